@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+
+export function SiteFooter() {
+  return (
+    <footer className="mt-12 border-t border-line bg-surface">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-ink-soft sm:grid-cols-3">
+        <div>
+          <p className="font-semibold text-ink">ПроДокторов</p>
+          <p className="mt-2">Отзывы о врачах и клиниках, запись на приём онлайн.</p>
+        </div>
+        <nav aria-label="Пациентам" className="flex flex-col gap-1">
+          <p className="font-semibold text-ink">Пациентам</p>
+          <Link to="/" className="hover:text-brand">
+            Выбрать город
+          </Link>
+          <Link to="/moskva/vrach/" className="hover:text-brand">
+            Врачи Москвы
+          </Link>
+          <Link to="/moskva/lpu/" className="hover:text-brand">
+            Клиники Москвы
+          </Link>
+        </nav>
+        <div>
+          <p className="font-semibold text-ink">Важно</p>
+          <p className="mt-2">
+            Информация на сайте не заменяет консультацию врача. Имеются противопоказания.
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

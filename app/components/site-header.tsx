@@ -1,0 +1,74 @@
+import { Form, Link } from 'react-router';
+
+export interface HeaderTown {
+  slug: string;
+  name: string;
+}
+
+/** The shell's header: brand, current town, search entry and sign-in entry. */
+export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; query?: string }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+        <Link
+          to={town ? `/${town.slug}/vrach/` : '/'}
+          className="flex items-center gap-2 text-lg font-bold text-brand"
+        >
+          <svg viewBox="0 0 32 32" className="h-8 w-8" aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M13 8h6v5h5v6h-5v5h-6v-5H8v-6h5z" fill="#fff" />
+          </svg>
+          <span>ПроДокторов</span>
+        </Link>
+        <Link
+          to="/"
+          className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-canvas"
+          aria-label={town ? `Город: ${town.name}. Выбрать другой город` : 'Выбрать город'}
+        >
+          <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M10 1.5a6 6 0 0 0-6 6c0 4.4 6 11 6 11s6-6.6 6-11a6 6 0 0 0-6-6Zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4Z"
+            />
+          </svg>
+          {town ? town.name : 'Выбрать город'}
+        </Link>
+        <div className="ml-auto flex items-center gap-2 sm:order-last">
+          <Link
+            to="/login/"
+            className="rounded-lg border border-brand px-4 py-2 text-sm font-medium text-brand hover:bg-brand-soft"
+          >
+            Войти
+          </Link>
+        </div>
+        {town && (
+          <Form
+            method="get"
+            action={`/${town.slug}/vrach/`}
+            role="search"
+            className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto sm:flex-1"
+          >
+            <label htmlFor="site-search" className="sr-only">
+              Поиск врача по фамилии
+            </label>
+            <input
+              id="site-search"
+              name="q"
+              type="search"
+              defaultValue={query}
+              minLength={2}
+              placeholder="Врач, фамилия"
+              className="w-full rounded-lg border border-line bg-canvas px-3 py-2 text-sm outline-none focus:border-brand focus:bg-surface"
+            />
+            <button
+              type="submit"
+              className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark"
+            >
+              Найти
+            </button>
+          </Form>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+/** 0–5 rating as five stars with the number; screen readers get the number only. */
+export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | 'lg' }) {
+  const pct = Math.max(0, Math.min(100, (rating / 5) * 100));
+  const box = size === 'lg' ? 'h-5 text-xl' : 'h-4 text-base';
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span className={`relative inline-block leading-none ${box}`} aria-hidden="true">
+        <span className="text-line">★★★★★</span>
+        <span
+          className="absolute inset-0 overflow-hidden whitespace-nowrap text-star"
+          style={{ width: `${pct}%` }}
+        >
+          ★★★★★
+        </span>
+      </span>
+      <span className="font-semibold">
+        <span className="sr-only">Рейтинг </span>
+        {rating.toFixed(1).replace('.', ',')}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,71 @@
+import { formatPhone } from '../../../core/phone/format';
+import { plural, WORDS } from '../../../core/text/plural';
+import { Avatar } from '../../components/ui/avatar';
+import { Stars } from '../../components/ui/stars';
+
+export interface ClinicCardData {
+  id: number;
+  url: string;
+  name: string;
+  address: string;
+  metro: string | null;
+  district: string | null;
+  photoUrl: string | null;
+  rating: number;
+  reviewsCount: number;
+  doctorsCount: number;
+  phone: string | null;
+  todayHours: string | null;
+  clubEnabled: boolean;
+}
+
+export function ClinicCard({ clinic }: { clinic: ClinicCardData }) {
+  return (
+    <article className="card flex gap-4 p-4 sm:p-5" data-lpu-id={clinic.id}>
+      <Avatar id={clinic.id} name={clinic.name.replace(/[«»"]/g, '')} src={clinic.photoUrl} size={64} />
+      <div className="min-w-0 flex-1">
+        <h2 className="text-lg font-semibold leading-snug">
+          <a href={clinic.url} className="text-brand hover:underline">
+            {clinic.name}
+          </a>
+        </h2>
+        <p className="mt-1 text-sm text-ink-soft">
+          {clinic.address}
+          {clinic.metro && <span className="text-muted"> · м. {clinic.metro}</span>}
+          {!clinic.metro && clinic.district && <span className="text-muted"> · {clinic.district}</span>}
+        </p>
+        <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+          {clinic.reviewsCount > 0 ? (
+            <>
+              <Stars rating={clinic.rating} />
+              <a href={`${clinic.url}#reviews`} className="text-brand hover:underline">
+                {plural(clinic.reviewsCount, WORDS.review)}
+              </a>
+            </>
+          ) : (
+            <span className="text-muted">Пока нет отзывов</span>
+          )}
+          {clinic.doctorsCount > 0 && (
+            <span className="text-muted">{plural(clinic.doctorsCount, WORDS.doctor)}</span>
+          )}
+        </p>
+        <p className="mt-2 text-sm text-ink-soft">
+          {clinic.todayHours ? `Сегодня ${clinic.todayHours}` : 'Сегодня выходной'}
+          {clinic.phone && (
+            <>
+              {' · '}
+              <a href={`tel:+${clinic.phone}`} className="text-brand">
+                {formatPhone(clinic.phone)}
+              </a>
+            </>
+          )}
+        </p>
+        {clinic.clubEnabled && (
+          <p className="mt-2 inline-block rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
+            Клубная цена
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,89 @@
+import type { ReactNode } from 'react';
+import { plural, WORDS } from '../../../core/text/plural';
+import type { DoctorCard as DoctorCardData } from '../../../server/modules/directory/service';
+import { Avatar } from '../../components/ui/avatar';
+import { Stars } from '../../components/ui/stars';
+import { PriceChips } from './price-chips';
+
+/**
+ * A doctor in a list. The favourite heart and the schedule widget come from other features
+ * through props, so this card never imports them. Links are plain <a>: twenty cards carry
+ * some eighty links, and resolving each through the router cost ~5% of a list page's CPU.
+ */
+export function DoctorCard({
+  doctor,
+  favourite,
+  schedule,
+}: {
+  doctor: DoctorCardData;
+  favourite?: ReactNode;
+  schedule?: ReactNode;
+}) {
+  const place = doctor.workplaces[0];
+  const credentials = [doctor.experience, doctor.category, doctor.science].filter(Boolean);
+  return (
+    <article
+      className="card flex flex-col gap-4 p-4 sm:p-5 md:flex-row"
+      data-doctor-id={doctor.id}
+      data-gender={doctor.gender}
+      data-na-dom={doctor.homeVisit}
+    >
+      <div className="flex flex-1 gap-4">
+        <Avatar id={doctor.id} name={doctor.fullName} src={doctor.photoUrl} size={72} />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-2">
+            <h2 className="text-lg font-semibold leading-snug">
+              <a href={doctor.url} className="text-brand hover:underline">
+                {doctor.fullName}
+              </a>
+            </h2>
+            {favourite}
+          </div>
+          <p className="mt-1 text-sm text-ink">{doctor.specialities.map((s) => s.name).join(', ')}</p>
+          <p className="mt-1 text-sm text-muted">{credentials.join(' · ')}</p>
+          <p className="mt-2 flex items-center gap-3 text-sm">
+            {doctor.reviewsCount > 0 ? (
+              <>
+                <Stars rating={doctor.rating} />
+                <a href={`${doctor.url}#reviews`} className="text-brand hover:underline">
+                  {plural(doctor.reviewsCount, WORDS.review)}
+                </a>
+              </>
+            ) : (
+              <span className="text-muted">Пока нет отзывов</span>
+            )}
+          </p>
+          {(doctor.homeVisit || doctor.online || doctor.children) && (
+            <ul className="mt-2 flex flex-wrap gap-1 text-xs">
+              {doctor.homeVisit && (
+                <li className="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Выезд на дом</li>
+              )}
+              {doctor.online && (
+                <li className="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Онлайн-консультация</li>
+              )}
+              {doctor.children && (
+                <li className="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Детский врач</li>
+              )}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-col gap-3 border-t border-line pt-3 md:w-80 md:border-l md:border-t-0 md:pl-5 md:pt-0">
+        <PriceChips prices={doctor.prices} />
+        {place && (
+          <div className="text-sm">
+            <a href={place.clinicUrl} className="font-medium text-ink hover:text-brand">
+              {place.clinicName}
+            </a>
+            <p className="text-ink-soft">{place.address}</p>
+            {place.metro && <p className="text-muted">м. {place.metro}</p>}
+            {doctor.workplacesCount > 1 && (
+              <p className="mt-1 text-muted">и ещё {plural(doctor.workplacesCount - 1, WORDS.clinic)}</p>
+            )}
+          </div>
+        )}
+        {schedule}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,83 @@
+import { plural, WORDS } from '../../../core/text/plural';
+import { Stars } from '../../components/ui/stars';
+
+export interface ReviewPreview {
+  id: number;
+  authorName: string;
+  text: string;
+  sentiment: 'positive' | 'neutral' | 'negative';
+  status: string;
+  isVerified: boolean;
+  createdAt: string;
+}
+
+const SENTIMENT = {
+  positive: { label: 'Положительный', className: 'border-l-success' },
+  neutral: { label: 'Нейтральный', className: 'border-l-line' },
+  negative: { label: 'Отрицательный', className: 'border-l-error' },
+} as const;
+
+/** Counts by type and the latest reviews; the full reviews page is its own feature. */
+export function ReviewSummary({
+  counts,
+  total,
+  rating,
+  reviews,
+  formatDate,
+}: {
+  counts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
+  total: number;
+  rating: number;
+  reviews: ReviewPreview[];
+  formatDate: (iso: string) => string;
+}) {
+  return (
+    <section id="reviews" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="reviews-h">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="reviews-h" className="text-xl font-semibold">
+          Отзывы
+        </h2>
+        {total > 0 && <Stars rating={rating} />}
+      </div>
+      {total === 0 ? (
+        <p className="mt-3 text-muted">Отзывов пока нет. Будьте первым, кто расскажет о приёме.</p>
+      ) : (
+        <>
+          <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+            <li className="rounded-full bg-canvas px-3 py-1">Все {total}</li>
+            <li className="rounded-full bg-success-soft px-3 py-1 text-success">
+              Положительные {counts.positive ?? 0}
+            </li>
+            <li className="rounded-full bg-canvas px-3 py-1">Нейтральные {counts.neutral ?? 0}</li>
+            <li className="rounded-full bg-error-soft px-3 py-1 text-error">
+              Отрицательные {counts.negative ?? 0}
+            </li>
+          </ul>
+          <ul className="mt-4 flex flex-col gap-3">
+            {reviews.map((r) => (
+              <li
+                key={r.id}
+                id={`rate-${r.id}`}
+                className={`rounded-lg border border-line border-l-4 p-4 ${SENTIMENT[r.sentiment].className}`}
+              >
+                <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                  <span className="font-semibold">{r.authorName}</span>
+                  <span className="text-muted">{formatDate(r.createdAt)}</span>
+                </div>
+                <p className="mt-1 text-xs text-muted">
+                  {SENTIMENT[r.sentiment].label} отзыв{r.isVerified && ' · Отзыв проверен'}
+                </p>
+                <p className="mt-2 whitespace-pre-line leading-relaxed">{r.text}</p>
+              </li>
+            ))}
+          </ul>
+          {total > reviews.length && (
+            <p className="mt-4 text-sm text-muted">
+              Показаны последние {reviews.length} из {plural(total, WORDS.review)}
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { Link, redirect } from 'react-router';
+import { parseEntityPath } from '../../core/directory/doctor-labels';
+import { parsePage } from '../../core/directory/pagination';
+import { plural, WORDS } from '../../core/text/plural';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { Pagination } from '../components/ui/pagination';
+import { DoctorCard } from '../features/directory/doctor-card';
+import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
+import { notFound, pageMeta } from '../lib/seo';
+import { originOf, requireTown } from '../lib/town.server';
+import type { Route } from './+types/doctors';
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const town = await requireTown(context, params.town);
+  const { directory } = context.services;
+  const url = new URL(request.url);
+  const origin = originOf(request);
+
+  const entity = params.slug ? parseEntityPath(params.slug) : null;
+  if (entity) {
+    const doctor = await directory.doctor(town, entity.id);
+    if (!doctor) throw notFound();
+    if (doctor.slug !== entity.slug) throw redirect(doctor.url, 301);
+    return { kind: 'doctor' as const, town, origin, doctor };
+  }
+
+  const speciality = params.slug ? await directory.specialityBySlug(params.slug) : null;
+  if (params.slug && !speciality) throw notFound();
+  const page = parsePage(url.searchParams.get('page'));
+  const name = url.searchParams.get('q')?.trim().toLowerCase().slice(0, 60) || undefined;
+  const list = await directory.doctorList(town, {
+    specialityId: speciality?.id,
+    name: name && name.length >= 2 ? name : undefined,
+    page,
+  });
+  if (page > list.numPages) throw notFound();
+  return {
+    kind: 'list' as const,
+    town,
+    origin,
+    speciality: speciality && {
+      name: speciality.name,
+      namePlural: speciality.namePlural,
+      translit: speciality.translit,
+    },
+    query: name ?? '',
+    page,
+    search: url.search,
+    ...list,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
+  if (!d) return [];
+  if (d.kind === 'doctor') {
+    const doc = d.doctor;
+    const specs = doc.specialities.map((s) => s.name.toLowerCase()).join(', ');
+    return pageMeta({
+      title: `${doc.fullName} — ${specs}, ${plural(doc.reviewsCount, WORDS.review)} — ${d.town.name}`,
+      description: `${doc.fullName}: ${specs} ${d.town.nameIn}. ${doc.experience}. Отзывы пациентов, цены на приём, адреса клиник и запись онлайн.`,
+      canonical: `${d.origin}${doc.url}`,
+      jsonLd: doctorJsonLd(d.origin, doc, d.town.name),
+    });
+  }
+  const what = d.speciality ? d.speciality.namePlural : 'Врачи';
+  const pageSuffix = d.page > 1 ? ` — страница ${d.page}` : '';
+  return pageMeta({
+    title: `${what} ${d.town.nameIn} — ${plural(d.total, WORDS.doctor)}, отзывы${pageSuffix}`,
+    description: `${what} ${d.town.nameIn}: ${plural(d.total, WORDS.doctor)} с рейтингом, отзывами пациентов и ценами на приём. Запись онлайн.`,
+    canonical: `${d.origin}${location.pathname}${d.page > 1 ? `?page=${d.page}` : ''}`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: `${what} ${d.town.nameIn}`,
+      numberOfItems: d.total,
+      itemListElement: d.doctors.map((doc, i) => ({
+        '@type': 'ListItem',
+        position: (d.page - 1) * 20 + i + 1,
+        url: `${d.origin}${doc.url}`,
+        name: doc.fullName,
+      })),
+    },
+  });
+};
+
+export default function Doctors({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <>
+      <SiteHeader town={d.town} query={d.kind === 'list' ? d.query : ''} />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        {d.kind === 'doctor' ? <DoctorProfile doctor={d.doctor} town={d.town} /> : <DoctorList data={d} />}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+type ListData = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>;
+
+function DoctorList({ data: d }: { data: ListData }) {
+  const what = d.speciality ? d.speciality.namePlural : 'Врачи';
+  return (
+    <>
+      <nav aria-label="Навигация" className="text-sm text-muted">
+        <Link to={`/${d.town.slug}/vrach/`} className="hover:text-brand">
+          Врачи {d.town.nameGen}
+        </Link>
+        {d.speciality && <span> / {d.speciality.namePlural}</span>}
+      </nav>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
+        {d.query ? `Поиск «${d.query}» — ${what.toLowerCase()} ${d.town.nameIn}` : `${what} ${d.town.nameIn}`}
+      </h1>
+      <p className="mt-1 text-ink-soft">
+        {plural(d.total, WORDS.doctor)}
+        {d.page > 1 && `, страница ${d.page} из ${d.numPages}`}
+      </p>
+      {d.doctors.length === 0 ? (
+        <div className="card mt-6 p-8 text-center">
+          <p className="text-lg font-semibold">Совпадений не найдено</p>
+          <p className="mt-1 text-ink-soft">Проверьте написание или поищите среди всех врачей города.</p>
+          <Link to={`/${d.town.slug}/vrach/`} className="mt-4 inline-block text-brand hover:underline">
+            Все врачи {d.town.nameGen}
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {d.doctors.map((doctor) => (
+            <li key={doctor.id}>
+              <DoctorCard doctor={doctor} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={d.page} numPages={d.numPages} search={d.search} />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Link } from 'react-router';
+import { formatNumber } from '../../core/text/plural';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { pageMeta } from '../lib/seo';
+import { originOf } from '../lib/town.server';
+import type { Route } from './+types/home';
+
+const DEFAULT_TOWN = 'moskva';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const towns = await context.services.towns.list();
+  const town = towns.find((t) => t.slug === DEFAULT_TOWN) ?? towns[0];
+  const specialities = town ? (await context.services.directory.townSpecialities(town)).slice(0, 24) : [];
+  return { towns, town, specialities, origin: originOf(request) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  pageMeta({
+    title: 'ПроДокторов — отзывы о врачах и клиниках, запись на приём',
+    description:
+      'Найдите хорошего врача или клинику в своём городе: отзывы пациентов, рейтинги, цены и запись на приём онлайн.',
+    canonical: `${loaderData?.origin ?? ''}/`,
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'WebSite',
+      name: 'ПроДокторов',
+      url: `${loaderData?.origin ?? ''}/`,
+    },
+  });
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { towns, town, specialities } = loaderData;
+  return (
+    <>
+      <SiteHeader town={null} />
+      <main className="flex-1">
+        <section className="bg-brand text-white">
+          <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+            <h1 className="text-3xl font-bold sm:text-4xl">Найдите хорошего врача</h1>
+            <p className="mt-3 max-w-2xl text-lg text-white/90">
+              Честные отзывы пациентов, рейтинги врачей и клиник, цены на приём и запись онлайн.
+            </p>
+          </div>
+        </section>
+        <div className="mx-auto max-w-6xl px-4">
+          <section className="card -mt-6 p-5 sm:p-6" aria-labelledby="towns-heading">
+            <h2 id="towns-heading" className="text-xl font-semibold">
+              Выберите город
+            </h2>
+            <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
+              {towns.map((t) => (
+                <li key={t.slug}>
+                  <Link
+                    to={`/${t.slug}/vrach/`}
+                    className="block rounded-lg px-3 py-2 hover:bg-brand-soft hover:text-brand"
+                  >
+                    {t.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+          {town && specialities.length > 0 && (
+            <section className="mt-8" aria-labelledby="specs-heading">
+              <h2 id="specs-heading" className="text-xl font-semibold">
+                Популярные специальности {town.nameIn}
+              </h2>
+              <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
+                {specialities.map((s) => (
+                  <li key={s.translit}>
+                    <Link
+                      to={`/${town.slug}/vrach/${s.translit}/`}
+                      className="card flex items-center justify-between px-4 py-3 hover:text-brand"
+                    >
+                      <span>{s.namePlural}</span>
+                      <span className="text-sm text-muted">{formatNumber(s.count)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The app server under test: `tsx server/main.ts` in production mode, in its own process
+ * group so that stopping it also stops tsx's child. Its output is kept (not printed) and
+ * shown when it dies or logs warnings.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const KEEP_LINES = 200;
+
+export interface ServerOptions {
+  port: number;
+  databaseUrl: string;
+}
+
+export class BenchServer {
+  readonly origin: string;
+  private child: ChildProcess | null = null;
+  private exited: Promise<void> = Promise.resolve();
+  private lines: string[] = [];
+  /** Lines the server printed in total (LOG_LEVEL=warn, so each one is a warning or worse). */
+  logged = 0;
+
+  constructor(private readonly options: ServerOptions) {
+    this.origin = `http://127.0.0.1:${options.port}`;
+  }
+
+  get running(): boolean {
+    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  /** Starts the server and resolves once /healthz answers. */
+  async start(timeoutMs = 120_000): Promise<void> {
+    if (this.running) throw new Error('server already running');
+    if (await this.healthy()) {
+      throw new Error(`Port ${this.options.port} is already taken by another server; set BENCH_PORT.`);
+    }
+    const child = spawn(TSX, ['server/main.ts'], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(this.options.port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: this.options.databaseUrl,
+        SEED_SIZE: 'none',
+        LOG_LEVEL: 'warn',
+      },
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    const keep = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line.trim()) continue;
+        this.logged++;
+        this.lines.push(line);
+        if (this.lines.length > KEEP_LINES) this.lines.shift();
+      }
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (!this.running) throw new Error(`The server exited while starting:\n${this.tail(40)}`);
+      if (await this.healthy()) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`The server did not answer /healthz within ${timeoutMs / 1000} s:\n${this.tail(40)}`);
+  }
+
+  private async healthy(): Promise<boolean> {
+    try {
+      const res = await fetch(`${this.origin}/healthz`, { signal: AbortSignal.timeout(1000) });
+      await res.arrayBuffer();
+      return res.ok;
+    } catch {
+      return false;
+    }
+  }
+
+  /** SIGTERM to the process group (the server closes cleanly), SIGKILL after a grace period. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.running || !this.child?.pid) return;
+    const pid = this.child.pid;
+    this.signal(pid, 'SIGTERM');
+    const timer = setTimeout(() => this.signal(pid, 'SIGKILL'), graceMs);
+    await this.exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+
+  /** For process 'exit' handlers, where nothing asynchronous runs any more. */
+  killNow(): void {
+    if (this.running && this.child?.pid) this.signal(this.child.pid, 'SIGKILL');
+  }
+
+  private signal(pid: number, signal: NodeJS.Signals) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  tail(n: number): string {
+    return this.lines
+      .slice(-n)
+      .map((l) => `  [server] ${l}`)
+      .join('\n');
+  }
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayShort, zonedDay } from './zoned';
+
+describe('zonedDay', () => {
+  // 2026-11-22T20:30Z is still Sunday evening in Moscow but already Monday in Vladivostok.
+  const now = new Date('2026-11-22T20:30:00Z');
+
+  it('gives the calendar day of each town, whatever the process TZ', () => {
+    expect(zonedDay(now, 'Europe/Moscow')).toEqual({ date: '2026-11-22', isoWeekday: 7, year: 2026 });
+    expect(zonedDay(now, 'Asia/Vladivostok')).toEqual({ date: '2026-11-23', isoWeekday: 1, year: 2026 });
+    expect(zonedDay(now, 'Asia/Novosibirsk').date).toBe('2026-11-23');
+  });
+
+  it('turns the year over at local midnight', () => {
+    const newYearMoscow = new Date('2026-12-31T21:00:00Z');
+    expect(zonedDay(newYearMoscow, 'Europe/Moscow').year).toBe(2027);
+    expect(zonedDay(newYearMoscow, 'Europe/Kaliningrad').year).toBe(2026);
+  });
+});
+
+describe('formatDayShort', () => {
+  it("formats a plain day as 'd MMM' in Russian", () => {
+    expect(formatDayShort('2026-05-05')).toBe('5 мая');
+  });
+});

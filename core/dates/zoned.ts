@@ -1,0 +1,30 @@
+import { TZDate } from '@date-fns/tz';
+import { format, getISODay } from 'date-fns';
+import { ru } from 'date-fns/locale';
+
+/** The calendar day at `now` in a time zone: what "today" means for a clinic in that town. */
+export function zonedDay(now: Date, tz: string): { date: string; isoWeekday: number; year: number } {
+  const local = new TZDate(now.getTime(), tz);
+  return { date: format(local, 'yyyy-MM-dd'), isoWeekday: getISODay(local), year: local.getFullYear() };
+}
+
+/** '5 мая 2026' from an ISO date or instant, in the given zone. */
+export function formatLongDate(at: Date | string, tz: string): string {
+  return format(new TZDate(new Date(at).getTime(), tz), 'd MMMM yyyy', { locale: ru });
+}
+
+/** 'd MMM' of a plain 'yyyy-MM-dd' day, e.g. '1 янв.'; the day is taken as is, no zone shift. */
+export function formatDayShort(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return format(new Date(y, m - 1, d), 'd MMM', { locale: ru });
+}
+
+export const WEEKDAY_NAMES = [
+  'Понедельник',
+  'Вторник',
+  'Среда',
+  'Четверг',
+  'Пятница',
+  'Суббота',
+  'Воскресенье',
+];

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { clinicServices, clinics, doctors, VISIT_TYPES, workplaces } from './directory';
+
+/** PostgreSQL tstzrange as '[start,end)' text; the exclusion constraint lives in a custom migration. */
+export const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
+
+export const APPOINTMENT_STATUSES = ['active', 'canceled', 'done', 'no_show'] as const;
+
+/**
+ * An appointment. No double booking: a doctor (or a doctor-less clinic service) holds at
+ * most one active appointment in any time range — enforced by EXCLUDE constraints
+ * (migration 0002), the code check is only for a friendly message.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    workplaceId: integer().references(() => workplaces.id),
+    clinicServiceId: integer().references(() => clinicServices.id),
+    doctorId: integer().references(() => doctors.id),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    userId: integer().references(() => users.id),
+    visitType: text({ enum: VISIT_TYPES }).notNull().default('clinic'),
+    during: tstzrange().notNull(),
+    status: text({ enum: APPOINTMENT_STATUSES }).notNull().default('active'),
+    patientName: text().notNull(),
+    patientPhone: text().notNull(),
+    source: text(),
+    price: integer(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check('appointments_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) >= 1`),
+    index('appointments_user').on(t.userId, t.createdAt.desc().nullsFirst()),
+    index('appointments_clinic').on(t.clinicId, t.createdAt.desc().nullsFirst()),
+    index('appointments_workplace').on(t.workplaceId),
+  ],
+);

@@ -1,0 +1,128 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { appointments } from './booking';
+import { clinics, doctors } from './directory';
+
+export const REVIEW_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
+/** Moderation state; 'published' reviews show their sentiment. Nothing is hard-deleted. */
+export const REVIEW_STATUSES = ['pending', 'published', 'unconfirmed', 'resolved', 'deleted'] as const;
+export const REVIEW_ORIGINS = ['site', 'app', 'call_centre'] as const;
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    doctorId: integer().references(() => doctors.id),
+    clinicId: integer().references(() => clinics.id),
+    userId: integer().references(() => users.id),
+    appointmentId: integer().references(() => appointments.id),
+    authorName: text().notNull(),
+    text: text().notNull(),
+    sentiment: text({ enum: REVIEW_SENTIMENTS }).notNull(),
+    status: text({ enum: REVIEW_STATUSES }).notNull().default('pending'),
+    origin: text({ enum: REVIEW_ORIGINS }).notNull().default('site'),
+    /** Author confirmed the visit (documents or booking through the portal). */
+    isVerified: boolean().notNull().default(false),
+    isAnonymous: boolean().notNull().default(false),
+    /** Per-criterion values −3…2 (spec 'Review assessment'); null value = not rated. */
+    assessments: jsonb().$type<{ name: string; value: number | null }[]>().notNull().default([]),
+    /** −2…+2 contribution to the rating (core/reviews formula). */
+    score: real().notNull().default(0),
+    visitDate: date(),
+    deletedReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('reviews_doctor').on(t.doctorId, t.status, t.createdAt.desc().nullsFirst()),
+    index('reviews_clinic').on(t.clinicId, t.status, t.createdAt.desc().nullsFirst()),
+    index('reviews_user').on(t.userId),
+    index('reviews_pending').on(t.status, t.createdAt),
+  ],
+);
+
+export const reviewTags = pgTable('review_tags', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull(),
+  translit: text().notNull().unique(),
+  polarity: smallint().notNull().default(0),
+});
+
+/** A tag a review mentions, liked or disliked ('Пациенты упоминали в отзывах'). */
+export const reviewTagLinks = pgTable(
+  'review_tag_links',
+  {
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id),
+    tagId: integer()
+      .notNull()
+      .references(() => reviewTags.id),
+    liked: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.tagId] }), index('review_tag_links_tag').on(t.tagId)],
+);
+
+export const reviewReplies = pgTable(
+  'review_replies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id),
+    authorKind: text({ enum: ['doctor', 'clinic'] }).notNull(),
+    userId: integer().references(() => users.id),
+    text: text().notNull(),
+    status: text({ enum: ['pending', 'published', 'deleted'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_replies_review').on(t.reviewId)],
+);
+
+/** Every moderation change of a review, for the staff history. */
+export const reviewHistory = pgTable(
+  'review_history',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id),
+    actorUserId: integer().references(() => users.id),
+    fromStatus: text(),
+    toStatus: text().notNull(),
+    reason: text(),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_history_review').on(t.reviewId, t.at)],
+);
+
+/** Documents attached to a review; visible to moderators only. */
+export const reviewDocuments = pgTable(
+  'review_documents',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id),
+    fileName: text().notNull(),
+    mime: text().notNull(),
+    storageKey: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('review_documents_key').on(t.storageKey)],
+);

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { clinicServices, VISIT_TYPES, workplaces } from './directory';
+
+/**
+ * Weekly schedule rule of a workplace (doctor at clinic, per visit type) or of a clinic
+ * service. Free slots are computed from rules − exceptions − appointments, never stored.
+ * Times are wall-clock times in the clinic town's time zone.
+ */
+export const scheduleRules = pgTable(
+  'schedule_rules',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    workplaceId: integer().references(() => workplaces.id),
+    clinicServiceId: integer().references(() => clinicServices.id),
+    visitType: text({ enum: VISIT_TYPES }).notNull().default('clinic'),
+    /** ISO weekday: 1 = Monday … 7 = Sunday. */
+    weekday: smallint().notNull(),
+    startTime: time().notNull(),
+    endTime: time().notNull(),
+    slotMinutes: smallint().notNull(),
+    validFrom: date().notNull(),
+    validTo: date(),
+  },
+  (t) => [
+    check('schedule_rules_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) = 1`),
+    check('schedule_rules_span', sql`${t.endTime} > ${t.startTime}`),
+    index('schedule_rules_workplace').on(t.workplaceId),
+    index('schedule_rules_service').on(t.clinicServiceId),
+  ],
+);
+
+/** A dated change: a day (or part of it) off, or extra hours. */
+export const scheduleExceptions = pgTable(
+  'schedule_exceptions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    workplaceId: integer().references(() => workplaces.id),
+    clinicServiceId: integer().references(() => clinicServices.id),
+    date: date().notNull(),
+    kind: text({ enum: ['off', 'extra'] }).notNull(),
+    /** Null times with kind 'off' mean the whole day. */
+    startTime: time(),
+    endTime: time(),
+    slotMinutes: smallint(),
+  },
+  (t) => [
+    check('schedule_exceptions_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) = 1`),
+    index('schedule_exceptions_workplace').on(t.workplaceId, t.date),
+    index('schedule_exceptions_service').on(t.clinicServiceId, t.date),
+  ],
+);
+
+/** Slots pushed by a clinic's MIS; they replace computed slots for that owner. */
+export const explicitSlots = pgTable(
+  'explicit_slots',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    workplaceId: integer().references(() => workplaces.id),
+    clinicServiceId: integer().references(() => clinicServices.id),
+    visitType: text({ enum: VISIT_TYPES }).notNull().default('clinic'),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: smallint().notNull(),
+  },
+  (t) => [
+    check('explicit_slots_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) = 1`),
+    index('explicit_slots_workplace').on(t.workplaceId, t.startsAt),
+    index('explicit_slots_service').on(t.clinicServiceId, t.startsAt),
+  ],
+);

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../testing/database';
+import type { Database } from '../client';
+import { users } from '../schema/auth';
+import { isDatabaseEmpty, seedDatabase } from './index';
+
+const NOW = new Date('2025-06-10T09:00:00.000Z');
+
+/** md5 of whole rows in a fixed order: equal checksums mean byte-identical tables. */
+const CHECKSUMS = {
+  towns: 'id',
+  clinics: 'id',
+  doctors: 'id',
+  doctor_specialities: 'doctor_id, speciality_id',
+  workplace_prices: 'workplace_id, visit_type',
+  clinic_services: 'id',
+  schedule_rules: 'id',
+  appointments: 'id',
+  users: 'id',
+  reviews: 'id',
+  review_tag_links: 'review_id, tag_id',
+};
+
+async function checksums(database: Database): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [table, order] of Object.entries(CHECKSUMS)) {
+    const { rows } = await database.db.execute<{ sum: string }>(
+      sql.raw(`SELECT md5(string_agg(t::text, '|' ORDER BY ${order})) AS sum FROM "${table}" t`),
+    );
+    out[table] = rows[0].sum;
+  }
+  return out;
+}
+
+async function count(database: Database, query: string): Promise<number> {
+  const { rows } = await database.db.execute<{ n: number }>(sql.raw(`SELECT (${query})::int AS n`));
+  return rows[0].n;
+}
+
+let first: Database;
+let second: Database;
+let counts: Record<string, number>;
+
+beforeAll(async () => {
+  first = await openTestDatabase();
+  expect(await isDatabaseEmpty(first.db)).toBe(true);
+  ({ counts } = await seedDatabase(first.db, { size: 'tiny', seed: 7, now: NOW }));
+  // The second load keeps foreign-key triggers on: same rows, and proves parents load before children.
+  second = await openTestDatabase();
+  await seedDatabase(second.db, { size: 'tiny', seed: 7, now: NOW, skipForeignKeyTriggers: false });
+});
+
+afterAll(async () => {
+  await first?.close();
+  await second?.close();
+});
+
+describe('seedDatabase', () => {
+  it('fills every directory table and reports the row counts', async () => {
+    expect(await isDatabaseEmpty(first.db)).toBe(false);
+    for (const table of ['towns', 'clinics', 'doctors', 'workplaces', 'clinic_services', 'schedule_rules']) {
+      expect(counts[table], table).toBeGreaterThan(0);
+    }
+    expect(counts.reviews).toBe(await count(first, 'SELECT count(*) FROM reviews'));
+    expect(counts.appointments).toBe(await count(first, 'SELECT count(*) FROM appointments'));
+  });
+
+  it('gives identical rows for the same seed and clock, whichever way it loads', async () => {
+    expect(await checksums(second)).toEqual(await checksums(first));
+  });
+
+  it('agrees names with gender: patronymics and surnames of women are feminine', async () => {
+    expect(
+      await count(first, `SELECT count(*) FROM doctors WHERE gender = 'F' AND patronymic !~ '(вна|чна)$'`),
+    ).toBe(0);
+    expect(
+      await count(first, `SELECT count(*) FROM doctors WHERE gender = 'M' AND patronymic !~ '(ич)$'`),
+    ).toBe(0);
+    expect(
+      await count(
+        first,
+        `SELECT count(*) FROM doctors WHERE gender = 'F' AND last_name ~ '(ов|ев|ёв|ин|ын|ский|цкий)$'`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        first,
+        `SELECT count(*) FROM doctors WHERE gender = 'M' AND last_name ~ '(ова|ева|ёва|ина|ына|ская|цкая)$'`,
+      ),
+    ).toBe(0);
+  });
+
+  it('never books two overlapping active appointments for one doctor', async () => {
+    expect(counts.appointments).toBeGreaterThan(0);
+    const overlapping = `SELECT count(*) FROM appointments a JOIN appointments b
+      ON a.doctor_id = b.doctor_id AND a.id < b.id AND a.during && b.during
+      WHERE a.status = 'active' AND b.status = 'active'`;
+    expect(await count(first, overlapping)).toBe(0);
+  });
+
+  it('places appointments inside the rules, in the clinic town time zone', async () => {
+    const outside = `SELECT count(*) FROM appointments a
+      JOIN clinics c ON c.id = a.clinic_id JOIN towns t ON t.id = c.town_id
+      WHERE a.workplace_id IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM schedule_rules r
+         WHERE r.workplace_id = a.workplace_id AND r.visit_type = a.visit_type
+           AND r.weekday = extract(isodow FROM lower(a.during) AT TIME ZONE t.tz)
+           AND (lower(a.during) AT TIME ZONE t.tz)::time >= r.start_time
+           AND (upper(a.during) AT TIME ZONE t.tz)::time <= r.end_time)`;
+    expect(await count(first, outside)).toBe(0);
+  });
+
+  it('books signed-in patients under their own names and phones', async () => {
+    const mismatched = `SELECT count(*) FROM appointments a JOIN users u ON u.id = a.user_id
+      WHERE a.patient_name <> u.first_name || ' ' || u.last_name OR a.patient_phone <> u.phone`;
+    expect(await count(first, mismatched)).toBe(0);
+    expect(await count(first, 'SELECT count(*) FROM appointments WHERE user_id IS NOT NULL')).toBeGreaterThan(
+      0,
+    );
+  });
+
+  it('keeps ratings within 0–5 and copies them into the speciality lists', async () => {
+    for (const table of ['doctors', 'clinics', 'doctor_specialities']) {
+      expect(await count(first, `SELECT count(*) FROM ${table} WHERE rating < 0 OR rating > 5`), table).toBe(
+        0,
+      );
+    }
+    expect(await count(first, 'SELECT count(*) FROM doctors WHERE rating > 0')).toBeGreaterThan(0);
+    const stale = `SELECT count(*) FROM doctor_specialities ds JOIN doctors d ON d.id = ds.doctor_id
+      WHERE ds.rating <> d.rating OR ds.reviews_count <> d.reviews_count OR ds.town_id <> d.town_id`;
+    expect(await count(first, stale)).toBe(0);
+  });
+
+  it('counts only published and resolved reviews, and rates from verified published ones', async () => {
+    const wrongCount = `SELECT count(*) FROM doctors d WHERE d.reviews_count <>
+      (SELECT count(*) FROM reviews r WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved'))`;
+    expect(await count(first, wrongCount)).toBe(0);
+    const unrated = `SELECT count(*) FROM doctors d WHERE d.rating <> 0 AND NOT EXISTS
+      (SELECT 1 FROM reviews r WHERE r.doctor_id = d.id AND r.status = 'published' AND r.is_verified)`;
+    expect(await count(first, unrated)).toBe(0);
+  });
+
+  it('gives every doctor a workplace, all of them in the doctor’s own town', async () => {
+    const homeless = `SELECT count(*) FROM doctors d WHERE NOT EXISTS (
+      SELECT 1 FROM workplaces w JOIN clinics c ON c.id = w.clinic_id WHERE w.doctor_id = d.id AND c.town_id = d.town_id)`;
+    expect(await count(first, homeless)).toBe(0);
+    const elsewhere = `SELECT count(*) FROM workplaces w JOIN doctors d ON d.id = w.doctor_id
+      JOIN clinics c ON c.id = w.clinic_id WHERE c.town_id <> d.town_id`;
+    expect(await count(first, elsewhere)).toBe(0);
+    expect(await count(first, 'SELECT count(*) FROM doctors WHERE min_price IS NULL')).toBe(0);
+  });
+
+  it('stores valid IANA time zones for every town', async () => {
+    const { rows } = await first.db.execute<{ tz: string }>(sql`SELECT tz FROM towns`);
+    for (const { tz } of rows) expect(() => new Intl.DateTimeFormat('ru-RU', { timeZone: tz })).not.toThrow();
+    expect(
+      await count(first, 'SELECT count(*) FROM towns WHERE tz NOT IN (SELECT name FROM pg_timezone_names)'),
+    ).toBe(0);
+  });
+
+  it('moves identity sequences past the explicit ids', async () => {
+    const [user] = await first.db
+      .insert(users)
+      .values({
+        phone: '79970000001',
+        role: 'patient',
+        medtochkaUuid: '00000000-0000-4000-8000-000000000001',
+      })
+      .returning();
+    expect(user.id).toBe(counts.users + 1);
+  });
+});

@@ -1,0 +1,224 @@
+import {
+  clinicHourExceptions,
+  clinicHours,
+  clinicLicences,
+  clinicNetworks,
+  clinics,
+  equipment,
+  promotions,
+} from '../../schema/directory';
+import type { TableWriter } from '../bulk';
+import { type ClinicInfo, inTransaction, type SeedContext, type TownInfo } from '../context';
+import { address, clinicName, licenceNumber, phone, slugify } from '../generate';
+import { apportion, type Rng, weightedIndex } from '../rng';
+import { clinicRow, clinicWeekHours, hhmm, isAllDay, upcomingHolidays } from '../rows/clinic';
+import { addDays, dateOnly } from '../rows/time';
+import { type ClinicKind, clinicEquipment, clinicPromotions, licenceAuthority } from '../texts/clinic-texts';
+
+const KINDS: ClinicKind[] = ['clinic', 'dentistry', 'diagnostics', 'lab', 'hospital', 'children'];
+const KIND_WEIGHTS = [40, 25, 9, 8, 6, 12];
+/** Every town opens with these, so that each speciality finds a fitting clinic. */
+const FIRST_KINDS: ClinicKind[] = ['clinic', 'dentistry', 'children', 'diagnostics', 'hospital', 'lab'];
+/** How many doctors a clinic of a kind attracts, relative to the others. */
+const KIND_SIZE: Record<ClinicKind, number> = {
+  clinic: 2.5,
+  dentistry: 1.2,
+  diagnostics: 0.8,
+  lab: 0.15,
+  hospital: 4,
+  children: 2,
+};
+/** Share of clinics that are branches of a network (2–6 branches in one town). */
+const NETWORK_SHARE = 0.15;
+
+interface Unit {
+  kind: ClinicKind;
+  name: string;
+  networkId: number | null;
+}
+
+/** Networks, clinics and everything hanging off a clinic: hours, holidays, licences, equipment, promotions. */
+export async function seedClinics(ctx: SeedContext): Promise<void> {
+  const rng = ctx.rng('clinics');
+  const perTown = apportion(
+    ctx.plan.clinics,
+    ctx.towns.map((t) => t.weight),
+    ctx.plan.minClinicsPerTown,
+  );
+  const total = perTown.reduce((a, b) => a + b, 0);
+  await inTransaction(ctx, async (session) => {
+    const networks = session.writer(clinicNetworks);
+    const parent = session.writer(clinics, [networks]);
+    const w = {
+      networks,
+      clinics: parent,
+      hours: session.writer(clinicHours, [parent]),
+      exceptions: session.writer(clinicHourExceptions, [parent]),
+      licences: session.writer(clinicLicences, [parent]),
+      equipment: session.writer(equipment, [parent]),
+      promotions: session.writer(promotions, [parent]),
+    };
+
+    for (let ti = 0; ti < ctx.towns.length; ti++) {
+      const town = ctx.towns[ti];
+      const holidays = upcomingHolidays(town.today);
+      for (const unit of planUnits(rng, perTown[ti], w.networks)) {
+        const id = ctx.clinics.length + 1;
+        const hours = clinicWeekHours(rng, unit.kind);
+        const info: ClinicInfo = {
+          id,
+          townIndex: ti,
+          kind: unit.kind,
+          clubEnabled: false,
+          clubDiscountPercent: 0,
+          size: KIND_SIZE[unit.kind] * (0.4 + rng.next() * 1.6) * (unit.networkId ? 1.5 : 1),
+          hours,
+          holidays: isAllDay(hours) ? new Set() : new Set(holidays),
+          staff: [],
+        };
+        const row = clinicRow(rng, {
+          ...placeClinic(rng, town),
+          id,
+          kind: unit.kind,
+          name: unit.name,
+          slug: slugify(unit.name),
+          networkId: unit.networkId,
+          now: ctx.now,
+        });
+        info.clubEnabled = row.clubEnabled;
+        info.clubDiscountPercent = row.clubDiscountPercent;
+        ctx.clinics.push(info);
+        w.clinics.add(row);
+        writeHours(rng, w, id, hours, holidays);
+        writeExtras(rng, ctx, w, town, id, unit.kind);
+        if (id % 500 === 0) {
+          ctx.progress('clinics', id, total);
+          await session.ready();
+        }
+      }
+    }
+  });
+  ctx.progress('clinics', total, total);
+}
+
+/** The town's clinics as units: independent clinics and runs of same-named network branches. */
+function* planUnits(rng: Rng, count: number, networks: TableWriter<typeof clinicNetworks>): Generator<Unit> {
+  let networked = Math.round(count * NETWORK_SHARE);
+  let made = 0;
+  while (made < count) {
+    if (made < FIRST_KINDS.length) {
+      const kind = FIRST_KINDS[made];
+      made++;
+      yield { kind, name: clinicName(rng, kind), networkId: null };
+      continue;
+    }
+    const left = count - made;
+    if (networked >= 2 && left >= 2 && rng.chance(0.5)) {
+      const size = Math.min(rng.int(2, 6), networked, left);
+      const kind = rng.pick<ClinicKind>(['clinic', 'clinic', 'dentistry', 'lab', 'diagnostics', 'children']);
+      const name = clinicName(rng, kind);
+      const networkId = networks.count + 1;
+      networks.add({ id: networkId, name });
+      for (let i = 0; i < size; i++) yield { kind, name, networkId };
+      networked -= size;
+      made += size;
+      continue;
+    }
+    const kind = KINDS[weightedIndex(rng, KIND_WEIGHTS)];
+    made++;
+    yield { kind, name: clinicName(rng, kind), networkId: null };
+  }
+}
+
+function placeClinic(rng: Rng, town: TownInfo) {
+  const a = address(rng, town.data);
+  const phones = [phone(rng, town.data)];
+  if (rng.chance(0.35)) phones.push(phone(rng, town.data));
+  return {
+    townId: town.id,
+    centre: { lat: town.lat, lon: town.lon, radiusKm: town.radiusKm },
+    street: a.street,
+    house: a.house,
+    districtId: (a.district && town.districtIds.get(a.district)) || null,
+    metroId: (a.metro && town.metroIds.get(a.metro)) || null,
+    phones,
+  };
+}
+
+type Writers = {
+  hours: TableWriter<typeof clinicHours>;
+  exceptions: TableWriter<typeof clinicHourExceptions>;
+  licences: TableWriter<typeof clinicLicences>;
+  equipment: TableWriter<typeof equipment>;
+  promotions: TableWriter<typeof promotions>;
+};
+
+function writeHours(
+  rng: Rng,
+  w: Writers,
+  clinicId: number,
+  hours: ClinicInfo['hours'],
+  holidays: string[],
+): void {
+  hours.forEach((h, i) => {
+    w.hours.add({ clinicId, weekday: i + 1, opens: h ? hhmm(h[0]) : null, closes: h ? hhmm(h[1]) : null });
+  });
+  if (isAllDay(hours)) return;
+  // A clinic either closes on holidays or works short days; the New Year week is the longest break.
+  const closes = rng.chance(0.5);
+  for (const date of holidays) {
+    const short = date.endsWith('12-31') ? rng.chance(0.7) : !closes && !date.endsWith('01-01');
+    w.exceptions.add({
+      id: w.exceptions.count + 1,
+      clinicId,
+      date,
+      opens: short ? '10:00' : null,
+      closes: short ? (date.endsWith('12-31') ? '15:00' : '16:00') : null,
+    });
+  }
+}
+
+function writeExtras(
+  rng: Rng,
+  ctx: SeedContext,
+  w: Writers,
+  town: TownInfo,
+  clinicId: number,
+  kind: ClinicKind,
+): void {
+  const licences = rng.chance(0.2) ? 2 : 1;
+  for (let i = 0; i < licences; i++) {
+    w.licences.add({
+      id: w.licences.count + 1,
+      clinicId,
+      number: licenceNumber(rng, town.data),
+      issuedAt: dateOnly(addDays(ctx.now, -rng.int(60, 365 * 9))),
+      authority: licenceAuthority(rng, town.slug),
+      imageUrl: null,
+    });
+  }
+  for (const e of clinicEquipment(rng, kind)) {
+    w.equipment.add({
+      id: w.equipment.count + 1,
+      clinicId,
+      name: e.name,
+      imageUrl: null,
+      attributes: e.attributes,
+      description: e.description,
+    });
+  }
+  for (const p of clinicPromotions(rng, kind)) {
+    // About a third have ended: the clinic page keeps them in its archive.
+    const ended = rng.chance(0.3);
+    const starts = ended ? -rng.int(120, 400) : -rng.int(0, 60);
+    const ends = ended ? -rng.int(1, 110) : rng.chance(0.2) ? null : rng.int(10, 90);
+    w.promotions.add({
+      id: w.promotions.count + 1,
+      clinicId,
+      title: p.title,
+      body: p.body,
+      startsOn: dateOnly(addDays(ctx.now, starts)),
+      endsOn: ends === null ? null : dateOnly(addDays(ctx.now, ends)),
+    });
+  }
+}

@@ -1,0 +1,87 @@
+import { users } from '../../schema/auth';
+import { inTransaction, type SeedContext } from '../context';
+import { personName, slugify } from '../generate';
+import { yearsBefore } from '../rows/time';
+import { CLINIC_PHONE_BASE, DOCTOR_PHONE_BASE, patientPhone, STAFF_PHONE, userRow } from '../rows/user';
+
+/** A staff moderator, a few doctor and clinic cabinet accounts, and the patients who write reviews. */
+export async function seedUsers(ctx: SeedContext): Promise<void> {
+  const rng = ctx.rng('users');
+  const patients = Math.round(ctx.plan.reviews * ctx.plan.usersPerReview);
+  await inTransaction(ctx, async (session) => {
+    const writer = session.writer(users);
+    let id = 0;
+    writer.add(
+      userRow(rng, {
+        id: ++id,
+        phone: STAFF_PHONE,
+        role: 'staff',
+        name: personName(rng, 'F'),
+        createdAt: yearsBefore(rng, ctx.now, 6, 7),
+      }),
+    );
+    for (const doctor of ctx.doctors.slice(0, ctx.plan.doctorAccounts)) {
+      const [firstName, patronymic = null] = doctor.firstPatronymic.split(' ');
+      ctx.users.doctorUsers.set(doctor.id, ++id);
+      writer.add(
+        userRow(rng, {
+          id,
+          phone: String(DOCTOR_PHONE_BASE + ctx.users.doctorUsers.size - 1),
+          role: 'doctor',
+          name: { firstName, lastName: doctor.lastName, patronymic },
+          doctorId: doctor.id,
+          createdAt: yearsBefore(rng, ctx.now, 1, 5),
+        }),
+      );
+    }
+    for (const clinic of ctx.clinics.slice(0, ctx.plan.clinicAccounts)) {
+      ctx.users.clinicUsers.set(clinic.id, ++id);
+      writer.add(
+        userRow(rng, {
+          id,
+          phone: String(CLINIC_PHONE_BASE + ctx.users.clinicUsers.size - 1),
+          role: 'clinic',
+          name: personName(rng, rng.chance(0.7) ? 'F' : 'M'),
+          clinicId: clinic.id,
+          createdAt: yearsBefore(rng, ctx.now, 1, 5),
+        }),
+      );
+    }
+
+    const info = ctx.users;
+    info.patientFirstId = id + 1;
+    info.patients = patients;
+    info.authorNames = new Array(patients);
+    info.fullNames = new Array(patients);
+    info.createdAt = new Float64Array(patients);
+    info.authorFemale = new Uint8Array(patients);
+    for (let i = 0; i < patients; i++) {
+      const female = rng.chance(0.68);
+      const name = personName(rng, female ? 'F' : 'M');
+      info.authorFemale[i] = female ? 1 : 0;
+      info.fullNames[i] = `${name.firstName} ${name.lastName}`;
+      const createdAt = yearsBefore(rng, ctx.now, 0, 6);
+      info.authorNames[i] = rng.chance(0.5) ? name.firstName : `${name.firstName} ${name.lastName[0]}.`;
+      info.createdAt[i] = createdAt.getTime();
+      writer.add(
+        userRow(rng, {
+          id: ++id,
+          phone: patientPhone(i),
+          role: 'patient',
+          name: rng.chance(0.7)
+            ? name
+            : { firstName: name.firstName, lastName: name.lastName, patronymic: null },
+          email: rng.chance(0.2)
+            ? `${slugify(name.firstName)}.${slugify(name.lastName)}${id}@example.com`
+            : null,
+          createdAt,
+        }),
+      );
+      if (i % 10_000 === 0) {
+        ctx.progress('users', i, patients);
+        await session.ready();
+      }
+    }
+  });
+  ctx.progress('users', patients, patients);
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ServerBuild } from 'react-router';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
+import type { BuildSource } from './pages';
+
+const config = loadConfig();
+const dev = process.argv.includes('--dev');
+
+const database = await openDatabase(
+  config.DATABASE_URL
+    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
+);
+await database.migrate();
+
+if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
+  console.log(`Empty database: seeding the '${config.SEED_SIZE}' demo data set…`);
+  const { counts, ms } = await seedDatabase(database.db, {
+    size: config.SEED_SIZE,
+    seed: config.SEED,
+    now: systemClock.now(),
+  });
+  console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+}
+
+let build: BuildSource;
+let vite: import('vite').ViteDevServer | undefined;
+if (dev) {
+  const { createServer } = await import('vite');
+  vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+  const devServer = vite;
+  build = () => devServer.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+} else {
+  build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
+}
+
+const app = await buildApp({
+  db: database.db,
+  clock: systemClock,
+  logger: {
+    level: config.LOG_LEVEL,
+    ...(dev ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
+  },
+  pages: { build, mode: dev ? 'development' : 'production' },
+  publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+  beforeRoutes: vite
+    ? (instance) => {
+        const middlewares = vite.middlewares;
+        instance.addHook('onRequest', (request, reply, done) => {
+          middlewares(request.raw, reply.raw, () => done());
+        });
+      }
+    : undefined,
+});
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await vite?.close();
+    await database.close();
+    process.exit(0);
+  });
+}
+
+await app.listen({ port: config.PORT, host: config.HOST });

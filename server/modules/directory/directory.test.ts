@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { fixedClock } from '../../clock';
+import type { Database } from '../../db/client';
+import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
+import { openTestDatabase } from '../../testing/database';
+
+let database: Database;
+let app: FastifyInstance;
+const ids = { town: 0, therapist: 0, cardiologist: 0, clinic: 0, doctors: [] as number[] };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db, {
+    slug: 'kazan',
+    name: 'Казань',
+    nameIn: 'в Казани',
+    tz: 'Europe/Moscow',
+  });
+  await createTown(db, {
+    slug: 'spb',
+    name: 'Санкт-Петербург',
+    nameIn: 'в Санкт-Петербурге',
+    tz: 'Europe/Moscow',
+  });
+  const therapist = await createSpeciality(db, {
+    name: 'Терапевт',
+    namePlural: 'Терапевты',
+    translit: 'terapevt',
+  });
+  const cardiologist = await createSpeciality(db, {
+    name: 'Кардиолог',
+    namePlural: 'Кардиологи',
+    translit: 'kardiolog',
+  });
+  const clinic = await createClinic(db, { townId: town.id, name: 'Клиника «Здоровье»' });
+  ids.town = town.id;
+  ids.therapist = therapist.id;
+  ids.cardiologist = cardiologist.id;
+  ids.clinic = clinic.id;
+  // 23 therapists with falling ratings, so list order and paging are predictable; one cardiologist.
+  for (let i = 0; i < 23; i++) {
+    const d = await createDoctor(db, {
+      townId: town.id,
+      specialityIds: [therapist.id],
+      clinicIds: [clinic.id],
+      lastName: `Терапевтов${String(i).padStart(2, '0')}`,
+      rating: 5 - i * 0.1,
+      reviewsCount: 100 - i,
+    });
+    ids.doctors.push(d.id);
+  }
+  await createDoctor(db, {
+    townId: town.id,
+    specialityIds: [cardiologist.id],
+    clinicIds: [clinic.id],
+    lastName: 'Сердцева',
+    gender: 'F',
+  });
+  app = await buildApp({ db, clock: fixedClock('2026-11-22T09:00:00Z') });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('GET /api/doctors/', () => {
+  it('lists a town’s doctors 20 a page, best rated first, with paging totals', async () => {
+    const res = await app.inject({ url: '/api/doctors/?town=kazan' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.total).toBe(24);
+    expect(body.num_pages).toBe(2);
+    expect(body.current_page).toBe(1);
+    expect(body.data).toHaveLength(20);
+    expect(body.data[0].id).toBe(ids.doctors[0]);
+    expect(body.data[0].url).toMatch(new RegExp(`^/kazan/vrach/${ids.doctors[0]}-[a-z0-9-]+/$`));
+    expect(body.data[0].workplaces[0].clinicName).toBe('Клиника «Здоровье»');
+    expect(body.data[0].prices[0].type).toBe('clinic');
+  });
+
+  it('filters by speciality and pages to the last doctors', async () => {
+    const res = await app.inject({ url: '/api/doctors/?town=kazan&speciality=terapevt&page=2' });
+    const body = res.json();
+    expect(body.total).toBe(23);
+    expect(body.data.map((d: { id: number }) => d.id)).toEqual(ids.doctors.slice(20));
+    const cardio = (await app.inject({ url: '/api/doctors/?town=kazan&speciality=kardiolog' })).json();
+    expect(cardio.data.map((d: { fullName: string }) => d.fullName.split(' ')[0])).toEqual(['Сердцева']);
+  });
+
+  it('answers 404 with a JSON detail for an unknown town or speciality', async () => {
+    const town = await app.inject({ url: '/api/doctors/?town=atlantida' });
+    expect(town.statusCode).toBe(404);
+    expect(town.json()).toEqual({ detail: 'Город не найден' });
+    const spec = await app.inject({ url: '/api/doctors/?town=kazan&speciality=shaman' });
+    expect(spec.statusCode).toBe(404);
+    expect(spec.json()).toEqual({ detail: 'Специальность не найдена' });
+  });
+
+  it('answers 400, not 500, for malformed input', async () => {
+    for (const url of [
+      '/api/doctors/',
+      '/api/doctors/?town=kazan&page=0',
+      '/api/doctors/?town=kazan&page=abc',
+      "/api/doctors/?town=';drop",
+    ]) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().detail, url).toEqual(expect.any(String));
+    }
+  });
+
+  it('lists no doctors of another town', async () => {
+    const body = (await app.inject({ url: '/api/doctors/?town=spb' })).json();
+    expect(body.total).toBe(0);
+    expect(body.data).toEqual([]);
+  });
+});
+
+describe('API shell', () => {
+  it('answers /healthz', async () => {
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.json()).toEqual({ ok: true });
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await app.inject({ url: '/api/nothing-here/' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Не найдено' });
+  });
+
+  it('lists towns for the town chooser', async () => {
+    const res = await app.inject({ url: '/api/towns/' });
+    expect(res.json()).toEqual(
+      expect.arrayContaining([{ name: 'Казань', translit: 'kazan', url: '/kazan/vrach/' }]),
+    );
+  });
+
+  it('publishes a sitemap index covering towns, doctors and clinics', async () => {
+    const index = await app.inject({ url: '/sitemap.xml' });
+    expect(index.headers['content-type']).toMatch(/application\/xml/);
+    expect(index.body).toContain('/sitemap-towns.xml');
+    expect(index.body).toContain('/sitemap-doctors-1.xml');
+    expect(index.body).toContain('/sitemap-clinics-1.xml');
+    const doctors = await app.inject({ url: '/sitemap-doctors-1.xml' });
+    expect(doctors.body.match(/<url>/g)).toHaveLength(24);
+    expect(doctors.body).toContain(`/kazan/vrach/${ids.doctors[0]}-`);
+    expect((await app.inject({ url: '/sitemap-doctors-2.xml' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/sitemap-patients-1.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('directory service', () => {
+  it('builds a doctor page with workplaces, prices and review counts, and hides other towns’ doctors', async () => {
+    const services = await import('./service');
+    const { createTownService } = await import('../towns/service');
+    const towns = createTownService({ db: database.db });
+    const directory = services.createDirectoryService({
+      db: database.db,
+      clock: fixedClock('2026-11-22T09:00:00Z'),
+    });
+    const kazan = (await towns.bySlug('kazan'))!;
+    const spb = (await towns.bySlug('spb'))!;
+    const doctor = await directory.doctor(kazan, ids.doctors[0]);
+    expect(doctor?.workplaces).toHaveLength(1);
+    expect(doctor?.reviewCounts).toEqual({});
+    expect(await directory.doctor(spb, ids.doctors[0])).toBeNull();
+    const clinic = await directory.clinic(kazan, ids.clinic);
+    expect(clinic?.doctors.length).toBe(10);
+    expect(clinic?.doctorsCount).toBeGreaterThanOrEqual(0);
+  });
+});

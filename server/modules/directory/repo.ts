@@ -1,0 +1,346 @@
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  clinicHourExceptions,
+  clinicHours,
+  clinicLicences,
+  clinicPhotos,
+  clinicServices,
+  clinics,
+  doctorSpecialities,
+  doctors,
+  equipment,
+  promotions,
+  serviceClasses,
+  specialities,
+  workplacePrices,
+  workplaces,
+} from '../../db/schema/directory';
+import { reviews } from '../../db/schema/reviews';
+import { districts, metroStations } from '../../db/schema/towns';
+
+export type DoctorRow = typeof doctors.$inferSelect;
+export type ClinicRow = typeof clinics.$inferSelect;
+export type SpecialityRow = typeof specialities.$inferSelect;
+
+const doctorNameExpr = sql`(${doctors.lastName} || ' ' || ${doctors.firstName} || ' ' || coalesce(${doctors.patronymic}, ''))`;
+
+export interface DoctorQuery {
+  townId: number;
+  specialityId?: number;
+  /** Lower-case substring of the full name. */
+  name?: string;
+}
+
+/** The filter of a doctor list, on doctors (name search, whole town) or on doctor_specialities. */
+function doctorWhere(q: DoctorQuery) {
+  if (q.name) {
+    const byName = and(eq(doctors.townId, q.townId), sql`${doctorNameExpr} ILIKE ${`%${q.name}%`}`);
+    return q.specialityId === undefined
+      ? byName
+      : and(
+          byName,
+          sql`EXISTS (SELECT 1 FROM ${doctorSpecialities} WHERE ${doctorSpecialities.doctorId} = ${doctors.id} AND ${doctorSpecialities.specialityId} = ${q.specialityId})`,
+        );
+  }
+  if (q.specialityId !== undefined) {
+    return and(eq(doctorSpecialities.townId, q.townId), eq(doctorSpecialities.specialityId, q.specialityId));
+  }
+  return eq(doctors.townId, q.townId);
+}
+
+/** Only published reviews are shown and counted. */
+const visibleReview = inArray(reviews.status, ['published', 'resolved']);
+
+export type DirectoryRepo = ReturnType<typeof createDirectoryRepo>;
+
+export function createDirectoryRepo(db: Db) {
+  return {
+    specialities: (): Promise<SpecialityRow[]> =>
+      db
+        .select()
+        .from(specialities)
+        .orderBy(asc(specialities.sort), sql`${specialities.name} COLLATE "und-x-icu"`),
+
+    /** Number of doctors per speciality in a town, for the home and list pages. */
+    async specialityCounts(townId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ id: doctorSpecialities.specialityId, n: count() })
+        .from(doctorSpecialities)
+        .where(eq(doctorSpecialities.townId, townId))
+        .groupBy(doctorSpecialities.specialityId);
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+
+    /**
+     * One page of doctor ids in list order (rating, then review count). A speciality list is
+     * a range scan of doctor_specs_list, so page 200 costs about what page 1 does.
+     */
+    async doctorPage(q: DoctorQuery & { limit: number; offset: number }): Promise<number[]> {
+      const rows = q.name
+        ? await db
+            .select({ id: doctors.id })
+            .from(doctors)
+            .where(doctorWhere(q))
+            .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
+            .limit(q.limit)
+            .offset(q.offset)
+        : q.specialityId !== undefined
+          ? await db
+              .select({ id: doctorSpecialities.doctorId })
+              .from(doctorSpecialities)
+              .where(doctorWhere(q))
+              .orderBy(
+                desc(doctorSpecialities.rating),
+                desc(doctorSpecialities.reviewsCount),
+                asc(doctorSpecialities.doctorId),
+              )
+              .limit(q.limit)
+              .offset(q.offset)
+          : await db
+              .select({ id: doctors.id })
+              .from(doctors)
+              .where(doctorWhere(q))
+              .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
+              .limit(q.limit)
+              .offset(q.offset);
+      return rows.map((r) => r.id);
+    },
+
+    async doctorCount(q: DoctorQuery): Promise<number> {
+      const table = !q.name && q.specialityId !== undefined ? doctorSpecialities : doctors;
+      const [{ n }] = await db.select({ n: count() }).from(table).where(doctorWhere(q));
+      return n;
+    },
+
+    doctorsByIds: (ids: number[]): Promise<DoctorRow[]> =>
+      ids.length ? db.select().from(doctors).where(inArray(doctors.id, ids)) : Promise.resolve([]),
+
+    doctorById: async (id: number): Promise<DoctorRow | null> =>
+      (await db.select().from(doctors).where(eq(doctors.id, id)).limit(1))[0] ?? null,
+
+    specialitiesOfDoctors: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({
+              doctorId: doctorSpecialities.doctorId,
+              id: specialities.id,
+              name: specialities.name,
+              translit: specialities.translit,
+              isMain: doctorSpecialities.isMain,
+            })
+            .from(doctorSpecialities)
+            .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
+            .where(inArray(doctorSpecialities.doctorId, ids))
+            .orderBy(desc(doctorSpecialities.isMain), asc(specialities.sort))
+        : Promise.resolve([]),
+
+    /** Workplaces of doctors with clinic address, metro and district, in the doctor's own order. */
+    workplacesOfDoctors: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({
+              id: workplaces.id,
+              doctorId: workplaces.doctorId,
+              clinicId: clinics.id,
+              clinicName: clinics.name,
+              clinicSlug: clinics.slug,
+              street: clinics.street,
+              house: clinics.house,
+              lat: clinics.lat,
+              lon: clinics.lon,
+              metro: metroStations.name,
+              district: districts.name,
+              clinicRating: clinics.rating,
+              isAppointmentOn: workplaces.isAppointmentOn,
+            })
+            .from(workplaces)
+            .innerJoin(clinics, eq(clinics.id, workplaces.clinicId))
+            .leftJoin(metroStations, eq(metroStations.id, clinics.metroId))
+            .leftJoin(districts, eq(districts.id, clinics.districtId))
+            .where(inArray(workplaces.doctorId, ids))
+            .orderBy(asc(workplaces.sort), asc(workplaces.id))
+        : Promise.resolve([]),
+
+    pricesOfWorkplaces: (workplaceIds: number[]) =>
+      workplaceIds.length
+        ? db.select().from(workplacePrices).where(inArray(workplacePrices.workplaceId, workplaceIds))
+        : Promise.resolve([]),
+
+    /** Review counts by sentiment for a doctor or a clinic, published reviews only. */
+    async reviewCounts(target: { doctorId: number } | { clinicId: number }) {
+      const rows = await db
+        .select({ sentiment: reviews.sentiment, n: count() })
+        .from(reviews)
+        .where(and(targetWhere(target), visibleReview))
+        .groupBy(reviews.sentiment);
+      return Object.fromEntries(rows.map((r) => [r.sentiment, r.n])) as Partial<
+        Record<'positive' | 'neutral' | 'negative', number>
+      >;
+    },
+
+    latestReviews: (target: { doctorId: number } | { clinicId: number }, limit: number) =>
+      db
+        .select({
+          id: reviews.id,
+          authorName: reviews.authorName,
+          text: reviews.text,
+          sentiment: reviews.sentiment,
+          status: reviews.status,
+          isVerified: reviews.isVerified,
+          createdAt: reviews.createdAt,
+          visitDate: reviews.visitDate,
+        })
+        .from(reviews)
+        .where(and(targetWhere(target), visibleReview))
+        .orderBy(desc(reviews.createdAt))
+        .limit(limit),
+
+    servicesOfDoctor: (doctorId: number) =>
+      db
+        .select({
+          id: clinicServices.id,
+          name: clinicServices.name,
+          priceFull: clinicServices.priceFull,
+          priceClub: clinicServices.priceClub,
+          durationMinutes: clinicServices.durationMinutes,
+          clinicId: clinicServices.clinicId,
+        })
+        .from(clinicServices)
+        .where(eq(clinicServices.doctorId, doctorId))
+        .orderBy(asc(clinicServices.sort))
+        .limit(50),
+
+    async clinicPage(q: { townId: number; limit: number; offset: number }): Promise<number[]> {
+      const rows = await db
+        .select({ id: clinics.id })
+        .from(clinics)
+        .where(eq(clinics.townId, q.townId))
+        .orderBy(desc(clinics.rating), desc(clinics.reviewsCount), asc(clinics.id))
+        .limit(q.limit)
+        .offset(q.offset);
+      return rows.map((r) => r.id);
+    },
+
+    async clinicCount(townId: number): Promise<number> {
+      const [{ n }] = await db.select({ n: count() }).from(clinics).where(eq(clinics.townId, townId));
+      return n;
+    },
+
+    clinicsByIds: (ids: number[]) =>
+      ids.length
+        ? db
+            .select({ clinic: clinics, metro: metroStations.name, district: districts.name })
+            .from(clinics)
+            .leftJoin(metroStations, eq(metroStations.id, clinics.metroId))
+            .leftJoin(districts, eq(districts.id, clinics.districtId))
+            .where(inArray(clinics.id, ids))
+        : Promise.resolve([]),
+
+    hoursOfClinics: (ids: number[]) =>
+      ids.length
+        ? db
+            .select()
+            .from(clinicHours)
+            .where(inArray(clinicHours.clinicId, ids))
+            .orderBy(asc(clinicHours.weekday))
+        : Promise.resolve([]),
+
+    holidayHours: (clinicId: number, fromDate: string) =>
+      db
+        .select()
+        .from(clinicHourExceptions)
+        .where(and(eq(clinicHourExceptions.clinicId, clinicId), gte(clinicHourExceptions.date, fromDate)))
+        .orderBy(asc(clinicHourExceptions.date))
+        .limit(10),
+
+    licences: (clinicId: number) =>
+      db.select().from(clinicLicences).where(eq(clinicLicences.clinicId, clinicId)),
+    photos: (clinicId: number) =>
+      db
+        .select()
+        .from(clinicPhotos)
+        .where(eq(clinicPhotos.clinicId, clinicId))
+        .orderBy(asc(clinicPhotos.sort)),
+    equipment: (clinicId: number) => db.select().from(equipment).where(eq(equipment.clinicId, clinicId)),
+    activePromotions: (clinicId: number, today: string) =>
+      db
+        .select()
+        .from(promotions)
+        .where(
+          and(
+            eq(promotions.clinicId, clinicId),
+            or(isNull(promotions.endsOn), gte(promotions.endsOn, today)),
+          ),
+        )
+        .orderBy(asc(promotions.startsOn)),
+
+    branches: (networkId: number, exceptId: number) =>
+      db
+        .select({
+          id: clinics.id,
+          slug: clinics.slug,
+          name: clinics.name,
+          street: clinics.street,
+          house: clinics.house,
+        })
+        .from(clinics)
+        .where(and(eq(clinics.networkId, networkId), ne(clinics.id, exceptId)))
+        .orderBy(asc(clinics.id))
+        .limit(20),
+
+    /** Doctors working at a clinic, best rated first. */
+    async doctorIdsOfClinic(clinicId: number, limit: number) {
+      const rows = await db
+        .select({ id: doctors.id })
+        .from(workplaces)
+        .innerJoin(doctors, eq(doctors.id, workplaces.doctorId))
+        .where(eq(workplaces.clinicId, clinicId))
+        .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+
+    /** Doctor or clinic URL parts for the sitemap, in id order, keyset-paged. */
+    sitemapChunk: async (kind: 'doctors' | 'clinics', afterId: number, limit: number) => {
+      const t = kind === 'doctors' ? doctors : clinics;
+      return db
+        .select({ id: t.id, slug: t.slug, townId: t.townId })
+        .from(t)
+        .where(sql`${t.id} > ${afterId}`)
+        .orderBy(asc(t.id))
+        .limit(limit);
+    },
+
+    /** Id boundaries splitting a table into sitemap files of `size` rows. */
+    sitemapBounds: async (kind: 'doctors' | 'clinics', size: number): Promise<number[]> => {
+      const table = kind === 'doctors' ? 'doctors' : 'clinics';
+      const { rows } = await db.execute<{ id: number }>(
+        sql`SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM ${sql.identifier(table)}) x WHERE (n - 1) % ${size} = 0 ORDER BY id`,
+      );
+      return rows.map((r) => Number(r.id));
+    },
+
+    /** A clinic's price list grouped by service class, cheapest lines first within a class. */
+    priceList: (clinicId: number, limit: number) =>
+      db
+        .select({
+          id: clinicServices.id,
+          name: clinicServices.name,
+          durationMinutes: clinicServices.durationMinutes,
+          priceFull: clinicServices.priceFull,
+          priceClub: clinicServices.priceClub,
+          className: serviceClasses.name,
+          classId: serviceClasses.id,
+        })
+        .from(clinicServices)
+        .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
+        .where(eq(clinicServices.clinicId, clinicId))
+        .orderBy(asc(serviceClasses.sort), asc(clinicServices.sort), asc(clinicServices.id))
+        .limit(limit),
+  };
+}
+
+function targetWhere(target: { doctorId: number } | { clinicId: number }) {
+  return 'doctorId' in target ? eq(reviews.doctorId, target.doctorId) : eq(reviews.clinicId, target.clinicId);
+}

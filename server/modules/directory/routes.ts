@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { TownService } from '../towns/service';
+import type { DirectoryService } from './service';
+
+const DoctorListQuery = z.object({
+  town: z.string().regex(/^[a-z-]{2,40}$/, 'Неизвестный город'),
+  speciality: z
+    .string()
+    .regex(/^[a-z0-9-]{2,60}$/)
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/**
+ * JSON view of the doctor list, the same data the list page renders; used by the booking and
+ * search widgets of later issues and by the API tests.
+ */
+export async function directoryRoutes(
+  app: FastifyInstance,
+  { directory, towns }: { directory: DirectoryService; towns: TownService },
+) {
+  app.get('/api/doctors/', async (request, reply) => {
+    const parsed = DoctorListQuery.safeParse(request.query);
+    if (!parsed.success) return reply.status(400).send({ detail: parsed.error.issues[0].message });
+    const q = parsed.data;
+    const town = await towns.bySlug(q.town);
+    if (!town) return reply.status(404).send({ detail: 'Город не найден' });
+    const speciality = q.speciality ? await directory.specialityBySlug(q.speciality) : null;
+    if (q.speciality && !speciality) return reply.status(404).send({ detail: 'Специальность не найдена' });
+    const list = await directory.doctorList(town, { specialityId: speciality?.id, page: q.page });
+    return { total: list.total, num_pages: list.numPages, current_page: q.page, data: list.doctors };
+  });
+}

@@ -1,0 +1,78 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+
+export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+/**
+ * Serves React Router pages from Fastify: a Fastify request becomes a Fetch Request and the
+ * Response streams back. Registered in its own scope with every body parser removed, so form
+ * posts reach route actions untouched while JSON API routes elsewhere keep their parsers.
+ */
+export async function registerPages(
+  app: FastifyInstance,
+  build: BuildSource,
+  mode: string,
+  getLoadContext: (request: FastifyRequest) => AppLoadContext,
+) {
+  const handle = createRequestHandler(build, mode);
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.all('/*', async (request, reply) => {
+      const canonical = withTrailingSlash(request.method, request.url);
+      if (canonical) return reply.redirect(canonical, 301);
+      const response = await handle(toFetchRequest(request, reply), getLoadContext(request));
+      return sendFetchResponse(reply, response);
+    });
+  });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+    // Required by Node's fetch for streamed request bodies.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== 'set-cookie') reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  // A document rendered whole (see app/entry.server.tsx) goes out as one buffer; anything
+  // of unknown length (React Router data requests) keeps streaming.
+  if (response.headers.has('content-length'))
+    return response.arrayBuffer().then((b) => reply.send(Buffer.from(b)));
+  return reply.send(Readable.fromWeb(response.body as never));
+}
+
+/**
+ * Directory URLs end with '/' (the spec's paths); '/moskva/vrach' redirects there so each
+ * page has one URL. Files and React Router data requests (a dot in the last segment) pass.
+ */
+export function withTrailingSlash(method: string, url: string): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  if (pathname.endsWith('/') || pathname.slice(pathname.lastIndexOf('/')).includes('.')) return null;
+  // React Router's own endpoints (lazy route discovery: /__manifest).
+  if (pathname.startsWith('/__')) return null;
+  return `${pathname}/${q === -1 ? '' : url.slice(q)}`;
+}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+
+test('a patient browses Moscow doctors, opens one and reads the profile', async ({ page }, info) => {
+  const response = await page.goto('/moskva/vrach/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/^Врачи в Москве — [\d\s\u00a0]+ врач(а|ей)?, отзывы$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Врачи в Москве');
+  const cards = page.locator('article[data-doctor-id]');
+  await expect(cards).toHaveCount(20);
+  await page.screenshot({ path: info.outputPath('doctor-list.png'), fullPage: false });
+
+  const first = cards.first().getByRole('heading', { level: 2 }).getByRole('link');
+  const name = (await first.textContent())?.trim() ?? '';
+  expect(name.split(' ').length).toBeGreaterThanOrEqual(2);
+  await first.click();
+  await expect(page).toHaveURL(/\/moskva\/vrach\/\d+-[a-z0-9-]+\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByRole('heading', { name: 'Где принимает' })).toBeVisible();
+  await page.screenshot({ path: info.outputPath('doctor-page.png'), fullPage: false });
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/moskva\/vrach\/$/);
+  await expect(cards).toHaveCount(20);
+});
+
+test('a speciality list pages through ?page= and keeps 20 cards a page', async ({ page }) => {
+  await page.goto('/moskva/vrach/terapevt/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Терапевты в Москве');
+  await page
+    .getByRole('navigation', { name: 'Страницы' })
+    .getByRole('link', { name: 'Следующая страница' })
+    .click();
+  await expect(page).toHaveURL(/\/moskva\/vrach\/terapevt\/\?page=2$/);
+  await expect(page.locator('article[data-doctor-id]')).not.toHaveCount(0);
+  await expect(page).toHaveTitle(/страница 2$/);
+});
+
+test('a clinic page shows its hours, prices and doctors', async ({ page }) => {
+  await page.goto('/moskva/lpu/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Клиники в Москве');
+  await page.locator('article[data-lpu-id]').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-[a-z0-9-]+\/$/);
+  await expect(page.getByRole('heading', { name: 'График работы' })).toBeVisible();
+  await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
+});
+
+test('unknown towns, doctors and pages answer a real 404 page', async ({ page }) => {
+  for (const path of [
+    '/atlantida/vrach/',
+    '/moskva/vrach/999999999-nikto/',
+    '/moskva/vrach/net-takoy-spec/',
+    '/moskva/vrach/?page=100000',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
+  }
+});
