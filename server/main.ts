@@ -11,12 +11,16 @@ import type { BuildSource } from './pages';
 const config = loadConfig();
 const dev = process.argv.includes('--dev');
 
+const startedAt = performance.now();
 const database = await openDatabase(
   config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
 await database.migrate();
+console.log(
+  `Database (${database.kind}) open and migrated in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+);
 
 if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
   console.log(`Empty database: seeding the '${config.SEED_SIZE}' demo data set…`);

@@ -9,7 +9,7 @@ export interface HeaderTown {
 export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; query?: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:gap-x-4">
         <Link
           to={town ? `/${town.slug}/vrach/` : '/'}
           className="flex items-center gap-2 text-lg font-bold text-brand"
@@ -20,23 +20,26 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
           </svg>
           <span>ПроДокторов</span>
         </Link>
-        <Link
-          to="/"
-          className="flex items-center gap-1 rounded-md px-2 py-1 text-sm text-ink-soft hover:bg-canvas"
-          aria-label={town ? `Город: ${town.name}. Выбрать другой город` : 'Выбрать город'}
-        >
-          <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M10 1.5a6 6 0 0 0-6 6c0 4.4 6 11 6 11s6-6.6 6-11a6 6 0 0 0-6-6Zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4Z"
-            />
-          </svg>
-          {town ? town.name : 'Выбрать город'}
-        </Link>
+        {/* Without a town (home, 404) the page itself offers the towns. */}
+        {town && (
+          <Link
+            to="/"
+            className="flex min-w-0 items-center gap-1 rounded-md px-1 py-1 text-sm text-ink-soft hover:bg-canvas sm:px-2"
+            aria-label={`Город: ${town.name}. Выбрать другой город`}
+          >
+            <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M10 1.5a6 6 0 0 0-6 6c0 4.4 6 11 6 11s6-6.6 6-11a6 6 0 0 0-6-6Zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4Z"
+              />
+            </svg>
+            <span className="max-w-[7.5rem] truncate sm:max-w-none">{town.name}</span>
+          </Link>
+        )}
         <div className="ml-auto flex items-center gap-2 sm:order-last">
           <Link
             to="/login/"
-            className="rounded-lg border border-brand px-4 py-2 text-sm font-medium text-brand hover:bg-brand-soft"
+            className="rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft sm:px-4"
           >
             Войти
           </Link>

@@ -13,6 +13,7 @@ import {
   promotions,
   serviceClasses,
   specialities,
+  type VisitType,
   workplacePrices,
   workplaces,
 } from '../../db/schema/directory';
@@ -24,6 +25,37 @@ export type ClinicRow = typeof clinics.$inferSelect;
 export type SpecialityRow = typeof specialities.$inferSelect;
 
 const doctorNameExpr = sql`(${doctors.lastName} || ' ' || ${doctors.firstName} || ' ' || coalesce(${doctors.patronymic}, ''))`;
+
+export type DoctorCardRow = {
+  id: number;
+  slug: string;
+  lastName: string;
+  firstName: string;
+  patronymic: string | null;
+  gender: 'M' | 'F';
+  photoUrl: string | null;
+  careerStartYear: number;
+  category: DoctorRow['category'];
+  scienceDegree: number;
+  professor: boolean;
+  rating: number;
+  reviewsCount: number;
+  homeVisit: boolean;
+  online: boolean;
+  children: boolean;
+  specialities: { id: number; name: string; translit: string }[];
+  workplaces: {
+    id: number;
+    clinicId: number;
+    clinicName: string;
+    clinicSlug: string;
+    street: string;
+    house: string;
+    metro: string | null;
+    district: string | null;
+    prices: { type: VisitType; price: number; clubPrice: number | null }[];
+  }[];
+};
 
 export interface DoctorQuery {
   townId: number;
@@ -113,59 +145,44 @@ export function createDirectoryRepo(db: Db) {
       return n;
     },
 
-    doctorsByIds: (ids: number[]): Promise<DoctorRow[]> =>
-      ids.length ? db.select().from(doctors).where(inArray(doctors.id, ids)) : Promise.resolve([]),
+    /**
+     * Everything a doctor card shows, for a page of ids, in one round trip: PostgreSQL builds
+     * the nested specialities, workplaces and prices as JSON. This replaced four queries whose
+     * building and row parsing were most of a list page's database cost in Node.
+     */
+    async doctorCardRows(ids: number[]): Promise<DoctorCardRow[]> {
+      if (!ids.length) return [];
+      const { rows } = await db.execute<DoctorCardRow>(sql`
+        SELECT d.id, d.slug, d.last_name AS "lastName", d.first_name AS "firstName", d.patronymic, d.gender,
+          d.photo_url AS "photoUrl", d.career_start_year AS "careerStartYear", d.category,
+          d.science_degree AS "scienceDegree", d.professor, d.rating, d.reviews_count AS "reviewsCount",
+          d.home_visit AS "homeVisit", d.online, d.children,
+          (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'translit', s.translit)
+                    ORDER BY ds.is_main DESC, s.sort), '[]')
+             FROM ${doctorSpecialities} ds JOIN ${specialities} s ON s.id = ds.speciality_id
+            WHERE ds.doctor_id = d.id) AS specialities,
+          (SELECT coalesce(json_agg(json_build_object(
+                    'id', w.id, 'clinicId', c.id, 'clinicName', c.name, 'clinicSlug', c.slug,
+                    'street', c.street, 'house', c.house, 'metro', m.name, 'district', di.name,
+                    'prices', (SELECT coalesce(json_agg(json_build_object(
+                                 'type', wp.visit_type, 'price', wp.price, 'clubPrice', wp.club_price)), '[]')
+                                 FROM ${workplacePrices} wp WHERE wp.workplace_id = w.id))
+                    ORDER BY w.sort, w.id), '[]')
+             FROM ${workplaces} w
+             JOIN ${clinics} c ON c.id = w.clinic_id
+             LEFT JOIN ${metroStations} m ON m.id = c.metro_id
+             LEFT JOIN ${districts} di ON di.id = c.district_id
+            WHERE w.doctor_id = d.id) AS workplaces
+        FROM ${doctors} d
+        WHERE d.id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
+      return rows;
+    },
 
     doctorById: async (id: number): Promise<DoctorRow | null> =>
       (await db.select().from(doctors).where(eq(doctors.id, id)).limit(1))[0] ?? null,
-
-    specialitiesOfDoctors: (ids: number[]) =>
-      ids.length
-        ? db
-            .select({
-              doctorId: doctorSpecialities.doctorId,
-              id: specialities.id,
-              name: specialities.name,
-              translit: specialities.translit,
-              isMain: doctorSpecialities.isMain,
-            })
-            .from(doctorSpecialities)
-            .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
-            .where(inArray(doctorSpecialities.doctorId, ids))
-            .orderBy(desc(doctorSpecialities.isMain), asc(specialities.sort))
-        : Promise.resolve([]),
-
-    /** Workplaces of doctors with clinic address, metro and district, in the doctor's own order. */
-    workplacesOfDoctors: (ids: number[]) =>
-      ids.length
-        ? db
-            .select({
-              id: workplaces.id,
-              doctorId: workplaces.doctorId,
-              clinicId: clinics.id,
-              clinicName: clinics.name,
-              clinicSlug: clinics.slug,
-              street: clinics.street,
-              house: clinics.house,
-              lat: clinics.lat,
-              lon: clinics.lon,
-              metro: metroStations.name,
-              district: districts.name,
-              clinicRating: clinics.rating,
-              isAppointmentOn: workplaces.isAppointmentOn,
-            })
-            .from(workplaces)
-            .innerJoin(clinics, eq(clinics.id, workplaces.clinicId))
-            .leftJoin(metroStations, eq(metroStations.id, clinics.metroId))
-            .leftJoin(districts, eq(districts.id, clinics.districtId))
-            .where(inArray(workplaces.doctorId, ids))
-            .orderBy(asc(workplaces.sort), asc(workplaces.id))
-        : Promise.resolve([]),
-
-    pricesOfWorkplaces: (workplaceIds: number[]) =>
-      workplaceIds.length
-        ? db.select().from(workplacePrices).where(inArray(workplacePrices.workplaceId, workplaceIds))
-        : Promise.resolve([]),
 
     /** Review counts by sentiment for a doctor or a clinic, published reviews only. */
     async reviewCounts(target: { doctorId: number } | { clinicId: number }) {

@@ -12,7 +12,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { VisitType } from '../../db/schema/directory';
 import type { Town } from '../towns/service';
-import { createDirectoryRepo, type DoctorRow } from './repo';
+import { createDirectoryRepo } from './repo';
 
 export const DOCTORS_PER_PAGE = 20;
 export const CLINICS_PER_PAGE = 20;
@@ -90,78 +90,50 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     `/${town.slug}/lpu/${entityPath(c.id, c.slug)}/`;
 
   /**
-   * Builds cards for doctor ids, keeping the ids' order. Four queries whatever the page size.
+   * Builds cards for doctor ids, keeping the ids' order, from one query.
    * `detail` keeps every workplace with its prices (doctor page); a list card needs the first
    * workplace only, which keeps list pages' hydration data small.
    */
   async function doctorCards(town: Town, ids: number[], detail = false): Promise<DoctorCard[]> {
-    const [rows, specs, places] = await Promise.all([
-      repo.doctorsByIds(ids),
-      repo.specialitiesOfDoctors(ids),
-      repo.workplacesOfDoctors(ids),
-    ]);
-    const prices = await repo.pricesOfWorkplaces(places.map((p) => p.id));
+    const rows = await repo.doctorCardRows(ids);
     const year = zonedDay(clock.now(), town.tz).year;
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const d = byId.get(id);
       if (!d) return [];
-      const ownPlaces = places
-        .filter((p) => p.doctorId === id)
-        .map(
-          (p): WorkplaceSummary => ({
-            id: p.id,
-            clinicId: p.clinicId,
-            clinicName: p.clinicName,
-            clinicUrl: clinicUrl(town, { id: p.clinicId, slug: p.clinicSlug }),
-            address: `${p.street}, ${p.house}`,
-            metro: p.metro,
-            district: p.district,
-            prices: sortPrices(
-              prices
-                .filter((x) => x.workplaceId === p.id)
-                .map((x) => ({ type: x.visitType, price: x.price, clubPrice: x.clubPrice })),
-            ),
-          }),
-        );
-      const card = toCard(
-        town,
-        d,
-        specs.filter((s) => s.doctorId === id),
-        ownPlaces,
-        year,
+      const places = d.workplaces.map(
+        (p): WorkplaceSummary => ({
+          id: p.id,
+          clinicId: p.clinicId,
+          clinicName: p.clinicName,
+          clinicUrl: clinicUrl(town, { id: p.clinicId, slug: p.clinicSlug }),
+          address: `${p.street}, ${p.house}`,
+          metro: p.metro,
+          district: p.district,
+          prices: sortPrices(p.prices),
+        }),
       );
-      if (!detail) card.workplaces = card.workplaces.slice(0, 1).map((w) => ({ ...w, prices: [] }));
+      const card: DoctorCard = {
+        id: d.id,
+        url: doctorUrl(town, d),
+        fullName: fullName(d),
+        gender: d.gender,
+        photoUrl: d.photoUrl,
+        specialities: d.specialities,
+        experience: experienceLabel(experienceYears(d.careerStartYear, year)),
+        category: categoryLabel(d.category),
+        science: scienceLabel(d.scienceDegree, d.professor),
+        rating: round1(Number(d.rating)),
+        reviewsCount: d.reviewsCount,
+        homeVisit: d.homeVisit,
+        online: d.online,
+        children: d.children,
+        prices: lowestPrices(places.flatMap((p) => p.prices)),
+        workplaces: detail ? places : places.slice(0, 1).map((w) => ({ ...w, prices: [] })),
+        workplacesCount: places.length,
+      };
       return [card];
     });
-  }
-
-  function toCard(
-    town: Town,
-    d: DoctorRow,
-    specs: SpecialityRef[],
-    places: WorkplaceSummary[],
-    year: number,
-  ): DoctorCard {
-    return {
-      id: d.id,
-      url: doctorUrl(town, d),
-      fullName: fullName(d),
-      gender: d.gender,
-      photoUrl: d.photoUrl,
-      specialities: specs.map(({ id, name, translit }) => ({ id, name, translit })),
-      experience: experienceLabel(experienceYears(d.careerStartYear, year)),
-      category: categoryLabel(d.category),
-      science: scienceLabel(d.scienceDegree, d.professor),
-      rating: round1(d.rating),
-      reviewsCount: d.reviewsCount,
-      homeVisit: d.homeVisit,
-      online: d.online,
-      children: d.children,
-      prices: lowestPrices(places.flatMap((p) => p.prices)),
-      workplaces: places,
-      workplacesCount: places.length,
-    };
   }
 
   return {
