@@ -23,3 +23,49 @@ export function pageMeta(p: {
 export function notFound(): Response {
   return new Response('Not Found', { status: 404 });
 }
+
+/** schema.org AggregateRating for a 0–5 rating; none without reviews. */
+export function aggregateRatingLd(rating: number, reviewCount: number) {
+  return reviewCount > 0
+    ? {
+        aggregateRating: {
+          '@type': 'AggregateRating',
+          ratingValue: rating,
+          bestRating: 5,
+          worstRating: 0,
+          reviewCount,
+        },
+      }
+    : {};
+}
+
+export function reviewsLd(reviews: { authorName: string; createdAt: string; text: string }[]) {
+  return reviews.map((r) => ({
+    '@type': 'Review',
+    author: { '@type': 'Person', name: r.authorName },
+    datePublished: r.createdAt.slice(0, 10),
+    reviewBody: r.text,
+  }));
+}
+
+/** schema.org ItemList of one list page; `offset` is the position before the page's first item. */
+export function itemListLd(
+  origin: string,
+  name: string,
+  total: number,
+  offset: number,
+  items: { url: string; name: string }[],
+) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name,
+    numberOfItems: total,
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: offset + i + 1,
+      url: `${origin}${item.url}`,
+      name: item.name,
+    })),
+  };
+}

@@ -7,7 +7,7 @@ import { SiteHeader } from '../components/site-header';
 import { Pagination } from '../components/ui/pagination';
 import { DoctorCard } from '../features/directory/doctor-card';
 import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
-import { notFound, pageMeta } from '../lib/seo';
+import { itemListLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors';
 
@@ -69,18 +69,13 @@ export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
     title: `${what} ${d.town.nameIn} — ${plural(d.total, WORDS.doctor)}, отзывы${pageSuffix}`,
     description: `${what} ${d.town.nameIn}: ${plural(d.total, WORDS.doctor)} с рейтингом, отзывами пациентов и ценами на приём. Запись онлайн.`,
     canonical: `${d.origin}${location.pathname}${d.page > 1 ? `?page=${d.page}` : ''}`,
-    jsonLd: {
-      '@context': 'https://schema.org',
-      '@type': 'ItemList',
-      name: `${what} ${d.town.nameIn}`,
-      numberOfItems: d.total,
-      itemListElement: d.doctors.map((doc, i) => ({
-        '@type': 'ListItem',
-        position: (d.page - 1) * 20 + i + 1,
-        url: `${d.origin}${doc.url}`,
-        name: doc.fullName,
-      })),
-    },
+    jsonLd: itemListLd(
+      d.origin,
+      `${what} ${d.town.nameIn}`,
+      d.total,
+      (d.page - 1) * 20,
+      d.doctors.map((doc) => ({ url: doc.url, name: doc.fullName })),
+    ),
   });
 };
 

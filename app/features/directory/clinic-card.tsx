@@ -1,7 +1,7 @@
 import { formatPhone } from '../../../core/phone/format';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Avatar } from '../../components/ui/avatar';
-import { Stars } from '../../components/ui/stars';
+import { RatingLine } from './rating-line';
 
 export interface ClinicCardData {
   id: number;
@@ -35,16 +35,11 @@ export function ClinicCard({ clinic }: { clinic: ClinicCardData }) {
           {!clinic.metro && clinic.district && <span className="text-muted"> · {clinic.district}</span>}
         </p>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-          {clinic.reviewsCount > 0 ? (
-            <>
-              <Stars rating={clinic.rating} />
-              <a href={`${clinic.url}#reviews`} className="text-brand hover:underline">
-                {plural(clinic.reviewsCount, WORDS.review)}
-              </a>
-            </>
-          ) : (
-            <span className="text-muted">Пока нет отзывов</span>
-          )}
+          <RatingLine
+            rating={clinic.rating}
+            reviewsCount={clinic.reviewsCount}
+            reviewsHref={`${clinic.url}#reviews`}
+          />
           {clinic.doctorsCount > 0 && (
             <span className="text-muted">{plural(clinic.doctorsCount, WORDS.doctor)}</span>
           )}

@@ -6,8 +6,9 @@ import { formatPhone } from '../../../core/phone/format';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { DirectoryService } from '../../../server/modules/directory/service';
 import type { Town } from '../../../server/modules/towns/service';
-import { Stars } from '../../components/ui/stars';
+import { aggregateRatingLd, reviewsLd } from '../../lib/seo';
 import { DoctorCard } from './doctor-card';
+import { RatingLine } from './rating-line';
 import { ReviewSummary } from './review-summary';
 
 export type ClinicDetail = NonNullable<Awaited<ReturnType<DirectoryService['clinic']>>>;
@@ -43,16 +44,7 @@ export function ClinicProfile({
             {c.district && <span className="text-muted"> · {c.district}</span>}
           </p>
           <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1">
-            {c.reviewsCount > 0 ? (
-              <>
-                <Stars rating={c.rating} size="lg" />
-                <a href="#reviews" className="text-brand hover:underline">
-                  {plural(c.reviewsCount, WORDS.review)}
-                </a>
-              </>
-            ) : (
-              <span className="text-muted">Пока нет отзывов</span>
-            )}
+            <RatingLine rating={c.rating} reviewsCount={c.reviewsCount} reviewsHref="#reviews" size="lg" />
             {c.doctorsCount > 0 && (
               <span className="text-ink-soft">{plural(c.doctorsCount, WORDS.doctor)}</span>
             )}
@@ -286,22 +278,7 @@ export function clinicJsonLd(origin: string, c: ClinicDetail, townName: string) 
       addressCountry: 'RU',
     },
     geo: { '@type': 'GeoCoordinates', latitude: c.lat, longitude: c.lon },
-    ...(c.reviewsCount > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: c.rating,
-            bestRating: 5,
-            worstRating: 0,
-            reviewCount: c.reviewsCount,
-          },
-        }
-      : {}),
-    review: c.latestReviews.map((r) => ({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: r.authorName },
-      datePublished: r.createdAt.slice(0, 10),
-      reviewBody: r.text,
-    })),
+    ...aggregateRatingLd(c.rating, c.reviewsCount),
+    review: reviewsLd(c.latestReviews),
   };
 }

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { DoctorCard as DoctorCardData } from '../../../server/modules/directory/service';
 import { Avatar } from '../../components/ui/avatar';
-import { Stars } from '../../components/ui/stars';
 import { PriceChips } from './price-chips';
+import { RatingLine } from './rating-line';
 
 /**
  * A doctor in a list. The favourite heart and the schedule widget come from other features
@@ -42,16 +42,11 @@ export function DoctorCard({
           <p className="mt-1 text-sm text-ink">{doctor.specialities.map((s) => s.name).join(', ')}</p>
           <p className="mt-1 text-sm text-muted">{credentials.join(' · ')}</p>
           <p className="mt-2 flex items-center gap-3 text-sm">
-            {doctor.reviewsCount > 0 ? (
-              <>
-                <Stars rating={doctor.rating} />
-                <a href={`${doctor.url}#reviews`} className="text-brand hover:underline">
-                  {plural(doctor.reviewsCount, WORDS.review)}
-                </a>
-              </>
-            ) : (
-              <span className="text-muted">Пока нет отзывов</span>
-            )}
+            <RatingLine
+              rating={doctor.rating}
+              reviewsCount={doctor.reviewsCount}
+              reviewsHref={`${doctor.url}#reviews`}
+            />
           </p>
           {(doctor.homeVisit || doctor.online || doctor.children) && (
             <ul className="mt-2 flex flex-wrap gap-1 text-xs">

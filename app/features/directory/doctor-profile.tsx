@@ -5,8 +5,9 @@ import { plural, WORDS } from '../../../core/text/plural';
 import type { DirectoryService } from '../../../server/modules/directory/service';
 import type { Town } from '../../../server/modules/towns/service';
 import { Avatar } from '../../components/ui/avatar';
-import { Stars } from '../../components/ui/stars';
+import { aggregateRatingLd, reviewsLd } from '../../lib/seo';
 import { PriceChips, VISIT_LABELS } from './price-chips';
+import { RatingLine } from './rating-line';
 import { ReviewSummary } from './review-summary';
 
 export type DoctorDetail = NonNullable<Awaited<ReturnType<DirectoryService['doctor']>>>;
@@ -55,16 +56,12 @@ export function DoctorProfile({
                   {[d.experience, d.category, d.science].filter(Boolean).join(' · ')}
                 </p>
                 <p className="mt-3 flex items-center gap-3">
-                  {d.reviewsCount > 0 ? (
-                    <>
-                      <Stars rating={d.rating} size="lg" />
-                      <a href="#reviews" className="text-brand hover:underline">
-                        {plural(d.reviewsCount, WORDS.review)}
-                      </a>
-                    </>
-                  ) : (
-                    <span className="text-muted">Пока нет отзывов</span>
-                  )}
+                  <RatingLine
+                    rating={d.rating}
+                    reviewsCount={d.reviewsCount}
+                    reviewsHref="#reviews"
+                    size="lg"
+                  />
                 </p>
                 {d.softwareVersion && (
                   <p className="mt-2 text-xs text-muted">
@@ -212,22 +209,7 @@ export function doctorJsonLd(origin: string, d: DoctorDetail, townName: string) 
       addressLocality: townName,
       addressCountry: 'RU',
     })),
-    ...(d.reviewsCount > 0
-      ? {
-          aggregateRating: {
-            '@type': 'AggregateRating',
-            ratingValue: d.rating,
-            bestRating: 5,
-            worstRating: 0,
-            reviewCount: d.reviewsCount,
-          },
-        }
-      : {}),
-    review: d.latestReviews.map((r) => ({
-      '@type': 'Review',
-      author: { '@type': 'Person', name: r.authorName },
-      datePublished: r.createdAt.slice(0, 10),
-      reviewBody: r.text,
-    })),
+    ...aggregateRatingLd(d.rating, d.reviewsCount),
+    review: reviewsLd(d.latestReviews),
   };
 }
