@@ -20,11 +20,13 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
           </svg>
           <span>ПроДокторов</span>
         </Link>
+        {/* Phones: logo and sign-in on the first row, town and search on the second. */}
+        <div aria-hidden="true" className="order-3 h-0 basis-full sm:hidden" />
         {/* Without a town (home, 404) the page itself offers the towns. */}
         {town && (
           <Link
             to="/"
-            className="flex min-w-0 items-center gap-1 rounded-md px-1 py-1 text-sm text-ink-soft hover:bg-canvas sm:px-2"
+            className="order-4 flex min-w-0 items-center gap-1 rounded-md px-1 py-1 text-sm text-ink-soft hover:bg-canvas sm:order-2 sm:px-2"
             aria-label={`Город: ${town.name}. Выбрать другой город`}
           >
             <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand" aria-hidden="true">
@@ -33,10 +35,10 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
                 d="M10 1.5a6 6 0 0 0-6 6c0 4.4 6 11 6 11s6-6.6 6-11a6 6 0 0 0-6-6Zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4Z"
               />
             </svg>
-            <span className="max-w-[7.5rem] truncate sm:max-w-none">{town.name}</span>
+            <span className="max-w-[8rem] truncate sm:max-w-none">{town.name}</span>
           </Link>
         )}
-        <div className="ml-auto flex items-center gap-2 sm:order-last">
+        <div className="order-2 ml-auto flex items-center gap-2 sm:order-4">
           <Link
             to="/login/"
             className="rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft sm:px-4"
@@ -49,7 +51,7 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
             method="get"
             action={`/${town.slug}/vrach/`}
             role="search"
-            className="order-last flex w-full items-center gap-2 sm:order-none sm:w-auto sm:flex-1"
+            className="order-5 flex min-w-0 flex-1 items-center gap-2 sm:order-3"
           >
             <label htmlFor="site-search" className="sr-only">
               Поиск врача по фамилии
@@ -60,7 +62,7 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
               type="search"
               defaultValue={query}
               minLength={2}
-              placeholder="Врач, фамилия"
+              placeholder="Поиск врача"
               className="w-full rounded-lg border border-line bg-canvas px-3 py-2 text-sm outline-none focus:border-brand focus:bg-surface"
             />
             <button
