@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useNavigation,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -28,6 +29,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
+        <a
+          href="#content"
+          className="sr-only z-50 rounded-lg bg-brand px-4 py-2 text-white focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:px-4 focus:py-2"
+        >
+          Перейти к содержанию
+        </a>
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -37,7 +44,21 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const navigation = useNavigation();
+  return (
+    <>
+      {navigation.state !== 'idle' && (
+        <div
+          role="progressbar"
+          aria-label="Загрузка..."
+          className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-soft"
+        >
+          <div className="h-full w-1/3 animate-[loading_1s_ease-in-out_infinite] bg-brand" />
+        </div>
+      )}
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {
@@ -48,7 +69,7 @@ export function ErrorBoundary() {
     <>
       <title>{notFound ? 'Страница не найдена — ПроДокторов' : 'Произошла ошибка — ПроДокторов'}</title>
       <SiteHeader town={null} />
-      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-16 text-center">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-16 text-center">
         <p className="text-6xl font-bold text-brand">{notFound ? '404' : '500'}</p>
         <h1 className="mt-4 text-2xl font-semibold">
           {notFound ? 'Страница не найдена' : 'Произошла ошибка'}

@@ -32,7 +32,7 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader town={d.town} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <ClinicProfile clinic={d.clinic} town={d.town} />
       </main>
       <SiteFooter />

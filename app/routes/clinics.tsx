@@ -32,7 +32,7 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader town={d.town} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <h1 className="text-2xl font-bold sm:text-3xl">Клиники {d.town.nameIn}</h1>
         <p className="mt-1 text-ink-soft">
           {plural(d.total, WORDS.clinic)}

@@ -1,7 +1,7 @@
 import { Link, redirect } from 'react-router';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { parsePage } from '../../core/directory/pagination';
-import { plural, WORDS } from '../../core/text/plural';
+import { formatNumber, plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Pagination } from '../components/ui/pagination';
@@ -29,11 +29,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.slug && !speciality) throw notFound();
   const page = parsePage(url.searchParams.get('page'));
   const name = url.searchParams.get('q')?.trim().toLowerCase().slice(0, 60) || undefined;
-  const list = await directory.doctorList(town, {
-    specialityId: speciality?.id,
-    name: name && name.length >= 2 ? name : undefined,
-    page,
-  });
+  const [list, specialities] = await Promise.all([
+    directory.doctorList(town, {
+      specialityId: speciality?.id,
+      name: name && name.length >= 2 ? name : undefined,
+      page,
+    }),
+    // The town's first list page leads on to the speciality lists.
+    !speciality && !name && page === 1 ? directory.townSpecialities(town) : Promise.resolve([]),
+  ]);
   if (page > list.numPages) throw notFound();
   return {
     kind: 'list' as const,
@@ -47,6 +51,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     query: name ?? '',
     page,
     search: url.search,
+    specialities: specialities.map(({ namePlural, translit, count }) => ({ namePlural, translit, count })),
     ...list,
   };
 }
@@ -83,7 +88,7 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader town={d.town} query={d.kind === 'list' ? d.query : ''} />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         {d.kind === 'doctor' ? <DoctorProfile doctor={d.doctor} town={d.town} /> : <DoctorList data={d} />}
       </main>
       <SiteFooter />
@@ -110,6 +115,7 @@ function DoctorList({ data: d }: { data: ListData }) {
         {plural(d.total, WORDS.doctor)}
         {d.page > 1 && `, страница ${d.page} из ${d.numPages}`}
       </p>
+      {d.specialities.length > 0 && <SpecialityLinks town={d.town.slug} specialities={d.specialities} />}
       {d.doctors.length === 0 ? (
         <div className="card mt-6 p-8 text-center">
           <p className="text-lg font-semibold">Совпадений не найдено</p>
@@ -129,5 +135,38 @@ function DoctorList({ data: d }: { data: ListData }) {
       )}
       <Pagination page={d.page} numPages={d.numPages} search={d.search} />
     </>
+  );
+}
+
+const FIRST_SPECIALITIES = 6;
+
+function SpecialityLinks({ town, specialities }: { town: string; specialities: ListData['specialities'] }) {
+  const link = (s: ListData['specialities'][number]) => (
+    <li key={s.translit}>
+      <a
+        href={`/${town}/vrach/${s.translit}/`}
+        className="flex justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-brand-soft hover:text-brand"
+      >
+        <span>{s.namePlural}</span>
+        <span className="text-muted">{formatNumber(s.count)}</span>
+      </a>
+    </li>
+  );
+  const grid = 'grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-2 md:grid-cols-3';
+  return (
+    <section aria-labelledby="specs-h" className="card mt-6 p-4 sm:p-5">
+      <h2 id="specs-h" className="font-semibold">
+        Специальности
+      </h2>
+      <ul className={`mt-2 ${grid}`}>{specialities.slice(0, FIRST_SPECIALITIES).map(link)}</ul>
+      {specialities.length > FIRST_SPECIALITIES && (
+        <details className="mt-1">
+          <summary className="cursor-pointer px-2 py-1.5 text-sm text-brand">
+            Все специальности ({specialities.length})
+          </summary>
+          <ul className={grid}>{specialities.slice(FIRST_SPECIALITIES).map(link)}</ul>
+        </details>
+      )}
+    </section>
   );
 }

@@ -34,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader town={null} />
-      <main className="flex-1">
+      <main id="content" tabIndex={-1} className="flex-1">
         <section className="bg-brand text-white">
           <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
             <h1 className="text-3xl font-bold sm:text-4xl">Найдите хорошего врача</h1>

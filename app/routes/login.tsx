@@ -23,7 +23,7 @@ export default function Login() {
   return (
     <>
       <SiteHeader town={null} />
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-8">
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8">
         <h1 className="text-2xl font-bold">Вход</h1>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           <li className="card p-5">

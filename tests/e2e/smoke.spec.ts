@@ -56,3 +56,19 @@ test('unknown towns, doctors and pages answer a real 404 page', async ({ page })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Страница не найдена');
   }
 });
+
+test('keyboard users skip to the content and reach a speciality list from the town list', async ({
+  page,
+}) => {
+  await page.goto('/moskva/vrach/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Перейти к содержанию' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#content')).toBeFocused();
+
+  const specialities = page.getByRole('region', { name: 'Специальности' });
+  const first = specialities.getByRole('link').first();
+  const label = (await first.locator('span').first().textContent()) ?? '';
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${label} в Москве`);
+});

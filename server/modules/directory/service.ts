@@ -75,6 +75,7 @@ const VISIT_ORDER: VisitType[] = ['clinic', 'home', 'telemed'];
 export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) {
   const repo = createDirectoryRepo(db);
   const countCache = createTtlCache<number>(clock, COUNT_TTL_MS);
+  const specialityCountCache = createTtlCache<Map<number, number>>(clock, COUNT_TTL_MS);
   let specialitiesCache: Promise<Awaited<ReturnType<typeof repo.specialities>>> | null = null;
   const allSpecialities = () => {
     specialitiesCache ??= repo.specialities();
@@ -145,7 +146,10 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
 
     /** Specialities present in a town, most doctors first, with counts. */
     async townSpecialities(town: Town) {
-      const [all, counts] = await Promise.all([allSpecialities(), repo.specialityCounts(town.id)]);
+      const [all, counts] = await Promise.all([
+        allSpecialities(),
+        specialityCountCache.get(`s:${town.id}`, () => repo.specialityCounts(town.id)),
+      ]);
       return all
         .filter((s) => counts.has(s.id))
         .map((s) => ({
