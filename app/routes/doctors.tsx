@@ -141,14 +141,12 @@ function DoctorList({ data: d }: { data: ListData }) {
 const FIRST_SPECIALITIES = 6;
 
 function SpecialityLinks({ town, specialities }: { town: string; specialities: ListData['specialities'] }) {
+  // A compact utility class: this list can hold ~90 links and is on every town's first page.
   const link = (s: ListData['specialities'][number]) => (
     <li key={s.translit}>
-      <a
-        href={`/${town}/vrach/${s.translit}/`}
-        className="flex justify-between gap-2 rounded-md px-2 py-1.5 hover:bg-brand-soft hover:text-brand"
-      >
-        <span>{s.namePlural}</span>
-        <span className="text-muted">{formatNumber(s.count)}</span>
+      <a href={`/${town}/vrach/${s.translit}/`} className="spec-link">
+        {s.namePlural}
+        <span>{formatNumber(s.count)}</span>
       </a>
     </li>
   );

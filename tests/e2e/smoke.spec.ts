@@ -68,7 +68,11 @@ test('keyboard users skip to the content and reach a speciality list from the to
 
   const specialities = page.getByRole('region', { name: 'Специальности' });
   const first = specialities.getByRole('link').first();
-  const label = (await first.locator('span').first().textContent()) ?? '';
+  // The link reads '{speciality}{count}'; the count is in its own span.
+  const label = ((await first.textContent()) ?? '').replace(
+    (await first.locator('span').textContent()) ?? '',
+    '',
+  );
   await first.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${label} в Москве`);
 });
