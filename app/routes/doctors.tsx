@@ -28,11 +28,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const speciality = params.slug ? await directory.specialityBySlug(params.slug) : null;
   if (params.slug && !speciality) throw notFound();
   const page = parsePage(url.searchParams.get('page'));
-  const name = url.searchParams.get('q')?.trim().toLowerCase().slice(0, 60) || undefined;
+  // A name search needs 2 characters (the header's field enforces it; a typed URL may not).
+  const typed = url.searchParams.get('q')?.trim().toLowerCase().slice(0, 60) ?? '';
+  const name = typed.length >= 2 ? typed : undefined;
   const [list, specialities] = await Promise.all([
     directory.doctorList(town, {
       specialityId: speciality?.id,
-      name: name && name.length >= 2 ? name : undefined,
+      name,
       page,
     }),
     // The town's first list page leads on to the speciality lists.

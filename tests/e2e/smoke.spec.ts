@@ -76,3 +76,10 @@ test('keyboard users skip to the content and reach a speciality list from the to
   await first.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${label} в Москве`);
 });
+
+test('name search needs two letters; a shorter query shows the whole list', async ({ page }) => {
+  await page.goto('/moskva/vrach/?q=x');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Врачи в Москве');
+  await page.goto('/moskva/vrach/?q=%3Cb%3Eива');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск «<b>ива» — врачи в Москве');
+});
