@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
@@ -13,6 +15,7 @@ import { sitemapRoutes } from './modules/directory/sitemap';
 import { townRoutes } from './modules/towns/routes';
 import { createTownService, type TownService } from './modules/towns/service';
 import { type BuildSource, registerPages } from './pages';
+import { issueCsrfCookie, requireCsrf } from './security/csrf';
 
 export interface Services {
   towns: TownService;
@@ -23,6 +26,8 @@ declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
     clock: Clock;
+    /** The request's cookies, parsed once by Fastify. */
+    cookies: Record<string, string | undefined>;
   }
 }
 
@@ -67,11 +72,18 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  // Secure cookies need HTTPS; the public URL says whether the site is served over it.
+  const secureCookies = publicUrl.startsWith('https:');
+  await app.register(cookie);
+  issueCsrfCookie(app, { secure: secureCookies });
+
   app.get('/healthz', async () => ({ ok: true }));
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
 
   await app.register(async (api) => {
-    await townRoutes(api, { towns });
+    await api.register(formbody);
+    api.addHook('preHandler', requireCsrf);
+    await townRoutes(api, { towns, secureCookies });
     await directoryRoutes(api, { directory, towns });
     await sitemapRoutes(api, { db, towns, origin: publicUrl });
     const notFound = async () => {
@@ -98,8 +110,16 @@ export async function buildApp({
         },
       });
     }
-    const context: AppLoadContext = { services, clock };
-    await registerPages(app, pages.build, pages.mode, () => context);
+    await registerPages(
+      app,
+      pages.build,
+      pages.mode,
+      (request): AppLoadContext => ({
+        services,
+        clock,
+        cookies: request.cookies,
+      }),
+    );
   }
 
   return app;

@@ -10,7 +10,7 @@ export function SiteFooter() {
         </div>
         <nav aria-label="Пациентам" className="flex flex-col gap-1">
           <p className="font-semibold text-ink">Пациентам</p>
-          <Link to="/" className="hover:text-brand">
+          <Link to="/?town=choose" className="hover:text-brand">
             Выбрать город
           </Link>
           <Link to="/moskva/vrach/" className="hover:text-brand">

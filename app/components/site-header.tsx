@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router';
+import { TownChooser } from '../features/towns/town-chooser';
 
 export interface HeaderTown {
   slug: string;
@@ -23,21 +24,7 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
         {/* Phones: logo and sign-in on the first row, town and search on the second. */}
         <div aria-hidden="true" className="order-3 h-0 basis-full sm:hidden" />
         {/* Without a town (home, 404) the page itself offers the towns. */}
-        {town && (
-          <Link
-            to="/"
-            className="order-4 flex min-w-0 items-center gap-1 rounded-md px-1 py-1 text-sm text-ink-soft hover:bg-canvas sm:order-2 sm:px-2"
-            aria-label={`Город: ${town.name}. Выбрать другой город`}
-          >
-            <svg viewBox="0 0 20 20" className="h-4 w-4 text-brand" aria-hidden="true">
-              <path
-                fill="currentColor"
-                d="M10 1.5a6 6 0 0 0-6 6c0 4.4 6 11 6 11s6-6.6 6-11a6 6 0 0 0-6-6Zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4Z"
-              />
-            </svg>
-            <span className="max-w-[8rem] truncate sm:max-w-none">{town.name}</span>
-          </Link>
-        )}
+        {town && <TownChooser town={town} />}
         <div className="order-2 ml-auto flex items-center gap-2 sm:order-4">
           <Link
             to="/login/"

@@ -1,5 +1,6 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { formatNumber } from '../../core/text/plural';
+import { TOWN_COOKIE } from '../../core/towns/towns';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { pageMeta } from '../lib/seo';
@@ -9,6 +10,12 @@ import type { Route } from './+types/home';
 const DEFAULT_TOWN = 'moskva';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A remembered town (chosen in the town popup) opens straight away; ?town=choose shows the list.
+  const remembered = context.cookies[TOWN_COOKIE];
+  if (remembered && !new URL(request.url).searchParams.has('town')) {
+    const town = await context.services.towns.bySlug(remembered);
+    if (town) throw redirect(`/${town.slug}/vrach/`);
+  }
   const towns = await context.services.towns.list();
   const town = towns.find((t) => t.slug === DEFAULT_TOWN) ?? towns[0];
   const specialities = town ? (await context.services.directory.townSpecialities(town)).slice(0, 24) : [];

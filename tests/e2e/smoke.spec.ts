@@ -83,3 +83,30 @@ test('name search needs two letters; a shorter query shows the whole list', asyn
   await page.goto('/moskva/vrach/?q=%3Cb%3Eива');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Поиск «<b>ива» — врачи в Москве');
 });
+
+test('a patient chooses a town in the popup, and / remembers it', async ({ page }) => {
+  await page.goto('/moskva/vrach/');
+  const trigger = page.getByRole('link', { name: 'Город: Москва. Выбрать другой город' });
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: 'Выберите город' });
+  await expect(dialog.getByRole('button', { name: 'Казань' })).toBeVisible();
+
+  const search = dialog.getByRole('searchbox', { name: 'Поиск города' });
+  await search.fill('Хогвартс');
+  await expect(dialog.getByText('Совпадений не найдено')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+
+  await trigger.click();
+  await dialog.getByRole('searchbox', { name: 'Поиск города' }).fill('каз');
+  await expect(dialog.getByRole('button')).toHaveText(['×', 'Казань']);
+  await dialog.getByRole('button', { name: 'Казань' }).click();
+  await expect(page).toHaveURL(/\/kazan\/vrach\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Врачи в Казани');
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/kazan\/vrach\/$/);
+  await page.goto('/?town=choose');
+  await expect(page.getByRole('heading', { name: 'Выберите город' })).toBeVisible();
+});

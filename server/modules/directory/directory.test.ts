@@ -132,10 +132,12 @@ describe('API shell', () => {
     expect(res.json()).toEqual({ detail: 'Не найдено' });
   });
 
-  it('lists towns for the town chooser', async () => {
+  it('lists towns for the town chooser, each with the URL that choosing it posts to', async () => {
     const res = await app.inject({ url: '/api/towns/' });
     expect(res.json()).toEqual(
-      expect.arrayContaining([{ name: 'Казань', translit: 'kazan', url: '/kazan/vrach/' }]),
+      expect.arrayContaining([
+        { name: 'Казань', translit: 'kazan', url: '/ajax/towns/kazan/choose/', value: 'Казань' },
+      ]),
     );
   });
 

@@ -1,3 +1,4 @@
+import { TOWN_SEARCH_MIN, TOWN_SUGGESTIONS } from '../../../core/towns/towns';
 import type { Db } from '../../db/client';
 import { createTownRepo, type TownRow } from './repo';
 
@@ -36,6 +37,21 @@ export function createTownService({ db }: { db: Db }) {
   return {
     list: async (): Promise<Town[]> => (await load()).list,
     bySlug: async (slug: string): Promise<Town | null> => (await load()).bySlug.get(slug) ?? null,
+    /**
+     * Town suggestions (spec: from 3 characters, at most 5): names starting with the query
+     * first, then names or translits containing it.
+     */
+    async search(query: string): Promise<Town[]> {
+      const q = query.trim().toLowerCase().replaceAll('ё', 'е');
+      if (q.length < TOWN_SEARCH_MIN) return [];
+      const norm = (s: string) => s.toLowerCase().replaceAll('ё', 'е');
+      const { list } = await load();
+      const starts = list.filter((t) => norm(t.name).startsWith(q) || t.slug.startsWith(q));
+      const contains = list.filter(
+        (t) => !starts.includes(t) && (norm(t.name).includes(q) || t.slug.includes(q)),
+      );
+      return [...starts, ...contains].slice(0, TOWN_SUGGESTIONS);
+    },
     reload: () => {
       cache = null;
     },

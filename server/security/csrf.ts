@@ -1,0 +1,46 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export const CSRF_COOKIE = 'csrftoken';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CSRF_ERROR = 'Ошибка проверки безопасности. Обновите страницу и попробуйте еще раз.';
+
+/**
+ * Double-submit CSRF protection, as the spec's clients expect: every visitor gets a random
+ * `csrftoken` cookie (readable by scripts, SameSite=Lax), and a state-changing call must echo
+ * it in the `X-CSRFToken` header or a `csrfmiddlewaretoken` form field. Another site can make
+ * the browser send the cookie but cannot read it to echo it.
+ */
+export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: boolean }) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!validToken(request.cookies[CSRF_COOKIE])) {
+      const token = randomBytes(24).toString('base64url');
+      // Visible to this request's own handlers, so a first page view can already embed it.
+      request.cookies[CSRF_COOKIE] = token;
+      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, maxAge: 365 * 24 * 3600 });
+    }
+  });
+}
+
+/** preHandler for a scope of state-changing routes. */
+export async function requireCsrf(request: FastifyRequest, reply: FastifyReply) {
+  if (!UNSAFE.has(request.method)) return;
+  const cookie = request.cookies[CSRF_COOKIE];
+  const body = request.body as Record<string, unknown> | undefined;
+  const echoed =
+    request.headers['x-csrftoken'] ??
+    (typeof body === 'object' && body ? body.csrfmiddlewaretoken : undefined);
+  if (!validToken(cookie) || typeof echoed !== 'string' || !sameToken(cookie, echoed)) {
+    return reply.status(403).send({ detail: CSRF_ERROR });
+  }
+}
+
+function validToken(token: string | undefined): token is string {
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{32}$/.test(token);
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
