@@ -5,7 +5,8 @@ export function pageMeta(p: {
   title: string;
   description: string;
   canonical: string;
-  jsonLd?: Record<string, unknown>;
+  /** One JSON-LD object or several (a page's entity plus its BreadcrumbList). */
+  jsonLd?: Record<string, unknown> | Record<string, unknown>[];
 }): MetaDescriptor[] {
   const meta: MetaDescriptor[] = [
     { title: p.title },
@@ -15,8 +16,10 @@ export function pageMeta(p: {
     { property: 'og:description', content: p.description },
     { property: 'og:url', content: p.canonical },
     { property: 'og:locale', content: 'ru_RU' },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: 'ПроДокторов' },
   ];
-  if (p.jsonLd) meta.push({ 'script:ld+json': p.jsonLd });
+  for (const ld of [p.jsonLd ?? []].flat()) meta.push({ 'script:ld+json': ld });
   return meta;
 }
 
@@ -66,6 +69,20 @@ export function itemListLd(
       position: offset + i + 1,
       url: `${origin}${item.url}`,
       name: item.name,
+    })),
+  };
+}
+
+/** schema.org BreadcrumbList from the site root down to the current page. */
+export function breadcrumbLd(origin: string, items: { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [{ name: 'Главная', path: '/' }, ...items].map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: `${origin}${item.path}`,
     })),
   };
 }

@@ -3,7 +3,7 @@ import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { ClinicProfile, clinicJsonLd } from '../features/directory/clinic-profile';
-import { notFound, pageMeta } from '../lib/seo';
+import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic';
 
@@ -24,7 +24,13 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
     title: `${c.name} — ${c.address}, ${d.town.name}: отзывы, цены, врачи`,
     description: `${c.name} ${d.town.nameIn}, ${c.address}. Отзывы пациентов, врачи, цены на услуги, часы работы и телефон.`,
     canonical: `${d.origin}${c.url}`,
-    jsonLd: clinicJsonLd(d.origin, c, d.town.name),
+    jsonLd: [
+      clinicJsonLd(d.origin, c, d.town.name),
+      breadcrumbLd(d.origin, [
+        { name: `Клиники ${d.town.nameGen}`, path: `/${d.town.slug}/lpu/` },
+        { name: c.name, path: c.url },
+      ]),
+    ],
   });
 };
 

@@ -4,7 +4,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Pagination } from '../components/ui/pagination';
 import { ClinicCard } from '../features/directory/clinic-card';
-import { itemListLd, notFound, pageMeta } from '../lib/seo';
+import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics';
 
@@ -24,7 +24,10 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
     title: `Клиники ${d.town.nameIn} — ${plural(d.total, WORDS.clinic)}, отзывы и цены${pageSuffix}`,
     description: `Медицинские центры и клиники ${d.town.nameIn}: рейтинг, отзывы пациентов, адреса, часы работы и цены.`,
     canonical: `${d.origin}/${d.town.slug}/lpu/${d.page > 1 ? `?page=${d.page}` : ''}`,
-    jsonLd: itemListLd(d.origin, `Клиники ${d.town.nameIn}`, d.total, (d.page - 1) * 20, d.clinics),
+    jsonLd: [
+      itemListLd(d.origin, `Клиники ${d.town.nameIn}`, d.total, (d.page - 1) * 20, d.clinics),
+      breadcrumbLd(d.origin, [{ name: `Клиники ${d.town.nameGen}`, path: `/${d.town.slug}/lpu/` }]),
+    ],
   });
 };
 

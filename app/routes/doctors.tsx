@@ -7,7 +7,7 @@ import { SiteHeader } from '../components/site-header';
 import { Pagination } from '../components/ui/pagination';
 import { DoctorCard } from '../features/directory/doctor-card';
 import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
-import { itemListLd, notFound, pageMeta } from '../lib/seo';
+import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors';
 
@@ -67,7 +67,16 @@ export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
       title: `${doc.fullName} — ${specs}, ${plural(doc.reviewsCount, WORDS.review)} — ${d.town.name}`,
       description: `${doc.fullName}: ${specs} ${d.town.nameIn}. ${doc.experience}. Отзывы пациентов, цены на приём, адреса клиник и запись онлайн.`,
       canonical: `${d.origin}${doc.url}`,
-      jsonLd: doctorJsonLd(d.origin, doc, d.town.name),
+      jsonLd: [
+        doctorJsonLd(d.origin, doc, d.town.name),
+        breadcrumbLd(d.origin, [
+          { name: `Врачи ${d.town.nameGen}`, path: `/${d.town.slug}/vrach/` },
+          ...doc.specialities
+            .slice(0, 1)
+            .map((s) => ({ name: s.name, path: `/${d.town.slug}/vrach/${s.translit}/` })),
+          { name: doc.fullName, path: doc.url },
+        ]),
+      ],
     });
   }
   const what = d.speciality ? d.speciality.namePlural : 'Врачи';
@@ -76,13 +85,21 @@ export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
     title: `${what} ${d.town.nameIn} — ${plural(d.total, WORDS.doctor)}, отзывы${pageSuffix}`,
     description: `${what} ${d.town.nameIn}: ${plural(d.total, WORDS.doctor)} с рейтингом, отзывами пациентов и ценами на приём. Запись онлайн.`,
     canonical: `${d.origin}${location.pathname}${d.page > 1 ? `?page=${d.page}` : ''}`,
-    jsonLd: itemListLd(
-      d.origin,
-      `${what} ${d.town.nameIn}`,
-      d.total,
-      (d.page - 1) * 20,
-      d.doctors.map((doc) => ({ url: doc.url, name: doc.fullName })),
-    ),
+    jsonLd: [
+      itemListLd(
+        d.origin,
+        `${what} ${d.town.nameIn}`,
+        d.total,
+        (d.page - 1) * 20,
+        d.doctors.map((doc) => ({ url: doc.url, name: doc.fullName })),
+      ),
+      breadcrumbLd(d.origin, [
+        { name: `Врачи ${d.town.nameGen}`, path: `/${d.town.slug}/vrach/` },
+        ...(d.speciality
+          ? [{ name: d.speciality.namePlural, path: `/${d.town.slug}/vrach/${d.speciality.translit}/` }]
+          : []),
+      ]),
+    ],
   });
 };
 

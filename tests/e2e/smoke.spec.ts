@@ -16,6 +16,11 @@ test('a patient browses Moscow doctors, opens one and reads the profile', async 
   await expect(page).toHaveURL(/\/moskva\/vrach\/\d+-[a-z0-9-]+\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await expect(page.getByRole('heading', { name: 'Где принимает' })).toBeVisible();
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) =>
+    JSON.parse(t),
+  );
+  expect(ld.map((x) => x['@type'])).toEqual(['Physician', 'BreadcrumbList']);
+  expect(ld[1].itemListElement.at(-1).name).toBe(name);
   await page.screenshot({ path: info.outputPath('doctor-page.png'), fullPage: false });
 
   await page.goBack();

@@ -141,6 +141,14 @@ describe('API shell', () => {
     );
   });
 
+  it('serves robots.txt pointing at the sitemap and keeping crawlers off the calls', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toContain('Sitemap: http://localhost:3000/sitemap.xml');
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Disallow: /ajax/');
+  });
+
   it('publishes a sitemap index covering towns, doctors and clinics', async () => {
     const index = await app.inject({ url: '/sitemap.xml' });
     expect(index.headers['content-type']).toMatch(/application\/xml/);

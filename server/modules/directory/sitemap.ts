@@ -7,6 +7,7 @@ import { createDirectoryRepo } from './repo';
 const URLS_PER_FILE = 40_000;
 
 /**
+ * /robots.txt points crawlers at the sitemap and away from calls and search results.
  * /sitemap.xml is an index of /sitemap-towns.xml and numbered doctor and clinic files.
  * Files are cut at id boundaries, so a file's URL keeps its content while rows are added.
  */
@@ -16,6 +17,23 @@ export async function sitemapRoutes(
 ) {
   const repo = createDirectoryRepo(deps.db);
   const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        [
+          'User-agent: *',
+          'Allow: /',
+          'Disallow: /api/',
+          'Disallow: /ajax/',
+          'Disallow: /login/',
+          'Disallow: /*?q=',
+          `Sitemap: ${deps.origin}/sitemap.xml`,
+          '',
+        ].join('\n'),
+      ),
+  );
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const [doctorBounds, clinicBounds] = await Promise.all([
