@@ -183,3 +183,51 @@ describe('directory service', () => {
     expect(clinic?.doctorsCount).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe('clinic calls', () => {
+  async function post(url: string, payload: unknown) {
+    const token = (await app.inject({ url: '/healthz' })).cookies.find((c) => c.name === 'csrftoken')!.value;
+    return app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      cookies: { csrftoken: token },
+      headers: { 'x-csrftoken': token },
+    });
+  }
+
+  it('POST /ajax/lpus/specialities/ maps each clinic to its doctors’ specialities', async () => {
+    const res = await post('/ajax/lpus/specialities/', { lpus: [ids.clinic, 999_999] });
+    expect(res.statusCode).toBe(200);
+    const byLpu = res.json().specialities_by_lpu;
+    expect(byLpu[ids.clinic].map((s: { translit: string }) => s.translit).sort()).toEqual([
+      'kardiolog',
+      'terapevt',
+    ]);
+    expect(byLpu[999_999]).toEqual([]);
+  });
+
+  it('POST /ajax/lpus/specialities/ refuses a bad body with a clear 400', async () => {
+    for (const [payload, detail] of [
+      [{}, 'Не передан список клиник'],
+      [{ lpus: [] }, 'Не передан список клиник'],
+      [{ lpus: ['abc'] }, 'Некорректный идентификатор клиники'],
+      [{ lpus: Array.from({ length: 101 }, (_, i) => i + 1) }, 'Не больше 100 клиник за запрос'],
+    ] as const) {
+      const res = await post('/ajax/lpus/specialities/', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().detail).toBe(detail);
+    }
+  });
+
+  it('GET /ajax/lpu/{id}/covid_rules/ answers the clinic’s rules, 404 for an unknown clinic', async () => {
+    const clinic = await createClinic(database.db, {
+      townId: ids.town,
+      covidRules: ['Вход в маске', 'Измерение температуры на входе'],
+    });
+    const res = await app.inject({ url: `/ajax/lpu/${clinic.id}/covid_rules/` });
+    expect(res.json()).toEqual(['Вход в маске', 'Измерение температуры на входе']);
+    expect((await app.inject({ url: '/ajax/lpu/999999/covid_rules/' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/ajax/lpu/abc/covid_rules/' })).statusCode).toBe(404);
+  });
+});

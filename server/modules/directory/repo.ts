@@ -338,6 +338,27 @@ export function createDirectoryRepo(db: Db) {
       return rows.map((r) => Number(r.id));
     },
 
+    /** Specialities of the doctors working at each clinic (spec: POST /ajax/lpus/specialities/). */
+    specialitiesOfClinics: (clinicIds: number[]) =>
+      db
+        .selectDistinct({
+          clinicId: workplaces.clinicId,
+          id: specialities.id,
+          name: specialities.name,
+          translit: specialities.translit,
+          sort: specialities.sort,
+        })
+        .from(workplaces)
+        .innerJoin(doctorSpecialities, eq(doctorSpecialities.doctorId, workplaces.doctorId))
+        .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
+        .where(inArray(workplaces.clinicId, clinicIds))
+        .orderBy(asc(workplaces.clinicId), asc(specialities.sort), asc(specialities.id)),
+
+    covidRules: async (clinicId: number): Promise<string[] | null> =>
+      (
+        await db.select({ rules: clinics.covidRules }).from(clinics).where(eq(clinics.id, clinicId)).limit(1)
+      )[0]?.rules ?? null,
+
     /** A clinic's price list grouped by service class, cheapest lines first within a class. */
     priceList: (clinicId: number, limit: number) =>
       db

@@ -211,6 +211,17 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
       };
     },
 
+    /** Clinic id → its doctors' specialities; every asked id is present, unknown ones empty. */
+    async specialitiesByClinic(clinicIds: number[]) {
+      const rows = await repo.specialitiesOfClinics(clinicIds);
+      const result: Record<string, { id: number; name: string; translit: string }[]> = {};
+      for (const id of clinicIds) result[id] = [];
+      for (const r of rows) result[r.clinicId].push({ id: r.id, name: r.name, translit: r.translit });
+      return result;
+    },
+
+    covidRules: (clinicId: number) => repo.covidRules(clinicId),
+
     async clinicList(town: Town, opts: { page: number }) {
       const [ids, total] = await Promise.all([
         repo.clinicPage({
