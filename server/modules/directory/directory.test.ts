@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
+import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 
 let database: Database;
@@ -185,16 +186,7 @@ describe('directory service', () => {
 });
 
 describe('clinic calls', () => {
-  async function post(url: string, payload: unknown) {
-    const token = (await app.inject({ url: '/healthz' })).cookies.find((c) => c.name === 'csrftoken')!.value;
-    return app.inject({
-      method: 'POST',
-      url,
-      payload: payload as object,
-      cookies: { csrftoken: token },
-      headers: { 'x-csrftoken': token },
-    });
-  }
+  const post = (url: string, payload: object) => injectWithCsrf(app, { url, payload });
 
   it('POST /ajax/lpus/specialities/ maps each clinic to its doctors’ specialities', async () => {
     const res = await post('/ajax/lpus/specialities/', { lpus: [ids.clinic, 999_999] });

@@ -4,6 +4,7 @@ import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { createTown } from '../../db/seed/factories';
+import { csrfToken as csrf, injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 
 let database: Database;
@@ -35,12 +36,11 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A visitor's first response gives them a CSRF cookie; the spec's clients echo it back. */
+/** A visitor's first response gives them a CSRF cookie (SameSite=Lax); the spec's clients echo it back. */
 async function csrfToken(): Promise<string> {
   const res = await app.inject({ url: '/healthz' });
-  const cookie = res.cookies.find((c) => c.name === 'csrftoken');
-  expect(cookie?.sameSite).toBe('Lax');
-  return cookie!.value;
+  expect(res.cookies.find((c) => c.name === 'csrftoken')?.sameSite).toBe('Lax');
+  return csrf(app);
 }
 
 describe('town search', () => {
@@ -94,13 +94,7 @@ describe('choosing a town', () => {
   });
 
   it('accepts the token in the X-CSRFToken header too', async () => {
-    const token = await csrfToken();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ajax/towns/krasnodar/choose/',
-      cookies: { csrftoken: token },
-      headers: { 'x-csrftoken': token },
-    });
+    const res = await injectWithCsrf(app, { url: '/ajax/towns/krasnodar/choose/' });
     expect(res.json()).toEqual({ url: '/krasnodar/vrach/' });
   });
 
@@ -124,13 +118,7 @@ describe('choosing a town', () => {
   });
 
   it('answers 404 for an unknown town', async () => {
-    const token = await csrfToken();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/ajax/towns/atlantida/choose/',
-      cookies: { csrftoken: token },
-      headers: { 'x-csrftoken': token },
-    });
+    const res = await injectWithCsrf(app, { url: '/ajax/towns/atlantida/choose/' });
     expect(res.statusCode).toBe(404);
   });
 });
