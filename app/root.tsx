@@ -8,23 +8,33 @@ import {
   ScrollRestoration,
   useNavigation,
   useRouteError,
+  useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
 import './app.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { SnackbarHost } from './components/ui/snackbar';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+export function loader({ context }: Route.LoaderArgs) {
+  return { stage: context.environment === 'stage' };
+}
+
+// The environment does not change between navigations.
+export const shouldRevalidate = () => false;
+
 export function Layout({ children }: { children: ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
     <html lang="ru">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#1e6fd9" />
+        <meta name="theme-color" content="#1a64c7" />
         <Meta />
         <Links />
       </head>
@@ -36,6 +46,12 @@ export function Layout({ children }: { children: ReactNode }) {
           Перейти к содержанию
         </a>
         {children}
+        {root?.stage && (
+          <span className="pointer-events-none fixed bottom-2 left-2 z-[1200] rounded bg-ink px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
+            Stage
+          </span>
+        )}
+        <SnackbarHost />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -13,6 +13,10 @@ const ConfigSchema = z.object({
   SEED: z.coerce.number().int().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** 'stage' shows the Stage badge (spec 'Other overlays'). */
+  APP_ENV: z.enum(['production', 'stage', 'development']).default('production'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

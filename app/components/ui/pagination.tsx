@@ -1,18 +1,41 @@
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { visiblePages } from '../../../core/directory/pagination';
 
 /**
  * Page links kept in ?page= (page 1 has no parameter, so it has one canonical URL).
  * The spec shows 5 page numbers on mobile and 7 on desktop.
+ * With `onSelect` a widget that loads its own pages (the clinic price list) takes the click
+ * instead of a navigation; the links stay real, for no-JS visitors and new tabs.
  */
-export function Pagination({ page, numPages, search }: { page: number; numPages: number; search: string }) {
+export function Pagination({
+  page,
+  numPages,
+  search,
+  onSelect,
+}: {
+  page: number;
+  numPages: number;
+  search: string;
+  onSelect?: (page: number) => void;
+}) {
+  // An absolute path with the site's trailing slash: a relative '?page=2' resolved without
+  // it on the server and with it in the browser, breaking hydration.
+  const { pathname: current } = useLocation();
+  const pathname = current.endsWith('/') ? current : `${current}/`;
   if (numPages <= 1) return null;
+  const select = (p: number) => (event: MouseEvent) => {
+    const newTab = event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (!onSelect || newTab) return;
+    event.preventDefault();
+    onSelect(p);
+  };
   const href = (p: number) => {
     const params = new URLSearchParams(search);
     if (p === 1) params.delete('page');
     else params.set('page', String(p));
     const qs = params.toString();
-    return qs ? `?${qs}` : '?';
+    return `${pathname}${qs ? `?${qs}` : ''}`;
   };
   const item = (p: number) => (
     <li key={p}>
@@ -26,6 +49,7 @@ export function Pagination({ page, numPages, search }: { page: number; numPages:
       ) : (
         <Link
           to={href(p)}
+          onClick={select(p)}
           className="flex h-10 min-w-10 items-center justify-center rounded-lg px-2 hover:bg-brand-soft"
         >
           {p}
@@ -37,6 +61,7 @@ export function Pagination({ page, numPages, search }: { page: number; numPages:
     p >= 1 && p <= numPages ? (
       <Link
         to={href(p)}
+        onClick={select(p)}
         aria-label={label}
         className="flex h-10 w-10 items-center justify-center rounded-lg hover:bg-brand-soft"
       >

@@ -1,0 +1,101 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+
+/** How the overlay sits on phones (below 640 px) and on wider screens. */
+export type ModalMobile = 'fullscreen' | 'sheet' | 'dialog';
+export type ModalDesktop = 'dialog' | 'side';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  /** Read to screen readers when the modal opens; visually hidden unless `showDescription`. */
+  description?: ReactNode;
+  showDescription?: boolean;
+  children?: ReactNode;
+  /** Buttons pinned under the scrolling body. */
+  footer?: ReactNode;
+  mobile?: ModalMobile;
+  desktop?: ModalDesktop;
+  /** Desktop width in px: 456 for dialogs (spec), 650 or 667 for side panels. */
+  width?: number;
+  /** Desktop dialogs have a close icon; phone sheets may not (spec 'Preliminary-consultation modal'). */
+  closeIcon?: 'always' | 'desktop' | 'never';
+  /** Element to focus when the modal closes (defaults to the element that opened it). */
+  onCloseAutoFocus?: (event: Event) => void;
+}
+
+const MOBILE: Record<ModalMobile, string> = {
+  fullscreen: 'inset-0',
+  // Spec: a bottom sheet is at most 80vh tall.
+  sheet: 'inset-x-0 bottom-0 max-h-[80vh] rounded-t-[var(--radius-card)]',
+  dialog: 'inset-x-4 top-1/2 max-h-[85vh] -translate-y-1/2 rounded-[var(--radius-card)]',
+};
+
+const DESKTOP: Record<ModalDesktop, string> = {
+  dialog:
+    'sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[85vh] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-[var(--radius-card)]',
+  side: 'sm:inset-y-0 sm:left-auto sm:right-0 sm:bottom-0 sm:top-0 sm:max-h-none sm:translate-y-0 sm:rounded-none',
+};
+
+/**
+ * The one modal of the site (spec 'Modal and socket'): Radix's dialog gives the focus trap,
+ * Escape and outside-click closing and the stack — a modal opened from another one is a
+ * nested layer, and only the top layer reacts to Escape. Variants cover the spec's shapes:
+ * full-screen or bottom sheet on phones, a 456 px dialog or a side panel on desktop.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  showDescription = false,
+  children,
+  footer,
+  mobile = 'fullscreen',
+  desktop = 'dialog',
+  width = 456,
+  closeIcon = 'always',
+  onCloseAutoFocus,
+}: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-ink/40" />
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          style={{ '--modal-width': `${width}px` } as React.CSSProperties}
+          className={`fixed z-[1000] flex flex-col bg-surface shadow-xl outline-none sm:w-[var(--modal-width)] sm:max-w-[calc(100vw-2rem)] ${MOBILE[mobile]} ${DESKTOP[desktop]}`}
+        >
+          <div className="flex items-start justify-between gap-3 px-4 pt-4 sm:px-6 sm:pt-5">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            {closeIcon !== 'never' && (
+              <Dialog.Close
+                aria-label="Закрыть"
+                className={`-mr-2 rounded-md px-2 py-0.5 text-2xl leading-none text-muted hover:bg-canvas ${closeIcon === 'desktop' ? 'hidden sm:block' : ''}`}
+              >
+                ×
+              </Dialog.Close>
+            )}
+          </div>
+          {description ? (
+            <Dialog.Description className={showDescription ? 'px-4 pt-1 text-ink-soft sm:px-6' : 'sr-only'}>
+              {description}
+            </Dialog.Description>
+          ) : (
+            <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          )}
+          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 sm:px-6">{children}</div>
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-2 border-t border-line px-4 py-3 sm:px-6">
+              {footer}
+            </div>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Closes the modal it is in (a Radix close part styled as a button). */
+export const ModalClose = Dialog.Close;
