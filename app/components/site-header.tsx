@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
+import { SearchCombobox } from '../features/search/search-combobox';
 import { TownChooser } from '../features/towns/town-chooser';
 
 export interface HeaderTown {
@@ -33,33 +34,7 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
             Войти
           </Link>
         </div>
-        {town && (
-          <Form
-            method="get"
-            action={`/${town.slug}/vrach/`}
-            role="search"
-            className="order-5 flex min-w-0 flex-1 items-center gap-2 sm:order-3"
-          >
-            <label htmlFor="site-search" className="sr-only">
-              Поиск врача по фамилии
-            </label>
-            <input
-              id="site-search"
-              name="q"
-              type="search"
-              defaultValue={query}
-              minLength={2}
-              placeholder="Поиск врача"
-              className="w-full rounded-lg border border-line bg-canvas px-3 py-2 text-sm outline-none focus:border-brand focus:bg-surface"
-            />
-            <button
-              type="submit"
-              className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark"
-            >
-              Найти
-            </button>
-          </Form>
-        )}
+        {town && <SearchCombobox town={town.slug} initialQuery={query} />}
       </div>
     </header>
   );

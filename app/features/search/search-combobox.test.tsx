@@ -1,0 +1,184 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SearchResults } from '../../../core/search/query';
+import { SearchCombobox } from './search-combobox';
+
+interface PendingFetch {
+  url: string;
+  signal: AbortSignal;
+  answer: (body: SearchResults) => Promise<void>;
+}
+
+let fetches: PendingFetch[] = [];
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetches = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (url: string, init: RequestInit) =>
+        new Promise((resolve, reject) => {
+          const signal = init.signal as AbortSignal;
+          signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          fetches.push({
+            url,
+            signal,
+            answer: async (body) => {
+              await act(async () => resolve({ ok: true, status: 200, json: async () => body }));
+            },
+          });
+        }),
+    ),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const CARDIOLOGY: SearchResults = {
+  query: 'кардиолог',
+  groups: [
+    {
+      kind: 'speciality',
+      title: 'Специальности',
+      items: [
+        { name: 'Кардиолог', subtitle: '23 врача', url: '/moskva/vrach/kardiolog/' },
+        { name: 'Детский кардиолог', subtitle: '3 врача', url: '/moskva/vrach/detskiy-kardiolog/' },
+      ],
+    },
+    {
+      kind: 'treatment',
+      title: 'Лечение',
+      items: [{ name: 'Лечение аритмии', url: '/moskva/lechenie/aritmiya/' }],
+    },
+  ],
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderCombobox() {
+  const router = createMemoryRouter(
+    [
+      { path: '/moskva/vrach/', element: <SearchCombobox town="moskva" /> },
+      { path: '*', element: <Where /> },
+    ],
+    { initialEntries: ['/moskva/vrach/'] },
+  );
+  render(<RouterProvider router={router} />);
+  const field = screen.getByRole('combobox', { name: 'Поиск врача, клиники или услуги' });
+  fireEvent.focus(field);
+  return field;
+}
+
+function type(field: HTMLElement, value: string) {
+  fireEvent.change(field, { target: { value } });
+}
+
+async function pause(ms: number) {
+  await act(async () => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('SearchCombobox', () => {
+  it('counts down the characters still needed and asks nothing of the server meanwhile', async () => {
+    const field = renderCombobox();
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Введите 2 символа для поиска');
+    type(field, ' К ');
+    await pause(1000);
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Введите 1 символ для поиска');
+    expect(fetches).toHaveLength(0);
+  });
+
+  it('asks once, 300 ms after typing stops, with the trimmed lowercased query', async () => {
+    const field = renderCombobox();
+    type(field, 'Ка');
+    await pause(200);
+    type(field, 'Кар');
+    await pause(200);
+    type(field, ' КАРДИОЛОГ ');
+    await pause(299);
+    expect(fetches).toHaveLength(0);
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Загрузка...');
+    await pause(1);
+    expect(fetches.map((f) => f.url)).toEqual([
+      `/ajax/search/?q=${encodeURIComponent('кардиолог')}&town=moskva`,
+    ]);
+    await fetches[0].answer(CARDIOLOGY);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Кардиолог23 врача',
+      'Детский кардиолог3 врача',
+      'Лечение аритмии',
+      'Все результаты по запросу «кардиолог»',
+    ]);
+    expect(screen.getByRole('group', { name: 'Специальности' })).toBeTruthy();
+  });
+
+  it('aborts an older request, so its late answer never replaces the newer one', async () => {
+    const field = renderCombobox();
+    type(field, 'терап');
+    await pause(300);
+    type(field, 'кардиолог');
+    await pause(300);
+    expect(fetches).toHaveLength(2);
+    expect(fetches[0].signal.aborted).toBe(true);
+    await fetches[1].answer(CARDIOLOGY);
+    await fetches[0].answer({ query: 'терап', groups: [] }).catch(() => {});
+    expect(screen.getAllByRole('option')[0].textContent).toBe('Кардиолог23 врача');
+  });
+
+  it('moves through the options with the arrow keys, Home and End, and Enter opens the active one', async () => {
+    const field = renderCombobox();
+    type(field, 'кардиолог');
+    await pause(300);
+    await fetches[0].answer(CARDIOLOGY);
+    const options = screen.getAllByRole('option');
+    fireEvent.keyDown(field, { key: 'ArrowUp' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[3].id);
+    fireEvent.keyDown(field, { key: 'Home' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[0].id);
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(options[1].getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(field, { key: 'End' });
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(options[0].id);
+    await act(async () => {
+      fireEvent.keyDown(field, { key: 'Enter' });
+    });
+    expect(screen.getByTestId('where').textContent).toBe('/moskva/vrach/kardiolog/');
+  });
+
+  it('says when nothing is found; Escape closes the list, then clears the field', async () => {
+    const field = renderCombobox();
+    type(field, 'щщщ');
+    await pause(300);
+    await fetches[0].answer({ query: 'щщщ', groups: [] });
+    expect(screen.getByRole('status')).toHaveProperty('textContent', 'Ничего не найдено');
+    expect(field.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(field).toHaveProperty('value', 'щщщ');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(field).toHaveProperty('value', '');
+  });
+
+  it('submits the form to the full results page', async () => {
+    const field = renderCombobox();
+    type(field, ' УЗИ почек ');
+    await act(async () => {
+      fireEvent.submit(field.closest('form')!);
+    });
+    expect(screen.getByTestId('where').textContent).toBe(
+      `/moskva/search/?q=${encodeURIComponent('узи почек')}`,
+    );
+  });
+});
