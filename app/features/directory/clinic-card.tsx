@@ -1,6 +1,8 @@
+import type { ReactNode } from 'react';
 import { formatPhone } from '../../../core/phone/format';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Avatar } from '../../components/ui/avatar';
+import { AddressSchedule } from '../clinic/address-schedule';
 import { RatingLine } from './rating-line';
 
 export interface ClinicCardData {
@@ -19,7 +21,8 @@ export interface ClinicCardData {
   clubEnabled: boolean;
 }
 
-export function ClinicCard({ clinic }: { clinic: ClinicCardData }) {
+/** `children` adds a block under the clinic's details (a service list puts its price there). */
+export function ClinicCard({ clinic, children }: { clinic: ClinicCardData; children?: ReactNode }) {
   return (
     <article className="card flex gap-4 p-4 sm:p-5" data-lpu-id={clinic.id}>
       <Avatar id={clinic.id} name={clinic.name.replace(/[«»"]/g, '')} src={clinic.photoUrl} size={64} />
@@ -29,11 +32,11 @@ export function ClinicCard({ clinic }: { clinic: ClinicCardData }) {
             {clinic.name}
           </a>
         </h2>
-        <p className="mt-1 text-sm text-ink-soft">
-          {clinic.address}
+        <div className="mt-1 text-sm text-ink-soft">
+          <AddressSchedule lpuId={clinic.id} address={clinic.address} />
           {clinic.metro && <span className="text-muted"> · м. {clinic.metro}</span>}
           {!clinic.metro && clinic.district && <span className="text-muted"> · {clinic.district}</span>}
-        </p>
+        </div>
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <RatingLine
             rating={clinic.rating}
@@ -60,6 +63,7 @@ export function ClinicCard({ clinic }: { clinic: ClinicCardData }) {
             Клубная цена
           </p>
         )}
+        {children}
       </div>
     </article>
   );

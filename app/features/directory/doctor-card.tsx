@@ -14,10 +14,15 @@ export function DoctorCard({
   doctor,
   favourite,
   schedule,
+  placeNote,
 }: {
   doctor: DoctorCardData;
+  /** The favourite heart, top right (the favourites feature fills it). */
   favourite?: ReactNode;
+  /** The schedule widget under the workplace (the booking feature fills it). */
   schedule?: ReactNode;
+  /** A line under the workplace, e.g. the distance on the 'nearby' list. */
+  placeNote?: ReactNode;
 }) {
   const place = doctor.workplaces[0];
   const credentials = [doctor.experience, doctor.category, doctor.science].filter(Boolean);
@@ -75,6 +80,7 @@ export function DoctorCard({
             {doctor.workplacesCount > 1 && (
               <p className="mt-1 text-muted">и ещё {plural(doctor.workplacesCount - 1, WORDS.clinic)}</p>
             )}
+            {placeNote}
           </div>
         )}
         {schedule}

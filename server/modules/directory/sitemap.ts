@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { TownService } from '../towns/service';
+import { listSitemapPaths } from './lists-sitemap';
 import { createDirectoryRepo } from './repo';
 
 /** A sitemap file may list 50,000 URLs; we stay below that. */
@@ -8,7 +9,8 @@ const URLS_PER_FILE = 40_000;
 
 /**
  * /robots.txt points crawlers at the sitemap and away from calls and search results.
- * /sitemap.xml is an index of /sitemap-towns.xml and numbered doctor and clinic files.
+ * /sitemap.xml is an index of /sitemap-towns.xml, /sitemap-lists.xml (place, treatment, top
+ * and service lists) and numbered doctor and clinic files.
  * Files are cut at id boundaries, so a file's URL keeps its content while rows are added.
  */
 export async function sitemapRoutes(
@@ -42,6 +44,7 @@ export async function sitemapRoutes(
     ]);
     const files = [
       '/sitemap-towns.xml',
+      '/sitemap-lists.xml',
       ...doctorBounds.map((_, i) => `/sitemap-doctors-${i + 1}.xml`),
       ...clinicBounds.map((_, i) => `/sitemap-clinics-${i + 1}.xml`),
     ];
@@ -56,6 +59,10 @@ export async function sitemapRoutes(
     const paths = ['/', ...towns.flatMap((t) => [`/${t.slug}/vrach/`, `/${t.slug}/lpu/`])];
     return reply.type('application/xml').send(urlset(deps.origin, paths));
   });
+
+  app.get('/sitemap-lists.xml', async (_request, reply) =>
+    reply.type('application/xml').send(urlset(deps.origin, await listSitemapPaths(deps.db, deps.towns))),
+  );
 
   app.get<{ Params: { kind: string; n: string } }>('/sitemap-:kind-:n.xml', async (request, reply) => {
     const { kind, n } = request.params;

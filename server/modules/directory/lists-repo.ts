@@ -1,0 +1,351 @@
+import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
+import type { DoctorFilters, DoctorSort } from '../../../core/directory/list-filters';
+import type { ServiceKind, ServiceSort } from '../../../core/directory/list-urls';
+import type { Db } from '../../db/client';
+import {
+  clinicServices,
+  clinics,
+  doctorSpecialities,
+  doctors,
+  serviceClasses,
+  serviceSynonyms,
+  treatmentSpecialities,
+  treatments,
+  workplacePrices,
+  workplaces,
+} from '../../db/schema/directory';
+import { districts, metroStations } from '../../db/schema/towns';
+
+/** A metro station or district; lists narrowed to it are the doctors or clinics there. */
+export type PlaceTable = 'metro' | 'district';
+
+/**
+ * Which doctors a list holds before filters: a town (or every town for the online list),
+ * optionally narrowed to specialities (one, or a treatment's), a place or a name.
+ */
+export interface DoctorScope {
+  townId: number | null;
+  specialityIds?: number[];
+  place?: { table: PlaceTable; id: number };
+  /** Lower-case substring of the full name. */
+  name?: string;
+  /** Only doctors who consult online (the /online/vrach/ list). */
+  onlineOnly?: boolean;
+}
+
+export interface ClinicScope {
+  townId: number;
+  place?: { table: PlaceTable; id: number };
+  kind?: string;
+  minReviews?: number;
+}
+
+const ids = (list: number[]) =>
+  sql.join(
+    list.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** The WHERE of a doctor list on `doctors d`; each branch has its index (migrations 0006, 0007). */
+function doctorWhere(scope: DoctorScope, filters: DoctorFilters): SQL {
+  const parts: SQL[] = [];
+  if (scope.townId !== null) parts.push(sql`d.town_id = ${scope.townId}`);
+  if (scope.onlineOnly || filters.online) parts.push(sql`d.online`);
+  if (filters.homeVisit) parts.push(sql`d.home_visit`);
+  if (filters.children) parts.push(sql`d.children`);
+  if (filters.club) {
+    parts.push(sql`EXISTS (SELECT 1 FROM ${workplaces} w JOIN ${workplacePrices} wp ON wp.workplace_id = w.id
+      WHERE w.doctor_id = d.id AND wp.club_price IS NOT NULL)`);
+  }
+  if (scope.specialityIds?.length) {
+    // In a town doctor_specs_list finds the speciality's doctors by range; across towns,
+    // doctor_specs_speciality does.
+    const town = scope.townId === null ? sql`` : sql`ds.town_id = ${scope.townId} AND `;
+    parts.push(sql`d.id IN (SELECT ds.doctor_id FROM ${doctorSpecialities} ds
+      WHERE ${town}ds.speciality_id IN (${ids(scope.specialityIds)}))`);
+  }
+  if (scope.place) {
+    const column = scope.place.table === 'metro' ? sql`c.metro_id` : sql`c.district_id`;
+    parts.push(sql`d.id IN (SELECT w.doctor_id FROM ${clinics} c JOIN ${workplaces} w ON w.clinic_id = c.id
+      WHERE c.town_id = ${scope.townId} AND ${column} = ${scope.place.id})`);
+  }
+  if (scope.name) {
+    // The same expression as the doctors_name_trgm index.
+    parts.push(
+      sql`(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) ILIKE ${`%${scope.name}%`}`,
+    );
+  }
+  return parts.length ? sql.join(parts, sql` AND `) : sql`TRUE`;
+}
+
+/** Each sort walks one of the doctors_town_* indexes (id breaks ties, so pages never overlap). */
+const DOCTOR_ORDER: Record<DoctorSort, SQL> = {
+  rating: sql`d.rating DESC, d.reviews_count DESC, d.id`,
+  reviews: sql`d.reviews_count DESC, d.id`,
+  experience: sql`d.career_start_year, d.id`,
+  price: sql`d.min_price NULLS LAST, d.id`,
+};
+
+function clinicWhere(scope: ClinicScope) {
+  return and(
+    eq(clinics.townId, scope.townId),
+    scope.place?.table === 'metro' ? eq(clinics.metroId, scope.place.id) : undefined,
+    scope.place?.table === 'district' ? eq(clinics.districtId, scope.place.id) : undefined,
+    scope.kind ? eq(clinics.kind, scope.kind) : undefined,
+    scope.minReviews ? gte(clinics.reviewsCount, scope.minReviews) : undefined,
+  );
+}
+
+/** Great-circle distance in km from a point to clinic `c`, in SQL (as core/geo/distance.ts). */
+function clinicDistanceKm(point: { lat: number; lon: number }) {
+  return sql`(12742 * asin(least(1, sqrt(
+    power(sin(radians(c.lat - ${point.lat}) / 2), 2)
+    + cos(radians(${point.lat})) * cos(radians(c.lat)) * power(sin(radians(c.lon - ${point.lon}) / 2), 2)))))`;
+}
+
+export interface NearbyQuery {
+  townId: number;
+  point: { lat: number; lon: number };
+  box: { minLat: number; maxLat: number; minLon: number; maxLon: number };
+  radiusKm: number;
+  specialityIds?: number[];
+  filters: DoctorFilters;
+}
+
+export type ListRepo = ReturnType<typeof createListRepo>;
+
+export function createListRepo(db: Db) {
+  /** Doctors within the radius with the distance to their nearest workplace. */
+  const nearbyDoctors = (q: NearbyQuery) => sql`
+    WITH near AS (
+      SELECT c.id, ${clinicDistanceKm(q.point)} AS km FROM ${clinics} c
+      WHERE c.town_id = ${q.townId}
+        AND c.lat BETWEEN ${q.box.minLat} AND ${q.box.maxLat}
+        AND c.lon BETWEEN ${q.box.minLon} AND ${q.box.maxLon}
+    ), dist AS (
+      SELECT w.doctor_id, min(near.km) AS km FROM near JOIN ${workplaces} w ON w.clinic_id = near.id
+      WHERE near.km <= ${q.radiusKm} GROUP BY w.doctor_id
+    )
+    SELECT d.id, dist.km FROM dist JOIN ${doctors} d ON d.id = dist.doctor_id
+    WHERE ${doctorWhere({ townId: q.townId, specialityIds: q.specialityIds }, q.filters)}`;
+
+  return {
+    /** One page of a doctor list: ids with their towns (the online list spans towns). */
+    async doctorPage(
+      q: DoctorScope & { filters: DoctorFilters; sort: DoctorSort; limit: number; offset: number },
+    ): Promise<{ id: number; townId: number }[]> {
+      const { rows } = await db.execute<{ id: number; townId: number }>(sql`
+        SELECT d.id, d.town_id AS "townId" FROM ${doctors} d
+        WHERE ${doctorWhere(q, q.filters)}
+        ORDER BY ${DOCTOR_ORDER[q.sort]}
+        LIMIT ${q.limit} OFFSET ${q.offset}`);
+      return rows.map((r) => ({ id: Number(r.id), townId: Number(r.townId) }));
+    },
+
+    async doctorCount(q: DoctorScope & { filters: DoctorFilters }): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${doctors} d WHERE ${doctorWhere(q, q.filters)}`,
+      );
+      return Number(rows[0].n);
+    },
+
+    /** Nearest first (then best rated); `km` is the distance to the doctor's nearest workplace. */
+    async nearbyDoctorPage(q: NearbyQuery & { limit: number; offset: number }) {
+      const { rows } = await db.execute<{ id: number; km: number }>(sql`
+        ${nearbyDoctors(q)}
+        ORDER BY dist.km, d.rating DESC, d.id
+        LIMIT ${q.limit} OFFSET ${q.offset}`);
+      return rows.map((r) => ({ id: Number(r.id), km: Number(r.km) }));
+    },
+
+    async nearbyDoctorCount(q: NearbyQuery): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM (${nearbyDoctors(q)}) x`,
+      );
+      return Number(rows[0].n);
+    },
+
+    /** Online doctors per speciality, across towns (for the online list's speciality links). */
+    async onlineSpecialityCounts(): Promise<Map<number, number>> {
+      const { rows } = await db.execute<{ id: number; n: number }>(sql`
+        SELECT ds.speciality_id AS id, count(*)::int AS n
+        FROM ${doctors} d JOIN ${doctorSpecialities} ds ON ds.doctor_id = d.id
+        WHERE d.online GROUP BY ds.speciality_id`);
+      return new Map(rows.map((r) => [Number(r.id), Number(r.n)]));
+    },
+
+    places: (table: PlaceTable, townId: number) => {
+      const t = table === 'metro' ? metroStations : districts;
+      return db
+        .select({ id: t.id, name: t.name, slug: t.slug })
+        .from(t)
+        .where(eq(t.townId, townId))
+        .orderBy(sql`${t.name} COLLATE "und-x-icu"`);
+    },
+
+    async placeBySlug(table: PlaceTable, townId: number, slug: string) {
+      const t = table === 'metro' ? metroStations : districts;
+      const [row] = await db
+        .select({ id: t.id, name: t.name, slug: t.slug })
+        .from(t)
+        .where(and(eq(t.townId, townId), eq(t.slug, slug)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async treatmentBySlug(slug: string) {
+      const rows = await db
+        .select({
+          id: treatments.id,
+          name: treatments.name,
+          translit: treatments.translit,
+          specialityId: treatmentSpecialities.specialityId,
+        })
+        .from(treatments)
+        .leftJoin(treatmentSpecialities, eq(treatmentSpecialities.treatmentId, treatments.id))
+        .where(eq(treatments.translit, slug));
+      if (!rows.length) return null;
+      const { id, name, translit } = rows[0];
+      return {
+        id,
+        name,
+        translit,
+        specialityIds: rows.flatMap((r) => (r.specialityId === null ? [] : [r.specialityId])),
+      };
+    },
+
+    /** Every treatment with its specialities' ids (50 rows of reference data). */
+    treatmentLinks: () =>
+      db
+        .select({
+          name: treatments.name,
+          translit: treatments.translit,
+          specialityId: treatmentSpecialities.specialityId,
+        })
+        .from(treatmentSpecialities)
+        .innerJoin(treatments, eq(treatments.id, treatmentSpecialities.treatmentId))
+        .orderBy(sql`${treatments.name} COLLATE "und-x-icu"`),
+
+    async clinicPage(q: ClinicScope & { limit: number; offset: number }): Promise<number[]> {
+      const rows = await db
+        .select({ id: clinics.id })
+        .from(clinics)
+        .where(clinicWhere(q))
+        .orderBy(sql`${clinics.rating} DESC, ${clinics.reviewsCount} DESC, ${clinics.id}`)
+        .limit(q.limit)
+        .offset(q.offset);
+      return rows.map((r) => r.id);
+    },
+
+    async clinicCount(q: ClinicScope): Promise<number> {
+      const [{ n }] = await db.select({ n: count() }).from(clinics).where(clinicWhere(q));
+      return n;
+    },
+
+    /** How many clinics of each kind have enough reviews to enter a top list. */
+    topKindCounts: (townId: number, minReviews: number) =>
+      db
+        .select({ kind: clinics.kind, n: count() })
+        .from(clinics)
+        .where(and(eq(clinics.townId, townId), gte(clinics.reviewsCount, minReviews)))
+        .groupBy(clinics.kind),
+
+    /** A section's classes and their services (reference data: ~160 rows in all). */
+    serviceCatalog: (kind: ServiceKind) =>
+      db
+        .select({
+          classId: serviceClasses.id,
+          className: serviceClasses.name,
+          classTranslit: serviceClasses.translit,
+          id: serviceSynonyms.id,
+          name: serviceSynonyms.name,
+          translit: serviceSynonyms.translit,
+        })
+        .from(serviceSynonyms)
+        .innerJoin(serviceClasses, eq(serviceClasses.id, serviceSynonyms.classId))
+        .where(eq(serviceClasses.kind, kind))
+        .orderBy(asc(serviceClasses.sort), sql`${serviceSynonyms.name} COLLATE "und-x-icu"`),
+
+    /**
+     * Services some clinic of the town offers. One EXISTS per service walks
+     * clinic_services_synonym until it meets a clinic of the town: a handful of probes each.
+     */
+    async servicesInTown(townId: number, kind: ServiceKind): Promise<Set<number>> {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        SELECT s.id FROM ${serviceSynonyms} s JOIN ${serviceClasses} sc ON sc.id = s.class_id
+        WHERE sc.kind = ${kind} AND EXISTS (
+          SELECT 1 FROM ${clinicServices} cs JOIN ${clinics} c ON c.id = cs.clinic_id
+          WHERE cs.synonym_id = s.id AND c.town_id = ${townId})`);
+      return new Set(rows.map((r) => Number(r.id)));
+    },
+
+    async serviceBySlug(slug: string) {
+      const [row] = await db
+        .select({
+          id: serviceSynonyms.id,
+          name: serviceSynonyms.name,
+          translit: serviceSynonyms.translit,
+          className: serviceClasses.name,
+          kind: serviceClasses.kind,
+          specialityId: serviceSynonyms.specialityId,
+        })
+        .from(serviceSynonyms)
+        .innerJoin(serviceClasses, eq(serviceClasses.id, serviceSynonyms.classId))
+        .where(eq(serviceSynonyms.translit, slug))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Clinics of a town offering a service, one row per clinic with its price range and club
+     * price, read from clinic_services_synonym_clinic alone; then the name of each listed
+     * clinic's cheapest line (the only column that needs the rows).
+     */
+    async serviceOffers(q: {
+      townId: number;
+      synonymId: number;
+      sort: ServiceSort;
+      limit: number;
+      offset: number;
+    }) {
+      const order =
+        q.sort === 'price'
+          ? sql`min(cs.price_full), c.rating DESC, c.id`
+          : sql`c.rating DESC, c.reviews_count DESC, min(cs.price_full), c.id`;
+      const { rows } = await db.execute<{
+        clinicId: number;
+        minPrice: number;
+        maxPrice: number;
+        clubPrice: number | null;
+      }>(sql`
+        SELECT c.id AS "clinicId", min(cs.price_full) AS "minPrice", max(cs.price_full) AS "maxPrice",
+          min(cs.price_club) AS "clubPrice"
+        FROM ${clinicServices} cs JOIN ${clinics} c ON c.id = cs.clinic_id
+        WHERE cs.synonym_id = ${q.synonymId} AND c.town_id = ${q.townId}
+        GROUP BY c.id
+        ORDER BY ${order}
+        LIMIT ${q.limit} OFFSET ${q.offset}`);
+      if (!rows.length) return [];
+      const { rows: names } = await db.execute<{ clinicId: number; name: string }>(sql`
+        SELECT DISTINCT ON (cs.clinic_id) cs.clinic_id AS "clinicId", cs.name FROM ${clinicServices} cs
+        WHERE cs.synonym_id = ${q.synonymId} AND cs.clinic_id IN (${ids(rows.map((r) => Number(r.clinicId)))})
+        ORDER BY cs.clinic_id, cs.price_full, cs.id`);
+      const nameOf = new Map(names.map((n) => [Number(n.clinicId), n.name]));
+      return rows.map((r) => ({
+        clinicId: Number(r.clinicId),
+        minPrice: Number(r.minPrice),
+        maxPrice: Number(r.maxPrice),
+        clubPrice: r.clubPrice === null ? null : Number(r.clubPrice),
+        lineName: nameOf.get(Number(r.clinicId)) ?? '',
+      }));
+    },
+
+    async serviceOfferCount(q: { townId: number; synonymId: number }): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        SELECT count(DISTINCT cs.clinic_id)::int AS n
+        FROM ${clinicServices} cs JOIN ${clinics} c ON c.id = cs.clinic_id
+        WHERE cs.synonym_id = ${q.synonymId} AND c.town_id = ${q.townId}`);
+      return Number(rows[0].n);
+    },
+  };
+}
