@@ -1,34 +1,72 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatLongDate } from '../../../core/dates/zoned';
+import { isSoftwareVersion } from '../../../core/directory/software-version';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
-import type { DirectoryService } from '../../../server/modules/directory/service';
+import type { DoctorPage } from '../../../server/modules/doctor-page/service';
 import type { Town } from '../../../server/modules/towns/service';
 import { Avatar } from '../../components/ui/avatar';
 import { aggregateRatingLd, reviewsLd } from '../../lib/seo';
+import { DoctorActivities } from '../doctor/activities';
+import { DocumentsBadge } from '../doctor/documents-badge';
+import { HideableList } from '../doctor/hideable-list';
+import { TocBar, type TocSection, TocSideNav, useActiveSection } from '../doctor/table-of-contents';
+import { MistakeReport } from './mistake-report';
 import { PriceChips, VISIT_LABELS } from './price-chips';
 import { RatingLine } from './rating-line';
 import { ReviewSummary } from './review-summary';
+import { SoftwareBadge } from './software-badge';
 
-export type DoctorDetail = NonNullable<Awaited<ReturnType<DirectoryService['doctor']>>>;
+export type DoctorDetail = DoctorPage;
 
-const SECTIONS = [
-  ['about', 'О враче'],
-  ['workplaces', 'Где принимает'],
-  ['services', 'Услуги и цены'],
-  ['education', 'Образование'],
-  ['reviews', 'Отзывы'],
-] as const;
+/** Services and education show this many items before 'Показать весь список'. */
+const FIRST_SERVICES = 5;
+const FIRST_EDUCATION = 3;
 
+function tocSections(d: DoctorDetail): TocSection[] {
+  return [
+    { id: 'about', label: 'О враче' },
+    { id: 'workplaces', label: 'Где принимает' },
+    d.services.length > 0 && { id: 'services', label: 'Услуги и цены' },
+    { id: 'education', label: 'Образование' },
+    { id: 'experience', label: 'Опыт работы' },
+    d.hasActivities && { id: 'activities', label: 'Деятельность' },
+    { id: 'reviews', label: 'Отзывы' },
+  ].filter((s): s is TocSection => Boolean(s));
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} className="card p-5 sm:p-6" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The doctor page (spec 'Doctor page'): sections listed by a table of contents that follows
+ * the reading (a sticky side column on desktop, a sticky bar on phones), hideable long lists,
+ * lazily loaded activities, the documents and software badges and the mistake report.
+ */
 export function DoctorProfile({
   doctor: d,
   town,
+  today,
+  reviewDates,
 }: {
   doctor: DoctorDetail;
-  town: Pick<Town, 'slug' | 'name' | 'nameGen' | 'tz'>;
+  town: Pick<Town, 'slug' | 'name' | 'nameGen'>;
+  /** The town's date, 'yyyy-MM-dd' (documents' validity). */
+  today: string;
+  /** Review instant (ISO) → '5 мая 2026' in the town's zone, formatted by the loader. */
+  reviewDates: Record<string, string>;
 }) {
   const main = d.specialities[0];
-  const sections = SECTIONS.filter(([id]) => id !== 'services' || d.services.length > 0);
+  const sections = tocSections(d);
+  const [active, setActive] = useActiveSection(sections.map((s) => s.id));
   return (
     <>
       <nav aria-label="Навигация" className="text-sm text-muted">
@@ -44,45 +82,13 @@ export function DoctorProfile({
           </>
         )}
       </nav>
-      <div className="mt-3 grid gap-6 lg:grid-cols-[1fr_260px]">
-        <div className="flex flex-col gap-4">
-          <section id="about" className="card scroll-mt-24 p-5 sm:p-6">
-            <div className="flex flex-col gap-4 sm:flex-row">
-              <Avatar id={d.id} name={d.fullName} src={d.photoUrl} size={112} />
-              <div className="min-w-0 flex-1">
-                <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{d.fullName}</h1>
-                <p className="mt-1 text-ink">{d.specialities.map((s) => s.name).join(', ')}</p>
-                <p className="mt-1 text-sm text-muted">
-                  {[d.experience, d.category, d.science].filter(Boolean).join(' · ')}
-                </p>
-                <p className="mt-3 flex items-center gap-3">
-                  <RatingLine
-                    rating={d.rating}
-                    reviewsCount={d.reviewsCount}
-                    reviewsHref="#reviews"
-                    size="lg"
-                  />
-                </p>
-                {d.softwareVersion && (
-                  <p className="mt-2 text-xs text-muted">
-                    Страница ведётся врачом · версия {SOFTWARE_LABELS[d.softwareVersion]}
-                  </p>
-                )}
-              </div>
-            </div>
-            {d.about && <p className="mt-4 whitespace-pre-line leading-relaxed text-ink-soft">{d.about}</p>}
-            {(d.documents.isEducationConfirmed || d.documents.licenseNumber) && (
-              <p className="mt-4 inline-flex items-center gap-2 rounded-lg bg-success-soft px-3 py-1.5 text-sm text-success">
-                <span aria-hidden="true">✓</span>
-                {d.documents.isEducationConfirmed ? 'Документы проверены' : 'Лицензия проверена'}
-              </p>
-            )}
-          </section>
+      <div className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_260px]">
+        {/* Anchor jumps land under the sticky header and bar: 16 px below them (spec section 9). */}
+        <div className="flex min-w-0 flex-col gap-4 [&>section]:scroll-mt-[180px] lg:[&>section]:scroll-mt-[91px]">
+          <TocBar sections={sections} active={active} onPick={setActive} />
+          <About d={d} today={today} />
 
-          <section id="workplaces" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="workplaces-h">
-            <h2 id="workplaces-h" className="text-xl font-semibold">
-              Где принимает
-            </h2>
+          <Section id="workplaces" title="Где принимает">
             <ul className="mt-4 flex flex-col divide-y divide-line">
               {d.workplaces.map((w) => (
                 <li
@@ -97,104 +103,145 @@ export function DoctorProfile({
                     {w.metro && <p className="text-sm text-muted">м. {w.metro}</p>}
                   </div>
                   <div className="sm:w-64">
-                    <PriceChips prices={w.prices} />
+                    <PriceChips prices={w.prices} partnerPrice={w.partnerPrice} />
                   </div>
                 </li>
               ))}
             </ul>
-          </section>
+          </Section>
 
           {d.services.length > 0 && (
-            <section id="services" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="services-h">
-              <h2 id="services-h" className="text-xl font-semibold">
-                Услуги и цены
-              </h2>
-              <ul className="mt-4 divide-y divide-line text-sm">
-                {d.services.map((s) => (
-                  <li key={s.id} className="flex justify-between gap-4 py-2">
+            <Section id="services" title="Услуги и цены">
+              <HideableList
+                items={d.services}
+                visible={FIRST_SERVICES}
+                getKey={(s) => s.id}
+                className="mt-4 divide-y divide-line text-sm"
+                itemClassName="justify-between gap-4 py-2"
+                renderItem={(s) => (
+                  <>
                     <span>
                       {s.name}
                       <span className="ml-2 text-muted">{plural(s.durationMinutes, WORDS.minute)}</span>
                     </span>
                     <span className="shrink-0 font-medium">{formatRub(s.priceFull)}</span>
-                  </li>
-                ))}
-              </ul>
-            </section>
+                  </>
+                )}
+              />
+            </Section>
           )}
 
-          <section id="education" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="education-h">
-            <h2 id="education-h" className="text-xl font-semibold">
-              Образование
-            </h2>
+          <Section id="education" title="Образование">
             {d.education.length === 0 ? (
               <p className="mt-3 text-muted">Врач пока не указал образование.</p>
             ) : (
-              <ul className="mt-3 flex flex-col gap-3">
-                {d.education.map((e) => (
-                  <li key={`${e.year}-${e.institution}`} className="flex gap-4">
+              <HideableList
+                items={d.education}
+                visible={FIRST_EDUCATION}
+                getKey={(e) => `${e.year}-${e.institution}-${e.speciality}`}
+                className="mt-3 flex flex-col gap-3"
+                itemClassName="gap-4"
+                renderItem={(e) => (
+                  <>
                     <span className="w-12 shrink-0 font-semibold text-ink-soft">{e.year}</span>
                     <span>
                       {e.institution}
                       <span className="block text-sm text-muted">{e.speciality}</span>
                     </span>
-                  </li>
-                ))}
-              </ul>
+                  </>
+                )}
+              />
             )}
-            {d.courses.length > 0 && (
-              <>
-                <h3 className="mt-5 font-semibold">Курсы повышения квалификации</h3>
-                <ul className="mt-2 flex flex-col gap-2 text-sm">
-                  {d.courses.map((c) => (
-                    <li key={`${c.year}-${c.title}`} className="flex gap-4">
-                      <span className="w-12 shrink-0 text-ink-soft">{c.year}</span>
-                      <span>{c.title}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
+          </Section>
+
+          <Experience d={d} />
+
+          {d.hasActivities && (
+            <Section id="activities" title="Деятельность">
+              <DoctorActivities doctorId={d.id} />
+            </Section>
+          )}
 
           <ReviewSummary
             counts={d.reviewCounts}
             total={d.reviewsCount}
             rating={d.rating}
             reviews={d.latestReviews}
-            formatDate={(iso) => formatLongDate(iso, town.tz)}
+            formatDate={(iso) => reviewDates[iso] ?? ''}
           />
+
+          <p className="flex flex-wrap items-center gap-2 px-1 text-sm text-muted">
+            Нашли неточность на странице?
+            <MistakeReport doctorId={d.id} />
+          </p>
         </div>
 
         <aside className="hidden lg:block">
-          <nav aria-label="Содержание" className="card sticky top-24 p-4">
-            <p className="mb-2 text-sm font-semibold text-muted">Содержание</p>
-            <ul className="flex flex-col gap-1 text-sm">
-              {sections.map(([id, label]) => (
-                <li key={id}>
-                  <a
-                    href={`#${id}`}
-                    className="block rounded-md px-2 py-1 hover:bg-brand-soft hover:text-brand"
-                  >
-                    {label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+          <div className="card sticky top-[75px] p-3">
+            <TocSideNav sections={sections} active={active} onPick={setActive} />
             {d.prices[0] && (
-              <p className="mt-4 border-t border-line pt-3 text-sm text-ink-soft">
+              <p className="mx-3 mt-3 border-t border-line pt-3 pb-1 text-sm text-ink-soft">
                 {VISIT_LABELS[d.prices[0].type]} от{' '}
                 <span className="font-semibold text-ink">{formatRub(d.prices[0].price)}</span>
               </p>
             )}
-          </nav>
+          </div>
         </aside>
       </div>
     </>
   );
 }
 
-const SOFTWARE_LABELS = { LIGHT: 'Лайт', STANDARD: 'Стандарт', PRO: 'Профи', ULTIMA: 'Ультима' } as const;
+function About({ d, today }: { d: DoctorDetail; today: string }) {
+  const version = isSoftwareVersion(d.softwareVersion) ? d.softwareVersion : null;
+  return (
+    <section id="about" className="card p-5 sm:p-6" aria-label="О враче">
+      <div className="flex flex-col gap-4 sm:flex-row">
+        <Avatar id={d.id} name={d.fullName} src={d.photoUrl} size={112} />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{d.fullName}</h1>
+          <p className="mt-1 text-ink">{d.specialities.map((s) => s.name).join(', ')}</p>
+          <p className="mt-1 text-sm text-muted">
+            {[d.experience, d.category, d.science].filter(Boolean).join(' · ')}
+          </p>
+          <p className="mt-3 flex items-center gap-3">
+            <RatingLine rating={d.rating} reviewsCount={d.reviewsCount} reviewsHref="#reviews" size="lg" />
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <DocumentsBadge documents={d.documents} today={today} categoryName={d.category} />
+            {version && <SoftwareBadge version={version} page="doctor" />}
+          </div>
+        </div>
+      </div>
+      {d.about && <p className="mt-4 whitespace-pre-line leading-relaxed text-ink-soft">{d.about}</p>}
+    </section>
+  );
+}
+
+function Experience({ d }: { d: DoctorDetail }) {
+  const main = d.specialities[0]?.name ?? 'Врач';
+  const facts = [d.category, d.science].filter(Boolean);
+  return (
+    <Section id="experience" title="Опыт работы">
+      <p className="mt-3">
+        <span className="font-semibold">{d.experience}</span>
+        <span className="text-ink-soft"> · практикует с {d.careerStartYear} года</span>
+      </p>
+      {facts.length > 0 && <p className="mt-1 text-ink-soft">{facts.join(' · ')}</p>}
+      <h3 className="mt-4 font-semibold">Место работы</h3>
+      <ul className="mt-2 flex flex-col gap-2 text-sm">
+        {d.workplaces.map((w) => (
+          <li key={w.id}>
+            <span className="text-ink-soft">{w.position ?? main}</span> —{' '}
+            <Link to={w.clinicUrl} className="text-brand hover:underline">
+              {w.clinicName}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
 
 export function doctorJsonLd(origin: string, d: DoctorDetail, townName: string) {
   return {

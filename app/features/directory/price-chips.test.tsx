@@ -32,4 +32,20 @@ describe('PriceChips', () => {
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByText(/Онлайн:/)).toBeTruthy();
   });
+
+  it('adds the partner app’s price to the online visit only', () => {
+    render(
+      <PriceChips
+        prices={[
+          { type: 'clinic', price: 2500, clubPrice: null },
+          { type: 'telemed', price: 1500, clubPrice: null },
+        ]}
+        partnerPrice={1350}
+      />,
+    );
+    expect(screen.queryByText(/МедТочка/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Онлайн' }));
+    expect(screen.getByText('В приложении МедТочка:')).toBeTruthy();
+    expect(screen.getByText('1 350 ₽')).toBeTruthy();
+  });
 });

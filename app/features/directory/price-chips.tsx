@@ -8,8 +8,17 @@ export const VISIT_LABELS: Record<VisitPrice['type'], string> = {
   telemed: 'Онлайн',
 };
 
-/** Price block: with several visit types, chips 'В клинике' / 'На дому' / 'Онлайн' switch the price shown. */
-export function PriceChips({ prices }: { prices: VisitPrice[] }) {
+/**
+ * Price block: with several visit types, chips 'В клинике' / 'На дому' / 'Онлайн' switch the price shown.
+ * `partnerPrice` is the online visit's second price, booked through the partner app.
+ */
+export function PriceChips({
+  prices,
+  partnerPrice = null,
+}: {
+  prices: VisitPrice[];
+  partnerPrice?: number | null;
+}) {
   const [selected, setSelected] = useState(prices[0]?.type);
   const current = prices.find((p) => p.type === selected) ?? prices[0];
   if (!current) return null;
@@ -43,6 +52,11 @@ export function PriceChips({ prices }: { prices: VisitPrice[] }) {
           </span>
         )}
       </p>
+      {current.type === 'telemed' && partnerPrice !== null && (
+        <p className="text-sm text-ink-soft">
+          В приложении МедТочка: <span className="font-semibold text-ink">{formatRub(partnerPrice)}</span>
+        </p>
+      )}
     </div>
   );
 }

@@ -97,6 +97,7 @@ export interface DoctorInfo {
   initials: string;
   mainSpeciality: number;
   scienceDegree: number;
+  careerStartYear: number;
   /** Indexes into ctx.workplaces. */
   workplaces: number[];
 }

@@ -10,6 +10,7 @@ import { users, type users as usersTable } from '../schema/auth';
 import {
   clinicHours,
   clinics,
+  doctorActivities,
   doctorSpecialities,
   doctors,
   specialities,
@@ -212,6 +213,25 @@ export async function createDoctor(
       places.map((w) => ({ workplaceId: w.id, visitType: 'clinic' as const, price, durationMinutes: 30 })),
     );
   return { ...doctor, workplaces: places, specialityIds };
+}
+
+/** A publication (by default), conference or membership of a doctor, with a numbered title. */
+export async function createDoctorActivity(
+  db: Db,
+  input: { doctorId: number } & Partial<Omit<typeof doctorActivities.$inferInsert, 'doctorId'>>,
+): Promise<typeof doctorActivities.$inferSelect> {
+  const { n } = next('activity');
+  const [row] = await db
+    .insert(doctorActivities)
+    .values({
+      kind: 'publication',
+      year: 2020,
+      title: `Опыт лечения артериальной гипертензии: наблюдение ${n}`,
+      details: '«Кардиология»',
+      ...input,
+    })
+    .returning();
+  return row;
 }
 
 /** A published, verified review of a doctor or (with clinicId only) of a clinic. */

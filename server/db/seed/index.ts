@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { createContext } from './context';
 import { type SeedSize, SIZES } from './sizes';
+import { seedDoctorActivities } from './steps/activities';
 import { finishSeed } from './steps/aggregates';
 import { seedCatalog } from './steps/catalog';
 import { seedClinics } from './steps/clinics';
@@ -51,6 +52,7 @@ export async function seedDatabase(
   await seedCatalog(ctx);
   await seedClinics(ctx);
   await seedDoctors(ctx);
+  await seedDoctorActivities(ctx);
   await seedClinicServices(ctx);
   await seedUsers(ctx);
   await seedSchedule(ctx);

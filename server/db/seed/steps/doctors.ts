@@ -61,6 +61,7 @@ export async function seedDoctors(ctx: SeedContext): Promise<void> {
           initials: `${name.firstName[0]}.${name.patronymic ? ` ${name.patronymic[0]}.` : ''}`,
           mainSpeciality: si,
           scienceDegree: row.scienceDegree,
+          careerStartYear: row.careerStartYear,
           workplaces: [],
         };
         ctx.doctors.push(info);
