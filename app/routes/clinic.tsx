@@ -1,8 +1,17 @@
-import { redirect } from 'react-router';
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { pageTags } from '../../core/cache/page-tags';
+import { clinicDoctorsPageUrl } from '../../core/clinic/doctor-filters';
+import { PRICE_LIST_API_URL } from '../../core/clinic/price-list';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
+import { parsePage } from '../../core/directory/pagination';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { ClinicDoctorsBlock } from '../features/clinic/doctors-block';
+import { PriceList } from '../features/clinic/price-list';
 import { ClinicProfile, clinicJsonLd } from '../features/directory/clinic-profile';
+import { MistakeReport } from '../features/directory/mistake-report';
+import { SoftwareBadge } from '../features/directory/software-badge';
+import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic';
@@ -11,10 +20,50 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const town = await requireTown(context, params.town);
   const entity = parseEntityPath(params.slug);
   if (!entity) throw notFound();
-  const clinic = await context.services.directory.clinic(town, entity.id);
+  const { clinicDoctors } = context.services;
+  const pricePage = parsePage(new URL(request.url).searchParams.get('page'));
+  const [clinic, endedPromotions, priceList, doctors, doctorOptions] = await Promise.all([
+    context.services.directory.clinic(town, entity.id),
+    context.services.clinicPage.endedPromotionsCount(entity.id, town.tz),
+    // The price list's page is kept in ?page=, so a reload shows the same page.
+    context.services.priceList.firstRender(entity.id, pricePage),
+    clinicDoctors.list(entity.id, { naDom: false, page: 1, showAll: false, pageSize: DOCTORS_IN_BLOCK }),
+    clinicDoctors.filterOptions(entity.id),
+  ]);
   if (!clinic) throw notFound();
   if (clinic.slug !== entity.slug) throw redirect(clinic.url, 301);
-  return { town, clinic, origin: originOf(request) };
+  const shownDoctors = doctors.ok ? doctors.list : null;
+  return cacheable(
+    {
+      town,
+      clinic,
+      endedPromotions,
+      priceList,
+      doctors: shownDoctors,
+      doctorOptions,
+      origin: originOf(request),
+    },
+    [pageTags.clinic(clinic.id), ...(shownDoctors?.data ?? []).map((doc) => pageTags.doctor(doc.id))],
+  );
+}
+
+export const headers = cacheTagHeaders;
+
+const DOCTORS_IN_BLOCK = 5;
+
+/** The price list loads its own pages and only mirrors the page in ?page=: no reload for that. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete('page');
+    return `${url.pathname}?${params}`;
+  };
+  const onlyPageChanged = currentUrl.search !== nextUrl.search && rest(currentUrl) === rest(nextUrl);
+  return onlyPageChanged ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
@@ -39,7 +88,42 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
     <>
       <SiteHeader town={d.town} />
       <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <ClinicProfile clinic={d.clinic} town={d.town} />
+        {/* Keyed by clinic: going to a branch starts its widgets afresh. */}
+        <ClinicProfile
+          key={d.clinic.id}
+          clinic={d.clinic}
+          town={d.town}
+          endedPromotions={d.endedPromotions}
+          badge={
+            d.clinic.softwareVersion && <SoftwareBadge version={d.clinic.softwareVersion} page="clinic" />
+          }
+          actions={
+            <div className="px-1">
+              <MistakeReport lpuId={d.clinic.id} />
+            </div>
+          }
+          priceList={
+            d.priceList && (
+              <PriceList
+                apiUrl={PRICE_LIST_API_URL}
+                clinicId={d.clinic.id}
+                initial={d.priceList.list}
+                categories={d.priceList.categories}
+                updateStatus={{ code: d.clinic.priceUpdateStatus, date: d.clinic.priceUpdatedAt }}
+              />
+            )
+          }
+          doctors={
+            d.doctors && (
+              <ClinicDoctorsBlock
+                doctorsUrl={clinicDoctorsPageUrl(d.clinic.url)}
+                doctors={d.doctors.data}
+                total={d.doctors.total}
+                options={d.doctorOptions}
+              />
+            )
+          }
+        />
       </main>
       <SiteFooter />
     </>

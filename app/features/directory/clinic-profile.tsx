@@ -1,33 +1,54 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatLongDate, WEEKDAY_NAMES } from '../../../core/dates/zoned';
-import { priceStatus } from '../../../core/directory/price-status';
-import { formatRub } from '../../../core/money/money';
-import { formatPhone } from '../../../core/phone/format';
+import { promotionsArchiveUrl } from '../../../core/clinic/urls';
+import { formatLongDate } from '../../../core/dates/zoned';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { DirectoryService } from '../../../server/modules/directory/service';
 import type { Town } from '../../../server/modules/towns/service';
 import { aggregateRatingLd, reviewsLd } from '../../lib/seo';
-import { DoctorCard } from './doctor-card';
+import { AddressSchedule } from '../clinic/address-schedule';
+import { BranchSelector } from '../clinic/branch-selector';
+import { CovidRules } from '../clinic/covid-rules';
+import { Equipment } from '../clinic/equipment';
+import { ImageGallery } from '../clinic/image-gallery';
+import { Interview } from '../clinic/interview';
+import { Phonebook } from '../clinic/phonebook';
+import { Promotions } from '../clinic/promotions';
+import { WorkingHours, WorkingHoursSheetButton } from '../clinic/working-hours';
 import { RatingLine } from './rating-line';
 import { ReviewSummary } from './review-summary';
 
 export type ClinicDetail = NonNullable<Awaited<ReturnType<DirectoryService['clinic']>>>;
 
-const TONES = {
-  success: 'text-success',
-  neutral: 'text-ink-soft',
-  warning: 'text-warning',
-  error: 'text-error',
-} as const;
-
 export function ClinicProfile({
   clinic: c,
   town,
+  endedPromotions,
+  badge,
+  actions,
+  priceList,
+  doctors,
 }: {
   clinic: ClinicDetail;
   town: Pick<Town, 'slug' | 'nameGen' | 'tz'>;
+  /** How many of the clinic's promotions have ended (the 'Архивные акции' popup). */
+  endedPromotions: number;
+  /** Next to the name: the software-version badge. */
+  badge?: ReactNode;
+  /** Under the side column: 'Сообщить об ошибке' and the like. */
+  actions?: ReactNode;
+  /** The price list widget (search, online switch, pages). */
+  priceList?: ReactNode;
+  /** The doctors block with the doctors page's filters. */
+  doctors?: ReactNode;
 }) {
-  const status = priceStatus(c.priceUpdateStatus, c.priceUpdatedAt);
+  const hours = { hours: c.hours, holidays: c.holidays, todayWeekday: c.todayWeekday };
+  const licenceImages = c.licences.map((l) => ({
+    src: l.imageUrl,
+    name: `Лицензия № ${l.number}`,
+    caption: `от ${formatLongDate(l.issuedAt, 'UTC')}, ${l.authority}`,
+  }));
+  const photos = c.photos.map((p) => ({ src: p.src, name: p.name || c.name, caption: p.caption }));
   return (
     <>
       <nav aria-label="Навигация" className="text-sm text-muted">
@@ -37,152 +58,57 @@ export function ClinicProfile({
       </nav>
       <div className="mt-3 flex flex-col gap-4">
         <section className="card p-5 sm:p-6">
-          <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{c.name}</h1>
-          <p className="mt-2 text-ink-soft">
-            {c.address}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{c.name}</h1>
+            {badge}
+          </div>
+          <div className="mt-2 text-ink-soft">
+            <AddressSchedule lpuId={c.id} address={c.address} />
             {c.metro && <span className="text-muted"> · м. {c.metro}</span>}
             {c.district && <span className="text-muted"> · {c.district}</span>}
-          </p>
+          </div>
           <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1">
             <RatingLine rating={c.rating} reviewsCount={c.reviewsCount} reviewsHref="#reviews" size="lg" />
             {c.doctorsCount > 0 && (
               <span className="text-ink-soft">{plural(c.doctorsCount, WORDS.doctor)}</span>
             )}
           </p>
-          {c.phones.length > 0 && (
-            <p className="mt-3 flex flex-wrap gap-3">
-              {c.phones.map((p) => (
-                <a
-                  key={p}
-                  href={`tel:+${p}`}
-                  className="rounded-lg bg-brand-soft px-3 py-1.5 font-medium text-brand"
-                >
-                  {formatPhone(p)}
-                </a>
-              ))}
-            </p>
-          )}
+          <div className="mt-3">
+            <WorkingHoursSheetButton {...hours} />
+          </div>
+          <div className="mt-3">
+            <Phonebook phones={c.phones} />
+          </div>
           {c.description && <p className="mt-4 leading-relaxed text-ink-soft">{c.description}</p>}
-          {c.branches.length > 0 && (
-            <details className="mt-4">
-              <summary className="cursor-pointer text-brand">Другие филиалы ({c.branches.length})</summary>
-              <ul className="mt-2 flex flex-col gap-1 text-sm">
-                {c.branches.map((b) => (
-                  <li key={b.link}>
-                    <Link to={b.link} className="text-brand hover:underline">
-                      {b.title}
-                    </Link>{' '}
-                    <span className="text-muted">{b.subtitle}</span>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
+          <BranchSelector
+            lpuId={c.id}
+            current={{ title: c.name, subtitle: c.address, link: c.url, disabled: true }}
+            branches={c.branches}
+          />
         </section>
 
         <div className="grid gap-4 md:grid-cols-[1fr_320px]">
           <div className="flex min-w-0 flex-col gap-4">
-            {c.priceList.length > 0 && (
-              <section className="card p-5 sm:p-6" aria-labelledby="prices-h">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 id="prices-h" className="text-xl font-semibold">
-                    Цены на услуги
-                  </h2>
-                  {status && <p className={`text-sm ${TONES[status.tone]}`}>{status.text}</p>}
+            {priceList}
+
+            {doctors}
+
+            <Promotions
+              promotions={c.promotions}
+              archiveUrl={promotionsArchiveUrl(c.id)}
+              endedCount={endedPromotions}
+            />
+            <Equipment items={c.equipment} />
+            <Interview items={c.interview} />
+
+            {photos.length > 0 && (
+              <section className="card p-5 sm:p-6" aria-labelledby="photos-h">
+                <h2 id="photos-h" className="text-xl font-semibold">
+                  Фотографии
+                </h2>
+                <div className="mt-3">
+                  <ImageGallery items={photos} label="Фотографии клиники" thumbClassName="h-24 w-32" />
                 </div>
-                {c.priceList.map((g) => (
-                  <div key={g.name} className="mt-4">
-                    <h3 className="font-semibold text-ink-soft">{g.name}</h3>
-                    <ul className="mt-1 divide-y divide-line text-sm">
-                      {g.sublist.map((s) => (
-                        <li key={s.id} className="flex justify-between gap-4 py-2">
-                          <span>
-                            {s.name}
-                            <span className="ml-2 whitespace-nowrap text-muted">
-                              {plural(s.duration, WORDS.minute)}
-                            </span>
-                          </span>
-                          <span className="shrink-0 text-right">
-                            <span className="font-medium">{formatRub(s.prices.full)}</span>
-                            {c.clubEnabled && s.prices.club !== null && (
-                              <span className="block text-xs text-accent">
-                                {formatRub(s.prices.club)} в клубе
-                              </span>
-                            )}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-              </section>
-            )}
-
-            {c.doctors.length > 0 && (
-              <section aria-labelledby="doctors-h">
-                <h2 id="doctors-h" className="text-xl font-semibold">
-                  Врачи клиники
-                </h2>
-                <ul className="mt-3 flex flex-col gap-4">
-                  {c.doctors.map((d) => (
-                    <li key={d.id}>
-                      <DoctorCard doctor={d} />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-
-            {c.promotions.length > 0 && (
-              <section className="card p-5 sm:p-6" aria-labelledby="promo-h">
-                <h2 id="promo-h" className="text-xl font-semibold">
-                  Акции
-                </h2>
-                <ul className="mt-3 flex flex-col gap-3">
-                  {c.promotions.map((p) => (
-                    <li key={p.id} className="rounded-lg bg-accent-soft p-4">
-                      <p className="font-semibold">{p.title}</p>
-                      <p className="mt-1 text-sm text-ink-soft">{p.body}</p>
-                      {p.endsOn && (
-                        <p className="mt-1 text-xs text-muted">До {formatLongDate(p.endsOn, 'UTC')}</p>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-
-            {c.equipment.length > 0 && (
-              <section className="card p-5 sm:p-6" aria-labelledby="equipment-h">
-                <h2 id="equipment-h" className="text-xl font-semibold">
-                  Оборудование
-                </h2>
-                <ul className="mt-3 grid gap-3 sm:grid-cols-2">
-                  {c.equipment.map((e) => (
-                    <li key={e.id} className="rounded-lg border border-line p-3">
-                      <p className="font-medium">{e.name}</p>
-                      {e.attributes.map((a) => (
-                        <p key={a.name} className="text-sm text-muted">
-                          {a.name}: {a.value}
-                        </p>
-                      ))}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-
-            {c.interview.length > 0 && (
-              <section className="card p-5 sm:p-6" aria-labelledby="interview-h">
-                <h2 id="interview-h" className="text-xl font-semibold">
-                  Интервью с клиникой
-                </h2>
-                {c.interview.map((q) => (
-                  <details key={q.question} className="mt-3">
-                    <summary className="cursor-pointer font-medium">{q.question}</summary>
-                    <p className="mt-2 leading-relaxed text-ink-soft">{q.answer}</p>
-                  </details>
-                ))}
               </section>
             )}
 
@@ -196,67 +122,27 @@ export function ClinicProfile({
           </div>
 
           <aside className="flex flex-col gap-4">
-            <section className="card p-5" aria-labelledby="hours-h">
-              <h2 id="hours-h" className="text-lg font-semibold">
-                График работы
-              </h2>
-              <ul className="mt-3 flex flex-col gap-1 text-sm">
-                {WEEKDAY_NAMES.map((name, i) => {
-                  const h = c.hours.find((x) => x.weekday === i + 1);
-                  const today = c.todayWeekday === i + 1;
-                  return (
-                    <li
-                      key={name}
-                      className={`flex justify-between rounded-md px-2 py-1 ${today ? 'bg-brand-soft font-semibold text-brand' : ''}`}
-                      aria-current={today ? 'date' : undefined}
-                    >
-                      <span>{name}</span>
-                      <span>{h?.opens && h.closes ? `${h.opens}–${h.closes}` : 'выходной'}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-              {c.holidays.length > 0 && (
-                <>
-                  <h3 className="mt-4 text-sm font-semibold">График работы в праздники</h3>
-                  <ul className="mt-1 flex flex-col gap-1 text-sm text-ink-soft">
-                    {c.holidays.map((h) => (
-                      <li key={h.date} className="flex justify-between px-2">
-                        <span>{formatLongDate(h.date, 'UTC')}</span>
-                        <span>{h.opens && h.closes ? `${h.opens}–${h.closes}` : 'выходной'}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </section>
+            <WorkingHours {...hours} />
 
             {c.licences.length > 0 && (
               <section className="card p-5 text-sm" aria-labelledby="licence-h">
                 <h2 id="licence-h" className="text-lg font-semibold">
-                  Лицензия
+                  {c.licences.length > 1 ? 'Лицензии' : 'Лицензия'}
                 </h2>
                 {c.licences.map((l) => (
-                  <p key={l.number} className="mt-2 text-ink-soft">
+                  <p key={l.id} className="mt-2 text-ink-soft">
                     № {l.number} от {formatLongDate(l.issuedAt, 'UTC')}
                     <span className="block text-muted">{l.authority}</span>
                   </p>
                 ))}
+                <div className="mt-3">
+                  <ImageGallery items={licenceImages} label="Изображения лицензий" />
+                </div>
               </section>
             )}
 
-            {c.covidRules.length > 0 && (
-              <section className="card p-5 text-sm" aria-labelledby="covid-h">
-                <h2 id="covid-h" className="text-lg font-semibold">
-                  Правила посещения
-                </h2>
-                <ul className="mt-2 list-disc pl-5 text-ink-soft">
-                  {c.covidRules.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
-              </section>
-            )}
+            {c.covidRules.length > 0 && <CovidRules lpuId={c.id} />}
+            {actions}
           </aside>
         </div>
       </div>

@@ -40,6 +40,8 @@ interface Unit {
 /** Networks, clinics and everything hanging off a clinic: hours, holidays, licences, equipment, promotions. */
 export async function seedClinics(ctx: SeedContext): Promise<void> {
   const rng = ctx.rng('clinics');
+  // Its own stream, so the archive does not shift the rest of the clinic rows.
+  const archiveRng = ctx.rng('promotion-archive');
   const perTown = apportion(
     ctx.plan.clinics,
     ctx.towns.map((t) => t.weight),
@@ -91,6 +93,7 @@ export async function seedClinics(ctx: SeedContext): Promise<void> {
         w.clinics.add(row);
         writeHours(rng, w, id, hours, holidays);
         writeExtras(rng, ctx, w, town, id, unit.kind);
+        writePromotionArchive(archiveRng, ctx, w, id, unit.kind);
         if (id % 500 === 0) {
           ctx.progress('clinics', id, total);
           await session.ready();
@@ -220,5 +223,40 @@ function writeExtras(
       startsOn: dateOnly(addDays(ctx.now, starts)),
       endsOn: ends === null ? null : dateOnly(addDays(ctx.now, ends)),
     });
+  }
+}
+
+/** Share of clinics long on the site, whose promotions archive runs to several pages. */
+const LONG_ARCHIVE_SHARE = 0.2;
+
+/**
+ * Campaigns a clinic ran in past years, one after another back from a few months ago; the
+ * popular ones come back every season, so titles repeat with different dates.
+ */
+function writePromotionArchive(
+  rng: Rng,
+  ctx: SeedContext,
+  w: Writers,
+  clinicId: number,
+  kind: ClinicKind,
+): void {
+  if (!rng.chance(LONG_ARCHIVE_SHARE)) return;
+  const target = rng.int(11, 28);
+  let ends = -rng.int(120, 200);
+  for (let written = 0, tries = 0; written < target && tries < target * 4; tries++) {
+    // A random campaign fitting the clinic (the draw may come back empty).
+    const [p] = clinicPromotions(rng, kind);
+    if (!p) continue;
+    const length = rng.int(14, 60);
+    w.promotions.add({
+      id: w.promotions.count + 1,
+      clinicId,
+      title: p.title,
+      body: p.body,
+      startsOn: dateOnly(addDays(ctx.now, ends - length)),
+      endsOn: dateOnly(addDays(ctx.now, ends)),
+    });
+    ends -= length + rng.int(5, 40);
+    written++;
   }
 }

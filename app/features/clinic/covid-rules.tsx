@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { covidRulesUrl } from '../../../core/clinic/urls';
+import { Modal, ModalClose } from '../../components/ui/modal';
+
+/**
+ * 'Правила посещения': the button fetches the clinic's rules (GET /ajax/lpu/{id}/covid_rules/)
+ * and shows them in a dialog. Spec section 8: a failure is ignored, the dialog just stays shut.
+ */
+export function CovidRules({ lpuId }: { lpuId: number }) {
+  const [rules, setRules] = useState<string[] | null>(null);
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const cached = useRef<string[] | null>(null);
+
+  async function show() {
+    if (cached.current) {
+      setRules(cached.current);
+      return setOpen(true);
+    }
+    setLoading(true);
+    try {
+      const response = await fetch(covidRulesUrl(lpuId), { headers: { Accept: 'application/json' } });
+      if (!response.ok) throw new Error(`covid rules: HTTP ${response.status}`);
+      const list: unknown = await response.json();
+      if (!Array.isArray(list) || !list.length) return;
+      cached.current = list.map(String);
+      setRules(cached.current);
+      setOpen(true);
+    } catch (error) {
+      console.warn(error);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="card p-5 text-sm" aria-labelledby="covid-h">
+      <h2 id="covid-h" className="text-lg font-semibold">
+        Правила посещения
+      </h2>
+      <p className="mt-1 text-ink-soft">Что нужно знать перед визитом в клинику.</p>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-busy={loading}
+        disabled={loading}
+        onClick={show}
+        className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft disabled:opacity-60"
+      >
+        {loading ? 'Загрузка...' : 'Посмотреть правила'}
+      </button>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title="Правила посещения"
+        mobile="sheet"
+        footer={
+          <ModalClose asChild>
+            <button
+              type="button"
+              className="w-full rounded-lg bg-brand px-5 py-3 font-medium text-white sm:w-auto"
+            >
+              Понятно
+            </button>
+          </ModalClose>
+        }
+      >
+        <ul className="list-disc space-y-2 pl-5 text-ink-soft">
+          {rules?.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+        </ul>
+      </Modal>
+    </section>
+  );
+}

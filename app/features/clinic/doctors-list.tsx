@@ -1,0 +1,121 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import {
+  type DoctorFilters,
+  doctorFiltersToParams,
+  NO_DOCTOR_FILTERS,
+  parseDoctorFilters,
+} from '../../../core/clinic/doctor-filters';
+import { plural, WORDS } from '../../../core/text/plural';
+import type { ClinicDoctorsList as ListData } from '../../../server/modules/clinic/clinic-doctors-service';
+import { Pagination } from '../../components/ui/pagination';
+import { useHashParams } from '../../lib/use-hash-state';
+import { useHydrated } from '../../lib/use-hydrated';
+import { ClinicDoctorCardItem } from './doctors-card';
+import { type DoctorFilterOptions, DoctorsFilters } from './doctors-filters';
+
+/**
+ * The clinic doctors page list (spec 'Clinic doctors page'). Without filters it is the
+ * server-rendered page of ?page=; the filters (and their page) live in the URL hash, so each
+ * change is a history entry and back/forward restore it, and the list comes from the call.
+ */
+export function ClinicDoctorsList({
+  apiUrl,
+  initial,
+  options,
+}: {
+  /** GET /ajax/lpu/{id}/doctors/. */
+  apiUrl: string;
+  initial: ListData;
+  options: DoctorFilterOptions;
+}) {
+  const location = useLocation();
+  const [hashParams, setHashParams] = useHashParams();
+  // The hash exists only in the browser: read it once hydrated, so the first render matches the server's.
+  const hydrated = useHydrated();
+  const filters = hydrated ? parseDoctorFilters(hashParams) : NO_DOCTOR_FILTERS;
+  const key = doctorFiltersToParams(filters).toString();
+  // Lists already fetched, by hash: back and forward show them at once.
+  const cache = useRef(new Map<string, ListData>());
+  const [fetched, setFetched] = useState<{ key: string; list: ListData } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const top = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!key) return;
+    const cached = cache.current.get(key);
+    if (cached) {
+      setFetched({ key, list: cached });
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    fetch(`${apiUrl}?${key}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`clinic doctors: HTTP ${response.status}`);
+        const list: ListData = await response.json();
+        cache.current.set(key, list);
+        setFetched({ key, list });
+      })
+      .catch((error) => {
+        if (!controller.signal.aborted && !(error instanceof TypeError)) console.error(error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [key, apiUrl]);
+
+  // Until the filtered list arrives the previous one stays, dimmed.
+  const list = !key ? initial : fetched?.key === key ? fetched.list : (fetched?.list ?? initial);
+  const stale = key !== '' && fetched?.key !== key;
+  const setFilters = (next: DoctorFilters) => setHashParams(doctorFiltersToParams(next));
+  const onPage = (page: number) => {
+    setFilters({ ...filters, page });
+    top.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  return (
+    <div ref={top} className="scroll-mt-20">
+      <div className="card p-4 sm:p-5">
+        <DoctorsFilters options={options} filters={filters} onChange={setFilters} />
+      </div>
+      <div aria-busy={loading || stale} className={`mt-4 transition-opacity ${stale ? 'opacity-50' : ''}`}>
+        <p role="status" className="text-ink-soft">
+          {stale ? 'Загрузка...' : list.total > 0 ? `Найдено: ${plural(list.total, WORDS.doctor)}` : ''}
+        </p>
+        {list.data.length > 0 ? (
+          <ul className="mt-3 flex flex-col gap-4">
+            {list.data.map((d) => (
+              <ClinicDoctorCardItem key={d.id} doctor={d} />
+            ))}
+          </ul>
+        ) : (
+          !stale && (
+            <div className="card mt-3 flex flex-col items-center gap-3 p-8 text-center">
+              <p className="text-lg font-semibold">Врачи не найдены</p>
+              <p className="text-ink-soft">Попробуйте изменить или сбросить фильтры.</p>
+              <button
+                type="button"
+                onClick={() => setHashParams(new URLSearchParams())}
+                className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
+              >
+                Сбросить фильтры
+              </button>
+            </div>
+          )
+        )}
+      </div>
+      {key ? (
+        <Pagination
+          page={list.current_page}
+          numPages={list.num_pages}
+          search={location.search}
+          onSelect={onPage}
+        />
+      ) : (
+        <Pagination page={list.current_page} numPages={list.num_pages} search={location.search} />
+      )}
+    </div>
+  );
+}

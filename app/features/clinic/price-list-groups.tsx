@@ -1,0 +1,60 @@
+import type { PriceListGroup } from '../../../core/clinic/price-list';
+import { formatRub } from '../../../core/money/money';
+import { plural, WORDS } from '../../../core/text/plural';
+
+/**
+ * Services grouped by class: name, duration and price (spec 'Clinic services price list').
+ * A service opens its page in a new tab; its speciality key opens the speciality's doctors
+ * in the same tab (spec 'Clinic page widgets').
+ */
+export function PriceListGroups({ groups }: { groups: PriceListGroup[] }) {
+  return (
+    <div className="flex flex-col gap-5">
+      {groups.map((g) => (
+        <section key={g.name} aria-label={g.name}>
+          <h3 className="font-semibold text-ink-soft">{g.name}</h3>
+          <ul className="mt-1 divide-y divide-line">
+            {g.sublist.map((s) => (
+              <li
+                key={s.id}
+                data-service-id={s.id}
+                data-direct={s.appointment_on && s.is_available_appointment_direct}
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+              >
+                <div className="min-w-0">
+                  <a
+                    href={s.url}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-ink hover:text-brand hover:underline"
+                  >
+                    {s.name}
+                  </a>
+                  <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
+                    <span>{plural(s.duration, WORDS.minute)}</span>
+                    {s.speciality && (
+                      <a href={s.speciality.url} className="text-brand hover:underline">
+                        {s.speciality.name}
+                      </a>
+                    )}
+                    {s.appointment_on && s.is_available_appointment_direct && (
+                      <span className="text-success">Онлайн-запись</span>
+                    )}
+                  </p>
+                </div>
+                <p className="shrink-0 sm:text-right">
+                  <span className="font-semibold">{formatRub(s.prices.full)}</span>
+                  {s.prices.club !== null && (
+                    <span className="ml-2 text-sm text-accent sm:ml-0 sm:block">
+                      {formatRub(s.prices.club)} в клубе
+                    </span>
+                  )}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

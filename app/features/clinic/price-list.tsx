@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  PRICE_LIST_NOT_FOUND,
+  PRICE_SEARCH_DEBOUNCE_MS,
+  type PriceListRequest,
+  type PriceListResponse,
+  priceListQuery,
+  showAllButtonVisible,
+} from '../../../core/clinic/price-list';
+import { priceStatus } from '../../../core/directory/price-status';
+import { Pagination } from '../../components/ui/pagination';
+import { PriceListGroups } from './price-list-groups';
+import { PriceListSearch } from './price-list-search';
+import { PriceListSwitch } from './price-list-switch';
+
+export interface PriceListProps {
+  /** The list call (spec: GET {apiUrl}?lpu_id&page&…), handed over by the page. */
+  apiUrl: string;
+  clinicId: number;
+  /** The server-rendered page (?page= of the unfiltered list). */
+  initial: PriceListResponse;
+  /** The clinic's service classes: the search box's suggestions. */
+  categories: string[];
+  /** Spec 'Price update status': code 0–3 and the date of the last update. */
+  updateStatus: { code: number; date: string | null };
+}
+
+type View = { kind: 'list'; list: PriceListResponse } | { kind: 'notFound' };
+
+const TONES = {
+  success: 'text-success',
+  neutral: 'text-ink-soft',
+  warning: 'text-warning',
+  error: 'text-error',
+} as const;
+
+function sameRequest(a: PriceListRequest, b: PriceListRequest): boolean {
+  return (
+    a.page === b.page &&
+    a.onlineOnly === b.onlineOnly &&
+    a.search?.kind === b.search?.kind &&
+    a.search?.value.trim() === b.search?.value.trim()
+  );
+}
+
+function csrfToken(): string {
+  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+}
+
+/** A lost connection is not worth a word (spec section 8: a network disconnect is ignored). */
+function isNetworkError(error: unknown): boolean {
+  return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
+/**
+ * The clinic price list (spec section 4 'Price list'): the server-rendered page shows until a
+ * search, the online switch or a page change; each successful answer replaces it. A 404 hides
+ * the pagination and shows 'Такой услуги нет в клинике'; other failures are only logged.
+ */
+export function PriceList({ apiUrl, clinicId, initial, categories, updateStatus }: PriceListProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  // null until the visitor asks for something: the server-rendered list stands.
+  const [request, setRequest] = useState<PriceListRequest | null>(null);
+  const [view, setView] = useState<View>({ kind: 'list', list: initial });
+  const [loading, setLoading] = useState(false);
+  const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const locationRef = useRef(location);
+  locationRef.current = location;
+
+  const initialRequest: PriceListRequest = {
+    clinicId,
+    page: initial.current_page,
+    search: null,
+    onlineOnly: false,
+  };
+  const applied = request ?? initialRequest;
+
+  const update = (change: Partial<PriceListRequest>) =>
+    setRequest((prev) => {
+      const current = prev ?? initialRequest;
+      const next = { ...current, ...change };
+      return sameRequest(current, next) ? prev : next;
+    });
+
+  /** Mirrors the page in ?page= (replacing the entry, no navigation: the clinic route skips reloading). */
+  const keepPageInUrl = useCallback(
+    (page: number) => {
+      const { pathname, search, hash } = locationRef.current;
+      const params = new URLSearchParams(search);
+      if (page > 1) params.set('page', String(page));
+      else params.delete('page');
+      const next = params.size ? `?${params}` : '';
+      if (next !== search)
+        navigate({ pathname, search: next, hash }, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (!request) return;
+    const controller = new AbortController();
+    setLoading(true);
+    fetch(`${apiUrl}?${priceListQuery(request)}`, {
+      signal: controller.signal,
+      headers: { Accept: 'application/json', 'X-CSRFToken': csrfToken() },
+    })
+      .then(async (response): Promise<View> => {
+        if (response.status === 404) return { kind: 'notFound' };
+        if (!response.ok) throw new Error(`price list: HTTP ${response.status}`);
+        return { kind: 'list', list: await response.json() };
+      })
+      .then(setView)
+      .catch((error) => {
+        if (controller.signal.aborted || isNetworkError(error)) return;
+        console.error(error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    // A newer request aborts this one, so a slow stale answer never overwrites a fresh one.
+    return () => controller.abort();
+  }, [request, apiUrl]);
+
+  useEffect(() => () => clearTimeout(debounce.current), []);
+
+  const search = (value: string, kind: 'text' | 'category') => {
+    clearTimeout(debounce.current);
+    update({ search: value.trim() ? { kind, value } : null, page: 1 });
+    keepPageInUrl(1);
+  };
+
+  const onType = (value: string) => {
+    setText(value);
+    clearTimeout(debounce.current);
+    debounce.current = setTimeout(() => search(value, 'text'), PRICE_SEARCH_DEBOUNCE_MS);
+  };
+
+  const onCategory = (category: string) => {
+    setText(category);
+    search(category, 'category');
+  };
+
+  const onOnlineOnly = (on: boolean) => {
+    update({ onlineOnly: on, page: 1 });
+    keepPageInUrl(1);
+  };
+
+  const onPage = (page: number) => {
+    update({ page });
+    keepPageInUrl(page);
+    sectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+
+  const showAll = () => {
+    onOnlineOnly(false);
+    searchRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    searchRef.current?.focus({ preventScroll: true });
+  };
+
+  const status = priceStatus(updateStatus.code, updateStatus.date);
+  const list = view.kind === 'list' ? view.list : null;
+
+  return (
+    <section
+      ref={sectionRef}
+      id="prices"
+      className="card scroll-mt-32 p-5 sm:scroll-mt-20 sm:p-6"
+      aria-labelledby="prices-h"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="prices-h" className="text-xl font-semibold">
+          Цены на услуги
+        </h2>
+        {status && (
+          <p className={`text-sm ${TONES[status.tone]}`} data-price-status={updateStatus.code}>
+            {status.text}
+          </p>
+        )}
+      </div>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:gap-6">
+        <div className="sm:flex-1">
+          <PriceListSearch
+            value={text}
+            categories={categories}
+            onType={onType}
+            onCategory={onCategory}
+            onSubmit={() => search(text, 'text')}
+            inputRef={searchRef}
+          />
+        </div>
+        <PriceListSwitch checked={applied.onlineOnly} onChange={onOnlineOnly} />
+      </div>
+
+      <div aria-busy={loading} className={`mt-5 transition-opacity ${loading ? 'opacity-50' : ''}`}>
+        {list && <PriceListGroups groups={list.data} />}
+        <div role="status">
+          {!list && (
+            <p className="rounded-lg bg-canvas px-4 py-6 text-center text-ink-soft">{PRICE_LIST_NOT_FOUND}</p>
+          )}
+        </div>
+      </div>
+
+      {list &&
+        showAllButtonVisible({
+          onlineOnly: applied.onlineOnly,
+          page: list.current_page,
+          numPages: list.num_pages,
+        }) && (
+          <div className="mt-4 flex justify-center">
+            <button
+              type="button"
+              onClick={showAll}
+              className="rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft"
+            >
+              Показать все услуги
+            </button>
+          </div>
+        )}
+
+      {list && list.num_pages > 1 && (
+        <Pagination
+          page={list.current_page}
+          numPages={list.num_pages}
+          search={location.search}
+          onSelect={onPage}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { CLINIC_DOCTORS_PAGE_SIZE, EXPERIENCE_OPTIONS } from '../../../core/clinic/doctor-filters';
+import { zonedDay } from '../../../core/dates/zoned';
+import { entityPath, experienceYears } from '../../../core/directory/doctor-labels';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { DirectoryService, DoctorCard } from '../directory/service';
+import type { Town, TownService } from '../towns/service';
+import { createClinicDoctorsRepo } from './clinic-doctors-repo';
+
+/** A doctor card with what the page's data attributes need beyond the shared card. */
+export interface ClinicDoctorCard extends DoctorCard {
+  experienceYears: number;
+}
+
+export interface ClinicDoctorsRequest {
+  speciality?: number;
+  /** Minimum years of experience. */
+  staj?: number;
+  gender?: 'M' | 'F';
+  naDom: boolean;
+  name?: string;
+  page: number;
+  /** Every match on one page (the staff view); the caller decides who may ask. */
+  showAll: boolean;
+  /** Cards per page: 20 on the doctors page, fewer in the clinic page's block. */
+  pageSize?: number;
+}
+
+export interface ClinicDoctorsList {
+  data: ClinicDoctorCard[];
+  num_pages: number;
+  current_page: number;
+  total: number;
+}
+
+export type ClinicDoctorsLookup =
+  | { ok: true; list: ClinicDoctorsList }
+  | { ok: false; status: 404; detail: string };
+
+export type ClinicDoctorsService = ReturnType<typeof createClinicDoctorsService>;
+
+/**
+ * The card as this clinic's list shows it: this clinic's workplace and prices first (a list
+ * card carries one workplace, without its prices), not the doctor's first workplace elsewhere.
+ */
+function atClinic(card: DoctorCard, clinicId: number): DoctorCard {
+  const here = card.workplaces.find((w) => w.clinicId === clinicId) ?? card.workplaces[0];
+  if (!here) return card;
+  return {
+    ...card,
+    prices: here.prices.length ? here.prices : card.prices,
+    workplaces: [{ ...here, prices: [] }],
+  };
+}
+
+export function createClinicDoctorsService({
+  db,
+  clock,
+  towns,
+  directory,
+}: {
+  db: Db;
+  clock: Clock;
+  towns: TownService;
+  directory: DirectoryService;
+}) {
+  const repo = createClinicDoctorsRepo(db);
+
+  const townById = async (id: number): Promise<Town | null> =>
+    (await towns.list()).find((t) => t.id === id) ?? null;
+
+  async function list(clinicId: number, r: ClinicDoctorsRequest): Promise<ClinicDoctorsLookup> {
+    const clinic = await repo.clinic(clinicId);
+    const town = clinic && (await townById(clinic.townId));
+    if (!clinic || !town) return { ok: false, status: 404, detail: 'Клиника не найдена' };
+    const year = zonedDay(clock.now(), town.tz).year;
+    const filter = {
+      clinicId,
+      specialityId: r.speciality,
+      careerStartedBy: r.staj === undefined ? undefined : year - r.staj,
+      gender: r.gender,
+      homeVisit: r.naDom,
+      name: r.name,
+    };
+    const page = r.showAll ? 1 : r.page;
+    const size = r.pageSize ?? CLINIC_DOCTORS_PAGE_SIZE;
+    const rows = await repo.page(filter, r.showAll ? null : size, (page - 1) * size);
+    if (rows.length === 0 && page > 1 && (await repo.count(filter)) > 0) {
+      return { ok: false, status: 404, detail: 'Страница не найдена' };
+    }
+    const total = rows[0]?.total ?? 0;
+    const started = new Map(rows.map((row) => [row.id, row.careerStartYear]));
+    const cards = await directory.doctorCards(
+      town,
+      rows.map((row) => row.id),
+      true,
+    );
+    return {
+      ok: true,
+      list: {
+        data: cards.map((card) => ({
+          ...atClinic(card, clinicId),
+          experienceYears: experienceYears(started.get(card.id)!, year),
+        })),
+        num_pages: r.showAll ? 1 : Math.max(1, Math.ceil(total / size)),
+        current_page: page,
+        total,
+      },
+    };
+  }
+
+  return {
+    list,
+
+    /** The clinic as the doctors page heads it; null when it is not in this town. */
+    async clinic(town: Town, id: number) {
+      const clinic = await repo.clinic(id);
+      if (!clinic || clinic.townId !== town.id) return null;
+      return {
+        id: clinic.id,
+        slug: clinic.slug,
+        name: clinic.name,
+        address: `${clinic.street}, ${clinic.house}`,
+        url: `/${town.slug}/lpu/${entityPath(clinic.id, clinic.slug)}/`,
+      };
+    },
+
+    /** Spec 'Doctor filter options': the clinic's specialities, experience, gender, home call. */
+    async filterOptions(clinicId: number) {
+      const [specialities, isHomeCall] = await Promise.all([
+        repo.specialities(clinicId),
+        repo.hasHomeVisits(clinicId),
+      ]);
+      return { specialities, experience: EXPERIENCE_OPTIONS, isHomeCall };
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  clinicServices,
+  clinics,
+  serviceClasses,
+  serviceSynonyms,
+  specialities,
+} from '../../db/schema/directory';
+import { containing } from './sql-like';
+
+export interface PriceListFilter {
+  clinicId: number;
+  /** Case-insensitive substring of a line's name or its class name. */
+  text?: string;
+  /** A class name chosen from the suggestions (exact, case-insensitive). */
+  category?: string;
+  /** Only lines bookable online ('Только услуги с онлайн-записью'). */
+  onlineOnly: boolean;
+}
+
+export interface PriceListRow {
+  id: number;
+  name: string;
+  durationMinutes: number;
+  priceFull: number;
+  priceClub: number | null;
+  synonymId: number;
+  synonymTranslit: string;
+  requiresPrimaryConsultation: boolean;
+  appointmentOn: boolean;
+  hasIntervals: boolean;
+  isAvailableAppointmentDirect: boolean;
+  className: string;
+  classKind: 'service' | 'diagnostics' | 'analysis';
+  specialityName: string | null;
+  specialityTranslit: string | null;
+  /** Lines matching the filter on all pages. */
+  total: number;
+}
+
+function filterWhere(f: PriceListFilter): SQL {
+  const parts: SQL[] = [eq(clinicServices.clinicId, f.clinicId)];
+  if (f.text) {
+    const pattern = containing(f.text);
+    parts.push(sql`(${clinicServices.name} ILIKE ${pattern} OR ${serviceClasses.name} ILIKE ${pattern})`);
+  }
+  if (f.category) parts.push(sql`lower(${serviceClasses.name}) = lower(${f.category})`);
+  if (f.onlineOnly) {
+    parts.push(eq(clinicServices.appointmentOn, true), eq(clinicServices.isAvailableAppointmentDirect, true));
+  }
+  return and(...parts)!;
+}
+
+export type PriceListRepo = ReturnType<typeof createPriceListRepo>;
+
+export function createPriceListRepo(db: Db) {
+  return {
+    clinic: async (id: number) =>
+      (
+        await db
+          .select({ id: clinics.id, townId: clinics.townId, clubEnabled: clinics.clubEnabled })
+          .from(clinics)
+          .where(eq(clinics.id, id))
+          .limit(1)
+      )[0] ?? null,
+
+    /**
+     * One page of lines in price-list order (class, then the clinic's own order) with the
+     * filtered total in the same scan: a clinic prices at most a few hundred lines, all read
+     * through clinic_services_clinic.
+     */
+    page: async (f: PriceListFilter, limit: number, offset: number): Promise<PriceListRow[]> => {
+      const rows = await db
+        .select({
+          id: clinicServices.id,
+          name: clinicServices.name,
+          durationMinutes: clinicServices.durationMinutes,
+          priceFull: clinicServices.priceFull,
+          priceClub: clinicServices.priceClub,
+          synonymId: clinicServices.synonymId,
+          synonymTranslit: serviceSynonyms.translit,
+          requiresPrimaryConsultation: clinicServices.requiresPrimaryConsultation,
+          appointmentOn: clinicServices.appointmentOn,
+          hasIntervals: clinicServices.hasIntervals,
+          isAvailableAppointmentDirect: clinicServices.isAvailableAppointmentDirect,
+          className: serviceClasses.name,
+          classKind: serviceClasses.kind,
+          specialityName: specialities.name,
+          specialityTranslit: specialities.translit,
+          total: sql<number>`count(*) OVER ()`.mapWith(Number),
+        })
+        .from(clinicServices)
+        .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
+        .innerJoin(serviceSynonyms, eq(serviceSynonyms.id, clinicServices.synonymId))
+        .leftJoin(specialities, eq(specialities.id, serviceSynonyms.specialityId))
+        .where(filterWhere(f))
+        .orderBy(asc(serviceClasses.sort), asc(clinicServices.sort), asc(clinicServices.id))
+        .limit(limit)
+        .offset(offset);
+      return rows;
+    },
+
+    count: async (f: PriceListFilter): Promise<number> => {
+      const [{ n }] = await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(clinicServices)
+        .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
+        .where(filterWhere(f));
+      return n;
+    },
+
+    /** The clinic's service classes in price-list order: the search box's suggestions. */
+    categories: async (clinicId: number): Promise<string[]> => {
+      const rows = await db
+        .selectDistinct({ name: serviceClasses.name, sort: serviceClasses.sort })
+        .from(clinicServices)
+        .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
+        .where(eq(clinicServices.clinicId, clinicId))
+        .orderBy(asc(serviceClasses.sort), asc(serviceClasses.name));
+      return rows.map((r) => r.name);
+    },
+  };
+}
