@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// E2E_DEV=1 serves through Vite (no build), so several checkouts' e2e runs can share one tree:
+// each on its own E2E_PORT with its own database and Vite cache.
+const DEV = process.env.E2E_DEV === '1';
 
 // Debian's Chromium (no browser download on these machines); the extra flags keep it off the network.
 const chromium = {
@@ -33,11 +36,12 @@ export default defineConfig({
   ],
   webServer: {
     // The production server on its own embedded database (seeded on first start, reused after).
-    command: 'npm run build && tsx server/main.ts',
+    command: DEV ? 'tsx server/main.ts --dev' : 'npm run build && tsx server/main.ts',
     env: {
-      NODE_ENV: 'production',
+      NODE_ENV: DEV ? 'development' : 'production',
       PORT: String(PORT),
-      DATA_DIR: 'data/e2e',
+      DATA_DIR: DEV ? `data/e2e-${PORT}` : 'data/e2e',
+      VITE_CACHE_DIR: `node_modules/.vite-${PORT}`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },

@@ -5,4 +5,5 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   server: { middlewareMode: true },
+  cacheDir: process.env.VITE_CACHE_DIR || 'node_modules/.vite',
 });

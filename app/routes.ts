@@ -6,7 +6,31 @@ export default [
   // /vrach/ is either a speciality translit or '{id}-{slug}'.
   route(':town/vrach/:slug?', 'routes/doctors.tsx'),
   route(':town/lpu', 'routes/clinics.tsx'),
+  // Lists (core/directory/list-urls.ts builds these URLs). Filters and sort live in the query
+  // string: ?sort=rating|reviews|experience|price&na_dom=1&online=1&deti=1&club=1&page=N.
+  // A place has its own prefix so its slug never meets a speciality's under /vrach/:
+  // /{town}/metro|rayon/{place}/vrach/[{speciality}/] and .../lpu/; 'nearby' is
+  // /{town}/ryadom/vrach/[{speciality}/]?lat=&lon=. The route modules shared by two prefixes
+  // read which one from the path.
+  route(':town/metro/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-metro' }),
+  route(':town/rayon/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-rayon' }),
+  route(':town/ryadom/vrach/:speciality?', 'routes/doctors-nearby.tsx'),
+  route(':town/lechenie/:slug', 'routes/treatment.tsx'),
+  route('online/vrach/:speciality?', 'routes/doctors-online.tsx'),
+  route(':town/metro/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-metro' }),
+  route(':town/rayon/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-rayon' }),
+  route(':town/top/:filter', 'routes/clinics-top.tsx'),
+  // Service directories: the index of a section, then the clinics offering one service
+  // (/{town}/uslugi/{service translit}/; a service sits in the section of its class).
+  route(':town/uslugi', 'routes/services.tsx', { id: 'services-uslugi' }),
+  route(':town/diagnostika', 'routes/services.tsx', { id: 'services-diagnostika' }),
+  route(':town/analizy', 'routes/services.tsx', { id: 'services-analizy' }),
+  route(':town/uslugi/:service', 'routes/service.tsx', { id: 'service-uslugi' }),
+  route(':town/diagnostika/:service', 'routes/service.tsx', { id: 'service-diagnostika' }),
+  route(':town/analizy/:service', 'routes/service.tsx', { id: 'service-analizy' }),
+  route(':town/lpu/:slug/vrachi', 'routes/clinic-doctors.tsx'),
   route(':town/lpu/:slug', 'routes/clinic.tsx'),
+  route(':town/search', 'routes/search.tsx'),
   route('login', 'routes/login.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -23,7 +23,7 @@ export async function openServices(url: string) {
   const deps = { db: database.db, clock: systemClock, towns };
   const directory = createDirectoryService(deps);
   const repo = createDirectoryRepo(database.db);
-  return { towns, directory, repo, close: () => database.close() };
+  return { db: database.db, towns, directory, repo, close: () => database.close() };
 }
 
 export type Services = Awaited<ReturnType<typeof openServices>>;

@@ -31,7 +31,7 @@ export class BenchServer {
   }
 
   /** Starts the server and resolves once /healthz answers. */
-  async start(timeoutMs = 120_000): Promise<void> {
+  async start(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
     if (this.running) throw new Error('server already running');
     if (await this.healthy()) {
       throw new Error(`Port ${this.options.port} is already taken by another server; set BENCH_PORT.`);
@@ -47,6 +47,7 @@ export class BenchServer {
         DATABASE_URL: this.options.databaseUrl,
         SEED_SIZE: 'none',
         LOG_LEVEL: 'warn',
+        ...env,
       },
     });
     this.child = child;

@@ -7,11 +7,31 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
+import { createPageCache, type PageCache } from './cache/page-cache';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import { clinicDoctorsRoutes } from './modules/clinic/clinic-doctors-routes';
+import {
+  type ClinicDoctorsService,
+  createClinicDoctorsService,
+} from './modules/clinic/clinic-doctors-service';
+import { clinicPriceListRoutes } from './modules/clinic/price-list-routes';
+import {
+  type ClinicPriceListService,
+  createClinicPriceListService,
+} from './modules/clinic/price-list-service';
+import { clinicPageRoutes } from './modules/clinic-page/routes';
+import { type ClinicPageService, createClinicPageService } from './modules/clinic-page/service';
+import { createListService, type ListService } from './modules/directory/lists';
 import { directoryRoutes } from './modules/directory/routes';
 import { createDirectoryService, type DirectoryService } from './modules/directory/service';
 import { sitemapRoutes } from './modules/directory/sitemap';
+import { doctorPageRoutes } from './modules/doctor-page/routes';
+import { createDoctorPageService, type DoctorPageService } from './modules/doctor-page/service';
+import { mistakeReportRoutes } from './modules/mistake-reports/routes';
+import { createMistakeReportService } from './modules/mistake-reports/service';
+import { searchRoutes } from './modules/search/routes';
+import { createSearchService, type SearchService } from './modules/search/service';
 import { townRoutes } from './modules/towns/routes';
 import { createTownService, type TownService } from './modules/towns/service';
 import { type BuildSource, registerPages } from './pages';
@@ -20,6 +40,17 @@ import { issueCsrfCookie, requireCsrf } from './security/csrf';
 export interface Services {
   towns: TownService;
   directory: DirectoryService;
+  /** Filtered, place, nearby, treatment and online doctor lists; clinic tops; services. */
+  lists: ListService;
+  clinicPage: ClinicPageService;
+  /** The doctor page: the directory's doctor plus positions, partner prices, activities. */
+  doctorPage: DoctorPageService;
+  priceList: ClinicPriceListService;
+  clinicDoctors: ClinicDoctorsService;
+  /** The header search's suggestions and the full results page. */
+  search: SearchService;
+  /** Writers invalidate the pages that show what they changed (ADR 003). */
+  pageCache: PageCache;
 }
 
 declare module 'react-router' {
@@ -28,8 +59,12 @@ declare module 'react-router' {
     clock: Clock;
     /** The request's cookies, parsed once by Fastify. */
     cookies: Record<string, string | undefined>;
+    /** Deployment environment; 'stage' shows the Stage badge. */
+    environment: AppEnvironment;
   }
 }
+
+export type AppEnvironment = 'production' | 'stage' | 'development';
 
 export interface AppDeps {
   db: Db;
@@ -41,6 +76,9 @@ export interface AppDeps {
   beforeRoutes?: (app: FastifyInstance) => void;
   /** Public origin for absolute URLs outside a request (sitemaps). */
   publicUrl?: string;
+  /** Anonymous page cache time to live; 0 turns the cache off. */
+  pageCacheTtlMs?: number;
+  environment?: AppEnvironment;
 }
 
 export async function buildApp({
@@ -50,13 +88,33 @@ export async function buildApp({
   pages,
   beforeRoutes,
   publicUrl = 'http://localhost:3000',
+  pageCacheTtlMs = 0,
+  environment = 'production',
 }: AppDeps) {
   const app = Fastify({ logger, trustProxy: true });
   beforeRoutes?.(app);
 
   const towns = createTownService({ db });
   const directory = createDirectoryService({ db, clock });
-  const services: Services = { towns, directory };
+  const clinicPage = createClinicPageService({ db, clock });
+  const doctorPage = createDoctorPageService({ db, directory });
+  const mistakeReports = createMistakeReportService({ db });
+  const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
+  const priceList = createClinicPriceListService({ db, towns });
+  const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
+  const lists = createListService({ db, clock, directory, towns });
+  const search = createSearchService({ db, directory });
+  const services: Services = {
+    towns,
+    directory,
+    clinicPage,
+    doctorPage,
+    pageCache,
+    priceList,
+    clinicDoctors,
+    lists,
+    search,
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
@@ -85,6 +143,12 @@ export async function buildApp({
     api.addHook('preHandler', requireCsrf);
     await townRoutes(api, { towns, secureCookies });
     await directoryRoutes(api, { directory, towns });
+    await searchRoutes(api, { search, towns });
+    await clinicPageRoutes(api, { clinicPage });
+    await doctorPageRoutes(api, { doctorPage });
+    await mistakeReportRoutes(api, { mistakeReports });
+    await clinicPriceListRoutes(api, { priceList });
+    await clinicDoctorsRoutes(api, { clinicDoctors });
     await sitemapRoutes(api, { db, towns, origin: publicUrl });
     const notFound = async () => {
       throw Object.assign(new Error('Не найдено'), { statusCode: 404 });
@@ -118,7 +182,9 @@ export async function buildApp({
         services,
         clock,
         cookies: request.cookies,
+        environment,
       }),
+      pageCacheTtlMs > 0 ? pageCache : undefined,
     );
   }
 

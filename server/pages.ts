@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
+import { CSRF_COOKIE } from './security/csrf';
+
+/** The session cookie of signed-in users (the accounts issue); its absence means anonymous. */
+export const SESSION_COOKIE = 'sessionid';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -14,6 +19,7 @@ export async function registerPages(
   build: BuildSource,
   mode: string,
   getLoadContext: (request: FastifyRequest) => AppLoadContext,
+  cache?: PageCache,
 ) {
   const handle = createRequestHandler(build, mode);
   await app.register(async (scope) => {
@@ -22,7 +28,28 @@ export async function registerPages(
     scope.all('/*', async (request, reply) => {
       const canonical = withTrailingSlash(request.method, request.url);
       if (canonical) return reply.redirect(canonical, 301);
+      // Anonymous page views may come from the short-lived page cache (ADR 003).
+      const key = cache && request.method === 'GET' && !request.cookies[SESSION_COOKIE] ? request.url : null;
+      const hit = key ? cache?.get(key) : null;
+      if (hit) {
+        reply.status(hit.status).header('x-page-cache', 'hit');
+        for (const [name, value] of hit.headers) reply.header(name, value);
+        return reply.send(hit.body);
+      }
       const response = await handle(toFetchRequest(request, reply), getLoadContext(request));
+      const tags = parseCacheTags(response.headers.get(CACHE_TAGS_HEADER));
+      response.headers.delete(CACHE_TAGS_HEADER);
+      if (key && tags && cacheable(response)) {
+        const body = Buffer.from(await response.arrayBuffer());
+        // Never share a page that carries a visitor's own token (none should: pages read it from the cookie).
+        const token = request.cookies[CSRF_COOKIE];
+        if (!token || !body.includes(token)) {
+          cache?.set(key, { status: response.status, headers: [...response.headers], body }, tags);
+        }
+        reply.status(response.status).header('x-page-cache', 'miss');
+        for (const [name, value] of response.headers) reply.header(name, value);
+        return reply.send(body);
+      }
       return sendFetchResponse(reply, response);
     });
   });
@@ -46,6 +73,15 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
     // Required by Node's fetch for streamed request bodies.
     ...(hasBody ? { duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/** A whole, successful, cookie-free document is the same for every anonymous visitor. */
+function cacheable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.has('content-length') &&
+    response.headers.getSetCookie().length === 0
+  );
 }
 
 function sendFetchResponse(reply: FastifyReply, response: Response) {

@@ -1,13 +1,27 @@
-import { Link, redirect } from 'react-router';
+import { redirect } from 'react-router';
+import { pageTags } from '../../core/cache/page-tags';
+import { formatLongDate, zonedDay } from '../../core/dates/zoned';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
-import { parsePage } from '../../core/directory/pagination';
-import { formatNumber, plural, WORDS } from '../../core/text/plural';
+import { hasFilters, parseDoctorListParams, TOWN_LIST_OPTIONS } from '../../core/directory/list-filters';
+import {
+  doctorsUrl,
+  nearbyDoctorsUrl,
+  onlineDoctorsUrl,
+  placeDoctorsUrl,
+  treatmentUrl,
+} from '../../core/directory/list-urls';
+import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { Pagination } from '../components/ui/pagination';
-import { DoctorCard } from '../features/directory/doctor-card';
+import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import { DoctorFilters } from '../features/directory/doctor-filters';
+import { DoctorList } from '../features/directory/doctor-list';
 import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
-import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
+import { LinkSection } from '../features/directory/link-section';
+import { loadDoctorList, requireSpeciality } from '../lib/doctor-list.server';
+import { doctorListMeta } from '../lib/list-meta';
+import { cacheable, cacheTagHeaders } from '../lib/page-cache';
+import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors';
 
@@ -19,46 +33,56 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   const entity = params.slug ? parseEntityPath(params.slug) : null;
   if (entity) {
-    const doctor = await directory.doctor(town, entity.id);
+    const doctor = await context.services.doctorPage.page(town, entity.id);
     if (!doctor) throw notFound();
     if (doctor.slug !== entity.slug) throw redirect(doctor.url, 301);
-    return { kind: 'doctor' as const, town, origin, doctor };
+    const today = zonedDay(context.clock.now(), town.tz).date;
+    // Dates are formatted here so the page's bundle need not carry the time-zone library.
+    const reviewDates = Object.fromEntries(
+      doctor.latestReviews.map((r) => [r.createdAt, formatLongDate(r.createdAt, town.tz)]),
+    );
+    return cacheable({ kind: 'doctor' as const, town, origin, doctor, today, reviewDates }, [
+      pageTags.doctor(doctor.id),
+      ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId)),
+    ]);
   }
 
-  const speciality = params.slug ? await directory.specialityBySlug(params.slug) : null;
-  if (params.slug && !speciality) throw notFound();
-  const page = parsePage(url.searchParams.get('page'));
+  const speciality = await requireSpeciality(context, params.slug);
   // A name search needs 2 characters (the header's field enforces it; a typed URL may not).
   const typed = url.searchParams.get('q')?.trim().toLowerCase().slice(0, 60) ?? '';
   const name = typed.length >= 2 ? typed : undefined;
-  const [list, specialities] = await Promise.all([
-    directory.doctorList(town, {
-      specialityId: speciality?.id,
-      name,
-      page,
-    }),
-    // The town's first list page leads on to the speciality lists.
-    !speciality && !name && page === 1 ? directory.townSpecialities(town) : Promise.resolve([]),
+  // The plain first page leads on to narrower lists: specialities, places, treatments.
+  const { page, filters } = parseDoctorListParams(url.searchParams);
+  const withLinks = !name && page === 1 && !hasFilters(filters);
+  const { lists } = context.services;
+  const [list, specialities, places, treatments] = await Promise.all([
+    loadDoctorList(context, request, town, { specialityIds: speciality ? [speciality.id] : undefined, name }),
+    withLinks && !speciality ? directory.townSpecialities(town) : Promise.resolve([]),
+    withLinks ? lists.townPlaces(town) : Promise.resolve({ metro: [], districts: [] }),
+    withLinks && speciality ? lists.treatmentsOfSpeciality(speciality.id) : Promise.resolve([]),
   ]);
-  if (page > list.numPages) throw notFound();
-  return {
-    kind: 'list' as const,
-    town,
-    origin,
-    speciality: speciality && {
-      name: speciality.name,
-      namePlural: speciality.namePlural,
-      translit: speciality.translit,
+  const placeLink = (p: { name: string; slug: string }) => ({ name: p.name, slug: p.slug });
+  const tags = [pageTags.townLists(town.id), ...list.doctors.map((doc) => pageTags.doctor(doc.id))];
+  return cacheable(
+    {
+      kind: 'list' as const,
+      town,
+      origin,
+      speciality,
+      query: name ?? '',
+      specialities: specialities.map(({ namePlural, translit, count }) => ({ namePlural, translit, count })),
+      metro: places.metro.map(placeLink),
+      districts: places.districts.map(placeLink),
+      treatments,
+      ...list,
     },
-    query: name ?? '',
-    page,
-    search: url.search,
-    specialities: specialities.map(({ namePlural, translit, count }) => ({ namePlural, translit, count })),
-    ...list,
-  };
+    tags,
+  );
 }
 
-export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
+export const headers = cacheTagHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [];
   if (d.kind === 'doctor') {
     const doc = d.doctor;
@@ -79,36 +103,47 @@ export const meta: Route.MetaFunction = ({ loaderData: d, location }) => {
       ],
     });
   }
-  const what = d.speciality ? d.speciality.namePlural : 'Врачи';
-  const pageSuffix = d.page > 1 ? ` — страница ${d.page}` : '';
-  return pageMeta({
-    title: `${what} ${d.town.nameIn} — ${plural(d.total, WORDS.doctor)}, отзывы${pageSuffix}`,
-    description: `${what} ${d.town.nameIn}: ${plural(d.total, WORDS.doctor)} с рейтингом, отзывами пациентов и ценами на приём. Запись онлайн.`,
-    canonical: `${d.origin}${location.pathname}${d.page > 1 ? `?page=${d.page}` : ''}`,
-    jsonLd: [
-      itemListLd(
-        d.origin,
-        `${what} ${d.town.nameIn}`,
-        d.total,
-        (d.page - 1) * 20,
-        d.doctors.map((doc) => ({ url: doc.url, name: doc.fullName })),
-      ),
-      breadcrumbLd(d.origin, [
-        { name: `Врачи ${d.town.nameGen}`, path: `/${d.town.slug}/vrach/` },
-        ...(d.speciality
-          ? [{ name: d.speciality.namePlural, path: `/${d.town.slug}/vrach/${d.speciality.translit}/` }]
-          : []),
-      ]),
-    ],
+  return doctorListMeta({
+    origin: d.origin,
+    path: doctorsUrl(d.town.slug, d.speciality?.translit),
+    heading: `${d.speciality ? d.speciality.namePlural : 'Врачи'} ${d.town.nameIn}`,
+    filters: d.filters,
+    page: d.page,
+    total: d.total,
+    doctors: d.doctors,
+    crumbs: listCrumbs(d),
   });
 };
+
+/** 'Врачи Москвы' / 'Терапевты': the trail of a town or speciality list. */
+function listCrumbs(d: {
+  town: { slug: string; nameGen: string };
+  speciality: { namePlural: string; translit: string } | null;
+}) {
+  return [
+    { name: `Врачи ${d.town.nameGen}`, path: doctorsUrl(d.town.slug) },
+    ...(d.speciality
+      ? [{ name: d.speciality.namePlural, path: doctorsUrl(d.town.slug, d.speciality.translit) }]
+      : []),
+  ];
+}
 
 export default function Doctors({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <SiteHeader town={d.town} query={d.kind === 'list' ? d.query : ''} />
       <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        {d.kind === 'doctor' ? <DoctorProfile doctor={d.doctor} town={d.town} /> : <DoctorList data={d} />}
+        {d.kind === 'doctor' ? (
+          <DoctorProfile
+            key={d.doctor.id}
+            doctor={d.doctor}
+            town={d.town}
+            today={d.today}
+            reviewDates={d.reviewDates}
+          />
+        ) : (
+          <DoctorListPage data={d} />
+        )}
       </main>
       <SiteFooter />
     </>
@@ -117,16 +152,13 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
 
 type ListData = Extract<Route.ComponentProps['loaderData'], { kind: 'list' }>;
 
-function DoctorList({ data: d }: { data: ListData }) {
+function DoctorListPage({ data: d }: { data: ListData }) {
   const what = d.speciality ? d.speciality.namePlural : 'Врачи';
+  const town = d.town.slug;
+  const spec = d.speciality?.translit;
   return (
     <>
-      <nav aria-label="Навигация" className="text-sm text-muted">
-        <Link to={`/${d.town.slug}/vrach/`} className="hover:text-brand">
-          Врачи {d.town.nameGen}
-        </Link>
-        {d.speciality && <span> / {d.speciality.namePlural}</span>}
-      </nav>
+      <Breadcrumbs items={listCrumbs(d)} />
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
         {d.query ? `Поиск «${d.query}» — ${what.toLowerCase()} ${d.town.nameIn}` : `${what} ${d.town.nameIn}`}
       </h1>
@@ -134,56 +166,65 @@ function DoctorList({ data: d }: { data: ListData }) {
         {plural(d.total, WORDS.doctor)}
         {d.page > 1 && `, страница ${d.page} из ${d.numPages}`}
       </p>
-      {d.specialities.length > 0 && <SpecialityLinks town={d.town.slug} specialities={d.specialities} />}
-      {d.doctors.length === 0 ? (
-        <div className="card mt-6 p-8 text-center">
-          <p className="text-lg font-semibold">Совпадений не найдено</p>
-          <p className="mt-1 text-ink-soft">Проверьте написание или поищите среди всех врачей города.</p>
-          <Link to={`/${d.town.slug}/vrach/`} className="mt-4 inline-block text-brand hover:underline">
-            Все врачи {d.town.nameGen}
-          </Link>
-        </div>
-      ) : (
-        <ul className="mt-6 flex flex-col gap-4">
-          {d.doctors.map((doctor) => (
-            <li key={doctor.id}>
-              <DoctorCard doctor={doctor} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={d.page} numPages={d.numPages} search={d.search} />
+      <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        <a href={nearbyDoctorsUrl(town, spec)} className="text-brand hover:underline">
+          {d.speciality ? `${what} рядом со мной` : 'Врачи рядом со мной'}
+        </a>
+        <a href={onlineDoctorsUrl(spec)} className="text-brand hover:underline">
+          Онлайн-консультации
+        </a>
+      </p>
+      <LinkSection
+        id="specs-h"
+        title="Специальности"
+        moreLabel="Все специальности"
+        links={d.specialities.map((s) => ({
+          href: doctorsUrl(town, s.translit),
+          label: s.namePlural,
+          count: s.count,
+        }))}
+      />
+      <DoctorFilters
+        path={doctorsUrl(town, spec)}
+        options={TOWN_LIST_OPTIONS}
+        sort={d.sort}
+        filters={d.filters}
+        keep={d.query ? { q: d.query } : {}}
+      />
+      <DoctorList
+        doctors={d.doctors}
+        page={d.page}
+        numPages={d.numPages}
+        search={d.search}
+        empty={{
+          title: 'Совпадений не найдено',
+          text: d.query
+            ? 'Проверьте написание или поищите среди всех врачей города.'
+            : 'Попробуйте убрать часть фильтров.',
+          link: { href: doctorsUrl(town), label: `Все врачи ${d.town.nameGen}` },
+        }}
+      />
+      <LinkSection
+        id="treatments-h"
+        title="Лечение"
+        moreLabel="Всё лечение"
+        links={d.treatments.map((t) => ({ href: treatmentUrl(town, t.translit), label: t.name }))}
+      />
+      <LinkSection
+        id="metro-h"
+        title="Метро"
+        moreLabel="Все станции"
+        links={d.metro.map((p) => ({ href: placeDoctorsUrl(town, 'metro', p.slug, spec), label: p.name }))}
+      />
+      <LinkSection
+        id="districts-h"
+        title="Районы"
+        moreLabel="Все районы"
+        links={d.districts.map((p) => ({
+          href: placeDoctorsUrl(town, 'rayon', p.slug, spec),
+          label: p.name,
+        }))}
+      />
     </>
-  );
-}
-
-const FIRST_SPECIALITIES = 6;
-
-function SpecialityLinks({ town, specialities }: { town: string; specialities: ListData['specialities'] }) {
-  // A compact utility class: this list can hold ~90 links and is on every town's first page.
-  const link = (s: ListData['specialities'][number]) => (
-    <li key={s.translit}>
-      <a href={`/${town}/vrach/${s.translit}/`} className="spec-link">
-        {s.namePlural}
-        <span>{formatNumber(s.count)}</span>
-      </a>
-    </li>
-  );
-  const grid = 'grid grid-cols-1 gap-x-4 text-sm sm:grid-cols-2 md:grid-cols-3';
-  return (
-    <section aria-labelledby="specs-h" className="card mt-6 p-4 sm:p-5">
-      <h2 id="specs-h" className="font-semibold">
-        Специальности
-      </h2>
-      <ul className={`mt-2 ${grid}`}>{specialities.slice(0, FIRST_SPECIALITIES).map(link)}</ul>
-      {specialities.length > FIRST_SPECIALITIES && (
-        <details className="mt-1">
-          <summary className="cursor-pointer px-2 py-1.5 text-sm text-brand">
-            Все специальности ({specialities.length})
-          </summary>
-          <ul className={grid}>{specialities.slice(FIRST_SPECIALITIES).map(link)}</ul>
-        </details>
-      )}
-    </section>
   );
 }

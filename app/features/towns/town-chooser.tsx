@@ -14,6 +14,16 @@ function csrfToken(): string {
   return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 
+/** The spec's town-list call answers an HTML fragment of links with data-url and data-translit. */
+function parseTownList(html: string): TownOption[] {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return [...doc.querySelectorAll<HTMLAnchorElement>('a[data-url]')].map((a) => ({
+    name: a.textContent ?? '',
+    translit: a.dataset.translit ?? '',
+    url: a.dataset.url ?? '',
+  }));
+}
+
 /**
  * The header's town chooser (spec 'Town chooser'): a popup with the town list loaded on
  * demand and a search from 3 characters. Choosing posts the choice (remembered in a cookie)
@@ -30,9 +40,9 @@ export function TownChooser({ town }: { town: { name: string } }) {
 
   useEffect(() => {
     if (!open || towns) return;
-    fetch('/api/towns/')
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
-      .then(setTowns)
+    fetch('/ajax/towns/list/')
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then((html) => setTowns(parseTownList(html)))
       .catch(() => setError('Произошла ошибка. Обновите страницу и попробуйте еще раз.'));
   }, [open, towns]);
 

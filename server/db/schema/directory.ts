@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   date,
   doublePrecision,
@@ -24,27 +25,47 @@ export type VisitType = (typeof VISIT_TYPES)[number];
 export const DOCTOR_CATEGORIES = ['none', 'second', 'first', 'highest'] as const;
 export type DoctorCategory = (typeof DOCTOR_CATEGORIES)[number];
 
-export const specialities = pgTable('specialities', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  name: text().notNull(),
-  namePlural: text().notNull(),
-  nameGenPlural: text().notNull(),
-  nameDat: text().notNull(),
-  translit: text().notNull().unique(),
-  /** Phrase group for review texts and related-speciality hints. */
-  group: text().notNull(),
-  children: boolean().notNull().default(false),
-  /** Spec: 'staff_appointment_type (label shown or hidden)'. */
-  staffAppointmentType: boolean().notNull().default(false),
-  sort: integer().notNull().default(0),
-});
+/**
+ * Word vectors of the header search (server/modules/search): its queries repeat these exact
+ * expressions, so PostgreSQL answers them from the indexes below. 'ё' is folded to 'е' on both
+ * sides. Catalogue names use the Russian stemmer; clinic names the 'simple' one (DESIGN.md).
+ */
+export const russianWords = (text: SQL | AnyPgColumn) =>
+  sql`to_tsvector('russian', replace(lower(${text}), 'ё', 'е'))`;
+export const simpleWords = (text: SQL | AnyPgColumn) =>
+  sql`to_tsvector('simple', replace(lower(${text}), 'ё', 'е'))`;
+/** A doctor's surname as the search compares it: prefix LIKE on a text_pattern_ops index. */
+export const surnameKey = (lastName: AnyPgColumn) => sql`replace(lower(${lastName}), 'ё', 'е')`;
+
+export const specialities = pgTable(
+  'specialities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    namePlural: text().notNull(),
+    nameGenPlural: text().notNull(),
+    nameDat: text().notNull(),
+    translit: text().notNull().unique(),
+    /** Phrase group for review texts and related-speciality hints. */
+    group: text().notNull(),
+    children: boolean().notNull().default(false),
+    /** Spec: 'staff_appointment_type (label shown or hidden)'. */
+    staffAppointmentType: boolean().notNull().default(false),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('specialities_search').using('gin', russianWords(sql`${t.name} || ' ' || ${t.namePlural}`))],
+);
 
 /** Treatments (lechenie): a disease or problem leading to doctor lists. */
-export const treatments = pgTable('treatments', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  name: text().notNull(),
-  translit: text().notNull().unique(),
-});
+export const treatments = pgTable(
+  'treatments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    translit: text().notNull().unique(),
+  },
+  (t) => [index('treatments_search').using('gin', russianWords(t.name))],
+);
 
 export const treatmentSpecialities = pgTable(
   'treatment_specialities',
@@ -115,6 +136,9 @@ export const clinics = pgTable(
     index('clinics_town_district').on(t.townId, t.districtId),
     index('clinics_town_metro').on(t.townId, t.metroId),
     index('clinics_network').on(t.networkId),
+    // 'Nearby' lists: a town's clinics inside a bounding box, without visiting the rows.
+    index('clinics_town_geo').on(t.townId, t.lat, t.lon, t.id),
+    index('clinics_name_words').using('gin', simpleWords(t.name)),
   ],
 );
 
@@ -252,15 +276,32 @@ export const doctors = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One index per list sort. The filter flags trail the unique id (so they never change the
+    // order): a filtered list page or total is an index-only scan, never a visit to these wide rows.
     index('doctors_town_rating').on(
       t.townId,
       t.rating.desc().nullsFirst(),
       t.reviewsCount.desc().nullsFirst(),
       t.id,
+      t.homeVisit,
+      t.online,
+      t.children,
     ),
-    index('doctors_town_reviews').on(t.townId, t.reviewsCount.desc().nullsFirst(), t.id),
-    index('doctors_town_experience').on(t.townId, t.careerStartYear, t.id),
-    index('doctors_town_price').on(t.townId, t.minPrice, t.id),
+    index('doctors_town_reviews').on(
+      t.townId,
+      t.reviewsCount.desc().nullsFirst(),
+      t.id,
+      t.homeVisit,
+      t.online,
+      t.children,
+    ),
+    index('doctors_town_experience').on(t.townId, t.careerStartYear, t.id, t.homeVisit, t.online, t.children),
+    index('doctors_town_price').on(t.townId, t.minPrice, t.id, t.homeVisit, t.online, t.children),
+    // The online consultation list spans every town.
+    index('doctors_online_rating')
+      .on(t.rating.desc().nullsFirst(), t.reviewsCount.desc().nullsFirst(), t.id, t.children)
+      .where(sql`${t.online}`),
+    index('doctors_town_surname').on(t.townId, sql`${surnameKey(t.lastName)} text_pattern_ops`),
   ],
 );
 
@@ -291,6 +332,8 @@ export const doctorSpecialities = pgTable(
       t.reviewsCount.desc().nullsFirst(),
       t.doctorId,
     ),
+    // A speciality's doctors in every town (the online list).
+    index('doctor_specs_speciality').on(t.specialityId, t.doctorId),
   ],
 );
 
@@ -334,14 +377,18 @@ export const workplacePrices = pgTable(
 );
 
 /** Service classes (dclass): 'УЗИ', 'МРТ', 'Анализы крови'… */
-export const serviceClasses = pgTable('service_classes', {
-  id: integer().primaryKey().generatedByDefaultAsIdentity(),
-  name: text().notNull(),
-  translit: text().notNull().unique(),
-  /** 'service' | 'diagnostics' | 'analysis' — which directory section lists it. */
-  kind: text({ enum: ['service', 'diagnostics', 'analysis'] }).notNull(),
-  sort: integer().notNull().default(0),
-});
+export const serviceClasses = pgTable(
+  'service_classes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: text().notNull(),
+    translit: text().notNull().unique(),
+    /** 'service' | 'diagnostics' | 'analysis' — which directory section lists it. */
+    kind: text({ enum: ['service', 'diagnostics', 'analysis'] }).notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('service_classes_search').using('gin', russianWords(t.name))],
+);
 
 /** Canonical service (synonym): what patients search; clinics price it under their own names. */
 export const serviceSynonyms = pgTable(
@@ -358,7 +405,10 @@ export const serviceSynonyms = pgTable(
     specialityId: integer().references(() => specialities.id),
     requiresPrimaryConsultation: boolean().notNull().default(false),
   },
-  (t) => [index('service_synonyms_class').on(t.classId)],
+  (t) => [
+    index('service_synonyms_class').on(t.classId),
+    index('service_synonyms_search').using('gin', russianWords(t.name)),
+  ],
 );
 
 /** A clinic's price-list line. */
@@ -390,6 +440,8 @@ export const clinicServices = pgTable(
   (t) => [
     index('clinic_services_clinic').on(t.clinicId, t.classId, t.sort),
     index('clinic_services_synonym').on(t.synonymId, t.priceFull),
+    // A service's offers per clinic (price range, town check) read from the index alone.
+    index('clinic_services_synonym_clinic').on(t.synonymId, t.clinicId, t.priceFull, t.priceClub),
     index('clinic_services_doctor').on(t.doctorId, t.sort),
   ],
 );
@@ -403,3 +455,26 @@ export const mistakeReports = pgTable('mistake_reports', {
   contact: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+export const DOCTOR_ACTIVITY_KINDS = ['publication', 'conference', 'membership'] as const;
+export type DoctorActivityKind = (typeof DOCTOR_ACTIVITY_KINDS)[number];
+
+/**
+ * A doctor's professional activity for the doctor page's lazily loaded 'Деятельность' block:
+ * publications, conference talks and professional memberships (courses stay in doctors.courses).
+ */
+export const doctorActivities = pgTable(
+  'doctor_activities',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    doctorId: integer()
+      .notNull()
+      .references(() => doctors.id),
+    kind: text({ enum: DOCTOR_ACTIVITY_KINDS }).notNull(),
+    year: smallint(),
+    title: text().notNull(),
+    /** The line under the title: the journal, the city and role, the member's status. */
+    details: text(),
+  },
+  (t) => [index('doctor_activities_doctor').on(t.doctorId, t.kind, t.year.desc(), t.id)],
+);

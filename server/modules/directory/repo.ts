@@ -11,7 +11,6 @@ import {
   doctors,
   equipment,
   promotions,
-  serviceClasses,
   specialities,
   type VisitType,
   workplacePrices,
@@ -88,7 +87,8 @@ export type DirectoryRepo = ReturnType<typeof createDirectoryRepo>;
 
 export function createDirectoryRepo(db: Db) {
   return {
-    specialities: (): Promise<SpecialityRow[]> =>
+    // async: a drizzle query is a thenable that runs again on every await; callers cache the rows.
+    specialities: async (): Promise<SpecialityRow[]> =>
       db
         .select()
         .from(specialities)
@@ -306,18 +306,6 @@ export function createDirectoryRepo(db: Db) {
         .orderBy(asc(clinics.id))
         .limit(20),
 
-    /** Doctors working at a clinic, best rated first. */
-    async doctorIdsOfClinic(clinicId: number, limit: number) {
-      const rows = await db
-        .select({ id: doctors.id })
-        .from(workplaces)
-        .innerJoin(doctors, eq(doctors.id, workplaces.doctorId))
-        .where(eq(workplaces.clinicId, clinicId))
-        .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
-        .limit(limit);
-      return rows.map((r) => r.id);
-    },
-
     /** Doctor or clinic URL parts for the sitemap, in id order, keyset-paged. */
     sitemapChunk: async (kind: 'doctors' | 'clinics', afterId: number, limit: number) => {
       const t = kind === 'doctors' ? doctors : clinics;
@@ -358,24 +346,6 @@ export function createDirectoryRepo(db: Db) {
       (
         await db.select({ rules: clinics.covidRules }).from(clinics).where(eq(clinics.id, clinicId)).limit(1)
       )[0]?.rules ?? null,
-
-    /** A clinic's price list grouped by service class, cheapest lines first within a class. */
-    priceList: (clinicId: number, limit: number) =>
-      db
-        .select({
-          id: clinicServices.id,
-          name: clinicServices.name,
-          durationMinutes: clinicServices.durationMinutes,
-          priceFull: clinicServices.priceFull,
-          priceClub: clinicServices.priceClub,
-          className: serviceClasses.name,
-          classId: serviceClasses.id,
-        })
-        .from(clinicServices)
-        .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
-        .where(eq(clinicServices.clinicId, clinicId))
-        .orderBy(asc(serviceClasses.sort), asc(clinicServices.sort), asc(clinicServices.id))
-        .limit(limit),
   };
 }
 

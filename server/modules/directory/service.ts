@@ -1,3 +1,4 @@
+import { licenceImageUrl } from '../../../core/clinic/urls';
 import { zonedDay } from '../../../core/dates/zoned';
 import {
   categoryLabel,
@@ -137,8 +138,46 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     });
   }
 
+  /** Clinic list cards for ids, in the ids' order, with today's hours in the town's zone. */
+  async function clinicCards(town: Town, ids: number[]) {
+    const [rows, hours] = await Promise.all([repo.clinicsByIds(ids), repo.hoursOfClinics(ids)]);
+    const today = zonedDay(clock.now(), town.tz);
+    const byId = new Map(rows.map((r) => [r.clinic.id, r]));
+    return ids.flatMap((id) => {
+      const r = byId.get(id);
+      if (!r) return [];
+      const todayHours = hours.find((h) => h.clinicId === id && h.weekday === today.isoWeekday);
+      return [
+        {
+          id,
+          url: clinicUrl(town, r.clinic),
+          name: r.clinic.name,
+          kind: r.clinic.kind,
+          address: `${r.clinic.street}, ${r.clinic.house}`,
+          metro: r.metro,
+          district: r.district,
+          photoUrl: r.clinic.photoUrl,
+          rating: round1(r.clinic.rating),
+          reviewsCount: r.clinic.reviewsCount,
+          doctorsCount: r.clinic.doctorsCount,
+          phone: r.clinic.phones[0] ?? null,
+          todayHours:
+            todayHours?.opens && todayHours.closes
+              ? `${hhmm(todayHours.opens)}–${hhmm(todayHours.closes)}`
+              : null,
+          clubEnabled: r.clinic.clubEnabled,
+        },
+      ];
+    });
+  }
+
   return {
     specialities: allSpecialities,
+
+    /** Cards for doctor ids, in the ids' order (the clinic doctors page builds its own list). */
+    doctorCards: (town: Town, ids: number[], detail = false) => doctorCards(town, ids, detail),
+
+    clinicCards,
 
     async specialityBySlug(slug: string) {
       return (await allSpecialities()).find((s) => s.translit === slug) ?? null;
@@ -194,6 +233,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
         firstName: row.firstName,
         patronymic: row.patronymic,
         about: row.about,
+        careerStartYear: row.careerStartYear,
         education: row.education,
         courses: row.courses,
         softwareVersion: row.softwareVersion,
@@ -203,7 +243,8 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           isCategoryConfirmed: row.categoryConfirmed,
           categoryExpiresDate: row.categoryExpiresOn,
           isScienceConfirmed: row.scienceConfirmed,
-          scienceDocumentType: row.scienceDegree || null,
+          // Spec: 1 candidate, 2 doctor of science, 3 professor (the title outranks the degree).
+          scienceDocumentType: row.professor ? 3 : row.scienceDegree || null,
         },
         reviewCounts: counts,
         latestReviews: latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
@@ -231,35 +272,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
         }),
         countCache.get(`c:${town.id}`, () => repo.clinicCount(town.id)),
       ]);
-      const [rows, hours] = await Promise.all([repo.clinicsByIds(ids), repo.hoursOfClinics(ids)]);
-      const today = zonedDay(clock.now(), town.tz);
-      const byId = new Map(rows.map((r) => [r.clinic.id, r]));
-      const clinics = ids.flatMap((id) => {
-        const r = byId.get(id);
-        if (!r) return [];
-        const todayHours = hours.find((h) => h.clinicId === id && h.weekday === today.isoWeekday);
-        return [
-          {
-            id,
-            url: clinicUrl(town, r.clinic),
-            name: r.clinic.name,
-            kind: r.clinic.kind,
-            address: `${r.clinic.street}, ${r.clinic.house}`,
-            metro: r.metro,
-            district: r.district,
-            photoUrl: r.clinic.photoUrl,
-            rating: round1(r.clinic.rating),
-            reviewsCount: r.clinic.reviewsCount,
-            doctorsCount: r.clinic.doctorsCount,
-            phone: r.clinic.phones[0] ?? null,
-            todayHours:
-              todayHours?.opens && todayHours.closes
-                ? `${hhmm(todayHours.opens)}–${hhmm(todayHours.closes)}`
-                : null,
-            clubEnabled: r.clinic.clubEnabled,
-          },
-        ];
-      });
+      const clinics = await clinicCards(town, ids);
       return { total, numPages: Math.max(1, Math.ceil(total / CLINICS_PER_PAGE)), clinics };
     },
 
@@ -268,31 +281,18 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
       if (!row || row.clinic.townId !== town.id) return null;
       const c = row.clinic;
       const today = zonedDay(clock.now(), town.tz);
-      const [
-        hours,
-        holidays,
-        licences,
-        photos,
-        equipment,
-        promotions,
-        branches,
-        doctorIds,
-        priceList,
-        counts,
-        latest,
-      ] = await Promise.all([
-        repo.hoursOfClinics([id]),
-        repo.holidayHours(id, today.date),
-        repo.licences(id),
-        repo.photos(id),
-        repo.equipment(id),
-        repo.activePromotions(id, today.date),
-        c.networkId ? repo.branches(c.networkId, id) : Promise.resolve([]),
-        repo.doctorIdsOfClinic(id, 10),
-        repo.priceList(id, 60),
-        repo.reviewCounts({ clinicId: id }),
-        repo.latestReviews({ clinicId: id }, 5),
-      ]);
+      const [hours, holidays, licences, photos, equipment, promotions, branches, counts, latest] =
+        await Promise.all([
+          repo.hoursOfClinics([id]),
+          repo.holidayHours(id, today.date),
+          repo.licences(id),
+          repo.photos(id),
+          repo.equipment(id),
+          repo.activePromotions(id, today.date),
+          c.networkId ? repo.branches(c.networkId, id) : Promise.resolve([]),
+          repo.reviewCounts({ clinicId: id }),
+          repo.latestReviews({ clinicId: id }, 5),
+        ]);
       return {
         id,
         slug: c.slug,
@@ -330,11 +330,19 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           opens: h.opens ? hhmm(h.opens) : null,
           closes: h.closes ? hhmm(h.closes) : null,
         })),
-        licences: licences.map((l) => ({ number: l.number, issuedAt: l.issuedAt, authority: l.authority })),
+        licences: licences.map((l) => ({
+          id: l.id,
+          number: l.number,
+          issuedAt: l.issuedAt,
+          authority: l.authority,
+          // Without an uploaded scan the gallery shows the licence drawn from its record.
+          imageUrl: l.imageUrl ?? licenceImageUrl(l.id),
+        })),
         photos: photos.map((p) => ({ src: p.src, name: p.name, caption: p.caption })),
         equipment: equipment.map((e) => ({
           id: e.id,
           name: e.name,
+          imageUrl: e.imageUrl,
           attributes: e.attributes,
           description: e.description,
         })),
@@ -344,8 +352,6 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           subtitle: `${b.street}, ${b.house}`,
           link: clinicUrl(town, b),
         })),
-        doctors: await doctorCards(town, doctorIds),
-        priceList: groupPriceList(priceList),
         reviewCounts: counts,
         latestReviews: latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
       };
@@ -374,35 +380,4 @@ export function lowestPrices(prices: VisitPrice[]): VisitPrice[] {
     if (!current || p.price < current.price) best.set(p.type, p);
   }
   return sortPrices([...best.values()]);
-}
-
-function groupPriceList(
-  rows: {
-    id: number;
-    name: string;
-    durationMinutes: number;
-    priceFull: number;
-    priceClub: number | null;
-    className: string;
-    classId: number;
-  }[],
-) {
-  const groups: {
-    name: string;
-    sublist: { id: number; name: string; duration: number; prices: { full: number; club: number | null } }[];
-  }[] = [];
-  for (const r of rows) {
-    let group = groups.at(-1);
-    if (!group || group.name !== r.className) {
-      group = { name: r.className, sublist: [] };
-      groups.push(group);
-    }
-    group.sublist.push({
-      id: r.id,
-      name: r.name,
-      duration: r.durationMinutes,
-      prices: { full: r.priceFull, club: r.priceClub },
-    });
-  }
-  return groups;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../../../core/text/html';
 import { TOWN_COOKIE } from '../../../core/towns/towns';
 import type { TownService } from './service';
 
@@ -32,6 +33,21 @@ export async function townRoutes(
       value: t.name,
     })),
   );
+
+  /**
+   * Spec section 7 'Town': the town-list url answers an HTML fragment, which the popup loads
+   * when it opens. Each link works without scripts; data-url is where choosing POSTs.
+   */
+  app.get('/ajax/towns/list/', async (_request, reply) => {
+    const items = (await towns.list()).map(
+      (t) =>
+        `<li><a href="/${escapeHtml(t.slug)}/vrach/" data-translit="${escapeHtml(t.slug)}" data-url="${escapeHtml(chooseUrl(t.slug))}">${escapeHtml(t.name)}</a></li>`,
+    );
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=300')
+      .send(`<ul class="town-list">${items.join('')}</ul>`);
+  });
 
   /** Spec 'Town suggestion': name, translit, url (where choosing POSTs), value. */
   app.get('/ajax/towns/search/', { schema: { response: { 200: townList } } }, async (request) => {

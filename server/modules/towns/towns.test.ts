@@ -43,6 +43,21 @@ async function csrfToken(): Promise<string> {
   return csrf(app);
 }
 
+describe('town list fragment', () => {
+  it('answers every town as an escaped HTML list with where choosing posts', async () => {
+    await createTown(database.db, { slug: 'xss', name: '<b>Город</b>' });
+    const res = await app.inject({ url: '/ajax/towns/list/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain(
+      '<a href="/kazan/vrach/" data-translit="kazan" data-url="/ajax/towns/kazan/choose/">Казань</a>',
+    );
+    expect(res.body).toContain('&lt;b&gt;Город&lt;/b&gt;');
+    expect(res.body).not.toContain('<b>');
+    expect(res.body.match(/<li>/g)).toHaveLength(13);
+  });
+});
+
 describe('town search', () => {
   it('suggests from 3 characters, at most 5, names starting with the query first', async () => {
     const res = await app.inject({ url: `/ajax/towns/search/?q=${encodeURIComponent('Кра')}` });

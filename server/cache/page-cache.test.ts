@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Clock } from '../clock';
+import { createPageCache, parseCacheTags } from './page-cache';
+
+function movableClock(start = Date.parse('2026-11-22T10:00:00Z')) {
+  let now = start;
+  const clock: Clock = { now: () => new Date(now) };
+  return { clock, advance: (ms: number) => (now += ms) };
+}
+
+const page = (text: string) => ({
+  status: 200,
+  headers: [['content-type', 'text/html']] as [string, string][],
+  body: Buffer.from(text),
+});
+
+describe('page cache', () => {
+  it('serves a stored page until its time to live runs out', () => {
+    const { clock, advance } = movableClock();
+    const cache = createPageCache({ clock, ttlMs: 30_000, maxBytes: 1_000_000 });
+    cache.set('/moskva/vrach/', page('list'), ['town:1']);
+    expect(cache.get('/moskva/vrach/')?.body.toString()).toBe('list');
+    advance(30_001);
+    expect(cache.get('/moskva/vrach/')).toBeNull();
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, pages: 0, bytes: 0 });
+  });
+
+  it('drops exactly the pages that show an invalidated tag', () => {
+    const { clock } = movableClock();
+    const cache = createPageCache({ clock, ttlMs: 30_000, maxBytes: 1_000_000 });
+    cache.set('/moskva/vrach/', page('list'), ['list:town:1', 'doctor:7', 'doctor:8']);
+    cache.set('/moskva/vrach/7-ivanov/', page('doctor 7'), ['doctor:7']);
+    cache.set('/moskva/vrach/9-petrov/', page('doctor 9'), ['doctor:9']);
+    cache.invalidate(['doctor:7']);
+    expect(cache.get('/moskva/vrach/')).toBeNull();
+    expect(cache.get('/moskva/vrach/7-ivanov/')).toBeNull();
+    expect(cache.get('/moskva/vrach/9-petrov/')?.body.toString()).toBe('doctor 9');
+    // A page stored again after an invalidation is tracked under its new tags only.
+    cache.set('/moskva/vrach/', page('list v2'), ['list:town:1']);
+    cache.invalidate(['doctor:8']);
+    expect(cache.get('/moskva/vrach/')?.body.toString()).toBe('list v2');
+  });
+
+  it('keeps within its memory bound by evicting the least recently used pages', () => {
+    const { clock } = movableClock();
+    const cache = createPageCache({ clock, ttlMs: 30_000, maxBytes: 10 });
+    cache.set('/a/', page('aaaa'), ['x']);
+    cache.set('/b/', page('bbbb'), ['x']);
+    cache.get('/a/');
+    cache.set('/c/', page('cccc'), ['x']);
+    expect(cache.get('/b/')).toBeNull();
+    expect(cache.get('/a/')).not.toBeNull();
+    expect(cache.get('/c/')).not.toBeNull();
+    expect(cache.stats().bytes).toBe(8);
+    cache.set('/huge/', page('x'.repeat(11)), ['x']);
+    expect(cache.get('/huge/')).toBeNull();
+  });
+
+  it('reads the tag header', () => {
+    expect(parseCacheTags('doctor:1  town:2 ')).toEqual(['doctor:1', 'town:2']);
+    expect(parseCacheTags('  ')).toBeNull();
+    expect(parseCacheTags(null)).toBeNull();
+  });
+});

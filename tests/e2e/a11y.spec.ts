@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** axe-core on the directory's main pages; serious and critical violations fail the test. */
+async function expectNoSeriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+  );
+  expect(report).toEqual([]);
+}
+
+test('the doctor list has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/moskva/vrach/');
+  await expect(page.locator('article[data-doctor-id]').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('a doctor page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/moskva/vrach/');
+  await page.locator('article[data-doctor-id] h2 a').first().click();
+  await expect(page).toHaveURL(/\/moskva\/vrach\/\d+-/);
+  await expectNoSeriousViolations(page);
+});
+
+test('a clinic page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/moskva/lpu/');
+  await page.locator('article h2 a').first().click();
+  await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-/);
+  await expectNoSeriousViolations(page);
+});
