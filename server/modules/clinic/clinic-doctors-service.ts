@@ -1,6 +1,7 @@
 import { CLINIC_DOCTORS_PAGE_SIZE, EXPERIENCE_OPTIONS } from '../../../core/clinic/doctor-filters';
 import { zonedDay } from '../../../core/dates/zoned';
 import { entityPath, experienceYears } from '../../../core/directory/doctor-labels';
+import { createTtlCache } from '../../cache/ttl-cache';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { DirectoryService, DoctorCard } from '../directory/service';
@@ -65,6 +66,12 @@ export function createClinicDoctorsService({
   directory: DirectoryService;
 }) {
   const repo = createClinicDoctorsRepo(db);
+  // The filter options are aggregates over the clinic's doctors that change with its staff;
+  // like list totals they may be a minute old, and the clinic page then needs two queries less.
+  const optionsCache = createTtlCache<{
+    specialities: Awaited<ReturnType<typeof repo.specialities>>;
+    isHomeCall: boolean;
+  }>(clock, 60_000);
 
   const townById = async (id: number): Promise<Town | null> =>
     (await towns.list()).find((t) => t.id === id) ?? null;
@@ -127,10 +134,13 @@ export function createClinicDoctorsService({
 
     /** Spec 'Doctor filter options': the clinic's specialities, experience, gender, home call. */
     async filterOptions(clinicId: number) {
-      const [specialities, isHomeCall] = await Promise.all([
-        repo.specialities(clinicId),
-        repo.hasHomeVisits(clinicId),
-      ]);
+      const { specialities, isHomeCall } = await optionsCache.get(String(clinicId), async () => {
+        const [specialities, isHomeCall] = await Promise.all([
+          repo.specialities(clinicId),
+          repo.hasHomeVisits(clinicId),
+        ]);
+        return { specialities, isHomeCall };
+      });
       return { specialities, experience: EXPERIENCE_OPTIONS, isHomeCall };
     },
   };

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
-import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
+import {
+  createClinic,
+  createDoctor,
+  createReview,
+  createSpeciality,
+  createTown,
+} from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 
@@ -182,6 +188,56 @@ describe('directory service', () => {
     const clinic = await directory.clinic(kazan, ids.clinic);
     expect(clinic?.name).toBeTruthy();
     expect(clinic?.doctorsCount).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('clinic page data', () => {
+  it('gathers hours, holidays ahead, current promotions, licences and published reviews in one go', async () => {
+    const { createDirectoryService } = await import('./service');
+    const { createTownService } = await import('../towns/service');
+    const { clinicHourExceptions, clinicLicences, promotions } = await import('../../db/schema/directory');
+    const db = database.db;
+    await db.insert(clinicHourExceptions).values([
+      { clinicId: ids.clinic, date: '2026-12-31', opens: '10:00', closes: '16:00' },
+      { clinicId: ids.clinic, date: '2026-11-01', opens: null, closes: null },
+    ]);
+    await db.insert(clinicLicences).values({
+      clinicId: ids.clinic,
+      number: 'Л041-01137-77/00368519',
+      issuedAt: '2020-02-03',
+      authority: 'Росздравнадзор',
+    });
+    await db.insert(promotions).values([
+      {
+        clinicId: ids.clinic,
+        title: 'Скидка на УЗИ',
+        body: '−20%',
+        startsOn: '2026-11-01',
+        endsOn: '2026-12-01',
+      },
+      {
+        clinicId: ids.clinic,
+        title: 'Прошлая акция',
+        body: '−10%',
+        startsOn: '2026-01-01',
+        endsOn: '2026-02-01',
+      },
+    ]);
+    await createReview(db, { clinicId: ids.clinic, sentiment: 'positive', status: 'published' });
+    await createReview(db, { clinicId: ids.clinic, sentiment: 'negative', status: 'pending' });
+    const directory = createDirectoryService({ db, clock: fixedClock('2026-11-22T09:00:00Z') });
+    const kazan = (await createTownService({ db }).bySlug('kazan'))!;
+    const clinic = (await directory.clinic(kazan, ids.clinic))!;
+    expect(clinic.hours).toHaveLength(7);
+    expect(clinic.hours[0]).toMatchObject({ weekday: 1 });
+    expect(clinic.hours.find((h) => h.opens)?.opens).toMatch(/^\d\d:\d\d$/);
+    expect(clinic.holidays).toEqual([{ date: '2026-12-31', opens: '10:00', closes: '16:00' }]);
+    expect(clinic.promotions.map((p) => p.title)).toEqual(['Скидка на УЗИ']);
+    expect(clinic.licences).toMatchObject([{ number: 'Л041-01137-77/00368519', issuedAt: '2020-02-03' }]);
+    expect(clinic.reviewCounts).toEqual({ positive: 1 });
+    expect(clinic.latestReviews).toHaveLength(1);
+    expect(clinic.latestReviews[0].createdAt).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    expect(clinic.branches).toEqual([]);
   });
 });
 

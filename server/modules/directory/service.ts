@@ -218,14 +218,13 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     },
 
     async doctor(town: Town, id: number) {
-      const row = await repo.doctorById(id);
-      if (!row || row.townId !== town.id) return null;
-      const [[card], counts, latest, services] = await Promise.all([
+      const [row, [card], reviews, services] = await Promise.all([
+        repo.doctorById(id),
         doctorCards(town, [id], true),
-        repo.reviewCounts({ doctorId: id }),
-        repo.latestReviews({ doctorId: id }, 5),
+        repo.doctorReviewSummary(id, 5),
         repo.servicesOfDoctor(id),
       ]);
+      if (!row || !card || row.townId !== town.id) return null;
       return {
         ...card,
         slug: row.slug,
@@ -246,8 +245,11 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           // Spec: 1 candidate, 2 doctor of science, 3 professor (the title outranks the degree).
           scienceDocumentType: row.professor ? 3 : row.scienceDegree || null,
         },
-        reviewCounts: counts,
-        latestReviews: latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        reviewCounts: reviews.reviewCounts,
+        latestReviews: reviews.latestReviews.map((r) => ({
+          ...r,
+          createdAt: new Date(r.createdAt).toISOString(),
+        })),
         services,
       };
     },
@@ -277,22 +279,11 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     },
 
     async clinic(town: Town, id: number) {
-      const [row] = await repo.clinicsByIds([id]);
-      if (!row || row.clinic.townId !== town.id) return null;
-      const c = row.clinic;
       const today = zonedDay(clock.now(), town.tz);
-      const [hours, holidays, licences, photos, equipment, promotions, branches, counts, latest] =
-        await Promise.all([
-          repo.hoursOfClinics([id]),
-          repo.holidayHours(id, today.date),
-          repo.licences(id),
-          repo.photos(id),
-          repo.equipment(id),
-          repo.activePromotions(id, today.date),
-          c.networkId ? repo.branches(c.networkId, id) : Promise.resolve([]),
-          repo.reviewCounts({ clinicId: id }),
-          repo.latestReviews({ clinicId: id }, 5),
-        ]);
+      const [[row], d] = await Promise.all([repo.clinicsByIds([id]), repo.clinicDetails(id, today.date)]);
+      if (!row || !d || row.clinic.townId !== town.id) return null;
+      const c = row.clinic;
+      const { hours, holidays, licences, photos, equipment, promotions, branches } = d;
       return {
         id,
         slug: c.slug,
@@ -352,8 +343,8 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           subtitle: `${b.street}, ${b.house}`,
           link: clinicUrl(town, b),
         })),
-        reviewCounts: counts,
-        latestReviews: latest.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+        reviewCounts: d.reviewCounts,
+        latestReviews: d.latestReviews.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
       };
     },
   };
