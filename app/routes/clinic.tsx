@@ -22,9 +22,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!entity) throw notFound();
   const { clinicDoctors } = context.services;
   const pricePage = parsePage(new URL(request.url).searchParams.get('page'));
-  const [clinic, endedPromotions, priceList, doctors, doctorOptions] = await Promise.all([
+  const [clinic, priceList, doctors, doctorOptions] = await Promise.all([
     context.services.directory.clinic(town, entity.id),
-    context.services.clinicPage.endedPromotionsCount(entity.id, town.tz),
     // The price list's page is kept in ?page=, so a reload shows the same page.
     context.services.priceList.firstRender(entity.id, pricePage),
     clinicDoctors.list(entity.id, { naDom: false, page: 1, showAll: false, pageSize: DOCTORS_IN_BLOCK }),
@@ -37,7 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     {
       town,
       clinic,
-      endedPromotions,
+      endedPromotions: clinic.endedPromotions,
       priceList,
       doctors: shownDoctors,
       doctorOptions,

@@ -38,11 +38,6 @@ export function createClinicPageService({ db, clock }: { db: Db; clock: Clock })
       return addressSchedule({ hours, exceptions, todayIsoWeekday: today.isoWeekday });
     },
 
-    /** How many promotions of the clinic have ended: the archive link shows only when some have. */
-    async endedPromotionsCount(clinicId: number, tz: string) {
-      return repo.endedPromotionsCount(clinicId, zonedDay(clock.now(), tz).date);
-    },
-
     /**
      * One page of ended promotions, most recently ended first. `null` for an unknown clinic;
      * a page past the end is empty (numPages tells the caller).

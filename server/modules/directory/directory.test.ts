@@ -233,6 +233,7 @@ describe('clinic page data', () => {
     expect(clinic.hours.find((h) => h.opens)?.opens).toMatch(/^\d\d:\d\d$/);
     expect(clinic.holidays).toEqual([{ date: '2026-12-31', opens: '10:00', closes: '16:00' }]);
     expect(clinic.promotions.map((p) => p.title)).toEqual(['Скидка на УЗИ']);
+    expect(clinic.endedPromotions).toBe(1);
     expect(clinic.licences).toMatchObject([{ number: 'Л041-01137-77/00368519', issuedAt: '2020-02-03' }]);
     expect(clinic.reviewCounts).toEqual({ positive: 1 });
     expect(clinic.latestReviews).toHaveLength(1);

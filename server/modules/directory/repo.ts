@@ -76,6 +76,37 @@ export type ReviewSummaryRow = {
   }[];
 };
 
+export type DoctorPageRow = ReviewSummaryRow &
+  Pick<
+    DoctorRow,
+    | 'townId'
+    | 'slug'
+    | 'lastName'
+    | 'firstName'
+    | 'patronymic'
+    | 'about'
+    | 'careerStartYear'
+    | 'education'
+    | 'courses'
+    | 'softwareVersion'
+    | 'licenseNumber'
+    | 'educationConfirmed'
+    | 'categoryConfirmed'
+    | 'categoryExpiresOn'
+    | 'scienceConfirmed'
+    | 'scienceDegree'
+    | 'professor'
+  > & {
+    services: {
+      id: number;
+      name: string;
+      priceFull: number;
+      priceClub: number | null;
+      durationMinutes: number;
+      clinicId: number;
+    }[];
+  };
+
 export type ClinicDetailsRow = ReviewSummaryRow & {
   hours: ({ weekday: number } & HoursJson)[];
   holidays: ({ date: string } & HoursJson)[];
@@ -89,6 +120,8 @@ export type ClinicDetailsRow = ReviewSummaryRow & {
     description: string;
   }[];
   promotions: { id: number; title: string; body: string; endsOn: string | null }[];
+  /** Ended promotions, for the 'Архивные акции' link. */
+  endedPromotions: number;
   branches: { id: number; slug: string; name: string; street: string; house: string }[];
 };
 
@@ -214,40 +247,33 @@ export function createDirectoryRepo(db: Db) {
       return rows;
     },
 
-    doctorById: async (id: number): Promise<DoctorRow | null> =>
-      (await db.select().from(doctors).where(eq(doctors.id, id)).limit(1))[0] ?? null,
-
     /**
-     * A doctor's review summary in one round trip: counts by sentiment and the latest
-     * published reviews (the clinic's summary is part of clinicDetails).
+     * What a doctor page shows beyond the card, in one round trip: the doctor's own fields,
+     * the review summary (counts by sentiment, latest published reviews) and the priced
+     * services. Separate queries cost more in Node than this one does in the database.
      */
-    async doctorReviewSummary(doctorId: number, limit: number): Promise<ReviewSummaryRow> {
-      const { rows } = await db.execute<ReviewSummaryRow>(sql`
-        SELECT
+    async doctorPageRow(doctorId: number, reviewLimit: number): Promise<DoctorPageRow | null> {
+      const { rows } = await db.execute<DoctorPageRow>(sql`
+        SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
+          d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
+          d.software_version AS "softwareVersion", d.license_number AS "licenseNumber",
+          d.education_confirmed AS "educationConfirmed", d.category_confirmed AS "categoryConfirmed",
+          d.category_expires_on::text AS "categoryExpiresOn", d.science_confirmed AS "scienceConfirmed",
+          d.science_degree AS "scienceDegree", d.professor,
           (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
              SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
-              WHERE r.doctor_id = ${doctorId} AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
+              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
           (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
              SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
-              WHERE r.doctor_id = ${doctorId} AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT ${limit}) v) AS "latestReviews"`);
-      return rows[0];
+              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved')
+              ORDER BY r.created_at DESC LIMIT ${reviewLimit}) v) AS "latestReviews",
+          (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
+                    'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
+                    ORDER BY x.sort, x.id), '[]')
+             FROM (SELECT * FROM ${clinicServices} cs WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
+        FROM ${doctors} d WHERE d.id = ${doctorId}`);
+      return rows[0] ?? null;
     },
-
-    servicesOfDoctor: (doctorId: number) =>
-      db
-        .select({
-          id: clinicServices.id,
-          name: clinicServices.name,
-          priceFull: clinicServices.priceFull,
-          priceClub: clinicServices.priceClub,
-          durationMinutes: clinicServices.durationMinutes,
-          clinicId: clinicServices.clinicId,
-        })
-        .from(clinicServices)
-        .where(eq(clinicServices.doctorId, doctorId))
-        .orderBy(asc(clinicServices.sort))
-        .limit(50),
 
     async clinicPage(q: { townId: number; limit: number; offset: number }): Promise<number[]> {
       const rows = await db
@@ -303,6 +329,8 @@ export function createDirectoryRepo(db: Db) {
                     'endsOn', pr.ends_on) ORDER BY pr.starts_on, pr.id), '[]')
              FROM ${promotions} pr
             WHERE pr.clinic_id = c.id AND (pr.ends_on IS NULL OR pr.ends_on >= ${today}::date)) AS promotions,
+          (SELECT count(*)::int FROM ${promotions} pr
+            WHERE pr.clinic_id = c.id AND pr.ends_on < ${today}::date) AS "endedPromotions",
           (SELECT coalesce(json_agg(b ORDER BY b.id), '[]') FROM (
              SELECT o.id, o.slug, o.name, o.street, o.house FROM ${clinics} o
               WHERE c.network_id IS NOT NULL AND o.network_id = c.network_id AND o.id <> c.id

@@ -218,12 +218,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     },
 
     async doctor(town: Town, id: number) {
-      const [row, [card], reviews, services] = await Promise.all([
-        repo.doctorById(id),
-        doctorCards(town, [id], true),
-        repo.doctorReviewSummary(id, 5),
-        repo.servicesOfDoctor(id),
-      ]);
+      const [row, [card]] = await Promise.all([repo.doctorPageRow(id, 5), doctorCards(town, [id], true)]);
       if (!row || !card || row.townId !== town.id) return null;
       return {
         ...card,
@@ -245,12 +240,12 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           // Spec: 1 candidate, 2 doctor of science, 3 professor (the title outranks the degree).
           scienceDocumentType: row.professor ? 3 : row.scienceDegree || null,
         },
-        reviewCounts: reviews.reviewCounts,
-        latestReviews: reviews.latestReviews.map((r) => ({
+        reviewCounts: row.reviewCounts,
+        latestReviews: row.latestReviews.map((r) => ({
           ...r,
           createdAt: new Date(r.createdAt).toISOString(),
         })),
-        services,
+        services: row.services,
       };
     },
 
@@ -338,6 +333,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           description: e.description,
         })),
         promotions: promotions.map((p) => ({ id: p.id, title: p.title, body: p.body, endsOn: p.endsOn })),
+        endedPromotions: d.endedPromotions,
         branches: branches.map((b) => ({
           title: b.name,
           subtitle: `${b.street}, ${b.house}`,
