@@ -80,13 +80,8 @@ describe('documentsView', () => {
     expect(science(9)).toBeUndefined();
   });
 
-  it('offers the documents link when there is one, else a plain “Хорошо”', () => {
-    expect(documentsView(none, TODAY).action).toEqual({ kind: 'close', label: 'Хорошо' });
-    expect(documentsView({ ...none, linkToDocuments: '/docs/1/' }, TODAY).action).toEqual({
-      kind: 'link',
-      label: 'Посмотреть документы',
-      href: '/docs/1/',
-    });
+  it('closes with “Хорошо” (no document scans are kept to link to)', () => {
+    expect(documentsView(none, TODAY).closeLabel).toBe('Хорошо');
   });
 });
 

@@ -12,7 +12,6 @@ export interface DoctorDocuments {
   isScienceConfirmed: boolean;
   /** 1 candidate of medical sciences, 2 doctor of medical sciences, 3 professor. */
   scienceDocumentType: number | null;
-  linkToDocuments?: string | null;
 }
 
 export type DocumentTone = 'ok' | 'warning' | 'expired';
@@ -28,7 +27,11 @@ export interface DocumentsView {
   title: string;
   licenseNumber: string | null;
   rows: DocumentRow[];
-  action: { kind: 'link'; label: string; href: string } | { kind: 'close'; label: string };
+  /**
+   * The spec offers 'Посмотреть документы' when a link to the scans exists; the portal keeps
+   * no document scans yet (they come with doctor accounts), so the modal closes with 'Хорошо'.
+   */
+  closeLabel: string;
 }
 
 /** A category certificate ending within this many days is flagged as expiring soon. */
@@ -79,9 +82,7 @@ export function documentsView(
     title: docs.licenseNumber ? 'Лицензия проверена' : 'Документы проверены',
     licenseNumber: docs.licenseNumber || null,
     rows,
-    action: docs.linkToDocuments
-      ? { kind: 'link', label: 'Посмотреть документы', href: docs.linkToDocuments }
-      : { kind: 'close', label: 'Хорошо' },
+    closeLabel: 'Хорошо',
   };
 }
 

@@ -12,8 +12,7 @@ const BUTTON = 'rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hov
 
 /**
  * The documents-verified modal (spec 'Other overlays'), loaded by the badge on first use:
- * the licence or documents title, a row per confirmed document, and 'Посмотреть документы'
- * or 'Хорошо'.
+ * the licence or documents title, a row per confirmed document, and 'Хорошо'.
  */
 export function DocumentsModal({
   open,
@@ -46,17 +45,11 @@ export function DocumentsModal({
       showDescription
       mobile="sheet"
       footer={
-        view.action.kind === 'link' ? (
-          <a href={view.action.href} target="_blank" rel="noopener" className={BUTTON}>
-            {view.action.label}
-          </a>
-        ) : (
-          <ModalClose asChild>
-            <button type="button" className={BUTTON}>
-              {view.action.label}
-            </button>
-          </ModalClose>
-        )
+        <ModalClose asChild>
+          <button type="button" className={BUTTON}>
+            {view.closeLabel}
+          </button>
+        </ModalClose>
       }
     >
       {view.rows.length === 0 ? (

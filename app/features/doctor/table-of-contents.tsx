@@ -84,20 +84,13 @@ export function TocSideNav({
   return (
     <nav aria-label="Содержание">
       <p className="mb-2 px-3 text-sm font-semibold text-muted">Содержание</p>
-      <ul className="flex flex-col gap-0.5 text-sm">
-        {sections.map((s) => (
-          <li key={s.id}>
-            <a
-              href={`#${s.id}`}
-              aria-current={s.id === active ? 'true' : undefined}
-              onClick={() => onPick(s.id)}
-              className={SIDE_LINK}
-            >
-              {s.label}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <TocLinks
+        sections={sections}
+        active={active}
+        onPick={onPick}
+        list="flex flex-col gap-0.5 text-sm"
+        link={SIDE_LINK}
+      />
     </nav>
   );
 }
@@ -150,20 +143,39 @@ export function TocBar({
       style={top === null ? undefined : { top }}
       className="sticky top-[119px] z-20 -mx-4 overflow-x-auto border-b border-line bg-surface/95 px-2 py-1.5 backdrop-blur lg:hidden"
     >
-      <ul className="flex gap-1">
-        {sections.map((s) => (
-          <li key={s.id}>
-            <a
-              href={`#${s.id}`}
-              aria-current={s.id === active ? 'true' : undefined}
-              onClick={() => onPick(s.id)}
-              className={BAR_LINK}
-            >
-              {s.label}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <TocLinks sections={sections} active={active} onPick={onPick} list="flex gap-1" link={BAR_LINK} />
     </nav>
+  );
+}
+
+/** The contents' links, the current one marked aria-current; shared by the column and the bar. */
+function TocLinks({
+  sections,
+  active,
+  onPick,
+  list,
+  link,
+}: {
+  sections: TocSection[];
+  active: string | null;
+  onPick: (id: string) => void;
+  list: string;
+  link: string;
+}) {
+  return (
+    <ul className={list}>
+      {sections.map((s) => (
+        <li key={s.id}>
+          <a
+            href={`#${s.id}`}
+            aria-current={s.id === active ? 'true' : undefined}
+            onClick={() => onPick(s.id)}
+            className={link}
+          >
+            {s.label}
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
