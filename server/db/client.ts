@@ -33,13 +33,25 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // A connection the server drops (restart, admin command) must not crash the process:
+    // node-postgres emits 'error' on the pool for idle clients and on a client still closing.
+    // The pool replaces broken connections; after close() the errors are expected.
+    let closing = false;
+    const onConnectionError = (err: Error) => {
+      if (!closing) console.warn(`PostgreSQL connection error: ${err.message}`);
+    };
+    pool.on('error', onConnectionError);
+    pool.on('connect', (client) => client.on('error', onConnectionError));
     // Dates ('date' columns) stay strings; numeric parsing is left to the schema types.
     const db = drizzlePg({ client: pool, casing: 'snake_case' });
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
