@@ -10,6 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import { publicViewer } from '../core/auth/viewer';
 import type { Route } from './+types/root';
 import './app.css';
 import { SiteFooter } from './components/site-footer';
@@ -21,10 +22,14 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { stage: context.environment === 'stage' };
+  return {
+    stage: context.environment === 'stage',
+    user: publicViewer(context.viewer),
+    auth: context.authSettings,
+  };
 }
 
-// The environment does not change between navigations.
+// The environment does not change between navigations, and signing in or out reloads the page.
 export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -5,11 +5,20 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppLoadContext } from 'react-router';
+import { parsePrefixCaps } from '../core/auth/limits';
+import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
 import { createPageCache, type PageCache } from './cache/page-cache';
+import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import { callSocketRoutes } from './modules/auth/call-socket';
+import { authRoutes } from './modules/auth/routes';
+import { type AuthService, createAuthService } from './modules/auth/service';
+import { createSessionService, type SessionService } from './modules/auth/sessions';
+import type { SessionViewer } from './modules/auth/viewer';
 import { clinicDoctorsRoutes } from './modules/clinic/clinic-doctors-routes';
 import {
   type ClinicDoctorsService,
@@ -35,7 +44,10 @@ import { createSearchService, type SearchService } from './modules/search/servic
 import { townRoutes } from './modules/towns/routes';
 import { createTownService, type TownService } from './modules/towns/service';
 import { type BuildSource, registerPages } from './pages';
+import { createProviders, type Providers, type ProvidersConfig } from './providers';
+import { devOutboxRoutes } from './providers/dev-outbox-routes';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
+import { officeMatcher } from './security/office-ips';
 
 export interface Services {
   towns: TownService;
@@ -51,6 +63,8 @@ export interface Services {
   search: SearchService;
   /** Writers invalidate the pages that show what they changed (ADR 003). */
   pageCache: PageCache;
+  sessions: SessionService;
+  auth: AuthService;
 }
 
 declare module 'react-router' {
@@ -61,6 +75,9 @@ declare module 'react-router' {
     cookies: Record<string, string | undefined>;
     /** Deployment environment; 'stage' shows the Stage badge. */
     environment: AppEnvironment;
+    /** Who is signed in on this browser (anonymous without a session cookie). */
+    viewer: SessionViewer;
+    authSettings: AuthSettings;
   }
 }
 
@@ -79,7 +96,36 @@ export interface AppDeps {
   /** Anonymous page cache time to live; 0 turns the cache off. */
   pageCacheTtlMs?: number;
   environment?: AppEnvironment;
+  /** Phone confirmation; tests and the dev server get the dev providers and in-memory limits. */
+  auth?: AuthDeps;
 }
+
+export interface AuthDeps {
+  /** Which SMS, call and VK adapters to use; the dev ones by default. */
+  providersConfig?: ProvidersConfig;
+  /** Ready-made adapters (tests with fakes) instead of a config. */
+  providers?: Providers;
+  limits?: RateLimitStore;
+  secret?: string;
+  /** '7=100000,default=300' (see core/auth/limits.ts). */
+  prefixCaps?: string;
+  clientIds?: readonly string[];
+  /** Spec section 6: doctors sign in on the document site unless they are in the office. */
+  documentSiteUrl?: string | null;
+  officeIps?: string;
+}
+
+/** What every page needs to know about signing in (root loader data). */
+export interface AuthSettings {
+  vkEnabled: boolean;
+  /** The toll-free number of call-in confirmation, digits. */
+  callInPhone: string;
+  clientId: string;
+  doctorLoginHref: string;
+}
+
+/** Only for development and tests: production refuses to start without AUTH_SECRET (server/main.ts). */
+export const DEV_AUTH_SECRET = 'dev-only-auth-secret-never-in-production';
 
 export async function buildApp({
   db,
@@ -90,6 +136,7 @@ export async function buildApp({
   publicUrl = 'http://localhost:3000',
   pageCacheTtlMs = 0,
   environment = 'production',
+  auth: authDeps = {},
 }: AppDeps) {
   const app = Fastify({ logger, trustProxy: true });
   beforeRoutes?.(app);
@@ -104,6 +151,42 @@ export async function buildApp({
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
   const lists = createListService({ db, clock, directory, towns });
   const search = createSearchService({ db, directory });
+  // Secure cookies need HTTPS; the public URL says whether the site is served over it.
+  const secureCookies = publicUrl.startsWith('https:');
+  const sessions = createSessionService({ db, clock, secure: secureCookies });
+  const providers =
+    authDeps.providers ??
+    createProviders(
+      authDeps.providersConfig ?? {
+        APP_ENV: 'development',
+        SMS_PROVIDER: 'dev',
+        FLASHCALL_PROVIDER: 'dev',
+        CALLIN_PROVIDER: 'dev',
+        VK_PROVIDER: 'dev',
+        CALLIN_PHONE: '88005553535',
+        ENABLE_PHONE_CONFIRMATION_VK: true,
+      },
+      { logger: app.log, clock },
+    );
+  const limits = authDeps.limits ?? createMemoryRateLimitStore(clock);
+  const clientIds = authDeps.clientIds ?? ['portal'];
+  const auth = createAuthService({
+    db,
+    clock,
+    providers,
+    limits,
+    sessions,
+    secret: authDeps.secret ?? DEV_AUTH_SECRET,
+    prefixCaps: parsePrefixCaps(authDeps.prefixCaps ?? '7=100000,default=300'),
+    clientIds,
+    log: app.log,
+  });
+  const authSettings: AuthSettings = {
+    vkEnabled: providers.vk !== null,
+    callInPhone: authDeps.providersConfig?.CALLIN_PHONE ?? '88005553535',
+    clientId: clientIds[0],
+    doctorLoginHref: DOCTOR_LOGIN_LINK,
+  };
   const services: Services = {
     towns,
     directory,
@@ -114,6 +197,8 @@ export async function buildApp({
     clinicDoctors,
     lists,
     search,
+    sessions,
+    auth,
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -130,18 +215,29 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  // Secure cookies need HTTPS; the public URL says whether the site is served over it.
-  const secureCookies = publicUrl.startsWith('https:');
   await app.register(cookie);
   issueCsrfCookie(app, { secure: secureCookies });
+  sessions.decorate(app);
 
   app.get('/healthz', async () => ({ ok: true }));
+  await app.register(websocket);
+  await callSocketRoutes(app, { auth });
+  if (providers.outbox) {
+    const outbox = providers.outbox;
+    await app.register(async (dev) => devOutboxRoutes(dev, { outbox }));
+  }
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
 
   await app.register(async (api) => {
     await api.register(formbody);
     api.addHook('preHandler', requireCsrf);
     await townRoutes(api, { towns, secureCookies });
+    await authRoutes(api, {
+      auth,
+      clientIds,
+      documentSiteUrl: authDeps.documentSiteUrl ?? null,
+      isOfficeIp: officeMatcher(authDeps.officeIps ?? ''),
+    });
     await directoryRoutes(api, { directory, towns });
     await searchRoutes(api, { search, towns });
     await clinicPageRoutes(api, { clinicPage });
@@ -178,11 +274,13 @@ export async function buildApp({
       app,
       pages.build,
       pages.mode,
-      (request): AppLoadContext => ({
+      async (request): Promise<AppLoadContext> => ({
         services,
         clock,
         cookies: request.cookies,
         environment,
+        viewer: await request.viewer(),
+        authSettings,
       }),
       pageCacheTtlMs > 0 ? pageCache : undefined,
     );

@@ -16,7 +16,35 @@ const ConfigSchema = z.object({
   /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** 'stage' shows the Stage badge (spec 'Other overlays'). */
-  APP_ENV: z.enum(['production', 'stage', 'development']).default('production'),
+  APP_ENV: z.enum(['production', 'stage', 'development']).default('development'),
+  /** Phone confirmation providers (server/providers); 'dev' ones are refused in APP_ENV=production. */
+  SMS_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
+  FLASHCALL_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
+  CALLIN_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
+  VK_PROVIDER: z.enum(['dev', 'greensms']).default('dev'),
+  SMSRU_API_ID: z.string().optional(),
+  /** SMS.ru sender name; the account's default sender when unset. */
+  SMSRU_FROM: z.string().optional(),
+  GREENSMS_TOKEN: z.string().optional(),
+  /** The toll-free number the dev call-in adapter asks patients to call. */
+  CALLIN_PHONE: z
+    .string()
+    .regex(/^\d{11}$/)
+    .default('88005553535'),
+  ENABLE_PHONE_CONFIRMATION_VK: z.stringbool().default(true),
+  /** Keys the HMAC of confirmation codes; required (32+ characters) in APP_ENV=production. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
+  SSO_CLIENT_IDS: z
+    .string()
+    .regex(/^[\w-]+(,[\w-]+)*$/)
+    .default('portal'),
+  /** Daily codes per country calling code against SMS pumping: '7=100000,default=300'. */
+  SMS_PREFIX_DAILY_CAPS: z.string().default('7=100000,default=300'),
+  /** The document site's sign-in for doctors and clinics; when set, they go there (spec section 6). */
+  DOCUMENT_SITE_LOGIN_URL: z.url().optional(),
+  /** Office addresses (IPs or IPv4 CIDRs, comma-separated) whose doctors stay on the portal's form. */
+  OFFICE_IPS: z.string().default(''),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
+import { createRedisRateLimitStore } from './cache/rate-limit';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -43,6 +45,14 @@ if (dev) {
   build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
+if (config.APP_ENV === 'production' && !config.AUTH_SECRET) {
+  console.error(
+    'Invalid configuration:\n  AUTH_SECRET: required in APP_ENV=production (32+ random characters)',
+  );
+  process.exit(1);
+}
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
@@ -55,6 +65,15 @@ const app = await buildApp({
   // Pages change on every edit in development: no page cache there.
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
   environment: config.APP_ENV,
+  auth: {
+    providersConfig: config,
+    limits: redis ? createRedisRateLimitStore(redis) : undefined,
+    secret: config.AUTH_SECRET,
+    prefixCaps: config.SMS_PREFIX_DAILY_CAPS,
+    clientIds: config.SSO_CLIENT_IDS.split(','),
+    documentSiteUrl: config.DOCUMENT_SITE_LOGIN_URL ?? null,
+    officeIps: config.OFFICE_IPS,
+  },
   beforeRoutes: vite
     ? (instance) => {
         const middlewares = vite.middlewares;
@@ -74,6 +93,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await app.close();
     await vite?.close();
     await database.close();
+    await redis?.quit();
     process.exit(0);
   });
 }

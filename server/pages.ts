@@ -2,10 +2,8 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
+import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
-
-/** The session cookie of signed-in users (the accounts issue); its absence means anonymous. */
-export const SESSION_COOKIE = 'sessionid';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -18,7 +16,7 @@ export async function registerPages(
   app: FastifyInstance,
   build: BuildSource,
   mode: string,
-  getLoadContext: (request: FastifyRequest) => AppLoadContext,
+  getLoadContext: (request: FastifyRequest) => AppLoadContext | Promise<AppLoadContext>,
   cache?: PageCache,
 ) {
   const handle = createRequestHandler(build, mode);
@@ -36,7 +34,7 @@ export async function registerPages(
         for (const [name, value] of hit.headers) reply.header(name, value);
         return reply.send(hit.body);
       }
-      const response = await handle(toFetchRequest(request, reply), getLoadContext(request));
+      const response = await handle(toFetchRequest(request, reply), await getLoadContext(request));
       const tags = parseCacheTags(response.headers.get(CACHE_TAGS_HEADER));
       response.headers.delete(CACHE_TAGS_HEADER);
       if (key && tags && cacheable(response)) {

@@ -14,12 +14,16 @@ export const CSRF_ERROR = 'Ошибка проверки безопасност�
 export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
     if (!validToken(request.cookies[CSRF_COOKIE])) {
-      const token = randomBytes(24).toString('base64url');
+      const token = newCsrfToken();
       // Visible to this request's own handlers, so a first page view can already embed it.
       request.cookies[CSRF_COOKIE] = token;
       reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, maxAge: 365 * 24 * 3600 });
     }
   });
+}
+
+export function newCsrfToken(): string {
+  return randomBytes(24).toString('base64url');
 }
 
 /** preHandler for a scope of state-changing routes. */

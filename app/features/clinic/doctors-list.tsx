@@ -11,6 +11,7 @@ import type { ClinicDoctorsList as ListData } from '../../../server/modules/clin
 import { Pagination } from '../../components/ui/pagination';
 import { useHashParams } from '../../lib/use-hash-state';
 import { useHydrated } from '../../lib/use-hydrated';
+import { useMediaQuery, useViewer } from '../../lib/use-viewer';
 import { ClinicDoctorCardItem } from './doctors-card';
 import { type DoctorFilterOptions, DoctorsFilters } from './doctors-filters';
 
@@ -34,7 +35,16 @@ export function ClinicDoctorsList({
   // The hash exists only in the browser: read it once hydrated, so the first render matches the server's.
   const hydrated = useHydrated();
   const filters = hydrated ? parseDoctorFilters(hashParams) : NO_DOCTOR_FILTERS;
-  const key = doctorFiltersToParams(filters).toString();
+  // Spec section 5: staff on desktop see every filtered card without paging (the server checks the role).
+  const viewer = useViewer();
+  const desktop = useMediaQuery('(min-width: 1024px)');
+  const staffView = viewer.isStaff && desktop;
+  const filterParams = doctorFiltersToParams(filters);
+  if (staffView && filterParams.size > 0) {
+    filterParams.delete('page');
+    filterParams.set('show_all', 'true');
+  }
+  const key = filterParams.toString();
   // Lists already fetched, by hash: back and forward show them at once.
   const cache = useRef(new Map<string, ListData>());
   const [fetched, setFetched] = useState<{ key: string; list: ListData } | null>(null);

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { clinics, doctors } from './directory';
 
 export const USER_ROLES = ['patient', 'doctor', 'clinic', 'staff'] as const;
@@ -41,4 +41,86 @@ export const sessions = pgTable(
     ip: text(),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
+);
+
+export const CODE_PURPOSES = ['sign_in', 'staff', 'profile'] as const;
+export const CODE_METHODS = ['sms', 'call', 'vk'] as const;
+
+/**
+ * A confirmation code sent to a phone. Its id is the spec's `service_id`. Only an HMAC of the
+ * code is kept; a code dies when used, when it expires, or after too many wrong tries.
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull(),
+    purpose: text({ enum: CODE_PURPOSES }).notNull(),
+    method: text({ enum: CODE_METHODS }).notNull(),
+    codeHash: text().notNull(),
+    wrongAttempts: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+  },
+  (t) => [index('phone_codes_phone_created').on(t.phone, t.createdAt.desc())],
+);
+
+/** One-time code a confirmed phone exchanges for a session (the SSO's authorization_code). */
+export const authorizationCodes = pgTable('authorization_codes', {
+  codeHash: text().primaryKey(),
+  phone: text().notNull(),
+  clientId: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+export const CALL_REQUEST_STATUSES = ['waiting', 'confirmed', 'finished', 'expired'] as const;
+
+/** Call-in confirmation: the patient calls the number the provider gave; `id` is the spec's uuid. */
+export const callRequests = pgTable(
+  'call_requests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    phone: text().notNull(),
+    provider: text().notNull(),
+    checkId: text().notNull(),
+    callPhone: text().notNull(),
+    status: text({ enum: CALL_REQUEST_STATUSES }).notNull().default('waiting'),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    confirmedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('call_requests_phone_created').on(t.phone, t.createdAt.desc())],
+);
+
+/** A phone confirmed outside sign-in: by staff for a patient at the desk, or a profile's new phone. */
+export const confirmedPhones = pgTable(
+  'confirmed_phones',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    phone: text().notNull(),
+    purpose: text({ enum: CODE_PURPOSES }).notNull(),
+    confirmedBy: integer().references(() => users.id),
+    confirmedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('confirmed_phones_phone').on(t.phone, t.confirmedAt.desc())],
+);
+
+/** Audit trail of sign-in: requests, wrong codes, locks, sign-ins and sign-outs. */
+export const authEvents = pgTable(
+  'auth_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    kind: text().notNull(),
+    phone: text(),
+    userId: integer().references(() => users.id),
+    ip: text(),
+    userAgent: text(),
+    detail: jsonb(),
+  },
+  (t) => [index('auth_events_phone_at').on(t.phone, t.at), index('auth_events_user_at').on(t.userId, t.at)],
 );

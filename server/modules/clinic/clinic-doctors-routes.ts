@@ -21,7 +21,7 @@ export async function clinicDoctorsRoutes(
       naDom: q.na_dom,
       name: q.name,
       page: q.page,
-      showAll: q.show_all && isStaffViewer(request),
+      showAll: q.show_all && (await isStaffViewer(request)),
     });
     if (!result.ok) return reply.status(result.status).send({ detail: result.detail });
     return result.list;

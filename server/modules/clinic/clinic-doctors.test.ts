@@ -5,6 +5,7 @@ import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
+import { signedInAs } from '../../testing/session';
 import { createDirectoryService } from '../directory/service';
 import { createTownService } from '../towns/service';
 import type { ClinicDoctorCard } from './clinic-doctors-service';
@@ -173,10 +174,23 @@ describe('GET /ajax/lpu/{id}/doctors/', () => {
     }
   });
 
-  it('ignores show_all until staff roles exist: the list stays paged', async () => {
+  it('ignores show_all from visitors and patients: the list stays paged', async () => {
     const body = await list('show_all=true');
     expect(body.data).toHaveLength(20);
     expect(body.num_pages).toBe(2);
+    const patient = await signedInAs(app, database.db, { role: 'patient' });
+    const res = await app.inject({
+      url: `/ajax/lpu/${ids.clinic}/doctors/?show_all=true`,
+      cookies: patient.cookies,
+    });
+    expect(res.json().num_pages).toBe(2);
+  });
+
+  it('gives staff every match on one page with show_all', async () => {
+    const staff = await signedInAs(app, database.db, { role: 'staff' });
+    const res = await app.inject({ url: `/ajax/lpu/${ids.clinic}/doctors/?show_all=true`, cookies: staff.cookies });
+    expect(res.json().data).toHaveLength(23);
+    expect(res.json().num_pages).toBe(1);
   });
 });
 

@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Whether the visitor is staff, who see every matching doctor card without paging (spec
- * section 5). Roles and sessions arrive with the sign-in issue; until then nobody is staff,
- * so `show_all` is ignored for everyone.
+ * section 5). Checked on the server: `show_all` from anyone else is ignored.
  */
-export function isStaffViewer(_request: FastifyRequest): boolean {
-  return false;
+export async function isStaffViewer(request: FastifyRequest): Promise<boolean> {
+  return (await request.viewer()).isStaff;
 }

@@ -1,0 +1,57 @@
+/**
+ * Limits of phone confirmation (issue 5 'Security'; spec section 9: code length 4, resend 30 s,
+ * call flow 15 minutes). One place, so the server enforces what the browser counts down.
+ */
+export const AUTH_LIMITS = {
+  codeLength: 4,
+  /** A code lives this long. */
+  codeTtlMs: 5 * 60_000,
+  /** The spec's resend timer: a second code for one phone within this wait is refused. */
+  resendWaitMs: 30_000,
+  /** Wrong tries one code survives; the next check answers attempts_out. */
+  wrongTriesPerCode: 5,
+  requestsPerPhonePerHour: 5,
+  requestsPerPhonePerDay: 10,
+  requestsPerIpPerHour: 30,
+  /** Failed checks a phone may collect in a day before it is locked for the rest of it. */
+  wrongChecksPerPhonePerDay: 15,
+  checksPerIpPerHour: 120,
+  /** VK codes per phone a day; then attempts_exceeded sends the patient to a call or an SMS. */
+  vkRequestsPerPhonePerDay: 3,
+  /** The first codes of an hour go by flash call (cheaper); later ones by SMS. */
+  callRequestsPerPhonePerHour: 2,
+  /** Spec: the call flow gives up after 15 minutes. */
+  callRequestTtlMs: 15 * 60_000,
+  /** An authorization code must be exchanged for a session at once. */
+  authorizationCodeTtlMs: 2 * 60_000,
+} as const;
+
+export const HOUR_MS = 3600_000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Daily codes per country calling code, against SMS pumping (fraudsters requesting codes to
+ * premium numbers of one country). Written as '7=100000,994=300,default=300'.
+ */
+export function parsePrefixCaps(spec: string): { caps: Map<string, number>; fallback: number } {
+  const caps = new Map<string, number>();
+  let fallback = 300;
+  for (const part of spec.split(',')) {
+    const [key, value] = part.split('=').map((s) => s.trim());
+    const n = Number(value);
+    if (!key || !Number.isInteger(n) || n < 0) throw new Error(`bad prefix cap '${part}'`);
+    if (key === 'default') fallback = n;
+    else if (/^\d{1,4}$/.test(key)) caps.set(key, n);
+    else throw new Error(`bad prefix cap '${part}'`);
+  }
+  return { caps, fallback };
+}
+
+export function prefixCap(prefix: string, spec: ReturnType<typeof parsePrefixCaps>): number {
+  return spec.caps.get(prefix) ?? spec.fallback;
+}
+
+/** Whole seconds a patient waits, as the spec's waiting_time: never 0 while a wait remains. */
+export function waitingSeconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
+}

@@ -1,0 +1,70 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Clock } from '../clock';
+import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit';
+
+let now = Date.parse('2026-11-22T09:00:00Z');
+const clock: Clock = { now: () => new Date(now) };
+
+function behavesAsFixedWindow(
+  name: string,
+  make: () => RateLimitStore,
+  sleep: (ms: number) => Promise<void>,
+) {
+  describe(name, () => {
+    const store = make();
+    const key = `k${Date.now()}${Math.random()}`;
+    afterAll(() => store.close());
+
+    it('counts hits in a window and reports the time left', async () => {
+      expect(await store.peek(key)).toEqual({ count: 0, resetMs: 0 });
+      expect((await store.hit(key, 200)).count).toBe(1);
+      const second = await store.hit(key, 200);
+      expect(second.count).toBe(2);
+      expect(second.resetMs).toBeGreaterThan(0);
+      expect(second.resetMs).toBeLessThanOrEqual(200);
+      expect((await store.peek(key)).count).toBe(2);
+      expect((await store.hit(key, 200, 5)).count).toBe(7);
+    });
+
+    it('starts a new window once the old one ends', async () => {
+      await sleep(250);
+      expect((await store.peek(key)).count).toBe(0);
+      expect((await store.hit(key, 200)).count).toBe(1);
+    });
+
+    it('counts concurrent hits exactly', async () => {
+      const k = `${key}:burst`;
+      const results = await Promise.all(Array.from({ length: 50 }, () => store.hit(k, 10_000)));
+      expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 50 }, (_, i) => i + 1),
+      );
+    });
+  });
+}
+
+behavesAsFixedWindow(
+  'memory store',
+  () => createMemoryRateLimitStore(clock),
+  async (ms) => {
+    now += ms;
+  },
+);
+
+// CI's PostgreSQL pass sets REDIS_URL (the machine's Redis), so the shared store is tested there.
+describe.skipIf(!process.env.REDIS_URL)('redis', () => {
+  behavesAsFixedWindow(
+    'redis store',
+    () => createRedisRateLimitStore(new Redis(process.env.REDIS_URL ?? ''), `test:${process.pid}:`),
+    (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  );
+});
+
+describe('memory store bounds', () => {
+  it('never keeps more than its key limit', async () => {
+    const store = createMemoryRateLimitStore(clock, 100);
+    for (let i = 0; i < 500; i++) await store.hit(`key${i}`, 60_000);
+    expect((await store.peek('key499')).count).toBe(1);
+    expect((await store.peek('key0')).count).toBe(0);
+  });
+});

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { AuthService } from './service';
+
+/** How often an open socket asks whether its call came (the browser also polls every 5 s). */
+const CHECK_EVERY_MS = 2000;
+
+/**
+ * `/ws/phone_confirmation/call/{uuid}?subscribe-broadcast` (spec section 7): tells the waiting
+ * page the moment the patient's call arrived, so it can finish the request without waiting for
+ * its next poll. Each socket checks its own request, so any app process can serve it.
+ */
+export async function callSocketRoutes(app: FastifyInstance, { auth }: { auth: AuthService }) {
+  app.get<{ Params: { uuid: string } }>(
+    '/ws/phone_confirmation/call/:uuid',
+    { websocket: true },
+    (socket, request) => {
+      const { uuid } = request.params;
+      let timer: NodeJS.Timeout | null = null;
+      let closed = false;
+      const stop = () => {
+        closed = true;
+        if (timer) clearTimeout(timer);
+      };
+      socket.on('close', stop);
+      socket.on('error', stop);
+      // The spec's heartbeat: the browser pings; answer so it does not count a lost beat.
+      socket.on('message', (data) => {
+        if (String(data) === 'ping') socket.send('pong');
+      });
+
+      const check = async () => {
+        if (closed) return;
+        try {
+          const state = await auth.callState(uuid);
+          if (closed) return;
+          if (state === 'confirmed') {
+            socket.send(JSON.stringify({ status: 'confirmed' }));
+            socket.close(1000);
+            return;
+          }
+          if (state !== 'waiting') {
+            socket.send(JSON.stringify({ status: 'expired' }));
+            socket.close(1000);
+            return;
+          }
+        } catch (err) {
+          request.log.warn({ err, uuid }, 'call state check failed');
+        }
+        timer = setTimeout(check, CHECK_EVERY_MS);
+      };
+      void check();
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
+import type { UserRole } from '../../db/schema/auth';
+
+/** The viewer as the server knows it: the spec's `User` plus the account behind it. */
+export interface SessionViewer extends Viewer {
+  userId: number | null;
+  role: UserRole | null;
+  /** The work account's doctor or clinic. */
+  doctorId: number | null;
+  clinicId: number | null;
+}
+
+export const ANONYMOUS_VIEWER: SessionViewer = {
+  ...ANONYMOUS,
+  userId: null,
+  role: null,
+  doctorId: null,
+  clinicId: null,
+};
+
+export interface UserRow {
+  id: number;
+  phone: string | null;
+  role: UserRole;
+  isRealPatient: boolean;
+  medtochkaUuid: string;
+  doctorId: number | null;
+  clinicId: number | null;
+}
+
+export function viewerOf(user: UserRow): SessionViewer {
+  return {
+    isAnonymous: false,
+    isRealPatient: user.role === 'patient' && user.isRealPatient,
+    isStaff: user.role === 'staff',
+    isDoctor: user.role === 'doctor',
+    isLpu: user.role === 'clinic',
+    userPhone: user.phone ?? '',
+    medtochkaUuid: user.medtochkaUuid,
+    userId: user.id,
+    role: user.role,
+    doctorId: user.doctorId,
+    clinicId: user.clinicId,
+  };
+}
+
+export { publicViewer } from '../../../core/auth/viewer';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, read from the session on first use and memoised per request. */
+    viewer(): Promise<SessionViewer>;
+  }
+}
+
+/** Throws the 4xx a call answers when the viewer lacks the role (role checks live on the server). */
+export function httpError(statusCode: number, detail: string, extra: Record<string, unknown> = {}) {
+  return Object.assign(new Error(detail), { statusCode, extra });
+}
+
+export type ViewerLoader = (request: FastifyRequest) => Promise<SessionViewer>;
