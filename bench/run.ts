@@ -23,6 +23,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DOCTORS_PER_PAGE } from '../server/modules/directory/service';
 import { type CallResult, runCalls } from './call-load';
+import { runPostCall, type SignInResult, signInRoundTrips } from './calls/auth';
 import { priceListCallPaths } from './calls/price-list';
 import { searchCallPaths } from './calls/search';
 import {
@@ -54,6 +55,8 @@ const MAX_CALL_P95_MS = 20;
 const MIN_LIGHTHOUSE_PERFORMANCE = 90;
 const MIN_LIGHTHOUSE_ACCESSIBILITY = 95;
 const MAX_DOCTOR_PAGE_JS_GZIP = 150 * 1024;
+/** Issue 5: the favourites state call for 20 ids. */
+const MAX_FAVOURITES_P95_MS = 10;
 /** The cached phase's page cache time to live (production default). */
 const CACHE_TTL_MS = 30_000;
 
@@ -70,12 +73,14 @@ const { values: flags } = parseArgs({
   options: {
     build: { type: 'boolean', default: false },
     reseed: { type: 'boolean', default: false },
+    /** Only the accounts figures (sign-in round trip, favourites call): a quick run. */
+    'accounts-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -220,6 +225,106 @@ async function loadPhase(targets: Target[], phase: string) {
   return { load, drained };
 }
 
+interface AccountsResult {
+  signIn: SignInResult[];
+  favourites: CallResult[];
+}
+
+/**
+ * Issue 5's figures on the running server: sign-in round trips (1 and 10 patients at once),
+ * then the favourites state call for one page of 20 doctors as the last signed-in patient.
+ */
+async function accountsPhase(origin: string, doctorIds: number[]): Promise<AccountsResult> {
+  const signIn: SignInResult[] = [];
+  for (const workers of [1, 10]) {
+    const r = await signInRoundTrips(origin, workers, settings.seqDuration);
+    signIn.push(r);
+    console.log(
+      `sign-in  ${`code request + confirm + login, ${workers} at once`.padEnd(52)} ${r.sessionsPerSecond.toFixed(1).padStart(6)} sessions/s  p50 ${ms(r.p50)} ms  p95 ${ms(r.p95)} ms${Object.keys(r.failures).length ? `  failures ${JSON.stringify(r.failures)}` : ''}`,
+    );
+  }
+  const session = signIn.find((r) => r.session)?.session;
+  if (!session) throw new Error('no sign-in succeeded: cannot time the favourites call');
+  const favourites: CallResult[] = [];
+  const request = { path: '/api/patient/favourites/doctors/', body: doctorIds, ...session };
+  for (const connections of [1, 10]) {
+    await runPostCall(origin, 'favourites state, 20 ids', request, connections, 1);
+    const r = await runPostCall(
+      origin,
+      'favourites state, 20 ids',
+      request,
+      connections,
+      settings.seqDuration,
+    );
+    favourites.push(r);
+    console.log(
+      `call     ${`favourites state (20 ids), ${connections} conn`.padEnd(52)} ${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p95 ${ms(r.p95)} ms  p99 ${ms(r.p99)} ms${Object.keys(r.non2xx).length ? `  other ${JSON.stringify(r.non2xx)}` : ''}`,
+    );
+  }
+  return { signIn, favourites };
+}
+
+function accountsTable(accounts: AccountsResult): string {
+  return [
+    'Accounts (dev providers; a fresh phone and address per sign-in; the harness reads codes from /dev/outbox.json, not timed):',
+    table(
+      ['measure', 'at once', 'sessions/s or req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'failures'],
+      [
+        ...accounts.signIn.map((r) => [
+          'code request + confirm + login',
+          int(r.workers),
+          r.sessionsPerSecond.toFixed(1),
+          ms(r.p50),
+          ms(r.p95),
+          ms(r.p99),
+          JSON.stringify(r.failures),
+        ]),
+        ...accounts.favourites.map((c) => [
+          'favourites state call, 20 ids',
+          int(c.connections),
+          int(c.rps),
+          ms(c.p50),
+          ms(c.p95),
+          ms(c.p99),
+          JSON.stringify(c.non2xx),
+        ]),
+      ],
+      [false, true, true, true, true, true, false],
+    ),
+  ].join('\n');
+}
+
+function accountsChecks(accounts: AccountsResult) {
+  const one = accounts.favourites.find((c) => c.connections === 1);
+  return one
+    ? [
+        {
+          name: `favourites state call (20 ids): p95 < ${MAX_FAVOURITES_P95_MS} ms (1 connection)`,
+          pass: one.p95 < MAX_FAVOURITES_P95_MS,
+          detail: `p95 ${ms(one.p95)} ms, p50 ${ms(one.p50)} ms`,
+        },
+      ]
+    : [];
+}
+
+async function accountsOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  buildIfNeeded();
+  services = await openServices(settings.databaseUrl);
+  const town = await requireTown(services, TOWN);
+  const firstPage = await services.directory.doctorList(town, { page: 1 });
+  await server.start({ PAGE_CACHE_TTL_MS: '0' });
+  const accounts = await accountsPhase(
+    server.origin,
+    firstPage.doctors.map((d) => d.id),
+  );
+  await server.stop();
+  console.log(`\n${accountsTable(accounts)}\n`);
+  for (const c of accountsChecks(accounts))
+    console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
+}
+
 async function main() {
   console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
   const dataset = await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
@@ -335,6 +440,10 @@ async function main() {
       );
     }
   }
+  const accounts = await accountsPhase(
+    server.origin,
+    firstPage.doctors.map((d) => d.id),
+  );
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -439,7 +548,9 @@ async function main() {
     ),
   );
 
-  const checks: { name: string; pass: boolean; detail: string }[] = [];
+  out.push('', accountsTable(accounts));
+
+  const checks: { name: string; pass: boolean; detail: string }[] = [...accountsChecks(accounts)];
   for (const key of ['list', 'spec1', 'specN', 'doctor', 'clinic'] as const) {
     const r = load.get(key)!;
     const ratio = ratioIn(load, key);
@@ -579,6 +690,10 @@ async function main() {
           ratioToStatic: t.key.startsWith('static-') ? 1 : ratioIn(cached.load, t.key),
         })),
         calls,
+        accounts: {
+          signIn: accounts.signIn.map(({ session: _session, ...r }) => r),
+          favourites: accounts.favourites,
+        },
         firstLoadJs: scripts,
         lighthouse: audits,
         checks,
@@ -603,7 +718,7 @@ async function main() {
 }
 
 try {
-  await main();
+  await (flags['accounts-only'] ? accountsOnly() : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

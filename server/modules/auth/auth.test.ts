@@ -652,3 +652,30 @@ describe('staff and profile confirmation (flow A)', () => {
     expect(after.phone).toBe(phone);
   });
 });
+
+describe('call-in websocket', () => {
+  it('tells the waiting page when the call came', async () => {
+    const { default: WebSocket } = await import('ws');
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const phone = newPhone();
+    const { uuid } = (await post('/services/sso/calls/create_request/', { phone })).json();
+    const socket = new WebSocket(
+      `${address.replace('http', 'ws')}/ws/phone_confirmation/call/${uuid}?subscribe-broadcast`,
+    );
+    const message = new Promise<string>((resolve, reject) => {
+      socket.once('message', (data) => resolve(String(data)));
+      socket.once('error', reject);
+    });
+    await new Promise((resolve) => socket.once('open', resolve));
+    const check = providers.outbox?.listChecks().find((c) => c.phone === phone);
+    providers.outbox?.ring(check?.checkId ?? '');
+    expect(JSON.parse(await message)).toEqual({ status: 'confirmed' });
+    socket.close();
+    const done = await post(
+      '/services/sso/calls/finish_request/',
+      { phone, uuid },
+      { query: 'client_id=portal&source=ws' },
+    );
+    expect(done.statusCode).toBe(200);
+  });
+});
