@@ -1,5 +1,7 @@
 import type { ClinicDoctorCard } from '../../../server/modules/clinic/clinic-doctors-service';
 import { DoctorCard } from '../directory/doctor-card';
+import { FavouriteButton } from '../favourites/favourite-button';
+import { VISIT_LABELS } from '../directory/price-chips';
 
 /**
  * A doctor card of a clinic's doctor list with the spec's card data attributes: spec,
@@ -14,7 +16,26 @@ export function ClinicDoctorCardItem({ doctor }: { doctor: ClinicDoctorCard }) {
       data-experience={doctor.experienceYears}
       data-na-dom={doctor.homeVisit}
     >
-      <DoctorCard doctor={doctor} />
+      <DoctorCard doctor={doctor} favourite={<FavouriteButton type="doctors" id={doctor.id} />} />
+      {doctor.service_types && doctor.workplaces_by_clinic && (
+        <dl
+          className="card mt-1 grid gap-x-4 gap-y-1 p-4 text-sm sm:grid-cols-[max-content_1fr]"
+          aria-label="Для сотрудников"
+        >
+          <dt className="font-medium">Виды приёма</dt>
+          <dd>{doctor.service_types.map((t) => VISIT_LABELS[t]).join(', ') || '—'}</dd>
+          <dt className="font-medium">Места работы</dt>
+          <dd>
+            <ul>
+              {doctor.workplaces_by_clinic.map(([clinic, places]) => (
+                <li key={clinic}>
+                  {clinic}: {places.join('; ')}
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </dl>
+      )}
     </li>
   );
 }

@@ -4,13 +4,30 @@ import { entityPath, experienceYears } from '../../../core/directory/doctor-labe
 import { createTtlCache } from '../../cache/ttl-cache';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { DirectoryService, DoctorCard } from '../directory/service';
+import type { DirectoryService, DoctorCard, VisitPrice } from '../directory/service';
 import type { Town, TownService } from '../towns/service';
 import { createClinicDoctorsRepo } from './clinic-doctors-repo';
 
 /** A doctor card with what the page's data attributes need beyond the shared card. */
 export interface ClinicDoctorCard extends DoctorCard {
   experienceYears: number;
+  /** The staff view only (spec section 3): visit types here, and every workplace by clinic. */
+  service_types?: VisitPrice['type'][];
+  workplaces_by_clinic?: [string, string[]][];
+}
+
+/** What staff see on a card besides the patient's view: visit types here and all workplaces. */
+function staffDetails(card: DoctorCard, clinicId: number) {
+  const here = card.workplaces.find((w) => w.clinicId === clinicId);
+  const byClinic = new Map<string, string[]>();
+  for (const w of card.workplaces) {
+    const place = w.metro ? `${w.address}, м. ${w.metro}` : w.address;
+    byClinic.set(w.clinicName, [...(byClinic.get(w.clinicName) ?? []), place]);
+  }
+  return {
+    service_types: (here?.prices ?? card.prices).map((p) => p.type),
+    workplaces_by_clinic: [...byClinic],
+  };
 }
 
 export interface ClinicDoctorsRequest {
@@ -108,6 +125,7 @@ export function createClinicDoctorsService({
         data: cards.map((card) => ({
           ...atClinic(card, clinicId),
           experienceYears: experienceYears(started.get(card.id)!, year),
+          ...(r.showAll ? staffDetails(card, clinicId) : {}),
         })),
         num_pages: r.showAll ? 1 : Math.max(1, Math.ceil(total / size)),
         current_page: page,

@@ -184,13 +184,21 @@ describe('GET /ajax/lpu/{id}/doctors/', () => {
       cookies: patient.cookies,
     });
     expect(res.json().num_pages).toBe(2);
+    expect(res.json().data[0].service_types).toBeUndefined();
   });
 
   it('gives staff every match on one page with show_all', async () => {
     const staff = await signedInAs(app, database.db, { role: 'staff' });
-    const res = await app.inject({ url: `/ajax/lpu/${ids.clinic}/doctors/?show_all=true`, cookies: staff.cookies });
+    const res = await app.inject({
+      url: `/ajax/lpu/${ids.clinic}/doctors/?show_all=true`,
+      cookies: staff.cookies,
+    });
     expect(res.json().data).toHaveLength(23);
     expect(res.json().num_pages).toBe(1);
+    // Staff also see each doctor's visit types here and every workplace (spec section 3).
+    const card = res.json().data[0];
+    expect(card.service_types.length).toBeGreaterThan(0);
+    expect(card.workplaces_by_clinic[0]).toEqual([expect.any(String), [expect.any(String)]]);
   });
 });
 
