@@ -13,6 +13,8 @@ import pg from 'pg';
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type Db = ReturnType<typeof drizzlePg>;
+/** A transaction's handle: the same query builder as `Db`. */
+export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { AUTH_LIMITS } from '../../../core/auth/limits';
-import type { Db } from '../../db/client';
+import type { Db, DbTx } from '../../db/client';
 import {
   authEvents,
   authorizationCodes,
@@ -22,8 +22,20 @@ export interface AuthEvent {
   detail?: Record<string, unknown>;
 }
 
+/**
+ * Runs one call's writes in one transaction that does not wait for the disk flush: a code, a
+ * session or an audit line lost in the last moment before a crash costs a patient a new code,
+ * while each awaited flush cost ~2 ms of every sign-in (bench: 3 flushes instead of 11).
+ */
+export async function inAuthTransaction<T>(db: Db, fn: (repo: AuthRepo, tx: DbTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    return fn(createAuthRepo(tx), tx);
+  });
+}
+
 /** SQL of phone confirmation. Every state change of a code is one conditional UPDATE, so races resolve in the database. */
-export function createAuthRepo(db: Db) {
+export function createAuthRepo(db: Db | DbTx) {
   return {
     async insertCode(row: typeof phoneCodes.$inferInsert): Promise<string> {
       const [inserted] = await db.insert(phoneCodes).values(row).returning({ id: phoneCodes.id });

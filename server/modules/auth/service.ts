@@ -12,9 +12,9 @@ import {
 import { parsePhoneDigits, phonePrefix } from '../../../core/auth/phone';
 import type { RateLimitStore } from '../../cache/rate-limit';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, DbTx } from '../../db/client';
 import type { Providers } from '../../providers';
-import { type AuthEvent, type CodePurpose, createAuthRepo } from './repo';
+import { type AuthEvent, type AuthRepo, type CodePurpose, createAuthRepo, inAuthTransaction } from './repo';
 import type { SessionService } from './sessions';
 import type { SessionViewer } from './viewer';
 
@@ -72,6 +72,7 @@ export type CodeRequestResult = {
 export function createAuthService(deps: AuthServiceDeps) {
   const { clock, providers, limits, sessions, secret } = deps;
   const repo = createAuthRepo(deps.db);
+  const write = <T>(fn: (r: AuthRepo, tx: DbTx) => Promise<T>) => inAuthTransaction(deps.db, fn);
 
   const hmac = (value: string) => createHmac('sha256', secret).update(value).digest('hex');
   const sameHash = (a: string, b: string) => {
@@ -149,32 +150,47 @@ export function createAuthService(deps: AuthServiceDeps) {
     }
   }
 
+  /** Stores a sent code and audits it, in one transaction. */
   async function storeCode(
     phone: string,
     purpose: CodePurpose,
     method: ConfirmationMethod,
     code: string,
-    ip: string,
+    ctx: RequestContext,
+    userId: number | null = null,
   ) {
     const id = randomUUID();
     const now = clock.now();
-    await repo.insertCode({
-      id,
-      phone,
-      purpose,
-      method,
-      codeHash: hmac(`${id}:${code}`),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + AUTH_LIMITS.codeTtlMs),
-      ip,
+    await write(async (r) => {
+      await r.insertCode({
+        id,
+        phone,
+        purpose,
+        method,
+        codeHash: hmac(`${id}:${code}`),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + AUTH_LIMITS.codeTtlMs),
+        ip: ctx.ip,
+      });
+      await r.audit(
+        {
+          kind: 'code_sent',
+          phone,
+          userId,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          detail: { method, purpose },
+        },
+        now,
+      );
     });
     return id;
   }
 
-  async function issueAuthorizationCode(phone: string, clientId: string): Promise<string> {
+  async function issueAuthorizationCode(r: AuthRepo, phone: string, clientId: string): Promise<string> {
     const code = randomBytes(24).toString('base64url');
     const now = clock.now();
-    await repo.insertAuthorizationCode({
+    await r.insertAuthorizationCode({
       codeHash: hmac(`auth:${code}`),
       phone,
       clientId,
@@ -191,31 +207,38 @@ export function createAuthService(deps: AuthServiceDeps) {
 
   /**
    * Checks a code: one try is reserved atomically before comparing, so parallel guesses never
-   * exceed five per code. Every failure counts against the phone's daily budget.
+   * exceed five per code. A right code is spent and `onSuccess` runs in the same transaction
+   * (one commit per check); every failure counts against the phone's daily budget.
    */
-  async function checkCode(input: {
-    phone: string;
-    code: unknown;
-    serviceId: string | null;
-    purpose: CodePurpose;
-    ctx: RequestContext;
-  }): Promise<{ method: ConfirmationMethod }> {
+  async function checkCode<T>(
+    input: {
+      phone: string;
+      code: unknown;
+      serviceId: string | null;
+      purpose: CodePurpose;
+      ctx: RequestContext;
+    },
+    onSuccess: (r: AuthRepo, tx: DbTx, method: ConfirmationMethod) => Promise<T>,
+  ): Promise<T> {
     const { phone, purpose, ctx } = input;
     if (typeof input.code !== 'string' || !/^\d{4}$/.test(input.code)) throw fail(400, 'error_fields');
     if (await lockedOut(phone)) throw fail(429, 'too_many_requests');
     const ipChecks = await limits.hit(`check-ip:${ctx.ip}`, HOUR_MS);
     if (ipChecks.count > AUTH_LIMITS.checksPerIpPerHour) throw fail(429, 'too_many_requests');
 
-    const wrong = async (failure: AuthFailure, method: ConfirmationMethod | null) => {
+    const rejected = (failure: AuthFailure, method: ConfirmationMethod | null): AuthEvent => {
       if (method) failure.method = method;
-      const count = await limits.hit(`wrong:${phone}`, DAY_MS);
-      await audit({
+      return {
         kind: 'code_rejected',
         phone,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         detail: { reason: failure.code, method },
-      });
+      };
+    };
+    /** After the failure is stored: the phone's daily budget, and its lock when spent. */
+    const counted = async (failure: AuthFailure) => {
+      const count = await limits.hit(`wrong:${phone}`, DAY_MS);
       if (count.count === AUTH_LIMITS.wrongChecksPerPhonePerDay)
         await audit({ kind: 'phone_locked', phone, ip: ctx.ip, detail: { for: 'day' } });
       return failure;
@@ -223,17 +246,39 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     const now = clock.now();
     const live = await repo.liveCode(phone, purpose, now, input.serviceId);
-    if (!live) throw await wrong(fail(404, 'obsolete'), await repo.latestMethod(phone, purpose));
-    if (live.wrongAttempts >= AUTH_LIMITS.wrongTriesPerCode)
-      throw await wrong(fail(429, 'attempts_out'), live.method);
-    const reserved = await repo.reserveTry(live.id, now);
-    if (!reserved) throw await wrong(fail(429, 'attempts_out'), live.method);
-    if (!sameHash(reserved.codeHash, hmac(`${live.id}:${input.code}`))) {
-      const out = reserved.wrongAttempts >= AUTH_LIMITS.wrongTriesPerCode;
-      throw await wrong(out ? fail(429, 'attempts_out') : fail(400, 'error_code'), live.method);
+    if (!live || live.wrongAttempts >= AUTH_LIMITS.wrongTriesPerCode) {
+      const failure = live ? fail(429, 'attempts_out') : fail(404, 'obsolete');
+      await audit(rejected(failure, live ? live.method : await repo.latestMethod(phone, purpose)));
+      throw await counted(failure);
     }
-    if (!(await repo.spendCode(live.id, now))) throw await wrong(fail(404, 'obsolete'), live.method);
-    return { method: live.method };
+    const outcome = await write(async (r, tx): Promise<{ ok: T } | { failure: AuthFailure }> => {
+      const reserved = await r.reserveTry(live.id, now);
+      let failure: AuthFailure | null = null;
+      if (!reserved) failure = fail(429, 'attempts_out');
+      else if (!sameHash(reserved.codeHash, hmac(`${live.id}:${input.code}`)))
+        failure =
+          reserved.wrongAttempts >= AUTH_LIMITS.wrongTriesPerCode
+            ? fail(429, 'attempts_out')
+            : fail(400, 'error_code');
+      else if (!(await r.spendCode(live.id, now))) failure = fail(404, 'obsolete');
+      if (failure) {
+        await r.audit(rejected(failure, live.method), now);
+        return { failure };
+      }
+      await r.audit(
+        {
+          kind: 'code_confirmed',
+          phone,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
+          detail: { method: live.method, purpose },
+        },
+        now,
+      );
+      return { ok: await onSuccess(r, tx, live.method) };
+    });
+    if ('failure' in outcome) throw await counted(outcome.failure);
+    return outcome.ok;
   }
 
   return {
@@ -268,14 +313,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         method = 'call';
       }
       const sent = await sendWithFallback(phone, method, input.ctx);
-      const serviceId = await storeCode(phone, 'sign_in', sent.method, sent.code, input.ctx.ip);
-      await audit({
-        kind: 'code_sent',
-        phone,
-        ip: input.ctx.ip,
-        userAgent: input.ctx.userAgent,
-        detail: { method: sent.method },
-      });
+      const serviceId = await storeCode(phone, 'sign_in', sent.method, sent.code, input.ctx);
       return { code: sent.method, service_id: serviceId, attempts_exceeded: false };
     },
 
@@ -297,21 +335,13 @@ export function createAuthService(deps: AuthServiceDeps) {
           : null;
       if (input.serviceId != null && serviceId === null) throw fail(400, 'error_fields');
       await refuseDeleting(phone);
-      const { method } = await checkCode({
-        phone,
-        code: input.code,
-        serviceId,
-        purpose: 'sign_in',
-        ctx: input.ctx,
-      });
-      await audit({
-        kind: 'code_confirmed',
-        phone,
-        ip: input.ctx.ip,
-        userAgent: input.ctx.userAgent,
-        detail: { method },
-      });
-      return { authorization_code: await issueAuthorizationCode(phone, clientId), method };
+      return checkCode(
+        { phone, code: input.code, serviceId, purpose: 'sign_in', ctx: input.ctx },
+        async (r, _tx, method) => ({
+          authorization_code: await issueAuthorizationCode(r, phone, clientId),
+          method,
+        }),
+      );
     },
 
     /** Login with an authorization code: the phone's account (created on first sign-in) gets a session. */
@@ -324,23 +354,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       const clientId = clientOrFail(input.clientId ?? deps.clientIds[0]);
       if (typeof input.authorizationCode !== 'string' || input.authorizationCode.length > 100)
         throw fail(400, 'obsolete');
-      const phone = await repo.spendAuthorizationCode(
-        hmac(`auth:${input.authorizationCode}`),
-        clientId,
-        clock.now(),
-      );
-      if (!phone) throw fail(400, 'obsolete');
-      await refuseDeleting(phone);
-      const userId = await repo.signInUser(phone);
-      const viewer = await sessions.start(input.request, input.reply, userId);
-      await audit({
-        kind: 'signed_in',
-        phone,
-        userId,
-        ip: input.request.ip,
-        userAgent: input.request.headers['user-agent'],
+      const codeHash = hmac(`auth:${input.authorizationCode}`);
+      const { request, reply } = input;
+      // One transaction: the code is spent only if the session exists, and it commits once.
+      return write(async (r, tx) => {
+        const now = clock.now();
+        const phone = await r.spendAuthorizationCode(codeHash, clientId, now);
+        if (!phone) throw fail(400, 'obsolete');
+        if ((await r.userByPhone(phone))?.deletingSince) throw fail(403, 'deleting_in_progress');
+        const userId = await r.signInUser(phone);
+        const viewer = await sessions.start(request, reply, userId, tx);
+        await r.audit(
+          { kind: 'signed_in', phone, userId, ip: request.ip, userAgent: request.headers['user-agent'] },
+          now,
+        );
+        return viewer;
       });
-      return viewer;
     },
 
     async logout(request: FastifyRequest, reply: FastifyReply) {
@@ -406,9 +435,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       if (!row || row.phone !== phone) throw fail(404, 'obsolete');
       const state = await this.callState(row.id);
       if (state === 'waiting') return { status: 'waiting' as const };
-      if (state !== 'confirmed' || !(await repo.finishCall(row.id))) throw fail(404, 'obsolete');
-      await audit({ kind: 'code_confirmed', phone, ip: input.ctx.ip, detail: { method: 'call_in' } });
-      return { authorization_code: await issueAuthorizationCode(phone, clientId) };
+      const code =
+        state === 'confirmed'
+          ? await write(async (r) => {
+              if (!(await r.finishCall(row.id))) return null;
+              await r.audit(
+                { kind: 'code_confirmed', phone, ip: input.ctx.ip, detail: { method: 'call_in' } },
+                clock.now(),
+              );
+              return issueAuthorizationCode(r, phone, clientId);
+            })
+          : null;
+      if (!code) throw fail(404, 'obsolete');
+      return { authorization_code: code };
     },
 
     /**
@@ -420,14 +459,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await admitRequest(phone, input.ctx);
       const purpose: CodePurpose = input.viewer.isStaff ? 'staff' : 'profile';
       const code = await send(phone, 'sms', input.ctx);
-      await storeCode(phone, purpose, 'sms', code, input.ctx.ip);
-      await audit({
-        kind: 'code_sent',
-        phone,
-        userId: input.viewer.userId,
-        ip: input.ctx.ip,
-        detail: { method: 'sms', purpose },
-      });
+      await storeCode(phone, purpose, 'sms', code, input.ctx, input.viewer.userId);
     },
 
     /** Flow A, staff: the phone is confirmed for the desk's booking. */
@@ -438,14 +470,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       ctx: RequestContext;
     }) {
       const phone = phoneOrFail(input.phone);
-      await checkCode({ phone, code: input.code, serviceId: null, purpose: 'staff', ctx: input.ctx });
-      await repo.insertConfirmedPhone({
-        phone,
-        purpose: 'staff',
-        confirmedBy: input.viewer.userId,
-        confirmedAt: clock.now(),
-      });
-      await audit({ kind: 'staff_confirmed_phone', phone, userId: input.viewer.userId, ip: input.ctx.ip });
+      await checkCode(
+        { phone, code: input.code, serviceId: null, purpose: 'staff', ctx: input.ctx },
+        async (r) => {
+          const now = clock.now();
+          await r.insertConfirmedPhone({
+            phone,
+            purpose: 'staff',
+            confirmedBy: input.viewer.userId,
+            confirmedAt: now,
+          });
+          await r.audit(
+            { kind: 'staff_confirmed_phone', phone, userId: input.viewer.userId, ip: input.ctx.ip },
+            now,
+          );
+        },
+      );
     },
 
     /** Flow A, profile: a signed-in patient's newly confirmed phone becomes theirs. */
@@ -459,15 +499,17 @@ export function createAuthService(deps: AuthServiceDeps) {
       const userId = input.viewer.userId;
       if (userId === null) throw fail(403, 'forbidden');
       if (input.viewer.userPhone === phone) throw fail(409, 'user_has_phone');
-      await checkCode({ phone, code: input.code, serviceId: null, purpose: 'profile', ctx: input.ctx });
-      if (!(await repo.setUserPhone(userId, phone))) throw fail(409, 'user_has_phone');
-      await repo.insertConfirmedPhone({
-        phone,
-        purpose: 'profile',
-        confirmedBy: userId,
-        confirmedAt: clock.now(),
-      });
-      await audit({ kind: 'profile_phone_changed', phone, userId, ip: input.ctx.ip });
+      const changed = await checkCode(
+        { phone, code: input.code, serviceId: null, purpose: 'profile', ctx: input.ctx },
+        async (r) => {
+          if (!(await r.setUserPhone(userId, phone))) return false;
+          const now = clock.now();
+          await r.insertConfirmedPhone({ phone, purpose: 'profile', confirmedBy: userId, confirmedAt: now });
+          await r.audit({ kind: 'profile_phone_changed', phone, userId, ip: input.ctx.ip }, now);
+          return true;
+        },
+      );
+      if (!changed) throw fail(409, 'user_has_phone');
     },
   };
 }

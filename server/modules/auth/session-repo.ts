@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbTx } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 import type { UserRow } from './viewer';
 
@@ -13,7 +13,7 @@ const userColumns = {
   clinicId: users.clinicId,
 };
 
-export function createSessionRepo(db: Db) {
+export function createSessionRepo(db: Db | DbTx) {
   return {
     async insert(row: typeof sessions.$inferInsert) {
       await db.insert(sessions).values(row);

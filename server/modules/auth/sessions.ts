@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, DbTx } from '../../db/client';
 import { CSRF_COOKIE, newCsrfToken } from '../../security/csrf';
 import { createSessionRepo } from './session-repo';
 import { ANONYMOUS_VIEWER, type SessionViewer, viewerOf } from './viewer';
@@ -21,16 +21,16 @@ export function hashToken(token: string): string {
  * leaked table cannot be replayed. HttpOnly and SameSite=Lax always; Secure over HTTPS.
  */
 export function createSessionService({ db, clock, secure }: { db: Db; clock: Clock; secure: boolean }) {
-  const repo = createSessionRepo(db);
+  const sessionRepo = createSessionRepo(db);
 
   async function viewerForToken(token: string | undefined): Promise<SessionViewer> {
     if (!token || token.length > 100) return ANONYMOUS_VIEWER;
     const now = clock.now();
     const hash = hashToken(token);
-    const row = await repo.find(hash, now);
+    const row = await sessionRepo.find(hash, now);
     if (!row?.user) return ANONYMOUS_VIEWER;
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await repo.touch(hash, now, new Date(now.getTime() + SESSION_TTL_MS));
+      await sessionRepo.touch(hash, now, new Date(now.getTime() + SESSION_TTL_MS));
     }
     return viewerOf(row.user);
   }
@@ -56,7 +56,14 @@ export function createSessionService({ db, clock, secure }: { db: Db; clock: Clo
      * Signs the user in on this browser: any previous session of the browser ends (the id is
      * rotated, against session fixation) and the CSRF token is renewed with it.
      */
-    async start(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionViewer> {
+    async start(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      userId: number,
+      /** The caller's transaction, so signing in commits once. */
+      tx?: DbTx,
+    ): Promise<SessionViewer> {
+      const repo = tx ? createSessionRepo(tx) : sessionRepo;
       const old = request.cookies[SESSION_COOKIE];
       if (old) await repo.delete(hashToken(old));
       const token = randomBytes(32).toString('base64url');
@@ -91,7 +98,7 @@ export function createSessionService({ db, clock, secure }: { db: Db; clock: Clo
     /** Ends this browser's session (other devices stay signed in). */
     async end(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[SESSION_COOKIE];
-      if (token) await repo.delete(hashToken(token));
+      if (token) await sessionRepo.delete(hashToken(token));
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       request.viewer = async () => ANONYMOUS_VIEWER;
     },
