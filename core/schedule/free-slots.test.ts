@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  type DatedException,
+  explicitFreeSlots,
+  freeSlots,
+  isoWeekday,
+  offsetZone,
+  type WeeklyRule,
+} from './free-slots';
+
+const monday = '2026-11-23';
+const rule = (
+  weekday: number,
+  start: string,
+  end: string,
+  slotMinutes = 30,
+  extra: Partial<WeeklyRule> = {},
+): WeeklyRule => ({
+  weekday,
+  start,
+  end,
+  slotMinutes,
+  validFrom: '2026-01-01',
+  validTo: null,
+  ...extra,
+});
+const off = (date: string, start: string | null = null, end: string | null = null): DatedException => ({
+  date,
+  kind: 'off',
+  start,
+  end,
+  slotMinutes: null,
+});
+
+const ZONES = [
+  { zone: 'Europe/Moscow', utcOffset: 3 },
+  { zone: 'Asia/Novosibirsk', utcOffset: 7 },
+  { zone: 'Asia/Vladivostok', utcOffset: 10 },
+];
+
+/** The instant of a wall-clock time in a zone with a fixed offset (Russia keeps no DST). */
+const at = (day: string, time: string, utcOffset: number) =>
+  new Date(Date.parse(`${day}T${time}:00Z`) - utcOffset * 3600_000);
+
+// The machine's own zone must never matter: run everything under two very different ones.
+for (const processTz of ['UTC', 'America/New_York']) {
+  describe(`free slots (process TZ=${processTz})`, () => {
+    const saved = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = processTz;
+    });
+    afterAll(() => {
+      process.env.TZ = saved;
+    });
+
+    for (const { zone, utcOffset } of ZONES) {
+      describe(zone, () => {
+        const base = {
+          rules: [rule(1, '09:00', '11:00'), rule(2, '14:00', '15:00', 20)],
+          exceptions: [],
+          busy: [],
+          from: monday,
+          days: 14,
+          timeZone: zone,
+        };
+
+        it('makes slots from weekly rules in the clinic’s wall-clock time', () => {
+          const slots = freeSlots({ ...base, now: at('2026-11-22', '12:00', utcOffset) });
+          expect(slots[monday]).toEqual([
+            { time: '09:00', duration: 30 },
+            { time: '09:30', duration: 30 },
+            { time: '10:00', duration: 30 },
+            { time: '10:30', duration: 30 },
+          ]);
+          expect(slots['2026-11-24'].map((s) => s.time)).toEqual(['14:00', '14:20', '14:40']);
+          expect(Object.keys(slots)).toEqual([monday, '2026-11-24', '2026-11-30', '2026-12-01']);
+        });
+
+        it('drops the past: at 09:45 local the 09:00 and 09:30 slots are gone', () => {
+          const slots = freeSlots({ ...base, now: at(monday, '09:45', utcOffset) });
+          expect(slots[monday].map((s) => s.time)).toEqual(['10:00', '10:30']);
+          // A slot starting exactly now is gone too.
+          expect(
+            freeSlots({ ...base, now: at(monday, '10:00', utcOffset) })[monday].map((s) => s.time),
+          ).toEqual(['10:30']);
+        });
+
+        it('removes appointments: any overlap takes a slot', () => {
+          const busy = [
+            { startsAt: at(monday, '09:30', utcOffset), endsAt: at(monday, '10:00', utcOffset) },
+            // A 10-minute appointment inside the 10:30 slot.
+            { startsAt: at(monday, '10:35', utcOffset), endsAt: at(monday, '10:45', utcOffset) },
+          ];
+          const slots = freeSlots({ ...base, busy, now: at('2026-11-22', '12:00', utcOffset) });
+          expect(slots[monday].map((s) => s.time)).toEqual(['09:00', '10:00']);
+        });
+      });
+    }
+
+    describe('exceptions and validity', () => {
+      const now = at('2026-11-22', '12:00', 3);
+      const base = { busy: [], from: monday, days: 7, timeZone: 'Europe/Moscow', now };
+
+      it('a whole day off removes it; part of a day off removes the slots it touches', () => {
+        const rules = [rule(1, '09:00', '12:00', 60), rule(2, '09:00', '12:00', 60)];
+        const slots = freeSlots({
+          ...base,
+          rules,
+          exceptions: [off(monday), off('2026-11-24', '09:30', '10:30')],
+        });
+        expect(slots[monday]).toBeUndefined();
+        expect(slots['2026-11-24'].map((s) => s.time)).toEqual(['11:00']);
+      });
+
+      it('extra hours add slots on a day without rules', () => {
+        const exceptions: DatedException[] = [
+          { date: '2026-11-28', kind: 'extra', start: '10:00', end: '11:00', slotMinutes: 30 },
+        ];
+        expect(freeSlots({ ...base, rules: [], exceptions })['2026-11-28']).toEqual([
+          { time: '10:00', duration: 30 },
+          { time: '10:30', duration: 30 },
+        ]);
+      });
+
+      it('rules apply only between validFrom and validTo; a slot must fit before the end', () => {
+        const rules = [
+          rule(1, '09:00', '10:10', 30, { validTo: '2026-11-23' }),
+          rule(3, '09:00', '10:00', 30, { validFrom: '2026-12-01' }),
+        ];
+        const slots = freeSlots({ ...base, rules, exceptions: [], days: 14 });
+        expect(slots[monday].map((s) => s.time)).toEqual(['09:00', '09:30']);
+        expect(slots['2026-11-30']).toBeUndefined();
+        expect(slots['2026-11-25']).toBeUndefined();
+        expect(slots['2026-12-02'].map((s) => s.time)).toEqual(['09:00', '09:30']);
+      });
+
+      it('overlapping rules give each start once', () => {
+        const rules = [rule(1, '09:00', '10:00'), rule(1, '09:00', '10:00')];
+        expect(freeSlots({ ...base, rules, exceptions: [] })[monday]).toHaveLength(2);
+      });
+
+      it('answers in the user’s zone for a user timedelta', () => {
+        const slots = freeSlots({
+          ...base,
+          rules: [rule(1, '09:00', '09:30')],
+          exceptions: [],
+          displayZone: offsetZone(10),
+        });
+        expect(slots[monday]).toEqual([{ time: '16:00', duration: 30 }]);
+      });
+    });
+
+    it('explicit slots pushed by a clinic answer in the same shape', () => {
+      const now = at('2026-11-22', '12:00', 7);
+      const slots = explicitFreeSlots(
+        [
+          { startsAt: at(monday, '08:00', 7), durationMinutes: 15 },
+          { startsAt: at(monday, '08:15', 7), durationMinutes: 15 },
+          { startsAt: at('2026-11-21', '08:15', 7), durationMinutes: 15 },
+          { startsAt: at('2026-12-20', '08:15', 7), durationMinutes: 15 },
+        ],
+        {
+          busy: [{ startsAt: at(monday, '08:15', 7), endsAt: at(monday, '08:30', 7) }],
+          from: monday,
+          days: 14,
+          now,
+          timeZone: 'Asia/Novosibirsk',
+        },
+      );
+      expect(slots).toEqual({ [monday]: [{ time: '08:00', duration: 15 }] });
+    });
+  });
+}
+
+describe('calendar arithmetic', () => {
+  it('adds days across months and years and knows the ISO weekday', () => {
+    expect(addDays('2026-12-30', 3)).toBe('2027-01-02');
+    expect(isoWeekday('2026-11-23')).toBe(1);
+    expect(isoWeekday('2026-11-29')).toBe(7);
+  });
+
+  it('turns an hour offset into a fixed zone', () => {
+    expect(offsetZone(3)).toBe('Etc/GMT-3');
+    expect(offsetZone(-5)).toBe('Etc/GMT+5');
+    expect(offsetZone(0)).toBe('Etc/UTC');
+    expect(() => offsetZone(20)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,179 @@
+import { TZDate } from '@date-fns/tz';
+
+/** A weekly rule in the clinic's wall-clock time ('HH:mm' or 'HH:mm:ss'). */
+export interface WeeklyRule {
+  /** ISO weekday: 1 = Monday … 7 = Sunday. */
+  weekday: number;
+  start: string;
+  end: string;
+  slotMinutes: number;
+  /** 'yyyy-MM-dd', inclusive. */
+  validFrom: string;
+  validTo: string | null;
+}
+
+/** A dated change: the whole day off (no times), part of it off, or extra hours. */
+export interface DatedException {
+  date: string;
+  kind: 'off' | 'extra';
+  start: string | null;
+  end: string | null;
+  slotMinutes: number | null;
+}
+
+/** Time taken: active appointments and live holds, as instants. */
+export interface BusyRange {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface Slot {
+  /** 'HH:mm' in the zone the answer is given in. */
+  time: string;
+  /** Minutes. */
+  duration: number;
+}
+
+/** The spec's slot response: days 'yyyy-MM-dd' (only days with slots) → slots in time order. */
+export type SlotsByDay = Record<string, Slot[]>;
+
+export interface FreeSlotsInput {
+  rules: readonly WeeklyRule[];
+  exceptions: readonly DatedException[];
+  busy: readonly BusyRange[];
+  /** First day, 'yyyy-MM-dd' in the clinic's zone. */
+  from: string;
+  days: number;
+  /** Slots starting at or before now are gone. */
+  now: Date;
+  /** The clinic town's IANA zone, e.g. 'Asia/Novosibirsk'. */
+  timeZone: string;
+  /** The zone of the answer's days and times; the clinic's by default (a user's for telemed). */
+  displayZone?: string;
+}
+
+const MS_PER_DAY = 86_400_000;
+
+/** 'yyyy-MM-dd' plus n days, by calendar arithmetic (no zone involved). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d) + n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** ISO weekday (1 = Monday) of a calendar date. */
+export function isoWeekday(day: string): number {
+  const [y, m, d] = day.split('-').map(Number);
+  const w = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return w === 0 ? 7 : w;
+}
+
+function minutesOf(time: string): number {
+  const [h, m] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/** The instant of a wall-clock time on a day in a zone. */
+function instant(day: string, minutes: number, timeZone: string): Date {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The day and time of an instant in a zone. */
+export function wallClock(at: Date, timeZone: string): { day: string; time: string } {
+  const z = new TZDate(at.getTime(), timeZone);
+  return {
+    day: `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`,
+    time: `${pad(z.getHours())}:${pad(z.getMinutes())}`,
+  };
+}
+
+interface Candidate {
+  startsAt: Date;
+  minutes: number;
+}
+
+/** The slots a day's rules and exceptions make, before appointments and the past are removed. */
+function daySlots(day: string, input: FreeSlotsInput): Candidate[] {
+  const weekday = isoWeekday(day);
+  const exceptions = input.exceptions.filter((e) => e.date === day);
+  if (exceptions.some((e) => e.kind === 'off' && (e.start === null || e.end === null))) return [];
+
+  const spans: { from: number; to: number; step: number }[] = [];
+  for (const rule of input.rules) {
+    if (rule.weekday !== weekday || rule.validFrom > day || (rule.validTo !== null && rule.validTo < day))
+      continue;
+    spans.push({ from: minutesOf(rule.start), to: minutesOf(rule.end), step: rule.slotMinutes });
+  }
+  for (const e of exceptions) {
+    if (e.kind === 'extra' && e.start && e.end && e.slotMinutes)
+      spans.push({ from: minutesOf(e.start), to: minutesOf(e.end), step: e.slotMinutes });
+  }
+  const offs = exceptions
+    .filter((e) => e.kind === 'off' && e.start && e.end)
+    .map((e) => ({ from: minutesOf(e.start as string), to: minutesOf(e.end as string) }));
+
+  const out: Candidate[] = [];
+  for (const span of spans) {
+    if (span.step <= 0) continue;
+    for (let start = span.from; start + span.step <= span.to; start += span.step) {
+      const end = start + span.step;
+      if (offs.some((off) => start < off.to && end > off.from)) continue;
+      out.push({ startsAt: instant(day, start, input.timeZone), minutes: span.step });
+    }
+  }
+  return out;
+}
+
+function overlapsBusy(c: Candidate, busy: readonly BusyRange[]): boolean {
+  const start = c.startsAt.getTime();
+  const end = start + c.minutes * 60_000;
+  return busy.some((b) => start < b.endsAt.getTime() && end > b.startsAt.getTime());
+}
+
+function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
+  const zone = input.displayZone ?? input.timeZone;
+  const now = input.now.getTime();
+  const seen = new Set<number>();
+  const free = candidates
+    .filter((c) => c.startsAt.getTime() > now && !overlapsBusy(c, input.busy))
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .filter((c) => !seen.has(c.startsAt.getTime()) && seen.add(c.startsAt.getTime()));
+  const out: SlotsByDay = {};
+  for (const c of free) {
+    const { day, time } = wallClock(c.startsAt, zone);
+    (out[day] ??= []).push({ time, duration: c.minutes });
+  }
+  return out;
+}
+
+/**
+ * Free slots (DESIGN §5): weekly rules − dated exceptions − appointments − the past, for
+ * `days` days from `from`, in the clinic's zone. Pure: the clock and the zones are arguments,
+ * so the answer does not depend on the machine's TZ.
+ */
+export function freeSlots(input: FreeSlotsInput): SlotsByDay {
+  const candidates: Candidate[] = [];
+  for (let i = 0; i < input.days; i++) candidates.push(...daySlots(addDays(input.from, i), input));
+  return collect(candidates, input);
+}
+
+/** A clinic's MIS pushed these slots: the same answer shape, minus taken and past ones. */
+export function explicitFreeSlots(
+  slots: readonly { startsAt: Date; durationMinutes: number }[],
+  input: Omit<FreeSlotsInput, 'rules' | 'exceptions'>,
+): SlotsByDay {
+  const first = instant(input.from, 0, input.timeZone).getTime();
+  const last = instant(addDays(input.from, input.days), 0, input.timeZone).getTime();
+  const candidates = slots
+    .filter((s) => s.startsAt.getTime() >= first && s.startsAt.getTime() < last)
+    .map((s) => ({ startsAt: s.startsAt, minutes: s.durationMinutes }));
+  return collect(candidates, { ...input, rules: [], exceptions: [] });
+}
+
+/** A fixed offset in hours ('Etc/GMT' zones have the opposite sign) for a user's timedelta. */
+export function offsetZone(hours: number): string {
+  if (!Number.isInteger(hours) || hours < -12 || hours > 14) throw new RangeError(`bad UTC offset ${hours}`);
+  return hours === 0 ? 'Etc/UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
+}
