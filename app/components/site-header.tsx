@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { AccountMenu } from '../features/auth/account-menu';
 import { SearchCombobox } from '../features/search/search-combobox';
 import { TownChooser } from '../features/towns/town-chooser';
 
@@ -27,12 +28,8 @@ export function SiteHeader({ town, query = '' }: { town: HeaderTown | null; quer
         {/* Without a town (home, 404) the page itself offers the towns. */}
         {town && <TownChooser town={town} />}
         <div className="order-2 ml-auto flex items-center gap-2 sm:order-4">
-          <Link
-            to="/login/"
-            className="rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft sm:px-4"
-          >
-            Войти
-          </Link>
+          {/* 'Войти', or the account menu once signed in. */}
+          <AccountMenu />
         </div>
         {town && <SearchCombobox town={town.slug} initialQuery={query} />}
       </div>

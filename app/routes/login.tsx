@@ -1,5 +1,10 @@
+import { Link, useSearchParams } from 'react-router';
+import { safeNextPath } from '../../core/auth/next';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { SignInForm } from '../features/auth/sign-in-form';
+import { ConsentNote } from '../features/auth/sign-in-modal';
+import { useRootAuth } from '../features/auth/use-root-auth';
 import { pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/login';
@@ -18,8 +23,39 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-/** Login-type chooser (spec 'Favourites and login'): a patient, or a doctor or clinic. */
+/**
+ * Login-type chooser (spec 'Favourites and login'): a patient signs in right here with the phone
+ * form; doctors and clinics follow the doctor login link (section 6), which lands on
+ * `?kind=work` — the same phone form titled for work accounts. `?next=` (a same-site path
+ * only) is where a successful sign-in goes.
+ */
 export default function Login() {
+  const [params] = useSearchParams();
+  const { doctorLoginHref } = useRootAuth();
+  const kind = params.get('kind');
+  const next = safeNextPath(params.get('next'));
+  const patientHref = `/login/?${new URLSearchParams({ kind: 'patient', ...(params.get('next') ? { next } : {}) })}`;
+
+  if (kind === 'work') {
+    return (
+      <>
+        <SiteHeader town={null} />
+        <main id="content" tabIndex={-1} className="mx-auto w-full max-w-md flex-1 px-4 py-8">
+          <h1 className="text-2xl font-bold">Вход для врачей и клиник</h1>
+          <p className="mt-2 text-ink-soft">
+            Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
+          </p>
+          <div className="card mt-6 p-5">
+            <SignInForm next={next} />
+            <ConsentNote />
+          </div>
+        </main>
+        <SiteFooter />
+      </>
+    );
+  }
+
+  const patient = kind === 'patient';
   return (
     <>
       <SiteHeader town={null} />
@@ -27,13 +63,31 @@ export default function Login() {
         <h1 className="text-2xl font-bold">Вход</h1>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2">
           <li className="card p-5">
-            <h2 className="text-lg font-semibold">Я пациент</h2>
+            <h2 className="text-lg font-semibold">
+              {patient ? (
+                'Я пациент'
+              ) : (
+                <Link to={patientHref} className="text-brand hover:underline">
+                  Я пациент
+                </Link>
+              )}
+            </h2>
             <p className="mt-2 text-ink-soft">
               Оставлять отзывы, записываться на приём онлайн и вести электронную медкарту.
             </p>
+            {patient && (
+              <div className="mt-4">
+                <SignInForm next={next} autoFocus />
+                <ConsentNote />
+              </div>
+            )}
           </li>
           <li className="card p-5">
-            <h2 className="text-lg font-semibold">Я врач или представитель клиники</h2>
+            <h2 className="text-lg font-semibold">
+              <a href={doctorLoginHref} className="text-brand hover:underline">
+                Я врач или представитель клиники
+              </a>
+            </h2>
             <p className="mt-2 text-ink-soft">
               Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
             </p>

@@ -3,7 +3,6 @@ import {
   formatPhoneDigits,
   fullPhoneDigits,
   maskDigitCount,
-  maskPhoneForDisplay,
   PHONE_COUNTRIES,
   PHONE_COUNTRY_ISOS,
   parsePhoneDigits,
@@ -131,14 +130,6 @@ describe('fullPhoneDigits', () => {
   it('prefixes the calling code and drops formatting', () => {
     expect(fullPhoneDigits('ru', '900 123-45-67')).toBe('79001234567');
     expect(fullPhoneDigits('az', '40 123-45-67')).toBe('994401234567');
-  });
-});
-
-describe('maskPhoneForDisplay', () => {
-  it('hides the middle digits', () => {
-    expect(maskPhoneForDisplay('79001234567')).toBe('+7 900 ***-**-67');
-    expect(maskPhoneForDisplay('37251234567')).toBe('+372 512 ***-67');
-    expect(maskPhoneForDisplay('')).toBe('');
   });
 });
 

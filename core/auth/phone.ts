@@ -2,9 +2,11 @@
  * Phone numbers for sign-in (spec section 3 'Country data', section 5 'Phone', section 9).
  *
  * Metadata: `libphonenumber-js/mobile` — the min build's code with mobile-only metadata. Measured
- * gzipped JSON: min 19.5 KB, mobile 24.3 KB, max 40.1 KB. Mobile costs ~5 KB over min but gives
- * the lengths of mobile numbers (min says 10–14 digits for ru, 6–11 for by: fixed lines and
- * service numbers) and rejects landlines, which can receive neither an SMS nor a flash call.
+ * (this module bundled, minified, gzipped): min 30.1 KB, mobile 34.9 KB, max 50.6 KB. Mobile
+ * costs ~5 KB over min but gives the lengths of mobile numbers (min says 10–14 digits for ru,
+ * 6–11 for by: fixed lines and service numbers) and rejects landlines, which can receive
+ * neither an SMS nor a flash call. Only the sign-in form loads it: the header's masked phone
+ * comes from ./phone-display.ts, which has no metadata.
  */
 
 import type { CountryCode, NumberingPlan } from 'libphonenumber-js/mobile';
@@ -151,20 +153,6 @@ export function validatePhoneInput(national: string, iso: PhoneCountryIso = 'ru'
   const parsed = parsePhoneDigits(`${country.code}${digits}`);
   if (!parsed || parsed.iso !== iso) return phoneFormatMessage(iso);
   return null;
-}
-
-/** Masks a signed-in phone for the header: '79001234567' → '+7 900 ***-**-67'. */
-export function maskPhoneForDisplay(digits: string): string {
-  if (!/^\d+$/.test(digits)) return '';
-  const code = phonePrefix(digits);
-  const national = code ? digits.slice(code.length) : digits;
-  if (national.length < 5) return `+${digits}`;
-  const head = national.slice(0, 3);
-  const tail = national.slice(-2);
-  const hidden = national.slice(3, -2).replace(/\d/g, '*');
-  // Group the hidden middle like the mask: '*****' → '***-**'.
-  const grouped = hidden.length > 3 ? `${hidden.slice(0, hidden.length - 2)}-${hidden.slice(-2)}` : hidden;
-  return `+${code ? `${code} ` : ''}${head} ${grouped}-${tail}`;
 }
 
 /** A full number in international form ('79001234567' → '+7 900 123 45 67'). */

@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
+import { isWorkAccount } from '../../../core/auth/viewer';
+import { showSnackbar } from '../../components/ui/snackbar';
+import { useHydrated } from '../../lib/use-hydrated';
+import { logout } from './api';
+import { useRootAuth } from './use-root-auth';
+
+const entry =
+  'rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft sm:px-4';
+
+/**
+ * The header's account entry: 'Войти' for visitors; for a signed-in account a small menu with
+ * the masked phone, 'Избранное' for patients and 'Выйти'.
+ */
+export function AccountMenu() {
+  const { user } = useRootAuth();
+  const [open, setOpen] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  const hydrated = useHydrated();
+
+  // Close on a click elsewhere or Escape, like any disclosure menu.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  if (user.isAnonymous) {
+    // Back to this page after signing in; the login page itself needs no return address. Added
+    // after hydration: the server may see the path without its trailing slash, and cached
+    // pages must not carry one visitor's address.
+    const here = `${location.pathname}${location.search}`;
+    const onLogin = /^\/login\/?$/.test(location.pathname);
+    const to = hydrated && !onLogin ? `/login/?next=${encodeURIComponent(here)}` : '/login/';
+    return (
+      <Link to={to} className={entry}>
+        Войти
+      </Link>
+    );
+  }
+
+  async function signOut() {
+    setLeaving(true);
+    const result = await logout();
+    if (result.ok) {
+      window.location.reload();
+      return;
+    }
+    setLeaving(false);
+    showSnackbar({ text: 'Не получилось выйти. Проверьте соединение и попробуйте снова.' });
+  }
+
+  const phone = maskPhoneForDisplay(user.userPhone) || 'Аккаунт';
+  return (
+    <div ref={root} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((v) => !v)}
+        className={entry}
+      >
+        <span className="sr-only">Аккаунт </span>
+        {phone}
+      </button>
+      {open && (
+        <ul
+          id={menuId}
+          className="absolute right-0 top-full z-40 mt-2 w-48 rounded-lg border border-line bg-surface py-1 shadow-lg"
+        >
+          {!isWorkAccount(user) && (
+            <li>
+              <a href="/favourites" className="block px-4 py-2 text-sm hover:bg-canvas">
+                Избранное
+              </a>
+            </li>
+          )}
+          <li>
+            <button
+              type="button"
+              disabled={leaving}
+              onClick={() => void signOut()}
+              className="block w-full px-4 py-2 text-left text-sm hover:bg-canvas disabled:opacity-60"
+            >
+              Выйти
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}

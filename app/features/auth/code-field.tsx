@@ -1,0 +1,49 @@
+import type { Ref } from 'react';
+import { CODE_LENGTH } from '../../../core/auth/confirmation';
+
+export interface CodeFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  errorId?: string;
+  disabled?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** The 4-digit confirmation code (spec section 5); the browser may offer it from the SMS. */
+export function CodeField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  errorId,
+  disabled,
+  inputRef,
+}: CodeFieldProps) {
+  return (
+    <div>
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name="code"
+        type="text"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={CODE_LENGTH}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? errorId : undefined}
+        className="mt-1 w-32 rounded-lg border border-line bg-surface px-3 py-2.5 text-center text-lg tracking-[0.5em] outline-none focus:border-brand aria-[invalid=true]:border-error disabled:bg-canvas"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS } from '../../../core/auth/viewer';
+import { formatTollFree } from './call-in';
+import { inputMaskOf, nationalDigitsOf } from './phone-field';
+import { SignInForm } from './sign-in-form';
+
+type Reply = { status: number; body: unknown } | 'network';
+
+/** A scripted server: each call to a path takes the next reply queued for it. */
+function stubServer(script: Record<string, Reply[]>) {
+  const calls: { path: string; body: unknown; headers: Record<string, string> }[] = [];
+  const fetchStub = vi.fn(async (url: string, init: RequestInit) => {
+    const path = url.split('?')[0];
+    calls.push({
+      path,
+      body: JSON.parse(String(init.body)),
+      headers: init.headers as Record<string, string>,
+    });
+    const reply = script[path]?.shift();
+    if (!reply) throw new Error(`unexpected call ${url}`);
+    if (reply === 'network') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return calls;
+}
+
+function renderForm({ vkEnabled = false } = {}) {
+  const router = createMemoryRouter(
+    [{ id: 'root', path: '/', element: <SignInForm next="/favourites" countries={['ru', 'kz']} /> }],
+    {
+      hydrationData: {
+        loaderData: {
+          root: {
+            user: ANONYMOUS,
+            auth: {
+              vkEnabled,
+              callInPhone: '88005553535',
+              clientId: 'portal',
+              doctorLoginHref: '/login/doctor/',
+            },
+          },
+        },
+      },
+    },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+const assign = vi.fn();
+
+beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the server's CSRF cookie, which the client reads
+  document.cookie = 'csrftoken=tok123';
+  vi.stubGlobal('location', { ...window.location, assign, reload: vi.fn() });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  assign.mockReset();
+});
+
+async function typePhone(value: string) {
+  const input = screen.getByLabelText('Номер телефона') as HTMLInputElement;
+  // The mask library formats real typing; the form reads digits either way.
+  await act(async () => {
+    fireEvent.change(input, { target: { value } });
+  });
+  return input;
+}
+
+async function submit() {
+  await act(async () => {
+    fireEvent.submit(screen.getByLabelText('Номер телефона').closest('form') as HTMLFormElement);
+  });
+}
+
+describe('SignInForm', () => {
+  it('requests a code, checks it at the 4th digit, logs in and goes to next', async () => {
+    const calls = stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 200, body: { code: 'sms', service_id: 's1', attempts_exceeded: false } },
+      ],
+      '/services/sso/confirmation/confirm/': [{ status: 200, body: { authorization_code: 'auth-1' } }],
+      '/api/auth/login/': [{ status: 200, body: { user: { ...ANONYMOUS, isAnonymous: false } } }],
+    });
+    renderForm();
+    await typePhone('+7 900 123-45-67');
+    await submit();
+    const code = await screen.findByLabelText('Код из СМС');
+    expect(document.activeElement).toBe(code);
+    expect(screen.getByRole('button', { name: 'Отправить СМС повторно' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('timer').textContent).toBe('Запросить код повторно можно через 0:30');
+
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '123' } });
+    });
+    expect(calls.map((c) => c.path)).toEqual(['/services/sso/confirmation/request/']);
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '1234' } });
+    });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/favourites'));
+    expect(calls.map((c) => c.body)).toEqual([
+      { phone: '79001234567' },
+      { phone: '79001234567', code: '1234', service_id: 's1', mobile_app: false },
+      { authorization_code: 'auth-1', client_id: 'portal' },
+    ]);
+    expect(calls.every((c) => c.headers['X-CSRFToken'] === 'tok123')).toBe(true);
+  });
+
+  it('validates the phone before any request', async () => {
+    const calls = stubServer({});
+    renderForm();
+    await submit();
+    expect(screen.getByText('Укажите номер телефона')).toBeTruthy();
+    await typePhone('+7 495 123-45-67');
+    await submit();
+    expect(screen.getByText('Укажите номер в формате +7 9## ###-##-##')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('shows the wrong-code text by method', async () => {
+    stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 200, body: { code: 'call', service_id: 's1', attempts_exceeded: false } },
+      ],
+      '/services/sso/confirmation/confirm/': [
+        { status: 400, body: { code: 'error_code', detail: 'Неверные цифры' } },
+      ],
+    });
+    renderForm();
+    await typePhone('+7 900 123-45-67');
+    await submit();
+    const code = await screen.findByLabelText('Последние 4 цифры номера, с которого мы позвонили');
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '0000' } });
+    });
+    expect(await screen.findByText('Неверные цифры')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('offers call or SMS when VK attempts ran out, then resubmits without VK', async () => {
+    const calls = stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 200, body: { code: 'vk', service_id: 's1', attempts_exceeded: true } },
+        { status: 200, body: { code: 'sms', service_id: 's2', attempts_exceeded: false } },
+      ],
+    });
+    renderForm({ vkEnabled: true });
+    await typePhone('+7 900 123-45-67');
+    expect(screen.getByRole('button', { name: 'Получить код ВКонтакте' })).toBeTruthy();
+    await submit();
+    expect(await screen.findByText('Не получается подтвердить телефон через ВКонтакте')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
+    });
+    expect(await screen.findByLabelText('Код из СМС')).toBeTruthy();
+    expect(calls.map((c) => c.body)).toEqual([
+      { phone: '79001234567', confirmation_flow: 'vk' },
+      { phone: '79001234567' },
+    ]);
+  });
+
+  it('blocks with a countdown on error_limit with waiting_time', async () => {
+    stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 429, body: { code: 'error_limit', detail: 'x', waiting_time: 95 } },
+      ],
+    });
+    renderForm();
+    await typePhone('+7 900 123-45-67');
+    await submit();
+    expect((await screen.findByRole('timer')).textContent).toBe('Запросить код повторно можно через 1:35');
+  });
+
+  it('opens the offline dialog when the network fails', async () => {
+    stubServer({ '/services/sso/confirmation/request/': ['network'] });
+    renderForm();
+    await typePhone('+7 900 123-45-67');
+    await submit();
+    expect(await screen.findByText('Нет соединения с интернетом')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Понятно' }));
+    });
+    expect(screen.queryByText('Нет соединения с интернетом')).toBeNull();
+  });
+
+  it('blocks the form while the old profile is being deleted', async () => {
+    stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 403, body: { code: 'deleting_in_progress', detail: 'x' } },
+      ],
+    });
+    renderForm();
+    await typePhone('+7 900 123-45-67');
+    await submit();
+    expect(
+      await screen.findByText('С этого номера пока нельзя записаться на приём или оставить отзыв'),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Подтвердить' })).toHaveProperty('disabled', true);
+  });
+
+  it('offers a country select when several countries are offered', async () => {
+    stubServer({});
+    renderForm();
+    const select = screen.getByLabelText('Страна') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Россия +7', 'Казахстан +7']);
+    expect(select.value).toBe('ru');
+  });
+});
+
+describe('phone field helpers', () => {
+  it('builds typing masks with every national digit free', () => {
+    expect(inputMaskOf('ru')).toBe('+7 ### ###-##-##');
+    expect(inputMaskOf('ee')).toBe('+372 ####-####');
+  });
+
+  it('reads national digits from the shown value', () => {
+    expect(nationalDigitsOf('+7 900 123-45-67', 'ru')).toBe('9001234567');
+    expect(nationalDigitsOf('+994 40 123', 'az')).toBe('40123');
+    expect(nationalDigitsOf('', 'ru')).toBe('');
+  });
+
+  it('formats the toll-free number', () => {
+    expect(formatTollFree('88005553535')).toBe('8 800 555-35-35');
+  });
+});

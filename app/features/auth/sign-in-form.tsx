@@ -1,0 +1,281 @@
+import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import {
+  buttonLabel,
+  type CallFailure,
+  type ConfirmationAction,
+  type ConfirmationState,
+  canRequest,
+  codeLabel,
+  confirmationReducer,
+  formatCountdown,
+  initialConfirmation,
+  requestBody,
+  secondsLeft,
+} from '../../../core/auth/confirmation';
+import { DELETING_IN_PROGRESS_DETAILS, flowBMessage, isFlowBError } from '../../../core/auth/errors';
+import {
+  fullPhoneDigits,
+  PHONE_COUNTRY_ISOS,
+  type PhoneCountryIso,
+  validatePhoneInput,
+} from '../../../core/auth/phone';
+import { useHydrated } from '../../lib/use-hydrated';
+import { confirmCode, createCallRequest, login, requestCode } from './api';
+import { AuthDialog } from './auth-dialogs';
+import { CallInPanel, type CallInRequest } from './call-in';
+import { CodeField } from './code-field';
+import { nationalDigitsOf, PhoneField } from './phone-field';
+import { useRootAuth } from './use-root-auth';
+
+/**
+ * Phone sign-in (spec section 4 'Phone authentication'): request a code, type it (checked by
+ * itself at 4 digits), log in with the authorization code and go to `next`. Or call-in: the
+ * patient calls a toll-free number. The rules live in core/auth/confirmation.ts; this
+ * component runs the calls and draws the state.
+ */
+export function SignInForm({
+  next,
+  countries = PHONE_COUNTRY_ISOS,
+  autoFocus = false,
+}: {
+  /** A same-site path to open once signed in (already checked by the caller). */
+  next: string;
+  countries?: readonly PhoneCountryIso[];
+  autoFocus?: boolean;
+}) {
+  const settings = useRootAuth();
+  // Until React runs, typing would land in an input that hydration then resets.
+  const hydrated = useHydrated();
+  const [iso, setIso] = useState<PhoneCountryIso>(countries.includes('ru') ? 'ru' : countries[0]);
+  const [shown, setShown] = useState('');
+  // Call-in sign-in replaces the code step while its request lives.
+  const [callIn, setCallIn] = useState<CallInRequest | null>(null);
+  const [creatingCallIn, setCreatingCallIn] = useState(false);
+  const mode = callIn ? 'callIn' : 'code';
+  const [now, setNow] = useState(() => Date.now());
+  const [state, rawDispatch] = useReducer(confirmationReducer, undefined, () =>
+    initialConfirmation({ vkEnabled: settings.vkEnabled }),
+  );
+  // Handlers read the latest state synchronously (a request starts in the same click).
+  const latest = useRef<ConfirmationState>(state);
+  latest.current = state;
+  const dispatch = (action: ConfirmationAction): ConfirmationState => {
+    const nextState = confirmationReducer(latest.current, action);
+    latest.current = nextState;
+    rawDispatch(action);
+    return nextState;
+  };
+
+  const ids = {
+    phone: useId(),
+    phoneError: useId(),
+    code: useId(),
+    codeError: useId(),
+  };
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  // The resend timer and the waiting-time block tick once a second while they run.
+  useEffect(() => {
+    if (state.resendAt === null) return;
+    const timer = window.setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      rawDispatch({ type: 'tick', now: t });
+    }, 1000);
+    setNow(Date.now());
+    return () => window.clearInterval(timer);
+  }, [state.resendAt]);
+
+  // Focus follows the flow: to the code once it is on its way.
+  useEffect(() => {
+    if (state.isRequested && mode === 'code') codeRef.current?.focus();
+  }, [state.isRequested, mode]);
+
+  useEffect(() => {
+    if (autoFocus && hydrated) phoneRef.current?.focus();
+  }, [autoFocus, hydrated]);
+
+  async function sendRequest(current: ConfirmationState) {
+    const result = await requestCode(requestBody(current));
+    if (result.ok) dispatch({ type: 'requestSucceeded', reply: result.data, now: Date.now() });
+    else dispatch({ type: 'requestFailed', failure: result.failure, now: Date.now() });
+  }
+
+  async function finishSignIn(authorizationCode: string) {
+    const result = await login(authorizationCode, settings.clientId);
+    if (result.ok) {
+      window.location.assign(next);
+      return;
+    }
+    dispatch({ type: 'loginFailed', failure: result.failure });
+  }
+
+  async function check(current: ConfirmationState) {
+    const result = await confirmCode({
+      phone: current.phone,
+      code: current.code,
+      serviceId: current.serviceId,
+      clientId: settings.clientId,
+    });
+    if (result.ok) await finishSignIn(result.data.authorization_code);
+    else dispatch({ type: 'confirmFailed', failure: result.failure });
+  }
+
+  /** Validates the field; the error goes under it and focus back to it. */
+  function phoneIsValid(): boolean {
+    const error = validatePhoneInput(nationalDigitsOf(shown, iso), iso);
+    if (!error) return true;
+    dispatch({ type: 'phoneInvalid', message: error });
+    phoneRef.current?.focus();
+    return false;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!canRequest(latest.current, Date.now()) || !phoneIsValid()) return;
+    void sendRequest(dispatch({ type: 'requestStarted', now: Date.now() }));
+  }
+
+  function changePhone(value: string, country = iso) {
+    setShown(value);
+    const national = nationalDigitsOf(value, country);
+    dispatch({ type: 'phoneChanged', phone: national ? fullPhoneDigits(country, national) : '' });
+  }
+
+  function changeCode(value: string) {
+    const before = latest.current;
+    const after = dispatch({ type: 'codeChanged', code: value });
+    if (after.isChecking && !before.isChecking) void check(after);
+  }
+
+  async function openCallIn() {
+    if (creatingCallIn || !phoneIsValid()) return;
+    setCreatingCallIn(true);
+    const result = await createCallRequest(latest.current.phone);
+    setCreatingCallIn(false);
+    if (result.ok) {
+      setCallIn({ uuid: result.data.uuid, callPhone: result.data.call_phone, startedAt: Date.now() });
+      return;
+    }
+    const { failure } = result;
+    if (failure.kind === 'http' && isFlowBError(failure.code) && failure.code !== 'user_has_phone') {
+      dispatch({ type: 'phoneInvalid', message: flowBMessage(failure.code, 'call') });
+    } else if (failure.kind === 'http' && failure.code === 'user_has_phone') {
+      dispatch({ type: 'dialogOpened', dialog: 'alreadySignedIn' });
+    } else {
+      showFailure(failure);
+    }
+  }
+
+  function showFailure(failure: CallFailure) {
+    dispatch({
+      type: 'dialogOpened',
+      dialog: failure.kind === 'network' ? 'offline' : failure.status === 403 ? 'confirmFailed' : 'generic',
+    });
+  }
+
+  const seconds = secondsLeft(state, now);
+  const phoneError = state.errorMessage;
+  const blocked = !canRequest(state, now);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <PhoneField
+          id={ids.phone}
+          iso={iso}
+          countries={countries}
+          onIsoChange={(c) => {
+            setIso(c);
+            changePhone('', c);
+          }}
+          value={shown}
+          onChange={(v) => changePhone(v)}
+          error={phoneError}
+          errorId={ids.phoneError}
+          disabled={!hydrated || mode === 'callIn' || state.isChecking}
+          inputRef={phoneRef}
+        />
+        <div id={ids.phoneError} aria-live="polite" className="-mt-2 text-sm text-error empty:hidden">
+          {phoneError && <p>{phoneError}</p>}
+          {state.isDeletingInProgress && (
+            <p className="mt-1 text-ink-soft">{state.errorDetails || DELETING_IN_PROGRESS_DETAILS}</p>
+          )}
+        </div>
+
+        {mode === 'code' && state.isRequested && (
+          <div>
+            <CodeField
+              id={ids.code}
+              label={codeLabel(state.method)}
+              value={state.code}
+              onChange={changeCode}
+              error={state.codeError}
+              errorId={ids.codeError}
+              disabled={state.isChecking}
+              inputRef={codeRef}
+            />
+            <div id={ids.codeError} aria-live="polite" className="mt-1 text-sm empty:hidden">
+              {state.codeError && <p className="text-error">{state.codeError}</p>}
+              {state.isChecking && <p className="text-ink-soft">Пожалуйста, подождите</p>}
+            </div>
+          </div>
+        )}
+
+        {mode === 'code' && (
+          <>
+            <button
+              type="submit"
+              disabled={!hydrated || blocked}
+              className="rounded-lg bg-brand px-5 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+            >
+              {buttonLabel(state)}
+            </button>
+            {/* Read out once a ten-second step, not every tick. */}
+            <p className="-mt-2 text-sm text-ink-soft empty:hidden" role="timer" aria-live="off">
+              {seconds > 0 ? `Запросить код повторно можно через ${formatCountdown(seconds)}` : ''}
+            </p>
+            <p className="sr-only" aria-live="polite">
+              {seconds > 0 && seconds % 10 === 0
+                ? `Запросить код повторно можно через ${seconds} секунд`
+                : ''}
+            </p>
+          </>
+        )}
+      </form>
+
+      {mode === 'code' && !state.isRequested && settings.callInPhone && (
+        <button
+          type="button"
+          onClick={() => void openCallIn()}
+          disabled={!hydrated || creatingCallIn || state.isLoading || state.isDeletingInProgress}
+          className="self-start text-sm text-brand hover:underline disabled:opacity-60"
+        >
+          Войти по звонку на бесплатный номер
+        </button>
+      )}
+
+      {callIn && (
+        <CallInPanel
+          phone={state.phone}
+          request={callIn}
+          clientId={settings.clientId}
+          onAuthorized={(authorizationCode) => void finishSignIn(authorizationCode)}
+          onGiveUp={() => {
+            dispatch({ type: 'reset' });
+            setCallIn(null);
+          }}
+          onDialog={showFailure}
+          onBack={() => setCallIn(null)}
+        />
+      )}
+
+      <AuthDialog
+        kind={state.dialog}
+        onClose={() => dispatch({ type: 'dialogClosed' })}
+        onVkConfirm={() => void sendRequest(dispatch({ type: 'vkDialogConfirmed' }))}
+      />
+    </div>
+  );
+}

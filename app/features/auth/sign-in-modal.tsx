@@ -1,0 +1,46 @@
+import { Modal } from '../../components/ui/modal';
+import { SignInForm } from './sign-in-form';
+
+export interface SignInModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** A same-site path to open once signed in (e.g. the page with `?addToFavourites=5`). */
+  next: string;
+}
+
+/**
+ * 'Войдите, чтобы продолжить' (spec section 2): the phone sign-in for features that need an
+ * account — reviews, booking, favourites. A 360 px dialog on desktop, a bottom sheet on phones.
+ */
+export function SignInModal({ open, onOpenChange, next }: SignInModalProps) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Войдите, чтобы продолжить"
+      mobile="sheet"
+      desktop="dialog"
+      width={360}
+    >
+      {open && <SignInForm next={next} autoFocus />}
+      <ConsentNote />
+    </Modal>
+  );
+}
+
+/** The consent line under every sign-in form. */
+export function ConsentNote() {
+  return (
+    <p className="mt-4 text-xs text-muted">
+      Продолжая, вы соглашаетесь с{' '}
+      <a href="/terms/" className="text-brand underline">
+        пользовательским соглашением
+      </a>{' '}
+      и{' '}
+      <a href="/privacy/" className="text-brand underline">
+        политикой конфиденциальности
+      </a>
+      .
+    </p>
+  );
+}

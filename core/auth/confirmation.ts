@@ -1,0 +1,328 @@
+/**
+ * The phone-confirmation form as a pure state machine (spec section 4 'Phone authentication',
+ * section 3 'Phone-confirmation request state', section 8 flow B). The browser component
+ * dispatches what happened (typing, replies, clock ticks) and renders from the state; the
+ * requests themselves are the component's side effects, started when `isLoading` or
+ * `isChecking` turns on.
+ */
+import { type ConfirmationMethod, flowBMessage, isFlowBError } from './errors';
+import type { Viewer } from './viewer';
+
+/** Spec section 9. */
+export const CODE_LENGTH = 4;
+export const RESEND_WAIT_MS = 30_000;
+export const CALL_POLL_MS = 5_000;
+export const CALL_TIMEOUT_MS = 900_000;
+
+export type AuthDialogKind =
+  | 'vkAttemptsOut'
+  | 'alreadySignedIn'
+  | 'confirmFailed'
+  | 'offline'
+  | 'loginOffline'
+  | 'loginFailed'
+  | 'generic';
+
+export interface ConfirmationState {
+  /** Full number, digits only. */
+  phone: string;
+  /** Site setting enable_phone_confirmation_vk. */
+  vkEnabled: boolean;
+  /** Set once VK attempts ran out and the user chose to continue by call or SMS. */
+  isVkIgnored: boolean;
+  /** The method in use: the server's answer after a request; before one, what was last used. */
+  method: ConfirmationMethod;
+  /** A code request is in flight. */
+  isLoading: boolean;
+  isRequested: boolean;
+  serviceId: string | null;
+  isAttemptsExceeded: boolean;
+  /** error_limit without waiting_time: a code was already sent, counted as success. */
+  isRequestExceeded: boolean;
+  isDeletingInProgress: boolean;
+  /** error_limit with waiting_time: the request button is blocked until `resendAt`. */
+  isWaitingTime: boolean;
+  /** When the request button unblocks (ms since epoch); null when it is free. */
+  resendAt: number | null;
+  /** Under the phone field. */
+  errorMessage: string;
+  /** A second, longer line (deleting_in_progress). */
+  errorDetails: string;
+  code: string;
+  /** Under the code field. */
+  codeError: string;
+  /** A code check (and then the login) is in flight. */
+  isChecking: boolean;
+  dialog: AuthDialogKind | null;
+}
+
+export function initialConfirmation(
+  options: { phone?: string; vkEnabled?: boolean } = {},
+): ConfirmationState {
+  return {
+    phone: options.phone ?? '',
+    vkEnabled: options.vkEnabled ?? false,
+    isVkIgnored: false,
+    method: 'sms',
+    isLoading: false,
+    isRequested: false,
+    serviceId: null,
+    isAttemptsExceeded: false,
+    isRequestExceeded: false,
+    isDeletingInProgress: false,
+    isWaitingTime: false,
+    resendAt: null,
+    errorMessage: '',
+    errorDetails: '',
+    code: '',
+    codeError: '',
+    isChecking: false,
+    dialog: null,
+  };
+}
+
+/** What a failed call looked like: no answer at all, or an HTTP error with the reply's fields. */
+export type CallFailure =
+  | { kind: 'network' }
+  | { kind: 'http'; status: number; code?: string; detail?: string; waitingTime?: number };
+
+export interface RequestReply {
+  code: ConfirmationMethod;
+  service_id: string;
+  attempts_exceeded: boolean;
+}
+
+export type ConfirmationAction =
+  | { type: 'phoneChanged'; phone: string }
+  | { type: 'phoneInvalid'; message: string }
+  | { type: 'requestStarted'; now: number }
+  | { type: 'requestSucceeded'; reply: RequestReply; now: number }
+  | { type: 'requestFailed'; failure: CallFailure; now: number }
+  | { type: 'tick'; now: number }
+  | { type: 'codeChanged'; code: string }
+  | { type: 'confirmFailed'; failure: CallFailure }
+  | { type: 'loginFailed'; failure: CallFailure }
+  | { type: 'vkDialogConfirmed' }
+  | { type: 'dialogOpened'; dialog: AuthDialogKind }
+  | { type: 'dialogClosed' }
+  | { type: 'reset' };
+
+/** Spec: VK if enabled and not ignored, else call if the server said call, else SMS. */
+export function chooseMethod(state: ConfirmationState): ConfirmationMethod {
+  if (state.vkEnabled && !state.isVkIgnored) return 'vk';
+  return state.method === 'call' ? 'call' : 'sms';
+}
+
+function isVkActive(state: ConfirmationState): boolean {
+  return state.vkEnabled && !state.isVkIgnored;
+}
+
+/** Errors cleared, code step left: the phone (and the VK choice) stays. */
+function freshForm(state: ConfirmationState): ConfirmationState {
+  return {
+    ...initialConfirmation({ phone: state.phone, vkEnabled: state.vkEnabled }),
+    isVkIgnored: state.isVkIgnored,
+    method: state.method,
+  };
+}
+
+function requestSucceeded(state: ConfirmationState, reply: RequestReply, now: number): ConfirmationState {
+  // VK attempts used up: the server answers 200 with the flag; the user picks call or SMS.
+  if (reply.code === 'vk' && reply.attempts_exceeded) {
+    return { ...state, isLoading: false, isAttemptsExceeded: true, dialog: 'vkAttemptsOut' };
+  }
+  return {
+    ...state,
+    isLoading: false,
+    isRequested: true,
+    method: reply.code,
+    serviceId: reply.service_id,
+    isAttemptsExceeded: reply.attempts_exceeded,
+    isRequestExceeded: false,
+    isWaitingTime: false,
+    resendAt: now + RESEND_WAIT_MS,
+    errorMessage: '',
+    errorDetails: '',
+    code: '',
+    codeError: '',
+  };
+}
+
+function requestFailed(state: ConfirmationState, failure: CallFailure, now: number): ConfirmationState {
+  const base = { ...state, isLoading: false };
+  if (failure.kind === 'network') return { ...base, dialog: 'offline' };
+  const code = failure.code;
+  if (code === 'error_limit') {
+    if (typeof failure.waitingTime === 'number' && failure.waitingTime > 0) {
+      // A code was sent moments ago: keep the code step, block re-requests with a countdown.
+      return {
+        ...base,
+        isWaitingTime: true,
+        isRequested: true,
+        resendAt: now + failure.waitingTime * 1000,
+        errorMessage: '',
+      };
+    }
+    if (isVkActive(state)) return { ...base, isRequestExceeded: true, dialog: 'vkAttemptsOut' };
+    // Spec: without waiting_time the code is already on its way — treated as success.
+    return {
+      ...base,
+      isRequestExceeded: true,
+      isRequested: true,
+      resendAt: now + RESEND_WAIT_MS,
+      errorMessage: '',
+    };
+  }
+  if (code === 'deleting_in_progress') {
+    return {
+      ...base,
+      isDeletingInProgress: true,
+      errorMessage: flowBMessage('deleting_in_progress'),
+      errorDetails:
+        failure.detail && failure.detail !== flowBMessage('deleting_in_progress') ? failure.detail : '',
+    };
+  }
+  if (code === 'user_has_phone') return { ...base, dialog: 'alreadySignedIn' };
+  if (isFlowBError(code)) return { ...base, errorMessage: flowBMessage(code, chooseMethod(state)) };
+  return { ...base, dialog: 'generic' };
+}
+
+function confirmFailed(state: ConfirmationState, failure: CallFailure): ConfirmationState {
+  const base = { ...state, isChecking: false };
+  if (failure.kind === 'network') return { ...base, dialog: 'offline' };
+  const code = failure.code ?? (failure.status === 404 ? 'obsolete' : undefined);
+  if (code === 'user_has_phone') return { ...base, dialog: 'alreadySignedIn' };
+  // Spec: HTTP 403 or a reply without a code → 'Не получилось подтвердить номер'.
+  if (failure.status === 403 || code === undefined) return { ...base, dialog: 'confirmFailed' };
+  if (isFlowBError(code)) return { ...base, codeError: flowBMessage(code, state.method) };
+  return { ...base, dialog: 'generic' };
+}
+
+export function confirmationReducer(state: ConfirmationState, action: ConfirmationAction): ConfirmationState {
+  switch (action.type) {
+    case 'phoneChanged': {
+      if (action.phone === state.phone) return state;
+      // Spec: editing the phone resets errors; a code sent to the old number is of no use.
+      return freshForm({ ...state, phone: action.phone });
+    }
+    case 'phoneInvalid':
+      return { ...state, errorMessage: action.message, errorDetails: '' };
+    case 'requestStarted':
+      if (!canRequest(state, action.now)) return state;
+      return { ...state, isLoading: true, errorMessage: '', errorDetails: '', codeError: '' };
+    case 'requestSucceeded':
+      return requestSucceeded(state, action.reply, action.now);
+    case 'requestFailed':
+      return requestFailed(state, action.failure, action.now);
+    case 'tick': {
+      if (state.resendAt === null || action.now < state.resendAt) return state;
+      // Spec: when the timer ends and a waiting-time block was active, it and the requested flag clear.
+      if (state.isWaitingTime) return { ...state, resendAt: null, isWaitingTime: false, isRequested: false };
+      return { ...state, resendAt: null };
+    }
+    case 'codeChanged': {
+      const code = action.code.replace(/\D/g, '').slice(0, CODE_LENGTH);
+      if (code === state.code) return state;
+      // Spec: the error clears when the code changes; the check runs by itself at 4 digits.
+      const complete = code.length === CODE_LENGTH && state.isRequested && !state.isChecking;
+      return { ...state, code, codeError: '', isChecking: state.isChecking || complete };
+    }
+    case 'confirmFailed':
+      return confirmFailed(state, action.failure);
+    case 'loginFailed':
+      return {
+        ...state,
+        isChecking: false,
+        dialog: action.failure.kind === 'network' ? 'loginOffline' : 'loginFailed',
+      };
+    case 'vkDialogConfirmed':
+      // Continue by call or SMS: VK is ignored from now on and the form is resubmitted.
+      return {
+        ...freshForm({ ...state, isVkIgnored: true, method: state.method === 'vk' ? 'sms' : state.method }),
+        isLoading: true,
+      };
+    case 'dialogOpened':
+      return { ...state, dialog: action.dialog };
+    case 'dialogClosed':
+      return { ...state, dialog: null };
+    case 'reset':
+      return freshForm(state);
+  }
+}
+
+/** Whether the request button may be pressed at `now`. */
+export function canRequest(state: ConfirmationState, now: number): boolean {
+  if (state.isLoading || state.isChecking || state.isDeletingInProgress) return false;
+  return state.resendAt === null || now >= state.resendAt;
+}
+
+/** Whole seconds until the request button unblocks (0 when free). */
+export function secondsLeft(state: ConfirmationState, now: number): number {
+  if (state.resendAt === null) return 0;
+  return Math.max(0, Math.ceil((state.resendAt - now) / 1000));
+}
+
+/** '0:27', '1:05:00' for the countdown. */
+export function formatCountdown(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  const ss = String(s).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * The request button's label (spec section 4, all nine). Before a request: the VK offer, or
+ * the choice left after VK ran out, or a plain 'Подтвердить'. After one: a repeat by the same
+ * method, or the other method when the server reports this one's attempts exceeded.
+ */
+export function buttonLabel(state: ConfirmationState): string {
+  if (state.isLoading) return 'Пожалуйста, подождите';
+  if (!state.isRequested) {
+    if (isVkActive(state)) return 'Получить код ВКонтакте';
+    if (state.isVkIgnored) return 'Подтвердить через звонок или СМС';
+    return 'Подтвердить';
+  }
+  switch (state.method) {
+    case 'vk':
+      return 'Получить код ВКонтакте повторно';
+    case 'call':
+      return state.isAttemptsExceeded ? 'Подтвердить через СМС' : 'Позвонить повторно';
+    case 'sms':
+      return state.isAttemptsExceeded ? 'Подтвердить через звонок' : 'Отправить СМС повторно';
+  }
+}
+
+/** The code field's label: a call's code is the last 4 digits of the calling number. */
+export function codeLabel(method: ConfirmationMethod): string {
+  switch (method) {
+    case 'call':
+      return 'Последние 4 цифры номера, с которого мы позвонили';
+    case 'vk':
+      return 'Код из сообщения ВКонтакте';
+    case 'sms':
+      return 'Код из СМС';
+  }
+}
+
+/** Call-in sign-in gives up 15 minutes after the request (spec section 9). */
+export function callInExpired(startedAt: number, now: number): boolean {
+  return now - startedAt >= CALL_TIMEOUT_MS;
+}
+
+/** The body of a confirmation request: VK is asked for explicitly, otherwise the server picks. */
+export function requestBody(state: ConfirmationState): { phone: string; confirmation_flow?: 'vk' } {
+  return chooseMethod(state) === 'vk'
+    ? { phone: state.phone, confirmation_flow: 'vk' }
+    : { phone: state.phone };
+}
+
+/**
+ * Spec section 4: the phone must be confirmed again when the patient-app account behind the
+ * session changed — the uuid from pullAuth differs from the one the page knew. Only a real
+ * patient is checked.
+ */
+export function needsReconfirmation(known: Viewer, pulled: Viewer): boolean {
+  if (!known.isRealPatient) return false;
+  return pulled.medtochkaUuid !== known.medtochkaUuid;
+}

@@ -1,0 +1,16 @@
+/**
+ * The `?next=` return address after sign-in: only a path on this site, so a crafted link
+ * cannot send a freshly signed-in visitor elsewhere ('//evil.example', 'https://…', '/\\evil').
+ */
+export function safeNextPath(raw: string | null | undefined, fallback = '/'): string {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  // Control characters and backslashes let browsers reinterpret the path as another host.
+  for (const ch of raw) if (ch === '\\' || ch.charCodeAt(0) < 0x20) return fallback;
+  try {
+    const url = new URL(raw, 'http://same.invalid');
+    if (url.host !== 'same.invalid') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}
