@@ -32,5 +32,6 @@ export default [
   route(':town/lpu/:slug', 'routes/clinic.tsx'),
   route(':town/search', 'routes/search.tsx'),
   route('login', 'routes/login.tsx'),
+  route('favourites', 'routes/favourites.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -37,6 +37,8 @@ import { createDirectoryService, type DirectoryService } from './modules/directo
 import { sitemapRoutes } from './modules/directory/sitemap';
 import { doctorPageRoutes } from './modules/doctor-page/routes';
 import { createDoctorPageService, type DoctorPageService } from './modules/doctor-page/service';
+import { favouritesRoutes } from './modules/favourites/routes';
+import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { mistakeReportRoutes } from './modules/mistake-reports/routes';
 import { createMistakeReportService } from './modules/mistake-reports/service';
 import { searchRoutes } from './modules/search/routes';
@@ -65,6 +67,8 @@ export interface Services {
   pageCache: PageCache;
   sessions: SessionService;
   auth: AuthService;
+  /** A patient's saved doctors and clinics (the hearts and /favourites). */
+  favourites: FavouritesService;
 }
 
 declare module 'react-router' {
@@ -151,6 +155,7 @@ export async function buildApp({
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
   const lists = createListService({ db, clock, directory, towns });
   const search = createSearchService({ db, directory });
+  const favourites = createFavouritesService({ db, clock, directory, towns });
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
   const sessions = createSessionService({ db, clock, secure: secureCookies });
@@ -199,6 +204,7 @@ export async function buildApp({
     search,
     sessions,
     auth,
+    favourites,
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -242,6 +248,7 @@ export async function buildApp({
     await searchRoutes(api, { search, towns });
     await clinicPageRoutes(api, { clinicPage });
     await doctorPageRoutes(api, { doctorPage });
+    await favouritesRoutes(api, { favourites });
     await mistakeReportRoutes(api, { mistakeReports });
     await clinicPriceListRoutes(api, { priceList });
     await clinicDoctorsRoutes(api, { clinicDoctors });

@@ -11,6 +11,7 @@ import { PriceList } from '../features/clinic/price-list';
 import { ClinicProfile, clinicJsonLd } from '../features/directory/clinic-profile';
 import { MistakeReport } from '../features/directory/mistake-report';
 import { SoftwareBadge } from '../features/directory/software-badge';
+import { FavouriteButton } from '../features/favourites/favourite-button';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
@@ -96,6 +97,7 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
           badge={
             d.clinic.softwareVersion && <SoftwareBadge version={d.clinic.softwareVersion} page="clinic" />
           }
+          favourite={<FavouriteButton type="lpu" id={d.clinic.id} />}
           actions={
             <div className="px-1">
               <MistakeReport lpuId={d.clinic.id} />

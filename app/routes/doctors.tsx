@@ -18,6 +18,7 @@ import { DoctorFilters } from '../features/directory/doctor-filters';
 import { DoctorList } from '../features/directory/doctor-list';
 import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
 import { LinkSection } from '../features/directory/link-section';
+import { FavouriteButton } from '../features/favourites/favourite-button';
 import { loadDoctorList, requireSpeciality } from '../lib/doctor-list.server';
 import { doctorListMeta } from '../lib/list-meta';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
@@ -140,6 +141,7 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
             town={d.town}
             today={d.today}
             reviewDates={d.reviewDates}
+            favourite={<FavouriteButton type="doctors" id={d.doctor.id} />}
           />
         ) : (
           <DoctorListPage data={d} />

@@ -10,6 +10,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { DoctorCard } from '../features/directory/doctor-card';
+import { FavouriteButton } from '../features/favourites/favourite-button';
 import { breadcrumbLd, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/search';
@@ -76,7 +77,10 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
                 <ul className="mt-3 flex flex-col gap-4">
                   {d.results.doctors.map((doctor) => (
                     <li key={doctor.id}>
-                      <DoctorCard doctor={doctor} />
+                      <DoctorCard
+                        doctor={doctor}
+                        favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+                      />
                     </li>
                   ))}
                 </ul>

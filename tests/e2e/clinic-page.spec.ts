@@ -58,7 +58,12 @@ test('phone: the working hours open in the bottom sheet and «Понятно» c
 test('an address on the clinic list tells its working hours', async ({ page }, info) => {
   await page.goto('/moskva/lpu/');
   await hydrated(page);
-  const address = page.locator('article[data-lpu-id]').first().getByRole('button').first();
+  // The card's first button that is not the favourite heart.
+  const address = page
+    .locator('article[data-lpu-id]')
+    .first()
+    .locator('button:not([data-favourite])')
+    .first();
   if (info.project.name === 'desktop') {
     await address.hover();
     const tooltip = page.getByRole('tooltip');

@@ -1,7 +1,7 @@
 import type { ClinicDoctorCard } from '../../../server/modules/clinic/clinic-doctors-service';
 import { DoctorCard } from '../directory/doctor-card';
-import { FavouriteButton } from '../favourites/favourite-button';
 import { VISIT_LABELS } from '../directory/price-chips';
+import { FavouriteButton } from '../favourites/favourite-button';
 
 /**
  * A doctor card of a clinic's doctor list with the spec's card data attributes: spec,

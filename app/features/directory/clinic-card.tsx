@@ -21,17 +21,31 @@ export interface ClinicCardData {
   clubEnabled: boolean;
 }
 
-/** `children` adds a block under the clinic's details (a service list puts its price there). */
-export function ClinicCard({ clinic, children }: { clinic: ClinicCardData; children?: ReactNode }) {
+/**
+ * `children` adds a block under the clinic's details (a service list puts its price there);
+ * `favourite` is the heart, top right (the favourites feature fills it).
+ */
+export function ClinicCard({
+  clinic,
+  children,
+  favourite,
+}: {
+  clinic: ClinicCardData;
+  children?: ReactNode;
+  favourite?: ReactNode;
+}) {
   return (
     <article className="card flex gap-4 p-4 sm:p-5" data-lpu-id={clinic.id}>
       <Avatar id={clinic.id} name={clinic.name.replace(/[«»"]/g, '')} src={clinic.photoUrl} size={64} />
       <div className="min-w-0 flex-1">
-        <h2 className="text-lg font-semibold leading-snug">
-          <a href={clinic.url} className="text-brand hover:underline">
-            {clinic.name}
-          </a>
-        </h2>
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="text-lg font-semibold leading-snug">
+            <a href={clinic.url} className="text-brand hover:underline">
+              {clinic.name}
+            </a>
+          </h2>
+          {favourite}
+        </div>
         <div className="mt-1 text-sm text-ink-soft">
           <AddressSchedule lpuId={clinic.id} address={clinic.address} />
           {clinic.metro && <span className="text-muted"> · м. {clinic.metro}</span>}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Pagination } from '../../components/ui/pagination';
+import { FavouriteButton } from '../favourites/favourite-button';
 import { ClinicCard, type ClinicCardData } from './clinic-card';
 
 /** The clinic cards of one list page (with an optional block per card), the empty state and page links. */
@@ -44,7 +45,9 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
               </span>
             )}
             <div className="min-w-0 flex-1">
-              <ClinicCard clinic={item.clinic}>{extra?.(item)}</ClinicCard>
+              <ClinicCard clinic={item.clinic} favourite={<FavouriteButton type="lpu" id={item.clinic.id} />}>
+                {extra?.(item)}
+              </ClinicCard>
             </div>
           </li>
         ))}

@@ -28,6 +28,7 @@ export function ClinicProfile({
   actions,
   priceList,
   doctors,
+  favourite,
 }: {
   clinic: ClinicDetail;
   town: Pick<Town, 'slug' | 'nameGen' | 'tz'>;
@@ -41,6 +42,8 @@ export function ClinicProfile({
   priceList?: ReactNode;
   /** The doctors block with the doctors page's filters. */
   doctors?: ReactNode;
+  /** The favourite heart, top right (the favourites feature fills it). */
+  favourite?: ReactNode;
 }) {
   const hours = { hours: c.hours, holidays: c.holidays, todayWeekday: c.todayWeekday };
   const licenceImages = c.licences.map((l) => ({
@@ -58,9 +61,12 @@ export function ClinicProfile({
       </nav>
       <div className="mt-3 flex flex-col gap-4">
         <section className="card p-5 sm:p-6">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{c.name}</h1>
-            {badge}
+          <div className="flex items-start justify-between gap-2">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+              <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{c.name}</h1>
+              {badge}
+            </div>
+            {favourite}
           </div>
           <div className="mt-2 text-ink-soft">
             <AddressSchedule lpuId={c.id} address={c.address} />

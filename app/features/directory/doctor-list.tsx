@@ -3,6 +3,7 @@ import { plural, WORDS } from '../../../core/text/plural';
 import type { DoctorCard as DoctorCardData } from '../../../server/modules/directory/service';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Pagination } from '../../components/ui/pagination';
+import { FavouriteButton } from '../favourites/favourite-button';
 import { DoctorCard } from './doctor-card';
 
 /**
@@ -43,7 +44,11 @@ export function DoctorList<T extends DoctorCardData>({
       <ul className="mt-6 flex flex-col gap-4">
         {doctors.map((doctor) => (
           <li key={doctor.id}>
-            <DoctorCard doctor={doctor} placeNote={note?.(doctor)} />
+            <DoctorCard
+              doctor={doctor}
+              placeNote={note?.(doctor)}
+              favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+            />
           </li>
         ))}
       </ul>

@@ -56,6 +56,7 @@ export function DoctorProfile({
   town,
   today,
   reviewDates,
+  favourite,
 }: {
   doctor: DoctorDetail;
   town: Pick<Town, 'slug' | 'name' | 'nameGen'>;
@@ -63,6 +64,8 @@ export function DoctorProfile({
   today: string;
   /** Review instant (ISO) → '5 мая 2026' in the town's zone, formatted by the loader. */
   reviewDates: Record<string, string>;
+  /** The favourite heart next to the name (the favourites feature fills it). */
+  favourite?: ReactNode;
 }) {
   const main = d.specialities[0];
   const sections = tocSections(d);
@@ -86,7 +89,7 @@ export function DoctorProfile({
         {/* Anchor jumps land under the sticky header and bar: 16 px below them (spec section 9). */}
         <div className="flex min-w-0 flex-col gap-4 [&>section]:scroll-mt-[180px] lg:[&>section]:scroll-mt-[91px]">
           <TocBar sections={sections} active={active} onPick={setActive} />
-          <About d={d} today={today} />
+          <About d={d} today={today} favourite={favourite} />
 
           <Section id="workplaces" title="Где принимает">
             <ul className="mt-4 flex flex-col divide-y divide-line">
@@ -192,14 +195,17 @@ export function DoctorProfile({
   );
 }
 
-function About({ d, today }: { d: DoctorDetail; today: string }) {
+function About({ d, today, favourite }: { d: DoctorDetail; today: string; favourite?: ReactNode }) {
   const version = isSoftwareVersion(d.softwareVersion) ? d.softwareVersion : null;
   return (
     <section id="about" className="card p-5 sm:p-6" aria-label="О враче">
       <div className="flex flex-col gap-4 sm:flex-row">
         <Avatar id={d.id} name={d.fullName} src={d.photoUrl} size={112} />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{d.fullName}</h1>
+          <div className="flex items-start justify-between gap-2">
+            <h1 className="text-2xl font-bold leading-tight sm:text-3xl">{d.fullName}</h1>
+            {favourite}
+          </div>
           <p className="mt-1 text-ink">{d.specialities.map((s) => s.name).join(', ')}</p>
           <p className="mt-1 text-sm text-muted">
             {[d.experience, d.category, d.science].filter(Boolean).join(' · ')}

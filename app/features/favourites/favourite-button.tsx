@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { WORK_ACCOUNT_TITLE } from '../../../core/auth/viewer';
+import {
+  FAVOURITES_PAGE,
+  type FavouriteType,
+  favouriteLoginHref,
+  favouritesAccess,
+  pendingFavourite,
+  FAVOURITE_TEXTS as T,
+  withoutFavouriteParams,
+} from '../../../core/favourites/favourites';
+import { Modal, ModalClose } from '../../components/ui/modal';
+import { showSnackbar } from '../../components/ui/snackbar';
+import { useHydrated } from '../../lib/use-hydrated';
+import { useViewer } from '../../lib/use-viewer';
+import { FavouriteCallError } from './favourites-api';
+import { favouriteEntry, loadFavourite, setFavourite, useFavourite } from './favourites-store';
+
+type Dialog = 'sign-in' | 'work-account' | null;
+
+/**
+ * The heart of a doctor or clinic (spec sections 2, 4, 5). Real patients save and unsave with
+ * toasts and an undo; anonymous visitors are asked to sign in and come back with
+ * `addToFavourites={id}`, which this heart then adds once; work accounts are told they cannot.
+ * `url` is the page to come back to after sign-in (the current one by default).
+ */
+export function FavouriteButton({
+  type,
+  id,
+  url,
+  className = '',
+}: {
+  type: FavouriteType;
+  id: number;
+  url?: string;
+  className?: string;
+}) {
+  const access = favouritesAccess(useViewer());
+  const hydrated = useHydrated();
+  const entry = useFavourite(type, id);
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [loginHref, setLoginHref] = useState('/login/');
+
+  // Spec section 6: only real patients have favourites to fetch; everyone else is skipped.
+  useEffect(() => {
+    if (access === 'patient') void loadFavourite(type, id);
+  }, [access, type, id]);
+
+  // Back from sign-in with addToFavourites: add it once if it is not saved yet, then drop the
+  // parameters from the address so a reload does not repeat it. Dropping them first also makes
+  // it once per page: a second heart of the same doctor (or a re-run effect) finds them gone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: add() is new every render; the URL check runs once per heart
+  useEffect(() => {
+    if (access !== 'patient') return;
+    const pending = pendingFavourite(window.location.search);
+    if (!pending || pending.type !== type || pending.id !== id) return;
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withoutFavouriteParams(`${pathname}${search}${hash}`),
+    );
+    void loadFavourite(type, id).then(() => {
+      if (!favouriteEntry(type, id).saved) void add();
+    });
+  }, [access, type, id]);
+
+  async function change(saved: boolean) {
+    try {
+      await setFavourite(type, id, saved);
+    } catch (error) {
+      console.warn(error);
+      if (error instanceof FavouriteCallError && error.status === 401) openSignIn();
+      else if (error instanceof FavouriteCallError && error.status === 403) setDialog('work-account');
+      else showSnackbar({ text: T.failed });
+      return false;
+    }
+    return true;
+  }
+
+  function openSignIn() {
+    const { pathname, search, hash } = window.location;
+    setLoginHref(favouriteLoginHref(url ?? `${pathname}${search}${hash}`, type, id));
+    setDialog('sign-in');
+  }
+
+  async function add() {
+    if (await change(true)) {
+      showSnackbar({ text: T.added, action: { label: T.goTo, onClick: () => navigate(FAVOURITES_PAGE) } });
+    }
+  }
+
+  async function onClick() {
+    if (access === 'sign-in') return openSignIn();
+    if (access === 'work-account') return setDialog('work-account');
+    // Spec section 4: loading blocks repeated clicks.
+    if (favouriteEntry(type, id).busy) return;
+    if (!favouriteEntry(type, id).saved) return add();
+    if (!(await change(false))) return;
+    showSnackbar({
+      text: T.removed,
+      action: {
+        label: T.undo,
+        onClick: async () => {
+          if (await change(true)) showSnackbar({ text: T.restored });
+        },
+      },
+    });
+  }
+
+  const saved = access === 'patient' && entry.saved;
+  const label = saved ? T.remove : T.add;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onClick}
+        disabled={!hydrated}
+        aria-pressed={saved}
+        aria-label={label}
+        aria-busy={entry.busy || undefined}
+        title={label}
+        data-favourite={`${type}:${id}`}
+        className={`-m-1 shrink-0 rounded-full p-2 text-muted transition-colors hover:bg-brand-soft hover:text-brand disabled:opacity-60 aria-[pressed=true]:text-error aria-busy:cursor-progress ${className}`}
+      >
+        <HeartIcon filled={saved} />
+      </button>
+      {/* Mounted only when open: a list page carries twenty hearts. */}
+      {dialog === 'sign-in' && (
+        <Modal
+          open
+          onOpenChange={(open) => setDialog(open ? 'sign-in' : null)}
+          title={T.signInTitle}
+          mobile="sheet"
+          footer={
+            <>
+              <ModalClose className="rounded-lg px-4 py-2 font-medium text-brand hover:bg-brand-soft">
+                {T.notNow}
+              </ModalClose>
+              <a
+                href={loginHref}
+                className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
+              >
+                {T.signIn}
+              </a>
+            </>
+          }
+        >
+          <p className="text-ink-soft">Избранные врачи и клиники сохраняются в личном кабинете пациента.</p>
+        </Modal>
+      )}
+      {dialog === 'work-account' && (
+        <Modal
+          open
+          onOpenChange={(open) => setDialog(open ? 'work-account' : null)}
+          title={WORK_ACCOUNT_TITLE}
+          mobile="sheet"
+          footer={
+            <ModalClose className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
+              Понятно
+            </ModalClose>
+          }
+        >
+          <p className="text-ink-soft">Чтобы пользоваться избранным, войдите как пациент.</p>
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill={filled ? 'currentColor' : 'none'}
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+    >
+      <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.6 4 7.1 4c2 0 3.5 1.1 4.9 2.9C13.4 5.1 14.9 4 16.9 4c3.5 0 5.7 3.6 4.4 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />
+    </svg>
+  );
+}
