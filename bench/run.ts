@@ -57,6 +57,8 @@ const MIN_LIGHTHOUSE_ACCESSIBILITY = 95;
 const MAX_DOCTOR_PAGE_JS_GZIP = 150 * 1024;
 /** Issue 5: the favourites state call for 20 ids. */
 const MAX_FAVOURITES_P95_MS = 10;
+/** Issue 4: slots of a list page. */
+const MAX_SLOTS_P95_MS = 15;
 /** The cached phase's page cache time to live (production default). */
 const CACHE_TTL_MS = 30_000;
 
@@ -228,13 +230,18 @@ async function loadPhase(targets: Target[], phase: string) {
 interface AccountsResult {
   signIn: SignInResult[];
   favourites: CallResult[];
+  slots: CallResult[];
 }
 
 /**
  * Issue 5's figures on the running server: sign-in round trips (1 and 10 patients at once),
  * then the favourites state call for one page of 20 doctors as the last signed-in patient.
  */
-async function accountsPhase(origin: string, doctorIds: number[]): Promise<AccountsResult> {
+async function accountsPhase(
+  origin: string,
+  doctorsLpus: { doctor_id: number; lpu_id: number }[],
+): Promise<AccountsResult> {
+  const doctorIds = doctorsLpus.map((d) => d.doctor_id);
   const signIn: SignInResult[] = [];
   for (const workers of [1, 10]) {
     const r = await signInRoundTrips(origin, workers, settings.seqDuration);
@@ -244,6 +251,14 @@ async function accountsPhase(origin: string, doctorIds: number[]): Promise<Accou
     );
   }
   const session = signIn.find((r) => r.session)?.session;
+  const anonymousCsrf = await fetch(`${origin}/healthz`).then(
+    (r) =>
+      r.headers
+        .getSetCookie()
+        .find((c) => c.startsWith('csrftoken='))
+        ?.split(';')[0]
+        .slice(10) ?? '',
+  );
   if (!session) throw new Error('no sign-in succeeded: cannot time the favourites call');
   const favourites: CallResult[] = [];
   const request = { path: '/api/patient/favourites/doctors/', body: doctorIds, ...session };
@@ -261,7 +276,34 @@ async function accountsPhase(origin: string, doctorIds: number[]): Promise<Accou
       `call     ${`favourites state (20 ids), ${connections} conn`.padEnd(52)} ${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p95 ${ms(r.p95)} ms  p99 ${ms(r.p99)} ms${Object.keys(r.non2xx).length ? `  other ${JSON.stringify(r.non2xx)}` : ''}`,
     );
   }
-  return { signIn, favourites };
+  // Issue 4's figure: the slots of one list page (20 doctors at their first clinic) for 14 days.
+  const slots: CallResult[] = [];
+  const slotsRequest = {
+    path: '/ajax/schedule/slots_bulk/',
+    body: {
+      days: 14,
+      dt_start: new Date().toISOString().slice(0, 10),
+      town_timedelta: 3,
+      doctors_lpus: doctorsLpus,
+    },
+    cookie: '',
+    csrf: anonymousCsrf,
+  };
+  for (const connections of [1, 10]) {
+    await runPostCall(origin, 'slots_bulk, 20 doctors × 14 days', slotsRequest, connections, 1);
+    const r = await runPostCall(
+      origin,
+      'slots_bulk, 20 doctors × 14 days',
+      slotsRequest,
+      connections,
+      settings.seqDuration,
+    );
+    slots.push(r);
+    console.log(
+      `call     ${`slots_bulk (20 doctors × 14 days), ${connections} conn`.padEnd(52)} ${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p95 ${ms(r.p95)} ms  p99 ${ms(r.p99)} ms${Object.keys(r.non2xx).length ? `  other ${JSON.stringify(r.non2xx)}` : ''}`,
+    );
+  }
+  return { signIn, favourites, slots };
 }
 
 function accountsTable(accounts: AccountsResult): string {
@@ -279,8 +321,8 @@ function accountsTable(accounts: AccountsResult): string {
           ms(r.p99),
           JSON.stringify(r.failures),
         ]),
-        ...accounts.favourites.map((c) => [
-          'favourites state call, 20 ids',
+        ...[...accounts.favourites, ...accounts.slots].map((c) => [
+          c.name,
           int(c.connections),
           int(c.rps),
           ms(c.p50),
@@ -295,16 +337,29 @@ function accountsTable(accounts: AccountsResult): string {
 }
 
 function accountsChecks(accounts: AccountsResult) {
+  const checks: { name: string; pass: boolean; detail: string }[] = [];
   const one = accounts.favourites.find((c) => c.connections === 1);
-  return one
-    ? [
-        {
-          name: `favourites state call (20 ids): p95 < ${MAX_FAVOURITES_P95_MS} ms (1 connection)`,
-          pass: one.p95 < MAX_FAVOURITES_P95_MS,
-          detail: `p95 ${ms(one.p95)} ms, p50 ${ms(one.p50)} ms`,
-        },
-      ]
-    : [];
+  if (one)
+    checks.push({
+      name: `favourites state call (20 ids): p95 < ${MAX_FAVOURITES_P95_MS} ms (1 connection)`,
+      pass: one.p95 < MAX_FAVOURITES_P95_MS,
+      detail: `p95 ${ms(one.p95)} ms, p50 ${ms(one.p50)} ms`,
+    });
+  const slots = accounts.slots.find((c) => c.connections === 1);
+  if (slots)
+    checks.push({
+      name: `slots_bulk (20 doctors × 14 days): p95 < ${MAX_SLOTS_P95_MS} ms (1 connection)`,
+      pass: slots.p95 < MAX_SLOTS_P95_MS,
+      detail: `p95 ${ms(slots.p95)} ms, p50 ${ms(slots.p50)} ms`,
+    });
+  return checks;
+}
+
+/** A list page's cards as the schedule widget asks for them: each doctor at the card's clinic. */
+function doctorsLpusOf(cards: { id: number; workplaces: { clinicId: number }[] }[]) {
+  return cards
+    .filter((c) => c.workplaces.length > 0)
+    .map((c) => ({ doctor_id: c.id, lpu_id: c.workplaces[0].clinicId }));
 }
 
 async function accountsOnly() {
@@ -315,10 +370,7 @@ async function accountsOnly() {
   const town = await requireTown(services, TOWN);
   const firstPage = await services.directory.doctorList(town, { page: 1 });
   await server.start({ PAGE_CACHE_TTL_MS: '0' });
-  const accounts = await accountsPhase(
-    server.origin,
-    firstPage.doctors.map((d) => d.id),
-  );
+  const accounts = await accountsPhase(server.origin, doctorsLpusOf(firstPage.doctors));
   await server.stop();
   console.log(`\n${accountsTable(accounts)}\n`);
   for (const c of accountsChecks(accounts))
@@ -440,10 +492,7 @@ async function main() {
       );
     }
   }
-  const accounts = await accountsPhase(
-    server.origin,
-    firstPage.doctors.map((d) => d.id),
-  );
+  const accounts = await accountsPhase(server.origin, doctorsLpusOf(firstPage.doctors));
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -694,6 +743,7 @@ async function main() {
           signIn: accounts.signIn.map(({ session: _session, ...r }) => r),
           favourites: accounts.favourites,
         },
+        slots: accounts.slots,
         firstLoadJs: scripts,
         lighthouse: audits,
         checks,

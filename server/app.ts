@@ -41,6 +41,8 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { mistakeReportRoutes } from './modules/mistake-reports/routes';
 import { createMistakeReportService } from './modules/mistake-reports/service';
+import { scheduleRoutes } from './modules/schedule/routes';
+import { createScheduleService, type ScheduleService } from './modules/schedule/service';
 import { searchRoutes } from './modules/search/routes';
 import { createSearchService, type SearchService } from './modules/search/service';
 import { townRoutes } from './modules/towns/routes';
@@ -67,6 +69,8 @@ export interface Services {
   pageCache: PageCache;
   sessions: SessionService;
   auth: AuthService;
+  /** Free slots of doctors, clinics and services. */
+  schedule: ScheduleService;
   /** A patient's saved doctors and clinics (the hearts and /favourites). */
   favourites: FavouritesService;
 }
@@ -186,6 +190,7 @@ export async function buildApp({
     clientIds,
     log: app.log,
   });
+  const schedule = createScheduleService({ db, clock });
   const authSettings: AuthSettings = {
     vkEnabled: providers.vk !== null,
     callInPhone: authDeps.providersConfig?.CALLIN_PHONE ?? '88005553535',
@@ -205,6 +210,7 @@ export async function buildApp({
     sessions,
     auth,
     favourites,
+    schedule,
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -246,6 +252,7 @@ export async function buildApp({
     });
     await directoryRoutes(api, { directory, towns });
     await searchRoutes(api, { search, towns });
+    await scheduleRoutes(api, { schedule });
     await clinicPageRoutes(api, { clinicPage });
     await doctorPageRoutes(api, { doctorPage });
     await favouritesRoutes(api, { favourites });

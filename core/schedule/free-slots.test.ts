@@ -140,6 +140,20 @@ for (const processTz of ['UTC', 'America/New_York']) {
         expect(freeSlots({ ...base, rules, exceptions: [] })[monday]).toHaveLength(2);
       });
 
+      it('a zone with summer time: the skipped hour gives no slot, the others keep their wall time', () => {
+        const rules = [rule(7, '01:00', '05:00', 60)];
+        const slots = freeSlots({
+          rules,
+          exceptions: [],
+          busy: [],
+          from: '2026-03-29',
+          days: 1,
+          now: new Date('2026-03-01T00:00:00Z'),
+          timeZone: 'Europe/Berlin',
+        });
+        expect(slots['2026-03-29'].map((s) => s.time)).toEqual(['01:00', '03:00', '04:00']);
+      });
+
       it('answers in the user’s zone for a user timedelta', () => {
         const slots = freeSlots({
           ...base,

@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz';
 
 /** A weekly rule in the clinic's wall-clock time ('HH:mm' or 'HH:mm:ss'). */
 export interface WeeklyRule {
@@ -72,20 +72,38 @@ function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
-/** The instant of a wall-clock time on a day in a zone. */
+const HOUR_MS = 3_600_000;
+/** Zone offsets by hour: asking Intl for each of a page's thousands of slots cost ~100 ms. */
+const offsets = new Map<string, number>();
+
+/** The zone's UTC offset in ms at an instant; offsets change on hour boundaries (DST). */
+function offsetAt(timeZone: string, t: number): number {
+  const key = `${timeZone}|${Math.floor(t / HOUR_MS)}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    if (offsets.size > 50_000) offsets.clear();
+    offset = tzOffset(timeZone, new Date(t)) * 60_000;
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+/** The instant of a wall-clock time on a day in a zone (a time skipped by DST moves forward). */
 function instant(day: string, minutes: number, timeZone: string): Date {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, timeZone).getTime());
+  const naive = Date.UTC(y, m - 1, d) + minutes * 60_000;
+  const first = naive - offsetAt(timeZone, naive);
+  return new Date(naive - offsetAt(timeZone, first));
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The day and time of an instant in a zone. */
 export function wallClock(at: Date, timeZone: string): { day: string; time: string } {
-  const z = new TZDate(at.getTime(), timeZone);
+  const local = new Date(at.getTime() + offsetAt(timeZone, at.getTime()));
   return {
-    day: `${z.getFullYear()}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`,
-    time: `${pad(z.getHours())}:${pad(z.getMinutes())}`,
+    day: local.toISOString().slice(0, 10),
+    time: `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`,
   };
 }
 
@@ -135,15 +153,19 @@ function overlapsBusy(c: Candidate, busy: readonly BusyRange[]): boolean {
 function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
   const zone = input.displayZone ?? input.timeZone;
   const now = input.now.getTime();
-  const seen = new Set<number>();
   const free = candidates
     .filter((c) => c.startsAt.getTime() > now && !overlapsBusy(c, input.busy))
-    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-    .filter((c) => !seen.has(c.startsAt.getTime()) && seen.add(c.startsAt.getTime()));
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const out: SlotsByDay = {};
+  let previous = Number.NaN;
   for (const c of free) {
+    // Overlapping rules give one start twice; the sort put the twins side by side.
+    if (c.startsAt.getTime() === previous) continue;
+    previous = c.startsAt.getTime();
     const { day, time } = wallClock(c.startsAt, zone);
-    (out[day] ??= []).push({ time, duration: c.minutes });
+    const list = out[day];
+    if (list) list.push({ time, duration: c.minutes });
+    else out[day] = [{ time, duration: c.minutes }];
   }
   return out;
 }

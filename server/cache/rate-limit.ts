@@ -88,7 +88,7 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'rl:'): RateLim
         .exec();
       const value = replies?.[0]?.[1] as string | null;
       const ttl = Number(replies?.[1]?.[1] ?? 0);
-      return { count: value ? Number(value) : 0, resetMs: ttl > 0 ? ttl : 0 };
+      return { count: value ? Number(value) : 0, resetMs: Math.max(ttl, 0) };
     },
     async close() {
       await redis.quit();

@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { appointments } from '../../db/schema/booking';
+import { explicitSlots, scheduleExceptions, scheduleRules } from '../../db/schema/schedule';
+import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
+import { injectWithCsrf } from '../../testing/csrf';
+import { openTestDatabase } from '../../testing/database';
+
+let database: Database;
+let app: FastifyInstance;
+// Sunday 22 November 2026, 12:00 in Novosibirsk (UTC+7).
+const clock: Clock = { now: () => new Date('2026-11-22T05:00:00Z') };
+const ids = { doctor: 0, clinic: 0, otherClinic: 0, pushed: 0, pushedClinic: 0, closed: 0, closedClinic: 0 };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db, { tz: 'Asia/Novosibirsk' });
+  const clinic = await createClinic(db, { townId: town.id });
+  const other = await createClinic(db, { townId: town.id });
+  const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id, other.id] });
+  Object.assign(ids, { doctor: doctor.id, clinic: clinic.id, otherClinic: other.id });
+  const [here, there] = doctor.workplaces;
+  // Mondays 09:00–11:00 here, Tuesdays 14:00–15:00 at the other clinic, 30-minute slots.
+  await db.insert(scheduleRules).values([
+    {
+      workplaceId: here.id,
+      weekday: 1,
+      startTime: '09:00',
+      endTime: '11:00',
+      slotMinutes: 30,
+      validFrom: '2026-01-01',
+    },
+    {
+      workplaceId: there.id,
+      weekday: 2,
+      startTime: '14:00',
+      endTime: '15:00',
+      slotMinutes: 30,
+      validFrom: '2026-01-01',
+    },
+    // Home visits are another schedule: never in the clinic answer.
+    {
+      workplaceId: here.id,
+      visitType: 'home',
+      weekday: 3,
+      startTime: '18:00',
+      endTime: '19:00',
+      slotMinutes: 60,
+      validFrom: '2026-01-01',
+    },
+  ]);
+  // The second Monday is a day off.
+  await db.insert(scheduleExceptions).values({ workplaceId: here.id, date: '2026-11-30', kind: 'off' });
+  // A patient holds Monday 09:30 (Novosibirsk) — at the OTHER clinic's record: the doctor is busy anyway.
+  await db.insert(appointments).values({
+    workplaceId: there.id,
+    doctorId: doctor.id,
+    clinicId: other.id,
+    during: '[2026-11-23 02:30:00+00,2026-11-23 03:00:00+00)',
+    patientName: 'Иванова Анна',
+    patientPhone: '79001234567',
+  });
+  // A canceled appointment frees its time.
+  await db.insert(appointments).values({
+    workplaceId: here.id,
+    doctorId: doctor.id,
+    clinicId: clinic.id,
+    during: '[2026-11-23 03:00:00+00,2026-11-23 03:30:00+00)',
+    status: 'canceled',
+    patientName: 'Петров Пётр',
+    patientPhone: '79001234568',
+  });
+
+  const pushedClinic = await createClinic(db, { townId: town.id });
+  const pushed = await createDoctor(db, { townId: town.id, clinicIds: [pushedClinic.id] });
+  Object.assign(ids, { pushed: pushed.id, pushedClinic: pushedClinic.id });
+  await db.insert(scheduleRules).values({
+    workplaceId: pushed.workplaces[0].id,
+    weekday: 1,
+    startTime: '09:00',
+    endTime: '18:00',
+    slotMinutes: 30,
+    validFrom: '2026-01-01',
+  });
+  await db.insert(explicitSlots).values([
+    {
+      workplaceId: pushed.workplaces[0].id,
+      startsAt: new Date('2026-11-24T01:15:00Z'),
+      durationMinutes: 15,
+    },
+  ]);
+
+  const closedClinic = await createClinic(db, { townId: town.id });
+  const closed = await createDoctor(db, { townId: town.id, clinicIds: [closedClinic.id] });
+  Object.assign(ids, { closed: closed.id, closedClinic: closedClinic.id });
+  app = await buildApp({ db, clock });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const bulk = (payload: Record<string, unknown>) =>
+  injectWithCsrf(app, { url: '/ajax/schedule/slots_bulk/', payload });
+
+describe('POST /ajax/schedule/slots_bulk/', () => {
+  const body = () => ({
+    days: 14,
+    dt_start: '2026-11-22',
+    town_timedelta: 7,
+    doctors_lpus: [
+      { doctor_id: ids.doctor, lpu_id: ids.clinic },
+      { doctor_id: ids.doctor, lpu_id: ids.otherClinic },
+    ],
+  });
+
+  it('answers free slots per doctor and clinic, keyed by day in the clinic’s zone', async () => {
+    const res = await bulk(body());
+    expect(res.statusCode).toBe(200);
+    const [here, there] = res.json();
+    expect(here).toEqual({
+      lpu_id: ids.clinic,
+      doctor_id: ids.doctor,
+      // 09:30 is taken at the other clinic; the canceled 10:00 is free; 30 Nov is a day off.
+      slots: {
+        '2026-11-23': [
+          { time: '09:00', duration: 30 },
+          { time: '10:00', duration: 30 },
+          { time: '10:30', duration: 30 },
+        ],
+      },
+    });
+    expect(Object.keys(there.slots)).toEqual(['2026-11-24', '2026-12-01']);
+  });
+
+  it('a user timedelta answers in the user’s zone (Moscow, UTC+3)', async () => {
+    const { town_timedelta: _t, ...rest } = body();
+    const res = await bulk({ ...rest, user_timedelta: 3 });
+    expect(res.json()[0].slots['2026-11-23'][0]).toEqual({ time: '05:00', duration: 30 });
+  });
+
+  it('all_slots lists taken slots too, marked', async () => {
+    const res = await bulk({ ...body(), all_slots: true });
+    expect(
+      res
+        .json()[0]
+        .slots['2026-11-23'].map(
+          (s: { time: string; free: boolean }) => `${s.time}${s.free ? '' : ' taken'}`,
+        ),
+    ).toEqual(['09:00', '09:30 taken', '10:00', '10:30']);
+  });
+
+  it('slots pushed by the clinic replace its computed schedule', async () => {
+    const res = await bulk({
+      ...body(),
+      doctors_lpus: [{ doctor_id: ids.pushed, lpu_id: ids.pushedClinic }],
+    });
+    expect(res.json()[0].slots).toEqual({ '2026-11-24': [{ time: '08:15', duration: 15 }] });
+  });
+
+  it('a doctor who does not work at the clinic, or without a schedule, has no slots', async () => {
+    const res = await bulk({
+      ...body(),
+      doctors_lpus: [
+        { doctor_id: ids.pushed, lpu_id: ids.clinic },
+        { doctor_id: ids.closed, lpu_id: ids.closedClinic },
+      ],
+    });
+    expect(res.json().map((d: { slots: object }) => d.slots)).toEqual([{}, {}]);
+  });
+
+  it.each([
+    [{ days: undefined }, 'Не передано количество дней'],
+    [{ dt_start: undefined }, 'Не передана стартовая дата'],
+    [{ doctors_lpus: [] }, 'Не передан doctors_lpus'],
+    [{ town_timedelta: undefined }, 'Не передан timedelta'],
+    [{ lpu_timedelta: 7 }, 'Передано несколько timedelta'],
+  ])('400 for %j: %s', async (change, detail) => {
+    const res = await bulk({ ...body(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail });
+  });
+
+  it('400, never 500, for junk', async () => {
+    for (const payload of [
+      { doctors_lpus: 'все' },
+      { ...body(), doctors_lpus: [{ doctor_id: 'x', lpu_id: 1 }] },
+      {},
+    ]) {
+      const res = await bulk(payload as Record<string, unknown>);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toEqual(expect.any(String));
+    }
+  });
+});
