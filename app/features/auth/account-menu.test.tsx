@@ -24,6 +24,9 @@ function renderWithRoot(element: ReactNode, user?: Viewer, path = '/moskva/vrach
 }
 
 afterEach(() => {
+  // The phone mask polls the caret with timers while its input has focus; a blur stops them,
+  // so none fires after the test environment is gone.
+  (document.activeElement as HTMLElement | null)?.blur();
   cleanup();
   vi.unstubAllGlobals();
 });

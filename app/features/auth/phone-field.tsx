@@ -1,5 +1,5 @@
 import { InputMask, type Track } from '@react-input/mask';
-import type { Ref } from 'react';
+import { type Ref, useLayoutEffect, useRef } from 'react';
 import { type PhoneCountryIso, phoneCountry } from '../../../core/auth/phone';
 
 const COUNTRY_NAMES: Record<PhoneCountryIso, string> = {
@@ -82,10 +82,20 @@ export function PhoneField({
   disabled,
   inputRef,
 }: PhoneFieldProps) {
+  const box = useRef<HTMLDivElement>(null);
+  // The mask polls the caret with timers while its input has focus and stops them on blur;
+  // an input removed while focused (a closing modal) would poll forever, so blur it first.
+  useLayoutEffect(() => {
+    const container = box.current;
+    return () => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && container?.contains(active)) active.blur();
+    };
+  }, []);
   const field =
     'w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base outline-none focus:border-brand aria-[invalid=true]:border-error disabled:bg-canvas';
   return (
-    <div>
+    <div ref={box}>
       <label htmlFor={id} className="font-medium">
         Номер телефона
       </label>

@@ -62,6 +62,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // The phone mask polls the caret with timers while its input has focus; a blur stops them,
+  // so none fires after the test environment is gone.
+  (document.activeElement as HTMLElement | null)?.blur();
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
