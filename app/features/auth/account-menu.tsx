@@ -5,6 +5,7 @@ import { isWorkAccount } from '../../../core/auth/viewer';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { useHydrated } from '../../lib/use-hydrated';
 import { logout } from './api';
+import { Reconfirmation } from './reconfirmation';
 import { useRootAuth } from './use-root-auth';
 
 const entry =
@@ -68,6 +69,7 @@ export function AccountMenu() {
   const phone = maskPhoneForDisplay(user.userPhone) || 'Аккаунт';
   return (
     <div ref={root} className="relative">
+      <Reconfirmation user={user} />
       <button
         type="button"
         aria-expanded={open}

@@ -1,0 +1,47 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { needsReconfirmation } from '../../../core/auth/confirmation';
+import type { Viewer } from '../../../core/auth/viewer';
+import { pullAuth } from './api';
+
+// The phone form (and libphonenumber) loads only if a re-confirmation is ever needed.
+const SignInModal = lazy(() => import('./sign-in-modal').then((m) => ({ default: m.SignInModal })));
+
+/**
+ * Spec section 4: a real patient's phone is confirmed again when the account behind the
+ * session changed elsewhere (another tab signed in as someone else): back on this tab, pullAuth
+ * answers another patient-app uuid than the page was rendered for.
+ */
+export function Reconfirmation({ user }: { user: Viewer }) {
+  const [needed, setNeeded] = useState(false);
+  const location = useLocation();
+
+  useEffect(() => {
+    if (!user.isRealPatient) return;
+    let stale = false;
+    const check = async () => {
+      if (document.visibilityState !== 'visible') return;
+      const pulled = await pullAuth();
+      if (!stale && pulled.ok && needsReconfirmation(user, pulled.data.user)) setNeeded(true);
+    };
+    document.addEventListener('visibilitychange', check);
+    return () => {
+      stale = true;
+      document.removeEventListener('visibilitychange', check);
+    };
+  }, [user]);
+
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <SignInModal
+        open={needed}
+        onOpenChange={(open) => {
+          // Closing keeps a page of someone else's account: reload it as the session is now.
+          if (!open) window.location.reload();
+        }}
+        next={`${location.pathname}${location.search}`}
+      />
+    </Suspense>
+  );
+}
