@@ -317,12 +317,4 @@ export function requestBody(state: ConfirmationState): { phone: string; confirma
     : { phone: state.phone };
 }
 
-/**
- * Spec section 4: the phone must be confirmed again when the patient-app account behind the
- * session changed — the uuid from pullAuth differs from the one the page knew. Only a real
- * patient is checked.
- */
-export function needsReconfirmation(known: Viewer, pulled: Viewer): boolean {
-  if (!known.isRealPatient) return false;
-  return pulled.medtochkaUuid !== known.medtochkaUuid;
-}
+export { needsReconfirmation } from './viewer';

@@ -51,3 +51,13 @@ export function publicViewer(viewer: Viewer): Viewer {
     medtochkaUuid: viewer.medtochkaUuid,
   };
 }
+
+/**
+ * Spec section 4: the phone must be confirmed again when the patient-app account behind the
+ * session changed — the uuid from pullAuth differs from the one the page knew. Only a real
+ * patient is checked.
+ */
+export function needsReconfirmation(known: Viewer, pulled: Viewer): boolean {
+  if (!known.isRealPatient) return false;
+  return pulled.medtochkaUuid !== known.medtochkaUuid;
+}

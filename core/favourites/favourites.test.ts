@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../auth/viewer';
+import { FavouriteIdsSchema } from './call-schemas';
 import {
-  FavouriteIdsSchema,
   favouriteLoginHref,
   favouritesAccess,
   parseFavouriteId,

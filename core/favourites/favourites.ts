@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isWorkAccount, type Viewer } from '../auth/viewer';
 
 /** The API's names (spec section 7 'Favourites'): doctors, or clinics as 'lpu'. */
@@ -45,26 +44,6 @@ export function parseFavouriteId(raw: unknown): number | null {
   const id = Number(text);
   return id <= MAX_ID ? id : null;
 }
-
-const IdSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const id = parseFavouriteId(value);
-  if (id === null) {
-    ctx.addIssue({ code: 'custom', message: FAVOURITE_TEXTS.badId });
-    return z.NEVER;
-  }
-  return id;
-});
-
-const IdList = z
-  .array(IdSchema, 'Не передан список идентификаторов')
-  .max(MAX_FAVOURITE_IDS, `Не больше ${MAX_FAVOURITE_IDS} идентификаторов за запрос`);
-
-/** The list call's body: a bare JSON array `[1, 2]` or `{ ids: [1, 2] }`. */
-export const FavouriteIdsSchema = z.preprocess(
-  (body) =>
-    body !== null && typeof body === 'object' && !Array.isArray(body) && 'ids' in body ? body.ids : body,
-  IdList,
-);
 
 export type FavouritesAccess = 'patient' | 'sign-in' | 'work-account';
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { needsReconfirmation } from '../../../core/auth/confirmation';
-import type { Viewer } from '../../../core/auth/viewer';
+import { needsReconfirmation, type Viewer } from '../../../core/auth/viewer';
 import { pullAuth } from './api';
 
 // The phone form (and libphonenumber) loads only if a re-confirmation is ever needed.

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { WORK_ACCOUNT_TITLE } from '../../../core/auth/viewer';
 import {
   FAVOURITES_PAGE,
   type FavouriteType,
@@ -10,12 +9,16 @@ import {
   FAVOURITE_TEXTS as T,
   withoutFavouriteParams,
 } from '../../../core/favourites/favourites';
-import { Modal, ModalClose } from '../../components/ui/modal';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/use-viewer';
 import { FavouriteCallError } from './favourites-api';
 import { favouriteEntry, loadFavourite, setFavourite, useFavourite } from './favourites-store';
+
+// The dialogs (and Radix) load on the first click that needs one, not with every list page.
+const FavouriteDialog = lazy(() =>
+  import('./favourite-dialog').then((m) => ({ default: m.FavouriteDialog })),
+);
 
 type Dialog = 'sign-in' | 'work-account' | null;
 
@@ -127,44 +130,11 @@ export function FavouriteButton({
       >
         <HeartIcon filled={saved} />
       </button>
-      {/* Mounted only when open: a list page carries twenty hearts. */}
-      {dialog === 'sign-in' && (
-        <Modal
-          open
-          onOpenChange={(open) => setDialog(open ? 'sign-in' : null)}
-          title={T.signInTitle}
-          mobile="sheet"
-          footer={
-            <>
-              <ModalClose className="rounded-lg px-4 py-2 font-medium text-brand hover:bg-brand-soft">
-                {T.notNow}
-              </ModalClose>
-              <a
-                href={loginHref}
-                className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
-              >
-                {T.signIn}
-              </a>
-            </>
-          }
-        >
-          <p className="text-ink-soft">Избранные врачи и клиники сохраняются в личном кабинете пациента.</p>
-        </Modal>
-      )}
-      {dialog === 'work-account' && (
-        <Modal
-          open
-          onOpenChange={(open) => setDialog(open ? 'work-account' : null)}
-          title={WORK_ACCOUNT_TITLE}
-          mobile="sheet"
-          footer={
-            <ModalClose className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark">
-              Понятно
-            </ModalClose>
-          }
-        >
-          <p className="text-ink-soft">Чтобы пользоваться избранным, войдите как пациент.</p>
-        </Modal>
+      {/* Loaded and mounted only when open: a list page carries twenty hearts. */}
+      {dialog && (
+        <Suspense fallback={null}>
+          <FavouriteDialog kind={dialog} loginHref={loginHref} onClose={() => setDialog(null)} />
+        </Suspense>
       )}
     </>
   );

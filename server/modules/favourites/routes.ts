@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { FavouriteIdsSchema } from '../../../core/favourites/call-schemas';
 import {
   FAVOURITE_TEXTS,
-  FavouriteIdsSchema,
   type FavouriteType,
   isFavouriteType,
   parseFavouriteId,
