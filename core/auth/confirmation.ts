@@ -6,7 +6,6 @@
  * `isChecking` turns on.
  */
 import { type ConfirmationMethod, flowBMessage, isFlowBError } from './errors';
-import type { Viewer } from './viewer';
 
 /** Spec section 9. */
 export const CODE_LENGTH = 4;
