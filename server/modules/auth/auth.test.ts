@@ -679,3 +679,33 @@ describe('call-in websocket', () => {
     expect(done.statusCode).toBe(200);
   });
 });
+
+describe('doctor login link (spec section 6)', () => {
+  it('goes to the portal’s work form by default', async () => {
+    const res = await app.inject({ url: '/login/doctor/' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/login/?kind=work');
+  });
+
+  it('goes to the document site, except from an office address', async () => {
+    const withDocs = await buildApp({
+      db: database.db,
+      clock,
+      auth: { providers, documentSiteUrl: 'https://docs.example.ru/login/', officeIps: '203.0.113.0/24' },
+    });
+    try {
+      const outside = await withDocs.inject({
+        url: '/login/doctor/',
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(outside.headers.location).toBe('https://docs.example.ru/login/');
+      const office = await withDocs.inject({
+        url: '/login/doctor/',
+        headers: { 'x-forwarded-for': '203.0.113.40' },
+      });
+      expect(office.headers.location).toBe('/login/?kind=work');
+    } finally {
+      await withDocs.close();
+    }
+  });
+});
