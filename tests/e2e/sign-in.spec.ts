@@ -136,7 +136,8 @@ test('call-in: the patient calls the toll-free number and is signed in', async (
       .getByRole('button', { name: 'Позвонить' })
       .click({ timeout: 1000 });
   }).toPass({ timeout: 10_000 });
-  await outbox.close();
+  // The outbox page stays open: closing it while the sign-in reloads the other page has hung
+  // Chromium's page close until the test timed out (seen 1 run in 4 in the production build).
 
   // The websocket or the 5 s poll notices the call and signs in by itself; 'Подтвердить' checks
   // at once — unless the socket was quicker and the page is already reloading.
