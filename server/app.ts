@@ -19,6 +19,8 @@ import { authRoutes } from './modules/auth/routes';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import type { SessionViewer } from './modules/auth/viewer';
+import { bookingRoutes } from './modules/booking/routes';
+import { type BookingService, createBookingService } from './modules/booking/service';
 import { clinicDoctorsRoutes } from './modules/clinic/clinic-doctors-routes';
 import {
   type ClinicDoctorsService,
@@ -73,6 +75,8 @@ export interface Services {
   schedule: ScheduleService;
   /** A patient's saved doctors and clinics (the hearts and /favourites). */
   favourites: FavouritesService;
+  /** Appointments: booking a free slot, the booked visit's page, cancelling. */
+  booking: BookingService;
 }
 
 declare module 'react-router' {
@@ -191,6 +195,7 @@ export async function buildApp({
     log: app.log,
   });
   const schedule = createScheduleService({ db, clock });
+  const booking = createBookingService({ db, clock, schedule, sms: providers.sms, log: app.log });
   const authSettings: AuthSettings = {
     vkEnabled: providers.vk !== null,
     callInPhone: authDeps.providersConfig?.CALLIN_PHONE ?? '88005553535',
@@ -211,6 +216,7 @@ export async function buildApp({
     auth,
     favourites,
     schedule,
+    booking,
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -219,7 +225,9 @@ export async function buildApp({
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send({ detail: 'Произошла ошибка' });
     }
-    return reply.status(status).send({ detail: error.message });
+    // httpError(status, detail, extra): the extra fields (e.g. a form's `errors`) go along.
+    const extra = (error as { extra?: Record<string, unknown> }).extra ?? {};
+    return reply.status(status).send({ ...extra, detail: error.message });
   });
 
   await app.register(compress, {
@@ -253,6 +261,7 @@ export async function buildApp({
     await directoryRoutes(api, { directory, towns });
     await searchRoutes(api, { search, towns });
     await scheduleRoutes(api, { schedule });
+    await bookingRoutes(api, { booking, clock });
     await clinicPageRoutes(api, { clinicPage });
     await doctorPageRoutes(api, { doctorPage });
     await favouritesRoutes(api, { favourites });

@@ -96,6 +96,11 @@ function instant(day: string, minutes: number, timeZone: string): Date {
   return new Date(naive - offsetAt(timeZone, first));
 }
 
+/** The instant of 'HH:mm' on a day ('yyyy-MM-dd') in a zone: a booked slot's start. */
+export function zonedInstant(day: string, time: string, timeZone: string): Date {
+  return instant(day, minutesOf(time), timeZone);
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The day and time of an instant in a zone. */

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { clinicServices, clinics, doctors, VISIT_TYPES, workplaces } from './directory';
 
@@ -29,7 +39,12 @@ export const appointments = pgTable(
     status: text({ enum: APPOINTMENT_STATUSES }).notNull().default('active'),
     patientName: text().notNull(),
     patientPhone: text().notNull(),
+    patientBirthDate: date(),
     source: text(),
+    /** The browser's key for one press of 'Записаться': a retried request finds its appointment. */
+    requestKey: text(),
+    /** The secret of the cancel link and the .ics file (a patient may book without an account page open). */
+    cancelToken: text(),
     price: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp({ withTimezone: true }),
@@ -39,5 +54,6 @@ export const appointments = pgTable(
     index('appointments_user').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('appointments_clinic').on(t.clinicId, t.createdAt.desc().nullsFirst()),
     index('appointments_workplace').on(t.workplaceId),
+    uniqueIndex('appointments_request_key').on(t.requestKey).where(sql`${t.requestKey} IS NOT NULL`),
   ],
 );

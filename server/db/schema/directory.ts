@@ -118,6 +118,8 @@ export const clinics = pgTable(
     priceUpdateStatus: smallint().notNull().default(0),
     priceUpdatedAt: date(),
     isAppointmentOn: boolean().notNull().default(true),
+    /** Patients may cancel on the site until this many minutes before the visit. */
+    cancelCutoffMinutes: smallint().notNull().default(120),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),

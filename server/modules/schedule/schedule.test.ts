@@ -126,6 +126,7 @@ describe('POST /ajax/schedule/slots_bulk/', () => {
     expect(here).toEqual({
       lpu_id: ids.clinic,
       doctor_id: ids.doctor,
+      appointment_on: true,
       // 09:30 is taken at the other clinic; the canceled 10:00 is free; 30 Nov is a day off.
       slots: {
         '2026-11-23': [
@@ -172,6 +173,8 @@ describe('POST /ajax/schedule/slots_bulk/', () => {
       ],
     });
     expect(res.json().map((d: { slots: object }) => d.slots)).toEqual([{}, {}]);
+    // Not working there: no booking at all; no schedule but booking on: the express button.
+    expect(res.json().map((d: { appointment_on: boolean }) => d.appointment_on)).toEqual([false, true]);
   });
 
   it.each([

@@ -19,6 +19,8 @@ export type MarkedSlot = Slot & { free?: boolean };
 export interface DoctorSlots {
   lpu_id: number;
   doctor_id: number;
+  /** Whether the clinic takes bookings of this doctor at all (with no slots: the express button). */
+  appointment_on: boolean;
   slots: Record<string, MarkedSlot[]>;
 }
 
@@ -87,7 +89,12 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
 
       return body.doctors_lpus.map((pair) => {
         const w = byPair.get(`${pair.doctor_id}:${pair.lpu_id}`);
-        const answer: DoctorSlots = { lpu_id: pair.lpu_id, doctor_id: pair.doctor_id, slots: {} };
+        const answer: DoctorSlots = {
+          lpu_id: pair.lpu_id,
+          doctor_id: pair.doctor_id,
+          appointment_on: Boolean(w?.isAppointmentOn),
+          slots: {},
+        };
         if (!w?.isAppointmentOn) return answer;
         const taken: BusyRange[] = busyOf.get(w.doctorId) ?? [];
         const input: FreeSlotsInput = {

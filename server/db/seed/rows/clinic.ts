@@ -54,6 +54,7 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     priceUpdateStatus,
     priceUpdatedAt: dateOnly(addDays(input.now, -staleDays)),
     isAppointmentOn: rng.chance(0.92),
+    cancelCutoffMinutes: 120,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { escapeIcsText, foldIcsLine, icsFile } from './ics';
+
+describe('icsFile', () => {
+  const file = icsFile({
+    uid: 'appointment-7@prodoctorov',
+    startsAt: new Date('2026-11-23T06:30:00Z'),
+    endsAt: new Date('2026-11-23T07:00:00Z'),
+    summary: 'Приём: Иванова Анна Петровна, терапевт',
+    location: 'Клиника «Здоровье», ул. Ленина, 5',
+    description: 'Отменить: https://example.ru/x',
+    stamp: new Date('2026-11-22T10:00:00.123Z'),
+  });
+
+  it('gives the visit in UTC with CRLF lines', () => {
+    expect(file).toContain('DTSTART:20261123T063000Z\r\n');
+    expect(file).toContain('DTEND:20261123T070000Z\r\n');
+    expect(file).toContain('DTSTAMP:20261122T100000Z\r\n');
+    expect(file.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    expect(file.endsWith('END:VCALENDAR\r\n')).toBe(true);
+  });
+
+  it('escapes commas and semicolons in text', () => {
+    expect(escapeIcsText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
+    expect(file).toContain('LOCATION:Клиника «Здоровье»\\, ул. Ленина\\, 5');
+  });
+
+  it('folds long lines at 75 octets without splitting a letter', () => {
+    const line = `SUMMARY:${'Я'.repeat(100)}`;
+    const folded = foldIcsLine(line);
+    const parts = folded.split('\r\n');
+    expect(parts.length).toBeGreaterThan(1);
+    for (const p of parts) expect(new TextEncoder().encode(p).length).toBeLessThanOrEqual(75);
+    expect(parts.map((p, i) => (i === 0 ? p : p.slice(1))).join('')).toBe(line);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The '.ics' file of a booked visit (RFC 5545): one VEVENT in UTC, so every calendar app shows
+ * it at the right local time whatever the phone's zone. Lines are folded at 75 octets.
+ */
+export interface IcsEvent {
+  uid: string;
+  startsAt: Date;
+  endsAt: Date;
+  summary: string;
+  location: string;
+  description: string;
+  /** When the file was made (DTSTAMP). */
+  stamp: Date;
+}
+
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/** TEXT values escape backslash, semicolon, comma and newlines. */
+export function escapeIcsText(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line into 75-octet pieces without splitting a UTF-8 character. */
+export function foldIcsLine(line: string): string {
+  const encoder = new TextEncoder();
+  const pieces: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const ch of line) {
+    const n = encoder.encode(ch).length;
+    // Continuation lines start with a space, which counts towards their 75.
+    const limit = pieces.length === 0 ? 75 : 74;
+    if (size + n > limit) {
+      pieces.push(current);
+      current = '';
+      size = 0;
+    }
+    current += ch;
+    size += n;
+  }
+  pieces.push(current);
+  return pieces.join('\r\n ');
+}
+
+export function icsFile(event: IcsEvent): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//ProDoctorov//Booking//RU',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utc(event.stamp)}`,
+    `DTSTART:${utc(event.startsAt)}`,
+    `DTEND:${utc(event.endsAt)}`,
+    `SUMMARY:${escapeIcsText(event.summary)}`,
+    `LOCATION:${escapeIcsText(event.location)}`,
+    `DESCRIPTION:${escapeIcsText(event.description)}`,
+    'BEGIN:VALARM',
+    'TRIGGER:-PT2H',
+    'ACTION:DISPLAY',
+    `DESCRIPTION:${escapeIcsText(event.summary)}`,
+    'END:VALARM',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
+}

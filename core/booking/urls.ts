@@ -1,0 +1,95 @@
+/**
+ * Booking redirects (spec section 2 'Booking redirects'): a slot click leaves the list or page
+ * for `/appointment/new/?doctor={id}&source=…` with the slot as 'dd.MM.yyyy HH:mm' and the
+ * appointment type only when it is not the default. The booking page reads the same query back.
+ */
+
+export const APPOINTMENT_NEW_PATH = '/appointment/new/';
+
+/** The appointment types (spec 'Appointment type tabs'): at the clinic, at home, online. */
+export const VISIT_TYPES = ['clinic', 'home', 'telemed'] as const;
+export type VisitType = (typeof VISIT_TYPES)[number];
+
+/** Where the click came from, for the clinic's statistics (the spec's `source`). */
+export const BOOKING_SOURCES = ['doctors_list', 'doctor_page', 'clinic_doctors', 'clinic_page'] as const;
+export type BookingSource = (typeof BOOKING_SOURCES)[number];
+
+export const DEFAULT_VISIT_TYPE: VisitType = 'clinic';
+
+export interface DoctorBookingTarget {
+  doctorId: number;
+  lpuId: number;
+  /** 'yyyy-MM-dd' and 'HH:mm' in the clinic's zone. */
+  day?: string;
+  time?: string;
+  type?: VisitType;
+  source: BookingSource;
+  specialityId?: number;
+  specPlacement?: boolean;
+}
+
+const pad = (n: number | string) => String(n).padStart(2, '0');
+
+/** 'yyyy-MM-dd' + 'HH:mm' → 'dd.MM.yyyy HH:mm'. */
+export function slotParam(day: string, time: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}.${m}.${y} ${time.slice(0, 5)}`;
+}
+
+/** 'dd.MM.yyyy HH:mm' → day and time, or null when it is not a real date and time. */
+export function parseSlotParam(value: string): { day: string; time: string } | null {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/.exec(value.trim());
+  if (!m) return null;
+  const [, d, mo, y, h, mi] = m;
+  const day = `${y}-${mo}-${d}`;
+  const check = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== day) return null;
+  if (Number(h) > 23 || Number(mi) > 59) return null;
+  return { day, time: `${pad(h)}:${pad(mi)}` };
+}
+
+/** The booking page of a doctor at a clinic, optionally at a chosen slot. */
+export function doctorAppointmentUrl(target: DoctorBookingTarget): string {
+  const q = new URLSearchParams();
+  q.set('doctor', String(target.doctorId));
+  q.set('lpu', String(target.lpuId));
+  if (target.day && target.time) q.set('slot', slotParam(target.day, target.time));
+  if (target.type && target.type !== DEFAULT_VISIT_TYPE) q.set('type', target.type);
+  if (target.specialityId) q.set('speciality', String(target.specialityId));
+  if (target.specPlacement) q.set('spec_placement', '1');
+  q.set('source', target.source);
+  return `${APPOINTMENT_NEW_PATH}?${q.toString()}`;
+}
+
+export interface ParsedDoctorBooking {
+  doctorId: number;
+  lpuId: number | null;
+  slot: { day: string; time: string } | null;
+  type: VisitType;
+  source: string | null;
+  specialityId: number | null;
+}
+
+const positiveId = (v: string | null) => {
+  if (!v || !/^\d{1,9}$/.test(v)) return null;
+  const n = Number(v);
+  return n > 0 ? n : null;
+};
+
+const VISIT_TYPES_SET = new Set<string>(VISIT_TYPES);
+
+/** The booking page's query, read leniently: a broken slot or type falls back, a missing doctor is null. */
+export function parseDoctorBooking(search: URLSearchParams): ParsedDoctorBooking | null {
+  const doctorId = positiveId(search.get('doctor'));
+  if (!doctorId) return null;
+  const type = search.get('type');
+  const slot = search.get('slot');
+  return {
+    doctorId,
+    lpuId: positiveId(search.get('lpu')),
+    slot: slot ? parseSlotParam(slot) : null,
+    type: type && VISIT_TYPES_SET.has(type) ? (type as VisitType) : DEFAULT_VISIT_TYPE,
+    source: search.get('source')?.slice(0, 40) || null,
+    specialityId: positiveId(search.get('speciality')),
+  };
+}

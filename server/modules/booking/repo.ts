@@ -1,0 +1,154 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointments } from '../../db/schema/booking';
+
+/** What the booking page shows and the booking checks: a doctor at a clinic, for one visit type. */
+export interface BookingTargetRow {
+  workplaceId: number;
+  doctorId: number;
+  clinicId: number;
+  appointmentOn: boolean;
+  doctorName: string;
+  doctorUrl: string;
+  photoUrl: string | null;
+  specialities: string[];
+  clinicName: string;
+  clinicUrl: string;
+  address: string;
+  metro: string | null;
+  tz: string;
+  townSlug: string;
+  price: number | null;
+  clubPrice: number | null;
+  clubEnabled: boolean;
+}
+
+export interface AppointmentRow {
+  id: number;
+  doctorId: number | null;
+  clinicId: number;
+  workplaceId: number | null;
+  visitType: 'clinic' | 'home' | 'telemed';
+  startsAt: string;
+  endsAt: string;
+  status: string;
+  patientName: string;
+  patientPhone: string;
+  price: number | null;
+  cancelToken: string | null;
+  userId: number | null;
+  cancelCutoffMinutes: number;
+}
+
+export interface NewAppointment {
+  workplaceId: number;
+  doctorId: number;
+  clinicId: number;
+  userId: number | null;
+  visitType: 'clinic' | 'home' | 'telemed';
+  startsAt: Date;
+  endsAt: Date;
+  patientName: string;
+  patientPhone: string;
+  patientBirthDate: string;
+  source: string | null;
+  price: number | null;
+  requestKey: string;
+  cancelToken: string;
+}
+
+const appointmentColumns = sql`
+  a.id, a.doctor_id AS "doctorId", a.clinic_id AS "clinicId", a.workplace_id AS "workplaceId",
+  a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
+  a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
+  a.cancel_token AS "cancelToken", a.user_id AS "userId",
+  (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;
+
+const asIso = (row: AppointmentRow): AppointmentRow => ({
+  ...row,
+  startsAt: new Date(row.startsAt).toISOString(),
+  endsAt: new Date(row.endsAt).toISOString(),
+});
+
+/** SQL of appointments. The EXCLUDE constraints of migration 0002 are the double-booking guard. */
+export function createBookingRepo(db: Db) {
+  return {
+    async target(doctorId: number, clinicId: number, visitType: string): Promise<BookingTargetRow | null> {
+      const result = await db.execute(sql`
+        SELECT w.id AS "workplaceId", w.doctor_id AS "doctorId", w.clinic_id AS "clinicId",
+               (w.is_appointment_on AND c.is_appointment_on) AS "appointmentOn",
+               trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS "doctorName",
+               '/' || td.slug || '/vrach/' || d.id || '-' || d.slug || '/' AS "doctorUrl",
+               d.photo_url AS "photoUrl",
+               coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
+                         FROM doctor_specialities ds JOIN specialities s ON s.id = ds.speciality_id
+                         WHERE ds.doctor_id = d.id), '{}') AS specialities,
+               c.name AS "clinicName",
+               '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
+               c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
+               p.price, p.club_price AS "clubPrice", c.club_enabled AS "clubEnabled"
+        FROM workplaces w
+        JOIN doctors d ON d.id = w.doctor_id
+        JOIN clinics c ON c.id = w.clinic_id
+        JOIN towns t ON t.id = c.town_id
+        JOIN towns td ON td.id = d.town_id
+        LEFT JOIN metro_stations m ON m.id = c.metro_id
+        LEFT JOIN workplace_prices p ON p.workplace_id = w.id AND p.visit_type = ${visitType}
+        WHERE w.doctor_id = ${doctorId} AND w.clinic_id = ${clinicId}
+      `);
+      return (result.rows[0] as unknown as BookingTargetRow | undefined) ?? null;
+    },
+
+    /** Inserts an active appointment; a clash raises the EXCLUDE violation (23P01), a reused key 23505. */
+    async insert(row: NewAppointment): Promise<number> {
+      const [inserted] = await db
+        .insert(appointments)
+        .values({
+          workplaceId: row.workplaceId,
+          doctorId: row.doctorId,
+          clinicId: row.clinicId,
+          userId: row.userId,
+          visitType: row.visitType,
+          during: `[${row.startsAt.toISOString()},${row.endsAt.toISOString()})`,
+          status: 'active',
+          patientName: row.patientName,
+          patientPhone: row.patientPhone,
+          patientBirthDate: row.patientBirthDate,
+          source: row.source,
+          price: row.price,
+          requestKey: row.requestKey,
+          cancelToken: row.cancelToken,
+        })
+        .returning({ id: appointments.id });
+      return inserted.id;
+    },
+
+    async byRequestKey(requestKey: string): Promise<AppointmentRow | null> {
+      const result = await db.execute(
+        sql`SELECT ${appointmentColumns} FROM appointments a WHERE a.request_key = ${requestKey}`,
+      );
+      const row = result.rows[0] as unknown as AppointmentRow | undefined;
+      return row ? asIso(row) : null;
+    },
+
+    async byId(id: number): Promise<AppointmentRow | null> {
+      const result = await db.execute(
+        sql`SELECT ${appointmentColumns} FROM appointments a WHERE a.id = ${id}`,
+      );
+      const row = result.rows[0] as unknown as AppointmentRow | undefined;
+      return row ? asIso(row) : null;
+    },
+
+    /** Cancels an active appointment; false when it was not active (already canceled, or past). */
+    async cancel(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(appointments)
+        .set({ status: 'canceled', canceledAt: at })
+        .where(and(eq(appointments.id, id), eq(appointments.status, 'active')))
+        .returning({ id: appointments.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type BookingRepo = ReturnType<typeof createBookingRepo>;

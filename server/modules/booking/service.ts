@@ -1,0 +1,241 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { isWorkAccount } from '../../../core/auth/viewer';
+import {
+  BOOKING_ERRORS,
+  BOOKING_FAILURES,
+  type BookingBody,
+  type BookingFailureReason,
+  fullPatientName,
+} from '../../../core/booking/form';
+import { parseSlotParam, slotParam, type VisitType } from '../../../core/booking/urls';
+import { bookingSms } from '../../../core/booking/visit';
+import { zonedDay } from '../../../core/dates/zoned';
+import { zonedInstant } from '../../../core/schedule/free-slots';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { PG_ERRORS, pgErrorCode } from '../../db/errors';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { httpError, type SessionViewer } from '../auth/viewer';
+import type { ScheduleService } from '../schedule/service';
+import { type AppointmentRow, type BookingTargetRow, createBookingRepo } from './repo';
+
+/** Days the booking page offers (spec: 14 for doctors and clinics). */
+export const BOOKING_DAYS = 14;
+/** Nearest free slots offered after a failure. */
+const ALTERNATIVES = 6;
+
+export interface OfferedSlot {
+  day: string;
+  time: string;
+  duration: number;
+  /** 'dd.MM.yyyy HH:mm', the redirect's form. */
+  slot: string;
+}
+
+export type BookingResult =
+  | { ok: true; appointment: AppointmentRow; created: boolean }
+  | { ok: false; reason: BookingFailureReason; detail: string; alternatives: OfferedSlot[] };
+
+export interface BookingTarget extends BookingTargetRow {
+  /** 'yyyy-MM-dd' in the clinic's zone. */
+  today: string;
+  visitType: VisitType;
+  /** Free slots from today, day → slots, in the clinic's zone. */
+  slots: Record<string, { time: string; duration: number }[]>;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Booking a doctor at a clinic (issue 4). The database is the guarantee against double booking
+ * (EXCLUDE constraints, migration 0002): the checks here only turn a clash into the spec's
+ * 'Не получилось записаться' with the nearest free slots instead.
+ */
+export function createBookingService({
+  db,
+  clock,
+  schedule,
+  sms,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  schedule: ScheduleService;
+  sms: SmsProvider | null;
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
+  const repo = createBookingRepo(db);
+
+  async function freeSlots(target: BookingTargetRow, visitType: VisitType, from: string, days: number) {
+    const [answer] = await schedule.slotsBulk(
+      {
+        days,
+        dt_start: from,
+        doctors_lpus: [{ doctor_id: target.doctorId, lpu_id: target.clinicId }],
+        town_timedelta: 0,
+      },
+      visitType,
+    );
+    return answer;
+  }
+
+  async function alternatives(target: BookingTargetRow, visitType: VisitType): Promise<OfferedSlot[]> {
+    const today = zonedDay(clock.now(), target.tz).date;
+    const { slots } = await freeSlots(target, visitType, today, BOOKING_DAYS);
+    const out: OfferedSlot[] = [];
+    for (const [day, list] of Object.entries(slots).sort(([a], [b]) => a.localeCompare(b))) {
+      for (const s of list) {
+        if (out.length === ALTERNATIVES) return out;
+        out.push({ day, time: s.time, duration: s.duration, slot: slotParam(day, s.time) });
+      }
+    }
+    return out;
+  }
+
+  async function failure(
+    reason: BookingFailureReason,
+    target: BookingTargetRow | null,
+    visitType: VisitType,
+  ): Promise<BookingResult> {
+    return {
+      ok: false,
+      reason,
+      detail: BOOKING_FAILURES[reason],
+      alternatives: target?.appointmentOn ? await alternatives(target, visitType) : [],
+    };
+  }
+
+  function requirePatient(viewer: SessionViewer): number {
+    if (viewer.isAnonymous || viewer.userId === null) throw httpError(401, BOOKING_ERRORS.signIn);
+    if (isWorkAccount(viewer)) throw httpError(403, BOOKING_ERRORS.workAccount);
+    return viewer.userId;
+  }
+
+  async function notify(target: BookingTargetRow, appointment: AppointmentRow) {
+    if (!sms) return;
+    try {
+      await sms.send(
+        appointment.patientPhone,
+        bookingSms({
+          doctorName: target.doctorName,
+          startsAt: appointment.startsAt,
+          tz: target.tz,
+          address: target.address,
+        }),
+      );
+    } catch (err) {
+      // The booking stands; the page and the .ics file already told the patient.
+      log?.warn({ err, appointmentId: appointment.id }, 'booking SMS not sent');
+    }
+  }
+
+  return {
+    /** The booking page: the doctor at the clinic and the free slots of the next 14 days. */
+    async target(doctorId: number, clinicId: number, visitType: VisitType): Promise<BookingTarget | null> {
+      const row = await repo.target(doctorId, clinicId, visitType);
+      if (!row) return null;
+      const today = zonedDay(clock.now(), row.tz).date;
+      const slots = row.appointmentOn ? (await freeSlots(row, visitType, today, BOOKING_DAYS)).slots : {};
+      return { ...row, today, visitType, slots };
+    },
+
+    async book(viewer: SessionViewer, body: BookingBody): Promise<BookingResult> {
+      const userId = requirePatient(viewer);
+      // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment.
+      const again = await repo.byRequestKey(body.request_key);
+      if (again) {
+        if (again.userId !== userId) throw httpError(409, BOOKING_ERRORS.badRequest);
+        return { ok: true, appointment: again, created: false };
+      }
+      const slot = parseSlotParam(body.slot);
+      if (!slot) throw httpError(400, BOOKING_ERRORS.slot, { errors: { slot: BOOKING_ERRORS.slot } });
+      const target = await repo.target(body.doctor_id, body.lpu_id, body.type);
+      if (!target) return failure('not_found', null, body.type);
+      if (!target.appointmentOn) return failure('booking_off', target, body.type);
+
+      // Inside the rules, not in an exception, in the future: the day's slots, taken ones marked.
+      const [day] = await schedule.slotsBulk(
+        {
+          days: 1,
+          dt_start: slot.day,
+          doctors_lpus: [{ doctor_id: target.doctorId, lpu_id: target.clinicId }],
+          town_timedelta: 0,
+          all_slots: true,
+        },
+        body.type,
+      );
+      const offered = day.slots[slot.day]?.find((s) => s.time === slot.time);
+      if (!offered) return failure('slot_unavailable', target, body.type);
+      if (offered.free === false) return failure('slot_taken', target, body.type);
+
+      const startsAt = zonedInstant(slot.day, slot.time, target.tz);
+      let id: number;
+      try {
+        id = await repo.insert({
+          workplaceId: target.workplaceId,
+          doctorId: target.doctorId,
+          clinicId: target.clinicId,
+          userId,
+          visitType: body.type,
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + offered.duration * 60_000),
+          patientName: fullPatientName(body),
+          patientPhone: viewer.userPhone,
+          patientBirthDate: body.birth_date,
+          source: body.source ?? null,
+          price: target.price,
+          requestKey: body.request_key,
+          cancelToken: randomBytes(18).toString('base64url'),
+        });
+      } catch (err) {
+        const code = pgErrorCode(err);
+        // Someone else got the time between our check and our insert: the constraint said no.
+        if (code === PG_ERRORS.exclusionViolation) return failure('slot_taken', target, body.type);
+        if (code === PG_ERRORS.uniqueViolation) {
+          const twin = await repo.byRequestKey(body.request_key);
+          if (twin && twin.userId === userId) return { ok: true, appointment: twin, created: false };
+        }
+        throw err;
+      }
+      const appointment = await repo.byId(id);
+      if (!appointment) throw new Error(`appointment ${id} vanished`);
+      await notify(target, appointment);
+      return { ok: true, appointment, created: true };
+    },
+
+    /** An appointment for its patient (signed in) or for the holder of its link's token. */
+    async view(viewer: SessionViewer, id: number, token: string | null) {
+      const appointment = await repo.byId(id);
+      if (!appointment) return null;
+      const owner = viewer.userId !== null && appointment.userId === viewer.userId;
+      const holder =
+        token !== null && appointment.cancelToken !== null && sameSecret(token, appointment.cancelToken);
+      if (!owner && !holder) return null;
+      const target = appointment.doctorId
+        ? await repo.target(appointment.doctorId, appointment.clinicId, appointment.visitType)
+        : null;
+      const cutoff = new Date(appointment.startsAt).getTime() - appointment.cancelCutoffMinutes * 60_000;
+      return {
+        appointment,
+        target,
+        canCancel: appointment.status === 'active' && clock.now().getTime() < cutoff,
+      };
+    },
+
+    /** Cancels before the clinic's cut-off; the slot is free again at once (the next slot call sees it). */
+    async cancel(viewer: SessionViewer, id: number, token: string | null) {
+      const seen = await this.view(viewer, id, token);
+      if (!seen) throw httpError(404, 'Запись не найдена');
+      if (seen.appointment.status !== 'active') throw httpError(409, 'Запись уже отменена');
+      if (!seen.canCancel) throw httpError(409, 'Отменить запись на сайте уже нельзя: позвоните в клинику');
+      if (!(await repo.cancel(id, clock.now()))) throw httpError(409, 'Запись уже отменена');
+      return { status: 'canceled' as const };
+    },
+  };
+}
+
+export type BookingService = ReturnType<typeof createBookingService>;
