@@ -33,5 +33,8 @@ export default [
   route(':town/search', 'routes/search.tsx'),
   route('login', 'routes/login.tsx'),
   route('favourites', 'routes/favourites.tsx'),
+  // Booking (issue 4): the form for a doctor at a clinic, then the booked visit's page.
+  route('appointment/new', 'routes/appointment-new.tsx'),
+  route('appointment/:id', 'routes/appointment.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

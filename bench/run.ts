@@ -24,6 +24,14 @@ import { parseArgs } from 'node:util';
 import { DOCTORS_PER_PAGE } from '../server/modules/directory/service';
 import { type CallResult, runCalls } from './call-load';
 import { runPostCall, type SignInResult, signInRoundTrips } from './calls/auth';
+import {
+  bookDistinctSlots,
+  cancelAll,
+  freeSlotsOf,
+  type RaceResult,
+  raceForOneSlot,
+  type ThroughputResult,
+} from './calls/booking';
 import { priceListCallPaths } from './calls/price-list';
 import { searchCallPaths } from './calls/search';
 import {
@@ -59,6 +67,12 @@ const MAX_DOCTOR_PAGE_JS_GZIP = 150 * 1024;
 const MAX_FAVOURITES_P95_MS = 10;
 /** Issue 4: slots of a list page. */
 const MAX_SLOTS_P95_MS = 15;
+/** Issue 4: bookings of distinct slots per second, and the one-slot race. */
+const MIN_BOOKINGS_PER_SECOND = 300;
+const RACE_ATTEMPTS = 200;
+const BOOKING_WORKERS = 20;
+/** Doctors whose free slots make the distinct-slot pool: five list pages. */
+const BOOKING_POOL_PAGES = 5;
 /** The cached phase's page cache time to live (production default). */
 const CACHE_TTL_MS = 30_000;
 
@@ -231,6 +245,7 @@ interface AccountsResult {
   signIn: SignInResult[];
   favourites: CallResult[];
   slots: CallResult[];
+  booking: { race: RaceResult; distinct: ThroughputResult; poolSize: number } | null;
 }
 
 /**
@@ -240,6 +255,7 @@ interface AccountsResult {
 async function accountsPhase(
   origin: string,
   doctorsLpus: { doctor_id: number; lpu_id: number }[],
+  bookingPool: { doctor_id: number; lpu_id: number }[],
 ): Promise<AccountsResult> {
   const doctorIds = doctorsLpus.map((d) => d.doctor_id);
   const signIn: SignInResult[] = [];
@@ -303,7 +319,44 @@ async function accountsPhase(
       `call     ${`slots_bulk (20 doctors × 14 days), ${connections} conn`.padEnd(52)} ${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p95 ${ms(r.p95)} ms  p99 ${ms(r.p99)} ms${Object.keys(r.non2xx).length ? `  other ${JSON.stringify(r.non2xx)}` : ''}`,
     );
   }
-  return { signIn, favourites, slots };
+  return { signIn, favourites, slots, booking: await bookingPhase(origin, session, bookingPool) };
+}
+
+/**
+ * Issue 4's booking figures: 200 bookings of one slot at once (exactly one winner), then
+ * bookings/s on distinct free slots, 20 at a time, as one signed-in patient. Everything booked
+ * is cancelled afterwards, so the next run finds the same free slots.
+ */
+async function bookingPhase(
+  origin: string,
+  session: { cookie: string; csrf: string },
+  doctorsLpus: { doctor_id: number; lpu_id: number }[],
+): Promise<AccountsResult['booking']> {
+  // Moscow's date (the bench town); slots_bulk drops the past anyway.
+  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+  const pool = await freeSlotsOf(origin, session, doctorsLpus, today);
+  if (pool.length < 2) {
+    console.log('booking  no free slots in the pool: skipped');
+    return null;
+  }
+  // Spread the distinct-slot bookings over doctors, as real traffic is.
+  for (let i = pool.length - 1; i > 0; i--) {
+    const j = (i * 7919) % (i + 1);
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  const [raced, ...rest] = pool;
+  const race = await raceForOneSlot(origin, session, raced, RACE_ATTEMPTS);
+  console.log(
+    `booking  ${`one slot, ${RACE_ATTEMPTS} at once`.padEnd(52)} winners ${race.winners}  409s ${race.conflicts}  other ${JSON.stringify(race.other)}  in ${race.seconds.toFixed(2)} s`,
+  );
+  const distinct = await bookDistinctSlots(origin, session, rest, BOOKING_WORKERS, settings.seqDuration);
+  console.log(
+    `booking  ${`distinct slots, ${BOOKING_WORKERS} at once`.padEnd(52)} ${distinct.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s  p50 ${ms(distinct.p50)} ms  p95 ${ms(distinct.p95)} ms  p99 ${ms(distinct.p99)} ms${Object.keys(distinct.other).length ? `  other ${JSON.stringify(distinct.other)}` : ''}`,
+  );
+  await cancelAll(origin, session, [...race.made, ...distinct.made]);
+  const { made: _r, ...raceFigures } = race;
+  const { made: _d, ...distinctFigures } = distinct;
+  return { race: raceFigures, distinct: distinctFigures, poolSize: pool.length };
 }
 
 function accountsTable(accounts: AccountsResult): string {
@@ -321,6 +374,28 @@ function accountsTable(accounts: AccountsResult): string {
           ms(r.p99),
           JSON.stringify(r.failures),
         ]),
+        ...(accounts.booking
+          ? [
+              [
+                `booking one slot (${accounts.booking.race.attempts} at once): winners / 409s`,
+                int(accounts.booking.race.attempts),
+                `${accounts.booking.race.winners} / ${accounts.booking.race.conflicts}`,
+                '',
+                '',
+                '',
+                JSON.stringify(accounts.booking.race.other),
+              ],
+              [
+                `booking distinct slots (pool ${accounts.booking.poolSize}): bookings/s`,
+                int(accounts.booking.distinct.workers),
+                accounts.booking.distinct.bookingsPerSecond.toFixed(0),
+                ms(accounts.booking.distinct.p50),
+                ms(accounts.booking.distinct.p95),
+                ms(accounts.booking.distinct.p99),
+                JSON.stringify(accounts.booking.distinct.other),
+              ],
+            ]
+          : []),
         ...[...accounts.favourites, ...accounts.slots].map((c) => [
           c.name,
           int(c.connections),
@@ -352,7 +427,30 @@ function accountsChecks(accounts: AccountsResult) {
       pass: slots.p95 < MAX_SLOTS_P95_MS,
       detail: `p95 ${ms(slots.p95)} ms, p50 ${ms(slots.p50)} ms`,
     });
+  const booking = accounts.booking;
+  checks.push({
+    name: `one slot, ${RACE_ATTEMPTS} bookings at once: exactly one winner, the rest 409, no 5xx`,
+    pass: booking !== null && booking.race.winners === 1 && booking.race.conflicts === RACE_ATTEMPTS - 1,
+    detail: booking
+      ? `winners ${booking.race.winners}, 409s ${booking.race.conflicts}, other ${JSON.stringify(booking.race.other)}`
+      : 'no free slots',
+  });
+  checks.push({
+    name: `bookings of distinct slots ≥ ${MIN_BOOKINGS_PER_SECOND}/s (${BOOKING_WORKERS} at once)`,
+    pass: booking !== null && booking.distinct.bookingsPerSecond >= MIN_BOOKINGS_PER_SECOND,
+    detail: booking
+      ? `${booking.distinct.bookingsPerSecond.toFixed(0)}/s, p95 ${ms(booking.distinct.p95)} ms`
+      : 'no free slots',
+  });
   return checks;
+}
+
+/** The doctors of the first list pages, for the distinct-slot booking pool. */
+async function bookingPoolOf(svc: Services, town: Awaited<ReturnType<typeof requireTown>>) {
+  const pages = await Promise.all(
+    Array.from({ length: BOOKING_POOL_PAGES }, (_, i) => svc.directory.doctorList(town, { page: i + 1 })),
+  );
+  return pages.flatMap((p) => doctorsLpusOf(p.doctors));
 }
 
 /** A list page's cards as the schedule widget asks for them: each doctor at the card's clinic. */
@@ -370,7 +468,11 @@ async function accountsOnly() {
   const town = await requireTown(services, TOWN);
   const firstPage = await services.directory.doctorList(town, { page: 1 });
   await server.start({ PAGE_CACHE_TTL_MS: '0' });
-  const accounts = await accountsPhase(server.origin, doctorsLpusOf(firstPage.doctors));
+  const accounts = await accountsPhase(
+    server.origin,
+    doctorsLpusOf(firstPage.doctors),
+    await bookingPoolOf(services, town),
+  );
   await server.stop();
   console.log(`\n${accountsTable(accounts)}\n`);
   for (const c of accountsChecks(accounts))
@@ -492,7 +594,11 @@ async function main() {
       );
     }
   }
-  const accounts = await accountsPhase(server.origin, doctorsLpusOf(firstPage.doctors));
+  const accounts = await accountsPhase(
+    server.origin,
+    doctorsLpusOf(firstPage.doctors),
+    await bookingPoolOf(services, town),
+  );
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -744,6 +850,7 @@ async function main() {
           favourites: accounts.favourites,
         },
         slots: accounts.slots,
+        booking: accounts.booking,
         firstLoadJs: scripts,
         lighthouse: audits,
         checks,

@@ -121,6 +121,7 @@ export default function DoctorsNearby({ loaderData: d }: Route.ComponentProps) {
               page: d.page,
               numPages: d.numPages,
               search: d.search,
+              tz: d.town.tz,
               note: (doctor) => (
                 <p className="mt-1 text-muted">Ближайшая клиника в {formatDistance(doctor.distanceKm)}</p>
               ),

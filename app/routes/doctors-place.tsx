@@ -108,6 +108,7 @@ export default function DoctorsAtPlace({ loaderData: d }: Route.ComponentProps) 
             page: d.page,
             numPages: d.numPages,
             search: d.search,
+            tz: d.town.tz,
             empty: {
               title: 'Совпадений не найдено',
               text: `Здесь пока нет таких врачей. Попробуйте убрать фильтры или посмотрите всех врачей ${d.town.nameGen}.`,

@@ -198,6 +198,7 @@ function DoctorListPage({ data: d }: { data: ListData }) {
         page={d.page}
         numPages={d.numPages}
         search={d.search}
+        tz={d.town.tz}
         empty={{
           title: 'Совпадений не найдено',
           text: d.query

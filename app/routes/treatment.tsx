@@ -93,6 +93,7 @@ export default function Treatment({ loaderData: d }: Route.ComponentProps) {
             page: d.page,
             numPages: d.numPages,
             search: d.search,
+            tz: d.town.tz,
             empty: {
               title: 'Совпадений не найдено',
               text: 'Попробуйте убрать часть фильтров или посмотрите всех врачей города.',

@@ -4,6 +4,7 @@ import type { DoctorCard as DoctorCardData } from '../../../server/modules/direc
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Pagination } from '../../components/ui/pagination';
 import { FavouriteButton } from '../favourites/favourite-button';
+import { ScheduleSlot } from '../schedule/schedule-slot';
 import { DoctorCard } from './doctor-card';
 
 /**
@@ -17,6 +18,7 @@ export function DoctorList<T extends DoctorCardData>({
   search,
   empty,
   note,
+  tz,
 }: {
   doctors: T[];
   page: number;
@@ -25,6 +27,8 @@ export function DoctorList<T extends DoctorCardData>({
   /** What to say and where to go when nothing matches. */
   empty: { title: string; text: string; link?: { href: string; label: string } };
   note?: (doctor: T) => ReactNode;
+  /** The town's IANA zone for the schedule's days and 'today' (Moscow when not given). */
+  tz?: string;
 }) {
   if (doctors.length === 0) {
     return (
@@ -48,6 +52,16 @@ export function DoctorList<T extends DoctorCardData>({
               doctor={doctor}
               placeNote={note?.(doctor)}
               favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+              schedule={
+                doctor.workplaces[0] && (
+                  <ScheduleSlot
+                    doctorId={doctor.id}
+                    lpuId={doctor.workplaces[0].clinicId}
+                    tz={tz}
+                    search={search}
+                  />
+                )
+              }
             />
           </li>
         ))}

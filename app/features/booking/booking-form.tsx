@@ -1,0 +1,256 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { BOOKING_TITLES, bookingSchema, fieldErrors } from '../../../core/booking/form';
+import type { VisitType } from '../../../core/booking/urls';
+import { type CreateResult, createAppointment, type OfferedSlot } from './booking-api';
+
+export interface BookingFormProps {
+  doctorId: number;
+  lpuId: number;
+  /** 'dd.MM.yyyy HH:mm'. */
+  slot: string;
+  type: VisitType;
+  source: string | null;
+  /** 'yyyy-MM-dd' in the clinic's zone: the latest birth date. */
+  today: string;
+  /** The confirmed phone of the account, formatted. */
+  phone: string;
+  /** A failed booking offers these instead; choosing one changes the page's slot. */
+  onChooseSlot: (slot: OfferedSlot) => void;
+}
+
+type Fields = {
+  last_name: string;
+  first_name: string;
+  patronymic: string;
+  no_patronymic: boolean;
+  birth_date: string;
+};
+
+const EMPTY: Fields = { last_name: '', first_name: '', patronymic: '', no_patronymic: false, birth_date: '' };
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+function TextField({
+  label,
+  name,
+  value,
+  error,
+  disabled,
+  autoComplete,
+  type = 'text',
+  max,
+  onChange,
+}: {
+  label: string;
+  name: keyof Fields;
+  value: string;
+  error?: string;
+  disabled?: boolean;
+  autoComplete: string;
+  type?: 'text' | 'date';
+  max?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        max={max}
+        value={value}
+        disabled={disabled}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className="w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base disabled:bg-line/40 aria-[invalid=true]:border-error"
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The patient's details and 'Записаться' (issue 4, 'Booking redirects'): the shared zod schema
+ * checks the fields before the call, the server checks them again. One press is one
+ * request_key, so a retry after a lost answer cannot book twice.
+ */
+export function BookingForm({
+  doctorId,
+  lpuId,
+  slot,
+  type,
+  source,
+  today,
+  phone,
+  onChooseSlot,
+}: BookingFormProps) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Exclude<CreateResult, { kind: 'booked' }> | null>(null);
+  const requestKey = useRef(newKey());
+  const failureHeading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+    setFields((f) => ({ ...f, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const body = {
+      ...fields,
+      doctor_id: doctorId,
+      lpu_id: lpuId,
+      slot,
+      type,
+      request_key: requestKey.current,
+      source: source ?? undefined,
+    };
+    const parsed = bookingSchema(today).safeParse(body);
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setErrors(found);
+      // Focus the first wrong field, in the form's order.
+      const first = formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
+      requestAnimationFrame(() =>
+        (formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]') ?? first)?.focus(),
+      );
+      return;
+    }
+    setBusy(true);
+    setOutcome(null);
+    const result = await createAppointment(body);
+    if (result.kind === 'booked') {
+      window.location.assign(result.url);
+      return;
+    }
+    setBusy(false);
+    if (result.kind === 'invalid') setErrors(result.errors);
+    if (result.kind === 'failed') {
+      // This press is over: the next one is a new request.
+      requestKey.current = newKey();
+      requestAnimationFrame(() => failureHeading.current?.focus());
+    }
+    setOutcome(result);
+  }
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      aria-label="Данные пациента"
+    >
+      {outcome?.kind === 'failed' && (
+        <div className="rounded-xl border border-error/40 bg-error/5 p-4" role="alert">
+          <h2 ref={failureHeading} tabIndex={-1} className="text-lg font-semibold">
+            {outcome.title || BOOKING_TITLES.failure}
+          </h2>
+          <p className="mt-1 text-sm">{outcome.detail}</p>
+          {outcome.alternatives.length > 0 && (
+            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Ближайшее свободное время">
+              {outcome.alternatives.map((s) => (
+                <li key={s.slot}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setOutcome(null);
+                      onChooseSlot(s);
+                    }}
+                    className="rounded-lg border border-brand px-3 py-1.5 text-sm text-brand hover:bg-brand-soft"
+                  >
+                    {s.slot}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {(outcome?.kind === 'error' || outcome?.kind === 'sign-in') && (
+        <p role="alert" className="text-sm text-error">
+          {outcome.detail}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Фамилия"
+          name="last_name"
+          autoComplete="family-name"
+          value={fields.last_name}
+          error={errors.last_name}
+          onChange={(v) => set('last_name', v)}
+        />
+        <TextField
+          label="Имя"
+          name="first_name"
+          autoComplete="given-name"
+          value={fields.first_name}
+          error={errors.first_name}
+          onChange={(v) => set('first_name', v)}
+        />
+        <div className="flex flex-col gap-2">
+          <TextField
+            label="Отчество"
+            name="patronymic"
+            autoComplete="additional-name"
+            value={fields.no_patronymic ? '' : fields.patronymic}
+            disabled={fields.no_patronymic}
+            error={errors.patronymic}
+            onChange={(v) => set('patronymic', v)}
+          />
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={fields.no_patronymic}
+              onChange={(e) => set('no_patronymic', e.target.checked)}
+              className="size-4 accent-brand"
+            />
+            Нет отчества
+          </label>
+        </div>
+        <TextField
+          label="Дата рождения"
+          name="birth_date"
+          type="date"
+          max={today}
+          autoComplete="bday"
+          value={fields.birth_date}
+          error={errors.birth_date}
+          onChange={(v) => set('birth_date', v)}
+        />
+      </div>
+      <p className="text-sm">
+        Телефон: <span className="font-medium">{phone}</span>
+        <span className="block text-ink-soft">На этот номер придёт СМС с деталями записи.</span>
+      </p>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60 sm:self-start"
+      >
+        {busy ? 'Записываем…' : 'Записаться'}
+      </button>
+      <p className="text-xs text-muted">
+        Нажимая «Записаться», вы соглашаетесь на обработку персональных данных для записи к врачу.
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+export interface ScheduleSlotProps {
+  doctorId: number;
+  lpuId: number;
+  /** The town's IANA zone; Moscow when not given. */
+  tz?: string;
+  /** The page's query string: date_from / date_to / daytimes choose the calendar's first day. */
+  search: string;
+}
+
+/**
+ * A doctor list card's schedule. The server and hydration render the skeleton; once the card
+ * comes within 200px of the viewport the widget's chunk (calendar, date code) loads and asks
+ * for the slots, and the cards that arrive together share one call. The box keeps the height
+ * of a two-row calendar in every state (tabs 78 + 8 + two rows 88 + 'Ещё' 28 = 202px), so
+ * nothing below moves. This file is in the list page's first load (a 150 KB budget), so every
+ * byte counts: a plain import() rather than React.lazy with Suspense, and one skeleton element
+ * whose transparent text is what screen readers hear.
+ */
+export function ScheduleSlot(props: ScheduleSlotProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const [schedule, setSchedule] = useState<ReactNode>();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a card asks once, for the doctor it mounted with
+  useEffect(() => {
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry.isIntersecting) return;
+        observer.disconnect();
+        import('./doctor-schedule').then((m) => m.scheduleOf(props)).then(setSchedule);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(box.current!);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={box} className="flex min-h-[202px] flex-col">
+      {schedule ?? (
+        <p className="flex-1 animate-pulse rounded-lg bg-canvas text-transparent">Загружаем расписание…</p>
+      )}
+    </div>
+  );
+}

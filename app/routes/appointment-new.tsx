@@ -1,0 +1,212 @@
+import { useLocation, useNavigate } from 'react-router';
+import { formatPhoneDigits } from '../../core/auth/phone';
+import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
+import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../core/booking/form';
+import { parseDoctorBooking, slotParam, type VisitType } from '../../core/booking/urls';
+import { formatVisitTime } from '../../core/booking/visit';
+import { formatRub } from '../../core/money/money';
+import type { SlotChoice } from '../../core/schedule/day-tabs';
+import { addDays, zonedInstant } from '../../core/schedule/free-slots';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { BookingForm } from '../features/booking/booking-form';
+import { AppointmentCalendar } from '../features/schedule/calendar';
+import { notFound, pageMeta } from '../lib/seo';
+import { originOf } from '../lib/town.server';
+import type { Route } from './+types/appointment-new';
+
+const VISIT_LABELS: Record<VisitType, string> = {
+  clinic: 'Приём в клинике',
+  home: 'Вызов врача на дом',
+  telemed: 'Онлайн-консультация',
+};
+
+/**
+ * `/appointment/new/?doctor={id}&lpu={id}&slot=dd.MM.yyyy HH:mm&source=…` (spec 'Booking
+ * redirects'): what is being booked, the free days to pick a time from, and the patient's form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseDoctorBooking(url.searchParams);
+  if (!query?.lpuId) throw notFound();
+  const target = await context.services.booking.target(query.doctorId, query.lpuId, query.type);
+  if (!target) throw notFound();
+  const { viewer } = context;
+  const slot = query.slot;
+  const offered = slot ? target.slots[slot.day]?.find((s) => s.time === slot.time) : undefined;
+  return {
+    origin: originOf(request),
+    query: { ...query, lpuId: query.lpuId },
+    target: {
+      doctorName: target.doctorName,
+      doctorUrl: target.doctorUrl,
+      photoUrl: target.photoUrl,
+      specialities: target.specialities,
+      clinicName: target.clinicName,
+      clinicUrl: target.clinicUrl,
+      address: target.address,
+      metro: target.metro,
+      appointmentOn: target.appointmentOn,
+      // Formatted here: the page's bundle then shares no small chunk with the list pages.
+      price: target.price === null ? null : formatRub(target.price),
+      clubPrice: target.clubEnabled && target.clubPrice !== null ? formatRub(target.clubPrice) : null,
+      today: target.today,
+      slots: target.slots,
+    },
+    chosen:
+      slot && offered
+        ? {
+            slot: slotParam(slot.day, slot.time),
+            label: formatVisitTime(zonedInstant(slot.day, slot.time, target.tz), target.tz),
+          }
+        : null,
+    /** The link asked for a time that is gone or never was. */
+    staleSlot: Boolean(slot && !offered),
+    account: viewer.isAnonymous
+      ? ('anonymous' as const)
+      : isWorkAccount(viewer)
+        ? ('work' as const)
+        : ('patient' as const),
+    workAccountText: WORK_ACCOUNT_TITLE,
+    phone: viewer.userPhone ? formatPhoneDigits(viewer.userPhone) : '',
+  };
+}
+
+// A personal page (who is signed in, live slots): never shared by a cache.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: loaderData
+      ? `Запись к врачу ${loaderData.target.doctorName} — ПроДокторов`
+      : 'Запись к врачу — ПроДокторов',
+    description: 'Онлайн-запись на приём к врачу.',
+    canonical: `${loaderData?.origin ?? ''}/appointment/new/`,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { target, query, chosen } = d;
+  const days = Array.from({ length: 14 }, (_, i) => addDays(target.today, i));
+  const here = (slot: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (slot) params.set('slot', slot);
+    else params.delete('slot');
+    return `?${params.toString()}`;
+  };
+  const choose = (slot: string) => navigate(here(slot), { preventScrollReset: true });
+  const loginHref = `/login/?next=${encodeURIComponent(`/appointment/new/${here(chosen?.slot ?? null)}`)}`;
+
+  return (
+    <>
+      <SiteHeader town={null} />
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">Запись на приём</h1>
+
+        <section className="card mt-4 flex gap-4 p-4 sm:p-5" aria-label="Что вы бронируете">
+          {/* A photo when there is one; the shared Avatar would split a chunk off the list pages' first load. */}
+          {target.photoUrl && (
+            <img
+              src={target.photoUrl}
+              alt=""
+              width={64}
+              height={64}
+              className="size-16 rounded-full object-cover"
+            />
+          )}
+          <div className="min-w-0 flex-1 text-sm">
+            <a href={target.doctorUrl} className="text-lg font-semibold text-brand hover:underline">
+              {target.doctorName}
+            </a>
+            <p className="text-ink">{target.specialities.join(', ')}</p>
+            <p className="mt-2 font-medium">
+              <a href={target.clinicUrl} className="hover:text-brand">
+                {target.clinicName}
+              </a>
+            </p>
+            <p className="text-ink-soft">{target.address}</p>
+            {target.metro && <p className="text-muted">м. {target.metro}</p>}
+            <p className="mt-2">{VISIT_LABELS[query.type]}</p>
+            {target.price !== null && (
+              <p className="mt-1">
+                Стоимость приёма: <span className="font-semibold">{target.price}</span>
+                {target.clubPrice !== null && (
+                  <span className="ml-2 text-brand">по клубной карте {target.clubPrice}</span>
+                )}
+              </p>
+            )}
+            {chosen && (
+              <p className="mt-3 text-base">
+                <span className="font-semibold">{chosen.label}</span>{' '}
+                <button
+                  type="button"
+                  onClick={() => choose('')}
+                  className="ml-1 text-sm text-brand hover:underline"
+                >
+                  Изменить время
+                </button>
+              </p>
+            )}
+          </div>
+        </section>
+
+        {!target.appointmentOn ? (
+          <p className="card mt-4 p-5" role="status">
+            {BOOKING_FAILURES.booking_off}
+          </p>
+        ) : !chosen ? (
+          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="choose-time">
+            {d.staleSlot && (
+              <p role="alert" className="mb-3 text-sm text-error">
+                {BOOKING_FAILURES.slot_taken}
+              </p>
+            )}
+            <h2 id="choose-time" className="mb-3 text-lg font-semibold">
+              Выберите время
+            </h2>
+            <AppointmentCalendar
+              days={days}
+              slots={target.slots}
+              today={target.today}
+              onSelect={(c: SlotChoice) => choose(c.selectedFullDate)}
+            />
+          </section>
+        ) : (
+          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="patient">
+            <h2 id="patient" className="mb-3 text-lg font-semibold">
+              Пациент
+            </h2>
+            {d.account === 'anonymous' && (
+              <div className="flex flex-col items-start gap-3">
+                <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
+                <a
+                  href={loginHref}
+                  className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
+                >
+                  Подтвердить номер
+                </a>
+              </div>
+            )}
+            {d.account === 'work' && <p role="status">{d.workAccountText}</p>}
+            {d.account === 'patient' && (
+              <BookingForm
+                doctorId={query.doctorId}
+                lpuId={query.lpuId}
+                slot={chosen.slot}
+                type={query.type}
+                source={query.source}
+                today={target.today}
+                phone={d.phone}
+                onChooseSlot={(s) => choose(s.slot)}
+              />
+            )}
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

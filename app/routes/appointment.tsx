@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import { BOOKING_TITLES } from '../../core/booking/form';
+import { doctorAppointmentUrl } from '../../core/booking/urls';
+import { formatVisitTime } from '../../core/booking/visit';
+import { formatRub } from '../../core/money/money';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { cancelAppointment } from '../features/booking/booking-api';
+import { notFound, pageMeta } from '../lib/seo';
+import { originOf } from '../lib/town.server';
+import type { Route } from './+types/appointment';
+
+/**
+ * `/appointment/{id}/?token=…`: the booked visit ('Вы записаны'), its .ics file and the cancel
+ * button. Its patient (signed in) or whoever holds the link from the SMS may open it.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
+  const token = new URL(request.url).searchParams.get('token');
+  const seen = id ? await context.services.booking.view(context.viewer, id, token) : null;
+  if (!seen?.target) throw notFound();
+  const { appointment: a, target: t } = seen;
+  const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  return {
+    origin: originOf(request),
+    id: a.id,
+    token,
+    status: a.status,
+    canCancel: seen.canCancel,
+    when: formatVisitTime(a.startsAt, t.tz),
+    price: a.price === null ? null : formatRub(a.price),
+    doctorName: t.doctorName,
+    doctorUrl: t.doctorUrl,
+    specialities: t.specialities,
+    clinicName: t.clinicName,
+    clinicUrl: t.clinicUrl,
+    address: t.address,
+    metro: t.metro,
+    icsUrl: `/appointment/${a.id}/ics/${query}`,
+    againUrl: doctorAppointmentUrl({
+      doctorId: t.doctorId,
+      lpuId: t.clinicId,
+      type: a.visitType,
+      source: 'doctor_page',
+    }),
+  };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: `${loaderData?.status === 'canceled' ? 'Запись отменена' : BOOKING_TITLES.success} — ПроДокторов`,
+    description: 'Детали записи на приём.',
+    canonical: `${loaderData?.origin ?? ''}/appointment/${loaderData?.id ?? ''}/`,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function Appointment({ loaderData: d }: Route.ComponentProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const canceled = d.status === 'canceled';
+
+  async function cancel() {
+    setBusy(true);
+    setError('');
+    const problem = await cancelAppointment(d.id, d.token);
+    setBusy(false);
+    setConfirming(false);
+    if (problem) setError(problem);
+    // A full reload: useRevalidator would add its code to the router chunk every page loads first.
+    else window.location.reload();
+  }
+
+  return (
+    <>
+      <SiteHeader town={null} />
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          {canceled ? 'Запись отменена' : BOOKING_TITLES.success}
+        </h1>
+        <section className="card mt-4 flex flex-col gap-1 p-4 text-sm sm:p-5" aria-label="Детали записи">
+          <p className={`text-lg font-semibold ${canceled ? 'text-muted line-through' : ''}`}>{d.when}</p>
+          <p className="mt-2">
+            <a href={d.doctorUrl} className="font-semibold text-brand hover:underline">
+              {d.doctorName}
+            </a>
+            <span className="block text-ink">{d.specialities.join(', ')}</span>
+          </p>
+          <p className="mt-2">
+            <a href={d.clinicUrl} className="font-medium hover:text-brand">
+              {d.clinicName}
+            </a>
+            <span className="block text-ink-soft">{d.address}</span>
+            {d.metro && <span className="block text-muted">м. {d.metro}</span>}
+          </p>
+          {d.price !== null && (
+            <p className="mt-2">
+              Стоимость приёма: <span className="font-semibold">{d.price}</span>, оплата в клинике
+            </p>
+          )}
+          {!canceled && (
+            <p className="mt-2 text-ink-soft">
+              Мы отправили СМС с деталями записи. Возьмите с собой паспорт и полис.
+            </p>
+          )}
+        </section>
+
+        {error && (
+          <p role="alert" className="mt-3 text-sm text-error">
+            {error}
+          </p>
+        )}
+        <div className="mt-4 flex flex-wrap gap-3">
+          {!canceled && (
+            <a
+              href={d.icsUrl}
+              download
+              className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
+            >
+              Добавить в календарь
+            </a>
+          )}
+          {!canceled && d.canCancel && !confirming && (
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-error hover:text-error"
+            >
+              Отменить запись
+            </button>
+          )}
+          {canceled && (
+            <a
+              href={d.againUrl}
+              className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
+            >
+              Записаться снова
+            </a>
+          )}
+        </div>
+        {!canceled && !d.canCancel && (
+          <p className="mt-3 text-sm text-ink-soft">
+            Отменить запись на сайте уже нельзя: позвоните в клинику.
+          </p>
+        )}
+        {confirming && (
+          <div className="card mt-4 p-4" role="alertdialog" aria-labelledby="cancel-q">
+            <p id="cancel-q" className="font-medium">
+              Отменить запись? Время сразу станет свободным для других пациентов.
+            </p>
+            <div className="mt-3 flex gap-3">
+              <button
+                type="button"
+                disabled={busy}
+                onClick={cancel}
+                className="rounded-lg bg-error px-5 py-2.5 font-medium text-white disabled:opacity-60"
+              >
+                Да, отменить
+              </button>
+              <button
+                type="button"
+                onClick={() => setConfirming(false)}
+                className="rounded-lg border border-line px-5 py-2.5 font-medium"
+              >
+                Не отменять
+              </button>
+            </div>
+          </div>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Booking benchmarks (issue 4) against the running production server on PostgreSQL:
+ * - one slot, 200 bookings at once: exactly one 201, every other answer a 409, no 5xx;
+ * - bookings/s on distinct free slots (from slots_bulk of a few list pages), `workers` at once.
+ * Every appointment made is cancelled afterwards through the cancel call, so reruns find the
+ * same free slots.
+ */
+import { median, percentile } from '../stats';
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+export interface RaceResult {
+  attempts: number;
+  winners: number;
+  conflicts: number;
+  other: Record<string, number>;
+  seconds: number;
+}
+
+export interface ThroughputResult {
+  workers: number;
+  seconds: number;
+  booked: number;
+  bookingsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  other: Record<string, number>;
+}
+
+interface FreeSlot {
+  doctor_id: number;
+  lpu_id: number;
+  slot: string;
+}
+
+const PATIENT = {
+  last_name: 'Нагрузочный',
+  first_name: 'Тест',
+  patronymic: 'Стендович',
+  birth_date: '1985-05-05',
+  source: 'bench',
+};
+
+let keySeq = 0;
+const requestKey = () => `bench-${process.pid}-${Date.now()}-${keySeq++}`;
+
+function post(origin: string, session: Session, path: string, body: unknown) {
+  return fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-csrftoken': session.csrf,
+      cookie: `csrftoken=${session.csrf}; ${session.cookie}`,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/** Free slots of these doctors for 14 days, flattened: 'dd.MM.yyyy HH:mm' per doctor and clinic. */
+export async function freeSlotsOf(
+  origin: string,
+  session: Session,
+  doctorsLpus: { doctor_id: number; lpu_id: number }[],
+  today: string,
+): Promise<FreeSlot[]> {
+  const out: FreeSlot[] = [];
+  for (let i = 0; i < doctorsLpus.length; i += 20) {
+    const res = await post(origin, session, '/ajax/schedule/slots_bulk/', {
+      days: 14,
+      dt_start: today,
+      town_timedelta: 3,
+      doctors_lpus: doctorsLpus.slice(i, i + 20),
+    });
+    const answer = (await res.json()) as {
+      doctor_id: number;
+      lpu_id: number;
+      slots: Record<string, { time: string }[]>;
+    }[];
+    for (const d of answer)
+      for (const [day, slots] of Object.entries(d.slots)) {
+        const [y, m, dd] = day.split('-');
+        for (const s of slots)
+          out.push({ doctor_id: d.doctor_id, lpu_id: d.lpu_id, slot: `${dd}.${m}.${y} ${s.time}` });
+      }
+  }
+  return out;
+}
+
+async function book(origin: string, session: Session, slot: FreeSlot) {
+  const res = await post(origin, session, '/ajax/appointment/create/', {
+    ...PATIENT,
+    ...slot,
+    request_key: requestKey(),
+  });
+  const body = (await res.json().catch(() => ({}))) as { appointment?: { id: number; url: string } };
+  return { status: res.status, appointment: body.appointment ?? null };
+}
+
+/** Cancels what the benchmark booked (by the link's token, as the patient's SMS would). */
+export async function cancelAll(origin: string, session: Session, booked: { id: number; url: string }[]) {
+  for (let i = 0; i < booked.length; i += 20) {
+    await Promise.all(
+      booked.slice(i, i + 20).map((a) =>
+        post(origin, session, `/ajax/appointment/${a.id}/cancel/`, {
+          token: new URL(a.url, origin).searchParams.get('token'),
+        }),
+      ),
+    );
+  }
+}
+
+/** `attempts` bookings of ONE slot fired at once. */
+export async function raceForOneSlot(
+  origin: string,
+  session: Session,
+  slot: FreeSlot,
+  attempts: number,
+): Promise<RaceResult & { made: { id: number; url: string }[] }> {
+  const started = performance.now();
+  const replies = await Promise.all(Array.from({ length: attempts }, () => book(origin, session, slot)));
+  const seconds = (performance.now() - started) / 1000;
+  const other: Record<string, number> = {};
+  let winners = 0;
+  let conflicts = 0;
+  const made: { id: number; url: string }[] = [];
+  for (const r of replies) {
+    if (r.status === 201 && r.appointment) {
+      winners++;
+      made.push(r.appointment);
+    } else if (r.status === 409) conflicts++;
+    else other[r.status] = (other[r.status] ?? 0) + 1;
+  }
+  return { attempts, winners, conflicts, other, seconds, made };
+}
+
+/** `workers` patients book distinct free slots from the pool for `seconds`. */
+export async function bookDistinctSlots(
+  origin: string,
+  session: Session,
+  pool: FreeSlot[],
+  workers: number,
+  seconds: number,
+): Promise<ThroughputResult & { made: { id: number; url: string }[] }> {
+  const durations: number[] = [];
+  const other: Record<string, number> = {};
+  const made: { id: number; url: string }[] = [];
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+
+  async function worker() {
+    while (performance.now() < deadline && next < pool.length) {
+      const slot = pool[next++];
+      const t0 = performance.now();
+      const r = await book(origin, session, slot);
+      durations.push(performance.now() - t0);
+      if (r.status === 201 && r.appointment) made.push(r.appointment);
+      else other[r.status] = (other[r.status] ?? 0) + 1;
+    }
+  }
+  await Promise.all(Array.from({ length: workers }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  if (next >= pool.length) other['pool exhausted'] = 1;
+  return {
+    workers,
+    seconds: elapsed,
+    booked: made.length,
+    bookingsPerSecond: made.length / elapsed,
+    p50: median(durations),
+    p95: percentile(durations, 95),
+    p99: percentile(durations, 99),
+    other,
+    made,
+  };
+}

@@ -1,0 +1,140 @@
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { csrf, randomPhone, signInThroughApi } from './support/patient';
+
+/**
+ * Booking end to end (issue 4): a signed-in patient picks a slot on a doctor list card, fills
+ * the form and sees 'Вы записаны'; after a reload the time is gone from that card's calendar.
+ * A second scenario loses the race for a slot and gets 'Не получилось записаться' with the
+ * nearest free times. The issue asks for the 390 px viewport: the phone project.
+ */
+test.skip(({ isMobile }) => !isMobile, 'the booking scenarios run on the 390 px phone viewport');
+
+const SLOT = /^\d\d:\d\d$/;
+
+/** The first card on the Moscow list whose calendar offers a time (cards load their slots lazily). */
+async function cardWithSlots(page: Page): Promise<Locator> {
+  await page.goto('/moskva/vrach/');
+  const cards = page.locator('article[data-doctor-id]');
+  await expect(cards.first()).toBeVisible();
+  for (let i = 0; i < 10; i++) {
+    const card = cards.nth(i);
+    await card.scrollIntoViewIfNeeded();
+    // The widget settles into a calendar, the express link or the stub.
+    const settled = card
+      .getByRole('tabpanel')
+      .or(card.getByText('Расписание недоступно'))
+      .or(card.getByRole('link', { name: 'Запись на приём' }));
+    await expect(settled.first()).toBeVisible({ timeout: 10_000 });
+    if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) > 0) return card;
+  }
+  throw new Error('no doctor with free slots among the first ten cards');
+}
+
+async function fillPatient(page: Page) {
+  await page.getByLabel('Фамилия').fill('Смирнова');
+  await page.getByLabel('Имя', { exact: true }).fill('Ольга');
+  await page.getByLabel('Отчество').fill('Игоревна');
+  await page.getByLabel('Дата рождения').fill('1987-03-14');
+}
+
+async function signedInPatient(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await signInThroughApi(page, randomPhone().digits);
+  return page;
+}
+
+test('a patient books a slot from the doctor list, sees «Вы записаны», and the time is gone after reload', async ({
+  page,
+}, info) => {
+  await signInThroughApi(page, randomPhone().digits);
+  const card = await cardWithSlots(page);
+  const doctorId = await card.getAttribute('data-doctor-id');
+  const dayTab = card.getByRole('tab', { selected: true });
+  const dayName = await dayTab.textContent();
+  const slot = card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first();
+  const time = (await slot.textContent())?.trim() ?? '';
+  await slot.click();
+
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/appointment/new/\\?doctor=${doctorId}&lpu=\\d+&slot=[\\d.]+\\+${time.replace(':', '%3A')}&source=doctors_list`,
+    ),
+  );
+  await expect(page.getByRole('heading', { name: 'Запись на приём', level: 1 })).toBeVisible();
+  await expect(page.getByText(new RegExp(`, ${time}$`))).toBeVisible();
+
+  // Nothing filled: the form names what is missing and does not call the server.
+  await page.getByRole('button', { name: 'Записаться' }).click();
+  await expect(page.getByText('Укажите фамилию', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Фамилия')).toBeFocused();
+
+  await fillPatient(page);
+  await page.screenshot({ path: info.outputPath('booking-form.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Записаться' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/appointment\/\d+\/\?token=/);
+  await expect(page.getByRole('link', { name: 'Добавить в календарь' })).toHaveAttribute(
+    'href',
+    /\/ics\/\?token=/,
+  );
+  await page.screenshot({ path: info.outputPath('booked.png'), fullPage: true });
+
+  // Back on the list, the card's calendar no longer offers that time on that day.
+  await page.goto('/moskva/vrach/');
+  const again = page.locator(`article[data-doctor-id="${doctorId}"]`).first();
+  await again.scrollIntoViewIfNeeded();
+  await expect(again.getByRole('tabpanel')).toBeVisible({ timeout: 10_000 });
+  if ((await again.getByRole('tab', { selected: true }).textContent()) === dayName)
+    await expect(again.getByRole('tabpanel').getByRole('button', { name: time, exact: true })).toHaveCount(0);
+  else await expect(again.getByRole('tab', { name: dayName ?? '' })).toHaveAttribute('aria-disabled', 'true');
+});
+
+test('losing the race for a slot offers the nearest free times, and one of them books', async ({
+  page,
+  context,
+}) => {
+  await signInThroughApi(page, randomPhone().digits);
+  const card = await cardWithSlots(page);
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  const query = new URL(page.url()).searchParams;
+
+  // Another patient takes the same time while this one is typing.
+  const rival = await signedInPatient(
+    await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL }),
+  );
+  const taken = await rival.request.post('/ajax/appointment/create/', {
+    headers: { 'X-CSRFToken': await csrf(rival) },
+    data: {
+      doctor_id: Number(query.get('doctor')),
+      lpu_id: Number(query.get('lpu')),
+      slot: query.get('slot'),
+      last_name: 'Кузнецов',
+      first_name: 'Павел',
+      no_patronymic: true,
+      birth_date: '1979-08-02',
+      request_key: `rival-${Date.now()}`,
+    },
+  });
+  expect(taken.status()).toBe(201);
+
+  await fillPatient(page);
+  await page.getByRole('button', { name: 'Записаться' }).click();
+  const failure = page.getByRole('alert').filter({ hasText: 'Не получилось записаться' });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText('Это время уже заняли');
+  const offer = failure.getByRole('button').first();
+  await expect(offer).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+  await offer.click();
+
+  // The fields are kept; the new time books.
+  await expect(page.getByLabel('Фамилия')).toHaveValue('Смирнова');
+  await page.getByRole('button', { name: 'Записаться' }).click();
+  await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();
+
+  // Cancel frees it: the page says so.
+  await page.getByRole('button', { name: 'Отменить запись' }).click();
+  await page.getByRole('button', { name: 'Да, отменить' }).click();
+  await expect(page.getByRole('heading', { name: 'Запись отменена', level: 1 })).toBeVisible();
+});

@@ -1,0 +1,55 @@
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Signing a browser in as a patient for e2e scenarios that are about something else: the
+ * sign-in form has its own spec (sign-in.spec.ts); here the same calls go through the API.
+ * Each call signs in a new random '7901…' number, so reruns never meet the per-phone limits.
+ */
+
+export function randomPhone(): { national: string; digits: string } {
+  const tail = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0');
+  return { national: `901${tail}`, digits: `7901${tail}` };
+}
+
+export async function csrf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'csrftoken');
+  if (!cookie) throw new Error('no csrftoken cookie');
+  return cookie.value;
+}
+
+/** The newest code the dev adapters sent to the phone (/dev/outbox.json lists newest first). */
+export async function codeFor(page: Page, digits: string): Promise<string> {
+  let code = '';
+  await expect(async () => {
+    const outbox = await (await page.request.get('/dev/outbox.json')).json();
+    const message = (outbox.messages as { phone: string; code: string | null }[]).find(
+      (m) => m.phone === digits && m.code,
+    );
+    expect(message?.code).toMatch(/^\d{4}$/);
+    code = message?.code ?? '';
+  }).toPass({ timeout: 10_000 });
+  return code;
+}
+
+/** Signs the browser context in through the API, as the sign-in form would. */
+export async function signInThroughApi(page: Page, digits: string) {
+  await page.request.get('/healthz');
+  const request = await page.request.post('/services/sso/confirmation/request/', {
+    data: { phone: digits },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  });
+  expect(request.status()).toBe(200);
+  const { service_id } = await request.json();
+  const code = await codeFor(page, digits);
+  const confirm = await page.request.post('/services/sso/confirmation/confirm/?client_id=portal', {
+    data: { phone: digits, code, service_id, mobile_app: false },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  });
+  expect(confirm.status()).toBe(200);
+  const login = await page.request.post('/api/auth/login/', {
+    data: { authorization_code: (await confirm.json()).authorization_code, client_id: 'portal' },
+    headers: { 'X-CSRFToken': await csrf(page) },
+  });
+  expect(login.status()).toBe(200);
+  expect((await login.json()).user.isRealPatient).toBe(true);
+}
