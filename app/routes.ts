@@ -36,5 +36,6 @@ export default [
   // Booking (issue 4): the form for a doctor at a clinic, then the booked visit's page.
   route('appointment/new', 'routes/appointment-new.tsx'),
   route('appointment/:id', 'routes/appointment.tsx'),
+  route('profile/appointments', 'routes/profile-appointments.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -85,6 +85,7 @@ export default function ClinicDoctors({ loaderData: d }: Route.ComponentProps) {
             apiUrl={clinicDoctorsApiUrl(d.clinic.id)}
             initial={d.list}
             options={d.options}
+            tz={d.town.tz}
           />
         </div>
       </main>

@@ -117,6 +117,7 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
           doctors={
             d.doctors && (
               <ClinicDoctorsBlock
+                tz={d.town.tz}
                 doctorsUrl={clinicDoctorsPageUrl(d.clinic.url)}
                 doctors={d.doctors.data}
                 total={d.doctors.total}

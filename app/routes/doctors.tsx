@@ -19,6 +19,7 @@ import { DoctorList } from '../features/directory/doctor-list';
 import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
 import { LinkSection } from '../features/directory/link-section';
 import { FavouriteButton } from '../features/favourites/favourite-button';
+import { ScheduleSlot } from '../features/schedule/schedule-slot';
 import { loadDoctorList, requireSpeciality } from '../lib/doctor-list.server';
 import { doctorListMeta } from '../lib/list-meta';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
@@ -142,6 +143,15 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
             today={d.today}
             reviewDates={d.reviewDates}
             favourite={<FavouriteButton type="doctors" id={d.doctor.id} />}
+            schedule={(clinicId) => (
+              <ScheduleSlot
+                doctorId={d.doctor.id}
+                lpuId={clinicId}
+                tz={d.town.tz}
+                search=""
+                source="doctor_page"
+              />
+            )}
           />
         ) : (
           <DoctorListPage data={d} />

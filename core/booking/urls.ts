@@ -5,6 +5,8 @@
  */
 
 export const APPOINTMENT_NEW_PATH = '/appointment/new/';
+/** The patient's visits (upcoming and past). */
+export const PROFILE_APPOINTMENTS = '/profile/appointments';
 
 /** The appointment types (spec 'Appointment type tabs'): at the clinic, at home, online. */
 export const VISIT_TYPES = ['clinic', 'home', 'telemed'] as const;

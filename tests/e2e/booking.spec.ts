@@ -79,6 +79,13 @@ test('a patient books a slot from the doctor list, sees «Вы записаны�
     /\/ics\/\?token=/,
   );
   await page.screenshot({ path: info.outputPath('booked.png'), fullPage: true });
+  const when = (await page.locator('section[aria-label="Детали записи"] p').first().textContent()) ?? '';
+
+  // The account's list has it under 'Предстоящие'.
+  await page.goto('/profile/appointments');
+  await expect(
+    page.getByRole('region', { name: 'Предстоящие' }).getByRole('link', { name: when }),
+  ).toBeVisible();
 
   // Back on the list, the card's calendar no longer offers that time on that day.
   await page.goto('/moskva/vrach/');
@@ -137,4 +144,9 @@ test('losing the race for a slot offers the nearest free times, and one of them 
   await page.getByRole('button', { name: 'Отменить запись' }).click();
   await page.getByRole('button', { name: 'Да, отменить' }).click();
   await expect(page.getByRole('heading', { name: 'Запись отменена', level: 1 })).toBeVisible();
+  await page.goto('/profile/appointments');
+  await expect(
+    page.getByRole('region', { name: 'Прошедшие и отменённые' }).getByText('Запись отменена'),
+  ).toBeVisible();
+  await expect(page.getByText('Предстоящих записей нет.', { exact: false })).toBeVisible();
 });

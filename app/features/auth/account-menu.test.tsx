@@ -38,7 +38,7 @@ describe('AccountMenu', () => {
     expect(link.getAttribute('href')).toBe('/login/?next=%2Fmoskva%2Fvrach%2F%3Fpage%3D2');
   });
 
-  it('shows the masked phone and Избранное for a patient; Выйти posts logout and reloads', async () => {
+  it('shows the masked phone, Мои записи and Избранное for a patient; Выйти posts logout and reloads', async () => {
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
     const fetchStub = vi.fn(async () => new Response(JSON.stringify({ user: ANONYMOUS }), { status: 200 }));
@@ -49,6 +49,9 @@ describe('AccountMenu', () => {
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Избранное' }).getAttribute('href')).toBe('/favourites');
+    expect(screen.getByRole('link', { name: 'Мои записи' }).getAttribute('href')).toBe(
+      '/profile/appointments',
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Выйти' }));
     });
@@ -56,10 +59,11 @@ describe('AccountMenu', () => {
     expect(reload).toHaveBeenCalled();
   });
 
-  it('has no Избранное for work accounts', () => {
+  it('has no Избранное or Мои записи for work accounts', () => {
     renderWithRoot(<AccountMenu />, { ...PATIENT, isRealPatient: false, isDoctor: true });
     fireEvent.click(screen.getByRole('button', { name: /Аккаунт/ }));
     expect(screen.queryByRole('link', { name: 'Избранное' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Мои записи' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Выйти' })).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ const entry =
 
 /**
  * The header's account entry: 'Войти' for visitors; for a signed-in account a small menu with
- * the masked phone, 'Избранное' for patients and 'Выйти'.
+ * the masked phone, 'Мои записи' and 'Избранное' for patients, and 'Выйти'.
  */
 export function AccountMenu() {
   const { user } = useRootAuth();
@@ -86,11 +86,18 @@ export function AccountMenu() {
           className="absolute right-0 top-full z-40 mt-2 w-48 rounded-lg border border-line bg-surface py-1 shadow-lg"
         >
           {!isWorkAccount(user) && (
-            <li>
-              <a href="/favourites" className="block px-4 py-2 text-sm hover:bg-canvas">
-                Избранное
-              </a>
-            </li>
+            <>
+              <li>
+                <a href="/profile/appointments" className="block px-4 py-2 text-sm hover:bg-canvas">
+                  Мои записи
+                </a>
+              </li>
+              <li>
+                <a href="/favourites" className="block px-4 py-2 text-sm hover:bg-canvas">
+                  Избранное
+                </a>
+              </li>
+            </>
           )}
           <li>
             <button

@@ -15,9 +15,12 @@ export function ClinicDoctorsBlock({
   doctors,
   total,
   options,
+  tz,
 }: {
   /** The clinic's '…/vrachi/' page. */
   doctorsUrl: string;
+  /** The clinic town's zone. */
+  tz: string;
   doctors: ClinicDoctorCard[];
   total: number;
   options: DoctorFilterOptions;
@@ -43,7 +46,7 @@ export function ClinicDoctorsBlock({
       </div>
       <ul className="flex flex-col gap-4">
         {doctors.map((d) => (
-          <ClinicDoctorCardItem key={d.id} doctor={d} />
+          <ClinicDoctorCardItem key={d.id} doctor={d} tz={tz} source="clinic_page" />
         ))}
       </ul>
     </section>

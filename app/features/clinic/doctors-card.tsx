@@ -2,12 +2,24 @@ import type { ClinicDoctorCard } from '../../../server/modules/clinic/clinic-doc
 import { DoctorCard } from '../directory/doctor-card';
 import { VISIT_LABELS } from '../directory/price-chips';
 import { FavouriteButton } from '../favourites/favourite-button';
+import { ScheduleSlot } from '../schedule/schedule-slot';
 
 /**
  * A doctor card of a clinic's doctor list with the spec's card data attributes: spec,
  * gender, experience, na-dom, doctor-id (section 3 'Doctor filter options').
  */
-export function ClinicDoctorCardItem({ doctor }: { doctor: ClinicDoctorCard }) {
+export function ClinicDoctorCardItem({
+  doctor,
+  tz,
+  source,
+}: {
+  doctor: ClinicDoctorCard;
+  /** The clinic town's zone, for the booking calendar's days. */
+  tz: string;
+  source: 'clinic_doctors' | 'clinic_page';
+}) {
+  // On a clinic's pages the card's workplace is that clinic.
+  const place = doctor.workplaces[0];
   return (
     <li
       data-doctor-id={doctor.id}
@@ -16,7 +28,15 @@ export function ClinicDoctorCardItem({ doctor }: { doctor: ClinicDoctorCard }) {
       data-experience={doctor.experienceYears}
       data-na-dom={doctor.homeVisit}
     >
-      <DoctorCard doctor={doctor} favourite={<FavouriteButton type="doctors" id={doctor.id} />} />
+      <DoctorCard
+        doctor={doctor}
+        favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+        schedule={
+          place && (
+            <ScheduleSlot doctorId={doctor.id} lpuId={place.clinicId} tz={tz} search="" source={source} />
+          )
+        }
+      />
       {doctor.service_types && doctor.workplaces_by_clinic && (
         <dl
           className="card mt-1 grid gap-x-4 gap-y-1 p-4 text-sm sm:grid-cols-[max-content_1fr]"

@@ -24,7 +24,10 @@ export function ClinicDoctorsList({
   apiUrl,
   initial,
   options,
+  tz,
 }: {
+  /** The clinic town's zone. */
+  tz: string;
   /** GET /ajax/lpu/{id}/doctors/. */
   apiUrl: string;
   initial: ListData;
@@ -97,7 +100,7 @@ export function ClinicDoctorsList({
         {list.data.length > 0 ? (
           <ul className="mt-3 flex flex-col gap-4">
             {list.data.map((d) => (
-              <ClinicDoctorCardItem key={d.id} doctor={d} />
+              <ClinicDoctorCardItem key={d.id} doctor={d} tz={tz} source="clinic_doctors" />
             ))}
           </ul>
         ) : (

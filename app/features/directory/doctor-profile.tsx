@@ -57,6 +57,7 @@ export function DoctorProfile({
   today,
   reviewDates,
   favourite,
+  schedule,
 }: {
   doctor: DoctorDetail;
   town: Pick<Town, 'slug' | 'name' | 'nameGen'>;
@@ -66,6 +67,8 @@ export function DoctorProfile({
   reviewDates: Record<string, string>;
   /** The favourite heart next to the name (the favourites feature fills it). */
   favourite?: ReactNode;
+  /** The booking calendar of the doctor at a workplace's clinic (the schedule feature fills it). */
+  schedule?: (clinicId: number) => ReactNode;
 }) {
   const main = d.specialities[0];
   const sections = tocSections(d);
@@ -105,8 +108,9 @@ export function DoctorProfile({
                     <p className="text-sm text-ink-soft">{w.address}</p>
                     {w.metro && <p className="text-sm text-muted">м. {w.metro}</p>}
                   </div>
-                  <div className="sm:w-64">
+                  <div className="flex flex-col gap-3 sm:w-80">
                     <PriceChips prices={w.prices} partnerPrice={w.partnerPrice} />
+                    {schedule?.(w.clinicId)}
                   </div>
                 </li>
               ))}

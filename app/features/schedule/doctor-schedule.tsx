@@ -1,6 +1,6 @@
 import { tzOffset } from '@date-fns/tz';
 import type { ReactNode } from 'react';
-import { doctorAppointmentUrl } from '../../../core/booking/urls';
+import { type BookingSource, doctorAppointmentUrl } from '../../../core/booking/urls';
 import { zonedDay } from '../../../core/dates/zoned';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { addDays } from '../../../core/schedule/free-slots';
@@ -32,7 +32,7 @@ export function scheduleWindow(now: Date, tz: string): SlotsWindow & { list: str
  * It never fails: a failed call is the stub.
  */
 export async function scheduleOf(
-  { doctorId, lpuId, tz = 'Europe/Moscow', search }: ScheduleSlotProps,
+  { doctorId, lpuId, tz = 'Europe/Moscow', search, source = 'doctors_list' }: ScheduleSlotProps,
   request = requestSlots,
   now = new Date(),
 ): Promise<ReactNode> {
@@ -45,6 +45,7 @@ export async function scheduleOf(
       days={list}
       answer={answer}
       urlFilters={parseSlotFilters(new URLSearchParams(search))}
+      source={source}
     />
   );
 }
@@ -59,6 +60,7 @@ export function DoctorSchedule({
   days,
   answer,
   urlFilters,
+  source = 'doctors_list',
 }: {
   doctorId: number;
   lpuId: number;
@@ -66,11 +68,12 @@ export function DoctorSchedule({
   days: string[];
   answer: DoctorSlots | null;
   urlFilters: SlotFilters;
+  source?: BookingSource;
 }) {
   if (answer && days.some((day) => hasSlots(answer.slots, day))) {
     const book = (choice: SlotChoice) =>
       window.location.assign(
-        doctorAppointmentUrl({ doctorId, lpuId, day: choice.day, time: choice.time, source: 'doctors_list' }),
+        doctorAppointmentUrl({ doctorId, lpuId, day: choice.day, time: choice.time, source }),
       );
     return (
       <AppointmentCalendar
@@ -86,7 +89,7 @@ export function DoctorSchedule({
     return (
       <div className="flex flex-1 items-center justify-center">
         <a
-          href={doctorAppointmentUrl({ doctorId, lpuId, source: 'doctors_list' })}
+          href={doctorAppointmentUrl({ doctorId, lpuId, source })}
           className="rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark"
         >
           Запись на приём

@@ -87,7 +87,8 @@ describe('ScheduleSlot', () => {
     act(() => {
       for (const observer of FakeObserver.all) observer.show();
     });
-    expect(await screen.findByRole('tablist')).toBeTruthy();
+    // The first test to load the lazy chunk transforms it: slow when other files run alongside.
+    expect(await screen.findByRole('tablist', {}, { timeout: 5000 })).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Запись на приём' })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0];
@@ -109,7 +110,7 @@ describe('ScheduleSlot', () => {
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
     render(<ScheduleSlot doctorId={301} lpuId={30} tz="Europe/Moscow" search="" />);
     act(() => FakeObserver.all[0].show());
-    expect(await screen.findByText('Расписание недоступно')).toBeTruthy();
+    expect(await screen.findByText('Расписание недоступно', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.queryByText('Загружаем расписание…')).toBeNull();
   });
 });

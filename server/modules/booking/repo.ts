@@ -139,6 +139,37 @@ export function createBookingRepo(db: Db) {
       return row ? asIso(row) : null;
     },
 
+    /** A patient's appointments with what the list shows of each, newest visit first. */
+    async forUser(userId: number, limit: number) {
+      const result = await db.execute(sql`
+        SELECT ${appointmentColumns},
+               trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS "doctorName",
+               '/' || td.slug || '/vrach/' || d.id || '-' || d.slug || '/' AS "doctorUrl",
+               coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
+                         FROM doctor_specialities ds JOIN specialities s ON s.id = ds.speciality_id
+                         WHERE ds.doctor_id = d.id), '{}') AS specialities,
+               c.name AS "clinicName", c.street || ', ' || c.house AS address, t.tz
+        FROM appointments a
+        JOIN doctors d ON d.id = a.doctor_id
+        JOIN towns td ON td.id = d.town_id
+        JOIN clinics c ON c.id = a.clinic_id
+        JOIN towns t ON t.id = c.town_id
+        WHERE a.user_id = ${userId}
+        ORDER BY lower(a.during) DESC
+        LIMIT ${limit}
+      `);
+      return (
+        result.rows as unknown as (AppointmentRow & {
+          doctorName: string;
+          doctorUrl: string;
+          specialities: string[];
+          clinicName: string;
+          address: string;
+          tz: string;
+        })[]
+      ).map((row) => ({ ...row, ...asIso(row) }));
+    },
+
     /** Cancels an active appointment; false when it was not active (already canceled, or past). */
     async cancel(id: number, at: Date): Promise<boolean> {
       const rows = await db

@@ -8,7 +8,7 @@ import {
   fullPatientName,
 } from '../../../core/booking/form';
 import { parseSlotParam, slotParam, type VisitType } from '../../../core/booking/urls';
-import { bookingSms } from '../../../core/booking/visit';
+import { bookingSms, formatVisitTime } from '../../../core/booking/visit';
 import { zonedDay } from '../../../core/dates/zoned';
 import { zonedInstant } from '../../../core/schedule/free-slots';
 import type { Clock } from '../../clock';
@@ -21,6 +21,8 @@ import { type AppointmentRow, type BookingTargetRow, createBookingRepo } from '.
 
 /** Days the booking page offers (spec: 14 for doctors and clinics). */
 export const BOOKING_DAYS = 14;
+/** The most a patient's appointments page lists. */
+const MY_APPOINTMENTS_LIMIT = 100;
 /** Nearest free slots offered after a failure. */
 const ALTERNATIVES = 6;
 
@@ -223,6 +225,32 @@ export function createBookingService({
         appointment,
         target,
         canCancel: appointment.status === 'active' && clock.now().getTime() < cutoff,
+      };
+    },
+
+    /** `/profile/appointments`: upcoming visits soonest first, then the past ones, newest first. */
+    async mine(viewer: SessionViewer) {
+      if (viewer.userId === null) return { upcoming: [], past: [] };
+      const now = clock.now().getTime();
+      const rows = await repo.forUser(viewer.userId, MY_APPOINTMENTS_LIMIT);
+      const items = rows.map((a) => ({
+        id: a.id,
+        status: a.status,
+        startsAt: a.startsAt,
+        when: formatVisitTime(a.startsAt, a.tz),
+        doctorName: a.doctorName,
+        doctorUrl: a.doctorUrl,
+        specialities: a.specialities,
+        clinicName: a.clinicName,
+        address: a.address,
+        url: `/appointment/${a.id}/`,
+        canCancel:
+          a.status === 'active' && now < new Date(a.startsAt).getTime() - a.cancelCutoffMinutes * 60_000,
+      }));
+      const ahead = (i: { startsAt: string }) => new Date(i.startsAt).getTime() > now;
+      return {
+        upcoming: items.filter((i) => ahead(i) && i.status === 'active').reverse(),
+        past: items.filter((i) => !ahead(i) || i.status !== 'active'),
       };
     },
 
