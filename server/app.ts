@@ -14,11 +14,13 @@ import { createPageCache, type PageCache } from './cache/page-cache';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import { createJobWorker, type JobWorker } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import type { SessionViewer } from './modules/auth/viewer';
+import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { type BookingService, createBookingService } from './modules/booking/service';
 import { clinicDoctorsRoutes } from './modules/clinic/clinic-doctors-routes';
@@ -79,6 +81,13 @@ export interface Services {
   booking: BookingService;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue's worker (booking messages); tests drive it with `runDue()`. */
+    jobs: JobWorker;
+  }
+}
+
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
@@ -110,6 +119,11 @@ export interface AppDeps {
   environment?: AppEnvironment;
   /** Phone confirmation; tests and the dev server get the dev providers and in-memory limits. */
   auth?: AuthDeps;
+  /**
+   * The job queue's polling loop runs from 'ready' to 'close' only when `autoStart` is set
+   * (server/main.ts); tests leave it off and call `app.jobs.runDue()` themselves.
+   */
+  jobs?: { autoStart?: boolean; pollMs?: number };
 }
 
 export interface AuthDeps {
@@ -149,6 +163,7 @@ export async function buildApp({
   pageCacheTtlMs = 0,
   environment = 'production',
   auth: authDeps = {},
+  jobs: jobsDeps = {},
 }: AppDeps) {
   const app = Fastify({ logger, trustProxy: true });
   beforeRoutes?.(app);
@@ -195,7 +210,18 @@ export async function buildApp({
     log: app.log,
   });
   const schedule = createScheduleService({ db, clock });
-  const booking = createBookingService({ db, clock, schedule, sms: providers.sms, log: app.log });
+  const booking = createBookingService({ db, clock, schedule });
+  const jobs = createJobWorker({
+    db,
+    clock,
+    handlers: { ...createBookingMessageHandlers({ db, clock, sms: providers.sms }) },
+    log: app.log,
+    pollMs: jobsDeps.pollMs,
+  });
+  app.decorate('jobs', jobs);
+  if (jobsDeps.autoStart) app.addHook('onReady', async () => jobs.start());
+  // Graceful shutdown: the jobs already claimed finish before the database closes.
+  app.addHook('onClose', () => jobs.stop());
   const authSettings: AuthSettings = {
     vkEnabled: providers.vk !== null,
     callInPhone: authDeps.providersConfig?.CALLIN_PHONE ?? '88005553535',

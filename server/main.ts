@@ -74,6 +74,8 @@ const app = await buildApp({
     documentSiteUrl: config.DOCUMENT_SITE_LOGIN_URL ?? null,
     officeIps: config.OFFICE_IPS,
   },
+  // Booking messages go out from every app process; the queue keeps them from going twice.
+  jobs: { autoStart: true },
   beforeRoutes: vite
     ? (instance) => {
         const middlewares = vite.middlewares;

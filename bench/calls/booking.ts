@@ -78,13 +78,21 @@ export async function freeSlotsOf(
     const answer = (await res.json()) as {
       doctor_id: number;
       lpu_id: number;
-      slots: Record<string, { time: string }[]>;
+      slots: Record<string, { time: string; duration: number }[]>;
     }[];
     for (const d of answer)
       for (const [day, slots] of Object.entries(d.slots)) {
         const [y, m, dd] = day.split('-');
-        for (const s of slots)
+        // Distinct means not overlapping: where a clinic's rules overlap, two 'free' slots of one
+        // doctor share minutes, and the database rightly lets only one of them be booked.
+        let freeFrom = -1;
+        for (const s of slots) {
+          const [h, mi] = s.time.split(':').map(Number);
+          const start = h * 60 + mi;
+          if (start < freeFrom) continue;
+          freeFrom = start + s.duration;
           out.push({ doctor_id: d.doctor_id, lpu_id: d.lpu_id, slot: `${dd}.${m}.${y} ${s.time}` });
+        }
       }
   }
   return out;

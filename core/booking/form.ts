@@ -49,6 +49,8 @@ const name = (required: string) =>
     );
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** Built once: constructing a zod schema costs more than running it. */
+const patronymicName = name(BOOKING_ERRORS.patronymic);
 
 /** 'yyyy-MM-dd' that is a real calendar date. */
 function isCalendarDate(s: string): boolean {
@@ -85,7 +87,7 @@ export function bookingSchema(today: string) {
     .superRefine(
       (body, ctx) => {
         if (body.no_patronymic === true) return;
-        const patronymic = name(BOOKING_ERRORS.patronymic).safeParse(body.patronymic ?? '');
+        const patronymic = patronymicName.safeParse(body.patronymic ?? '');
         if (!patronymic.success)
           ctx.addIssue({ code: 'custom', path: ['patronymic'], message: patronymic.error.issues[0].message });
       },

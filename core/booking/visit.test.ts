@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { bookingSms, formatVisitTime } from './visit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingSms, formatVisitTime, reminderSms } from './visit';
 
 describe('visit texts', () => {
   it('shows the clinic’s wall clock whatever the machine’s zone', () => {
@@ -20,3 +20,40 @@ describe('visit texts', () => {
     ).toBe('Вы записаны к врачу Иванова А. П. 23.11 в 09:30, ул. Ленина, 5');
   });
 });
+
+// The machine's own zone must never matter: the clinic's zone decides 'завтра' and the time.
+for (const processTz of ['UTC', 'America/New_York', 'Asia/Vladivostok']) {
+  describe(`the reminder SMS (process TZ=${processTz})`, () => {
+    const saved = process.env.TZ;
+    beforeAll(() => {
+      process.env.TZ = processTz;
+    });
+    afterAll(() => {
+      process.env.TZ = saved;
+    });
+    const visit = {
+      doctorName: 'Иванова Анна Петровна',
+      // 09:30 on Monday 23 November in Novosibirsk (UTC+7).
+      startsAt: '2026-11-23T02:30:00Z',
+      tz: 'Asia/Novosibirsk',
+      address: 'ул. Ленина, 5',
+    };
+
+    it('says "завтра" 24 hours before, by the clinic’s calendar', () => {
+      expect(reminderSms({ ...visit, now: new Date('2026-11-22T02:30:00Z') })).toBe(
+        'Напоминаем: завтра в 09:30 приём у врача Иванова А. П., ул. Ленина, 5',
+      );
+      // 23:30 on Saturday in Novosibirsk, already Sunday in Vladivostok: the visit is not "tomorrow".
+      expect(reminderSms({ ...visit, now: new Date('2026-11-21T16:30:00Z') })).toBe(
+        'Напоминаем: 23.11 в 09:30 приём у врача Иванова А. П., ул. Ленина, 5',
+      );
+    });
+
+    it('says "сегодня" when it goes out on the day of the visit', () => {
+      // 07:00 on Monday in Novosibirsk: Sunday 23:00 in UTC.
+      expect(reminderSms({ ...visit, now: new Date('2026-11-23T00:00:00Z') })).toBe(
+        'Напоминаем: сегодня в 09:30 приём у врача Иванова А. П., ул. Ленина, 5',
+      );
+    });
+  });
+}

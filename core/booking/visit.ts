@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { addDays, format } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 
 /** '23 ноября 2026, понедельник, 09:30': a visit's time as the clinic's clock shows it. */
@@ -14,13 +14,39 @@ export function bookingSms(input: {
   tz: string;
   address: string;
 }): string {
-  const [last, first, patronymic] = input.doctorName.split(' ');
+  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  return `Вы записаны к врачу ${shortName(input.doctorName)} ${when}, ${input.address}`;
+}
+
+/**
+ * 'Напоминаем: завтра в 09:30 приём у врача Иванова А. П., ул. Ленина, 5': the reminder before
+ * the visit. 'Завтра' and 'сегодня' are the clinic's calendar days as of `now` (a reminder sent
+ * late still names the right day); a visit further off gets its date.
+ */
+export function reminderSms(input: {
+  doctorName: string;
+  startsAt: Date | string;
+  tz: string;
+  address: string;
+  now: Date;
+}): string {
+  const visit = new TZDate(new Date(input.startsAt).getTime(), input.tz);
+  const today = new TZDate(input.now.getTime(), input.tz);
+  const day = format(visit, 'yyyy-MM-dd');
+  const tomorrow = format(addDays(today, 1), 'yyyy-MM-dd');
+  const when =
+    day === format(today, 'yyyy-MM-dd') ? 'сегодня' : day === tomorrow ? 'завтра' : format(visit, 'dd.MM');
+  return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} приём у врача ${shortName(input.doctorName)}, ${input.address}`;
+}
+
+/** 'Иванова Анна Петровна' → 'Иванова А. П.' */
+function shortName(fullName: string): string {
+  const [last, first, patronymic] = fullName.split(' ');
   const initials = [first, patronymic]
     .filter(Boolean)
     .map((n) => `${n[0]}.`)
     .join(' ');
-  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
-  return `Вы записаны к врачу ${last} ${initials} ${when}, ${input.address}`;
+  return initials ? `${last} ${initials}` : last;
 }
 
 /** A reminder 24 hours before the visit. */

@@ -153,6 +153,8 @@ describe('POST /ajax/appointment/create/', () => {
       userId: patient.userId,
     });
 
+    // The confirmation is a durable job (messages.test.ts): it goes out when the due jobs run.
+    await app.jobs.runDue();
     const outbox = await app.inject({ url: '/dev/outbox.json' });
     const sms = outbox.json().messages.find((m: { phone: string }) => m.phone === '79001112233');
     expect(sms?.text).toMatch(/^Вы записаны к врачу .+ 23\.11 в 09:00, /);

@@ -8,15 +8,16 @@ import {
   fullPatientName,
 } from '../../../core/booking/form';
 import { parseSlotParam, slotParam, type VisitType } from '../../../core/booking/urls';
-import { bookingSms, formatVisitTime } from '../../../core/booking/visit';
+import { formatVisitTime } from '../../../core/booking/visit';
 import { zonedDay } from '../../../core/dates/zoned';
 import { zonedInstant } from '../../../core/schedule/free-slots';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { PG_ERRORS, pgErrorCode } from '../../db/errors';
-import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { enqueue } from '../../jobs/queue';
 import { httpError, type SessionViewer } from '../auth/viewer';
 import type { ScheduleService } from '../schedule/service';
+import { bookingJobs } from './messages';
 import { type AppointmentRow, type BookingTargetRow, createBookingRepo } from './repo';
 
 /** Days the booking page offers (spec: 14 for doctors and clinics). */
@@ -61,14 +62,10 @@ export function createBookingService({
   db,
   clock,
   schedule,
-  sms,
-  log,
 }: {
   db: Db;
   clock: Clock;
   schedule: ScheduleService;
-  sms: SmsProvider | null;
-  log?: { warn: (obj: object, msg: string) => void };
 }) {
   const repo = createBookingRepo(db);
 
@@ -117,24 +114,6 @@ export function createBookingService({
     return viewer.userId;
   }
 
-  async function notify(target: BookingTargetRow, appointment: AppointmentRow) {
-    if (!sms) return;
-    try {
-      await sms.send(
-        appointment.patientPhone,
-        bookingSms({
-          doctorName: target.doctorName,
-          startsAt: appointment.startsAt,
-          tz: target.tz,
-          address: target.address,
-        }),
-      );
-    } catch (err) {
-      // The booking stands; the page and the .ics file already told the patient.
-      log?.warn({ err, appointmentId: appointment.id }, 'booking SMS not sent');
-    }
-  }
-
   return {
     /** The booking page: the doctor at the clinic and the free slots of the next 14 days. */
     async target(doctorId: number, clinicId: number, visitType: VisitType): Promise<BookingTarget | null> {
@@ -147,65 +126,93 @@ export function createBookingService({
 
     async book(viewer: SessionViewer, body: BookingBody): Promise<BookingResult> {
       const userId = requirePatient(viewer);
-      // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment.
-      const again = await repo.byRequestKey(body.request_key);
-      if (again) {
-        if (again.userId !== userId) throw httpError(409, BOOKING_ERRORS.badRequest);
-        return { ok: true, appointment: again, created: false };
-      }
       const slot = parseSlotParam(body.slot);
       if (!slot) throw httpError(400, BOOKING_ERRORS.slot, { errors: { slot: BOOKING_ERRORS.slot } });
-      const target = await repo.target(body.doctor_id, body.lpu_id, body.type);
-      if (!target) return failure('not_found', null, body.type);
-      if (!target.appointmentOn) return failure('booking_off', target, body.type);
+      // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment. It is
+      // looked for only when the booking cannot go ahead (its own appointment took the slot), so
+      // the usual booking spends no query on it.
+      const retried = async (): Promise<BookingResult | null> => {
+        const again = await repo.byRequestKey(body.request_key);
+        if (!again) return null;
+        if (again.userId !== userId) throw httpError(409, BOOKING_ERRORS.badRequest);
+        return { ok: true, appointment: again, created: false };
+      };
+      const refuse = async (reason: BookingFailureReason, target: BookingTargetRow | null) =>
+        (await retried()) ?? failure(reason, target, body.type);
 
-      // Inside the rules, not in an exception, in the future: the day's slots, taken ones marked.
-      const [day] = await schedule.slotsBulk(
-        {
-          days: 1,
-          dt_start: slot.day,
-          doctors_lpus: [{ doctor_id: target.doctorId, lpu_id: target.clinicId }],
-          town_timedelta: 0,
-          all_slots: true,
-        },
-        body.type,
-      );
+      // The doctor at the clinic, and the day's slots with the taken ones marked (inside the
+      // rules, not in an exception, in the future): two independent reads, sent together.
+      const [target, [day]] = await Promise.all([
+        repo.target(body.doctor_id, body.lpu_id, body.type),
+        schedule.slotsBulk(
+          {
+            days: 1,
+            dt_start: slot.day,
+            doctors_lpus: [{ doctor_id: body.doctor_id, lpu_id: body.lpu_id }],
+            town_timedelta: 0,
+            all_slots: true,
+          },
+          body.type,
+        ),
+      ]);
+      if (!target) return refuse('not_found', null);
+      if (!target.appointmentOn) return refuse('booking_off', target);
       const offered = day.slots[slot.day]?.find((s) => s.time === slot.time);
-      if (!offered) return failure('slot_unavailable', target, body.type);
-      if (offered.free === false) return failure('slot_taken', target, body.type);
+      if (!offered) return refuse('slot_unavailable', target);
+      if (offered.free === false) return refuse('slot_taken', target);
 
       const startsAt = zonedInstant(slot.day, slot.time, target.tz);
+      const endsAt = new Date(startsAt.getTime() + offered.duration * 60_000);
+      const row = {
+        workplaceId: target.workplaceId,
+        doctorId: target.doctorId,
+        clinicId: target.clinicId,
+        userId,
+        visitType: body.type,
+        startsAt,
+        endsAt,
+        patientName: fullPatientName(body),
+        patientPhone: viewer.userPhone,
+        patientBirthDate: body.birth_date,
+        source: body.source ?? null,
+        price: target.price,
+        requestKey: body.request_key,
+        cancelToken: randomBytes(18).toString('base64url'),
+      };
       let id: number;
       try {
-        id = await repo.insert({
-          workplaceId: target.workplaceId,
-          doctorId: target.doctorId,
-          clinicId: target.clinicId,
-          userId,
-          visitType: body.type,
-          startsAt,
-          endsAt: new Date(startsAt.getTime() + offered.duration * 60_000),
-          patientName: fullPatientName(body),
-          patientPhone: viewer.userPhone,
-          patientBirthDate: body.birth_date,
-          source: body.source ?? null,
-          price: target.price,
-          requestKey: body.request_key,
-          cancelToken: randomBytes(18).toString('base64url'),
+        // The appointment and its messages (confirmation, reminder) commit together.
+        id = await db.transaction(async (tx) => {
+          const inserted = await repo.insert(row, tx);
+          await enqueue(tx, bookingJobs({ id: inserted, startsAt }, clock.now()));
+          return inserted;
         });
       } catch (err) {
         const code = pgErrorCode(err);
         // Someone else got the time between our check and our insert: the constraint said no.
-        if (code === PG_ERRORS.exclusionViolation) return failure('slot_taken', target, body.type);
+        if (code === PG_ERRORS.exclusionViolation) return refuse('slot_taken', target);
         if (code === PG_ERRORS.uniqueViolation) {
-          const twin = await repo.byRequestKey(body.request_key);
-          if (twin && twin.userId === userId) return { ok: true, appointment: twin, created: false };
+          const twin = await retried();
+          if (twin) return twin;
         }
         throw err;
       }
-      const appointment = await repo.byId(id);
-      if (!appointment) throw new Error(`appointment ${id} vanished`);
-      await notify(target, appointment);
+      const appointment: AppointmentRow = {
+        id,
+        doctorId: row.doctorId,
+        clinicId: row.clinicId,
+        workplaceId: row.workplaceId,
+        visitType: row.visitType,
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        status: 'active',
+        patientName: row.patientName,
+        patientPhone: row.patientPhone,
+        price: row.price,
+        cancelToken: row.cancelToken,
+        userId,
+        cancelCutoffMinutes: target.cancelCutoffMinutes,
+      };
       return { ok: true, appointment, created: true };
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 
 export interface SlotInputs {
   workplaces: { id: number; doctorId: number; clinicId: number; isAppointmentOn: boolean; tz: string }[];
@@ -41,11 +42,15 @@ export function createScheduleRepo(db: Db) {
     ): Promise<SlotInputs> {
       const doctorIds = `{${pairs.map((p) => p.doctorId).join(',')}}`;
       const clinicIds = `{${pairs.map((p) => p.clinicId).join(',')}}`;
-      const result = await db.execute(sql`
+      // Named: the planner's share of this query was as large as the execution's.
+      const rows = await executeNamed<SlotInputs>(
+        db,
+        'schedule_slot_inputs',
+        sql`
         WITH p AS (SELECT * FROM unnest(${doctorIds}::int[], ${clinicIds}::int[]) AS p(doctor_id, clinic_id)),
         w AS (
           SELECT w.id, w.doctor_id AS "doctorId", w.clinic_id AS "clinicId",
-                 w.is_appointment_on AS "isAppointmentOn", t.tz
+                 (w.is_appointment_on AND c.is_appointment_on) AS "isAppointmentOn", t.tz
           FROM p
           JOIN workplaces w ON w.doctor_id = p.doctor_id AND w.clinic_id = p.clinic_id
           JOIN clinics c ON c.id = w.clinic_id
@@ -77,9 +82,9 @@ export function createScheduleRepo(db: Db) {
            FROM appointments a
            WHERE a.doctor_id IN (SELECT "doctorId" FROM open) AND a.status = 'active'
              AND a.during && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)) AS busy
-      `);
-      const row = result.rows[0] as unknown as SlotInputs;
-      return row;
+      `,
+      );
+      return rows[0];
     },
   };
 }

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
+import { clinics } from '../../db/schema/directory';
 import { explicitSlots, scheduleExceptions, scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
@@ -13,7 +15,17 @@ let database: Database;
 let app: FastifyInstance;
 // Sunday 22 November 2026, 12:00 in Novosibirsk (UTC+7).
 const clock: Clock = { now: () => new Date('2026-11-22T05:00:00Z') };
-const ids = { doctor: 0, clinic: 0, otherClinic: 0, pushed: 0, pushedClinic: 0, closed: 0, closedClinic: 0 };
+const ids = {
+  doctor: 0,
+  clinic: 0,
+  otherClinic: 0,
+  pushed: 0,
+  pushedClinic: 0,
+  closed: 0,
+  closedClinic: 0,
+  offDoctor: 0,
+  offClinic: 0,
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -97,6 +109,20 @@ beforeAll(async () => {
   const closedClinic = await createClinic(db, { townId: town.id });
   const closed = await createDoctor(db, { townId: town.id, clinicIds: [closedClinic.id] });
   Object.assign(ids, { closed: closed.id, closedClinic: closedClinic.id });
+
+  // A clinic that takes no online bookings at all: its doctors' rules show no slots.
+  const offClinic = await createClinic(db, { townId: town.id });
+  await db.update(clinics).set({ isAppointmentOn: false }).where(eq(clinics.id, offClinic.id));
+  const offDoctor = await createDoctor(db, { townId: town.id, clinicIds: [offClinic.id] });
+  await db.insert(scheduleRules).values({
+    workplaceId: offDoctor.workplaces[0].id,
+    weekday: 1,
+    startTime: '09:00',
+    endTime: '12:00',
+    slotMinutes: 30,
+    validFrom: '2026-01-01',
+  });
+  Object.assign(ids, { offDoctor: offDoctor.id, offClinic: offClinic.id });
   app = await buildApp({ db, clock });
 });
 
@@ -175,6 +201,14 @@ describe('POST /ajax/schedule/slots_bulk/', () => {
     expect(res.json().map((d: { slots: object }) => d.slots)).toEqual([{}, {}]);
     // Not working there: no booking at all; no schedule but booking on: the express button.
     expect(res.json().map((d: { appointment_on: boolean }) => d.appointment_on)).toEqual([false, true]);
+  });
+
+  it('a clinic that takes no online bookings shows no slots, whatever its doctors’ rules', async () => {
+    const res = await bulk({
+      ...body(),
+      doctors_lpus: [{ doctor_id: ids.offDoctor, lpu_id: ids.offClinic }],
+    });
+    expect(res.json()[0]).toMatchObject({ appointment_on: false, slots: {} });
   });
 
   it.each([

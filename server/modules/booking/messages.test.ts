@@ -1,0 +1,189 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import type { Clock } from '../../clock';
+import type { Database } from '../../db/client';
+import { jobs } from '../../db/schema/jobs';
+import { scheduleRules } from '../../db/schema/schedule';
+import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
+import { openTestDatabase } from '../../testing/database';
+import { signedInAs } from '../../testing/session';
+import { BOOKING_JOBS } from './messages';
+
+let database: Database;
+let app: FastifyInstance;
+// Sunday 22 November 2026, 12:00 in Novosibirsk (UTC+7). Tests move it to the reminders' time.
+const START = new Date('2026-11-22T05:00:00Z');
+let now = START;
+const clock: Clock = { now: () => new Date(now) };
+const ids = { doctor: 0, clinic: 0 };
+let keySeq = 0;
+let phoneSeq = 0;
+
+const form = (slot: string) => ({
+  doctor_id: ids.doctor,
+  lpu_id: ids.clinic,
+  slot,
+  last_name: 'Петров',
+  first_name: 'Олег',
+  patronymic: 'Игоревич',
+  birth_date: '1985-02-11',
+  request_key: `messages-${keySeq++}`,
+});
+
+/** A new patient books the slot; their phone is the one the messages go to. */
+async function bookAs(slot: string) {
+  const phone = `7901555${String(1000 + phoneSeq++)}`;
+  const patient = await signedInAs(app, database.db, { phone });
+  const res = await patient.inject({ url: '/ajax/appointment/create/', payload: form(slot) });
+  expect(res.statusCode).toBe(201);
+  return { patient, phone, appointment: res.json().appointment as { id: number; url: string } };
+}
+
+/** The texts a phone got, oldest first (the outbox lists the newest first). */
+async function smsTo(phone: string): Promise<string[]> {
+  const res = await app.inject({ url: '/dev/outbox.json' });
+  return res
+    .json()
+    .messages.filter((m: { phone: string }) => m.phone === phone)
+    .map((m: { text: string }) => m.text)
+    .reverse();
+}
+
+const jobsOf = async (appointmentId: number) =>
+  (
+    await database.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.payload}->>'appointmentId' = ${String(appointmentId)}`)
+  )
+    .map((j) => ({ kind: j.kind, runAt: j.runAt.toISOString(), done: j.doneAt !== null, error: j.lastError }))
+    .sort((a, b) => a.runAt.localeCompare(b.runAt));
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db, { tz: 'Asia/Novosibirsk' });
+  const clinic = await createClinic(db, { townId: town.id });
+  const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
+  Object.assign(ids, { doctor: doctor.id, clinic: clinic.id });
+  // Mondays and Tuesdays 09:00–12:00, 30-minute slots.
+  for (const weekday of [1, 2]) {
+    await db.insert(scheduleRules).values({
+      workplaceId: doctor.workplaces[0].id,
+      weekday,
+      startTime: '09:00',
+      endTime: '12:00',
+      slotMinutes: 30,
+      validFrom: '2026-01-01',
+    });
+  }
+  app = await buildApp({ db, clock });
+});
+
+afterEach(() => {
+  now = START;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('booking messages', () => {
+  it('queues the confirmation and sends it when the due jobs run, then reminds 24 h before the visit', async () => {
+    // Tuesday 09:30 in Novosibirsk = 02:30 UTC; the reminder is due on Monday at 02:30 UTC.
+    const { phone, appointment } = await bookAs('24.11.2026 09:30');
+    expect(await jobsOf(appointment.id)).toEqual([
+      { kind: BOOKING_JOBS.confirmation, runAt: START.toISOString(), done: false, error: null },
+      { kind: BOOKING_JOBS.reminder, runAt: '2026-11-23T02:30:00.000Z', done: false, error: null },
+    ]);
+    expect(await smsTo(phone)).toEqual([]);
+
+    await app.jobs.runDue();
+    const [confirmation] = await smsTo(phone);
+    expect(confirmation).toMatch(/^Вы записаны к врачу .+ 24\.11 в 09:30, /);
+
+    now = new Date('2026-11-23T02:29:59Z');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(1);
+
+    now = new Date('2026-11-23T02:30:00Z');
+    await app.jobs.runDue();
+    const texts = await smsTo(phone);
+    expect(texts).toHaveLength(2);
+    expect(texts[1]).toMatch(/^Напоминаем: завтра в 09:30 приём у врача .+ [А-ЯЁ]\. [А-ЯЁ]\., .+/);
+    expect((await jobsOf(appointment.id)).every((j) => j.done && j.error === null)).toBe(true);
+
+    // Each message goes once.
+    now = new Date('2026-11-24T00:00:00Z');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(2);
+  });
+
+  it('sends no reminder for an appointment cancelled meanwhile', async () => {
+    const { patient, phone, appointment } = await bookAs('24.11.2026 10:00');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(1);
+
+    const cancel = await patient.inject({ url: `/ajax/appointment/${appointment.id}/cancel/`, payload: {} });
+    expect(cancel.statusCode).toBe(200);
+
+    now = new Date('2026-11-23T03:00:00Z');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(1);
+    const [, reminder] = await jobsOf(appointment.id);
+    expect(reminder).toMatchObject({ kind: BOOKING_JOBS.reminder, done: true, error: null });
+  });
+
+  it('a visit less than 24 h ahead gets the confirmation only', async () => {
+    // Monday 09:00 in Novosibirsk: 21 hours after booking.
+    const { phone, appointment } = await bookAs('23.11.2026 09:00');
+    expect((await jobsOf(appointment.id)).map((j) => j.kind)).toEqual([BOOKING_JOBS.confirmation]);
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toEqual([expect.stringMatching(/^Вы записаны к врачу .+ 23\.11 в 09:00, /)]);
+  });
+
+  it('patients racing for one slot: only the winner’s messages are queued', async () => {
+    const before = (await database.db.select().from(jobs)).length;
+    const patients = await Promise.all(Array.from({ length: 8 }, () => signedInAs(app, database.db)));
+    const replies = await Promise.all(
+      patients.map((p) => p.inject({ url: '/ajax/appointment/create/', payload: form('24.11.2026 11:00') })),
+    );
+    const won = replies.filter((r) => r.statusCode === 201);
+    expect(won).toHaveLength(1);
+    expect(replies.filter((r) => r.statusCode === 409)).toHaveLength(7);
+    const rows = await database.db.select().from(jobs);
+    expect(rows).toHaveLength(before + 2);
+    expect(await jobsOf(won[0].json().appointment.id)).toHaveLength(2);
+  });
+
+  it('a retried press of "Записаться" queues no second confirmation', async () => {
+    const patient = await signedInAs(app, database.db);
+    const payload = form('24.11.2026 11:30');
+    const first = await patient.inject({ url: '/ajax/appointment/create/', payload });
+    const again = await patient.inject({ url: '/ajax/appointment/create/', payload });
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(await jobsOf(first.json().appointment.id)).toHaveLength(2);
+  });
+
+  it('with the worker started (as server/main.ts does), the confirmation goes out by itself and close() stops it', async () => {
+    const running = await buildApp({ db: database.db, clock, jobs: { autoStart: true, pollMs: 20 } });
+    try {
+      const patient = await signedInAs(running, database.db, { phone: '79015559999' });
+      const res = await patient.inject({
+        url: '/ajax/appointment/create/',
+        payload: form('23.11.2026 11:30'),
+      });
+      expect(res.statusCode).toBe(201);
+      await vi.waitFor(async () => {
+        const outbox = (await running.inject({ url: '/dev/outbox.json' })).json();
+        expect(outbox.messages.map((m: { phone: string }) => m.phone)).toContain('79015559999');
+      });
+    } finally {
+      await running.close();
+    }
+  });
+});

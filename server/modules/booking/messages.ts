@@ -1,0 +1,85 @@
+import { bookingSms, REMINDER_BEFORE_MS, reminderSms } from '../../../core/booking/visit';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { Job, JobHandlers, NewJob } from '../../jobs/queue';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { createBookingRepo } from './repo';
+
+/** The booking's durable messages (issue 4 §7): they survive a restart between booking and visit. */
+export const BOOKING_JOBS = {
+  confirmation: 'booking.confirmation',
+  reminder: 'booking.reminder',
+} as const;
+
+/** A reminder found this much before its visit was not scheduled by this booking (the visit moved): not sent. */
+const REMINDER_SLACK_MS = 3_600_000;
+
+/**
+ * The jobs of a new booking: the confirmation at once and the reminder 24 h before the visit,
+ * unless the visit is sooner than that (the confirmation already says when it is).
+ */
+export function bookingJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
+  const payload = { appointmentId: appointment.id };
+  const remindAt = new Date(appointment.startsAt.getTime() - REMINDER_BEFORE_MS);
+  const out: NewJob[] = [{ kind: BOOKING_JOBS.confirmation, payload, runAt: now }];
+  if (remindAt > now) out.push({ kind: BOOKING_JOBS.reminder, payload, runAt: remindAt });
+  return out;
+}
+
+function appointmentIdOf(job: Job): number {
+  const id = (job.payload as { appointmentId?: unknown } | null)?.appointmentId;
+  if (typeof id !== 'number') throw new Error(`job ${job.id}: payload without appointmentId`);
+  return id;
+}
+
+/**
+ * Handlers of the booking jobs. Each reads the appointment again when it runs: a visit cancelled
+ * (or already over) by then gets no message. A provider error throws, and the queue retries.
+ */
+export function createBookingMessageHandlers({
+  db,
+  clock,
+  sms,
+}: {
+  db: Db;
+  clock: Clock;
+  sms: SmsProvider | null;
+}): JobHandlers {
+  const repo = createBookingRepo(db);
+
+  /** The active, still upcoming appointment with what the texts name, or null when nothing is to be sent. */
+  async function upcoming(job: Job) {
+    const appointment = await repo.byId(appointmentIdOf(job));
+    if (appointment?.status !== 'active' || !appointment.doctorId) return null;
+    if (new Date(appointment.startsAt) <= clock.now()) return null;
+    const target = await repo.target(appointment.doctorId, appointment.clinicId, appointment.visitType);
+    if (!target) return null;
+    return {
+      phone: appointment.patientPhone,
+      visit: {
+        doctorName: target.doctorName,
+        startsAt: appointment.startsAt,
+        tz: target.tz,
+        address: target.address,
+      },
+    };
+  }
+
+  return {
+    async [BOOKING_JOBS.confirmation](job) {
+      if (!sms) return;
+      const found = await upcoming(job);
+      if (found) await sms.send(found.phone, bookingSms(found.visit));
+    },
+
+    async [BOOKING_JOBS.reminder](job) {
+      if (!sms) return;
+      const found = await upcoming(job);
+      if (!found) return;
+      const now = clock.now();
+      const ahead = new Date(found.visit.startsAt).getTime() - now.getTime();
+      if (ahead > REMINDER_BEFORE_MS + REMINDER_SLACK_MS) return;
+      await sms.send(found.phone, reminderSms({ ...found.visit, now }));
+    },
+  };
+}
