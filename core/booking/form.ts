@@ -80,6 +80,8 @@ export function bookingSchema(today: string) {
         .string(BOOKING_ERRORS.birthDate)
         .min(1, BOOKING_ERRORS.birthDate)
         .refine((s) => isCalendarDate(s) && s <= today && s >= oldest, BOOKING_ERRORS.birthDateWrong),
+      /** The time kept for the patient while filling the form (POST /ajax/appointment/hold/). */
+      hold_id: id.optional(),
       /** One press of 'Записаться' (a UUID): the same key books once. */
       request_key: z.string().min(8).max(64),
       source: z.string().max(40).optional(),
@@ -100,6 +102,14 @@ export function bookingSchema(today: string) {
     }));
 }
 export type BookingBody = z.output<ReturnType<typeof bookingSchema>>;
+
+/** The body of `POST /ajax/appointment/hold/`: the time to keep while the patient fills the form. */
+export const HoldSchema = z.object({
+  doctor_id: id,
+  lpu_id: id,
+  slot: z.string(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
+  type: z.enum(VISIT_TYPES).default('clinic'),
+});
 
 /** Field → first message, for the form and the 400 reply's `errors`. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -97,7 +97,7 @@ test('a patient books a slot from the doctor list, sees «Вы записаны�
   else await expect(again.getByRole('tab', { name: dayName ?? '' })).toHaveAttribute('aria-disabled', 'true');
 });
 
-test('losing the race for a slot offers the nearest free times, and one of them books', async ({
+test('the form holds the time from a rival; once the hold is gone the rival wins and the nearest free times are offered', async ({
   page,
   context,
 }) => {
@@ -105,26 +105,48 @@ test('losing the race for a slot offers the nearest free times, and one of them 
   const card = await cardWithSlots(page);
   await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
   await expect(page).toHaveURL(/\/appointment\/new\//);
+  await expect(page.getByText('Мы придержим это время за вами 10 минут', { exact: false })).toBeVisible();
   const query = new URL(page.url()).searchParams;
+  const target = { doctor_id: Number(query.get('doctor')), lpu_id: Number(query.get('lpu')) };
 
-  // Another patient takes the same time while this one is typing.
+  // Another patient tries the same time while this one is typing: the hold keeps it.
   const rival = await signedInPatient(
     await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL }),
   );
-  const taken = await rival.request.post('/ajax/appointment/create/', {
-    headers: { 'X-CSRFToken': await csrf(rival) },
+  const rivalBooks = async () =>
+    rival.request.post('/ajax/appointment/create/', {
+      headers: { 'X-CSRFToken': await csrf(rival) },
+      data: {
+        ...target,
+        slot: query.get('slot'),
+        last_name: 'Кузнецов',
+        first_name: 'Павел',
+        no_patronymic: true,
+        birth_date: '1979-08-02',
+        request_key: `rival-${Date.now()}-${Math.random()}`,
+      },
+    });
+  expect((await rivalBooks()).status()).toBe(409);
+
+  // The patient holds another time in a second tab (one hold per patient): the first is let go,
+  // and now the rival gets it.
+  const other = await page.request.post('/ajax/schedule/slots_bulk/', {
+    headers: { 'X-CSRFToken': await csrf(page) },
     data: {
-      doctor_id: Number(query.get('doctor')),
-      lpu_id: Number(query.get('lpu')),
-      slot: query.get('slot'),
-      last_name: 'Кузнецов',
-      first_name: 'Павел',
-      no_patronymic: true,
-      birth_date: '1979-08-02',
-      request_key: `rival-${Date.now()}`,
+      days: 14,
+      dt_start: new Date().toISOString().slice(0, 10),
+      town_timedelta: 3,
+      doctors_lpus: [target],
     },
   });
-  expect(taken.status()).toBe(201);
+  const [day, times] = Object.entries((await other.json())[0].slots as Record<string, { time: string }[]>)[0];
+  const [y, m, d] = day.split('-');
+  const elsewhere = await page.request.post('/ajax/appointment/hold/', {
+    headers: { 'X-CSRFToken': await csrf(page) },
+    data: { ...target, slot: `${d}.${m}.${y} ${times[times.length - 1].time}` },
+  });
+  expect(elsewhere.status()).toBe(201);
+  expect((await rivalBooks()).status()).toBe(201);
 
   await fillPatient(page);
   await page.getByRole('button', { name: 'Записаться' }).click();
@@ -149,4 +171,28 @@ test('losing the race for a slot offers the nearest free times, and one of them 
     page.getByRole('region', { name: 'Прошедшие и отменённые' }).getByText('Запись отменена'),
   ).toBeVisible();
   await expect(page.getByText('Предстоящих записей нет.', { exact: false })).toBeVisible();
+});
+
+test('consecutive days without slots merge into one disabled tab that does nothing', async ({ page }) => {
+  await page.goto('/moskva/vrach/');
+  const cards = page.locator('article[data-doctor-id]');
+  // A range title like '22–23 нояб.' with joined weekdays like 'вс–пн'.
+  const merged = page.getByRole('tab', { name: /^\d{1,2}–\d{1,2} \S+ \S+–\S+/ });
+  for (let i = 0; i < 20 && (await merged.count()) === 0; i++) {
+    await cards.nth(i).scrollIntoViewIfNeeded();
+    await expect(
+      cards.nth(i).getByRole('tablist').or(cards.nth(i).getByText('Расписание недоступно')).first(),
+    ).toBeVisible({
+      timeout: 10_000,
+    });
+  }
+  const tab = merged.first();
+  await expect(tab).toHaveAttribute('aria-disabled', 'true');
+  const card = page.locator('article[data-doctor-id]', { has: tab });
+  const active = card.getByRole('tab', { selected: true });
+  const before = await active.textContent();
+  // Playwright will not click what says aria-disabled; a finger will.
+  await tab.click({ force: true });
+  await expect(tab).toHaveAttribute('aria-selected', 'false');
+  await expect(active).toHaveText(before ?? '');
 });

@@ -81,3 +81,43 @@ export async function cancelAppointment(id: number, token: string | null): Promi
   const data = await json(response);
   return typeof data.detail === 'string' && response.status < 500 ? data.detail : SERVER_ERROR;
 }
+
+export type HoldResult =
+  | { kind: 'held'; id: number; expiresAt: string }
+  | Extract<CreateResult, { kind: 'failed' }>
+  | { kind: 'error' };
+
+/** POST /ajax/appointment/hold/: keeps the time while the patient fills the form. */
+export async function holdSlot(body: {
+  doctor_id: number;
+  lpu_id: number;
+  slot: string;
+  type: string;
+}): Promise<HoldResult> {
+  const response = await post('/ajax/appointment/hold/', body);
+  if (!response) return { kind: 'error' };
+  const data = await json(response);
+  if (response.status === 201 && typeof data.hold_id === 'number')
+    return { kind: 'held', id: data.hold_id, expiresAt: String(data.expires_at) };
+  if (response.status === 409 && typeof data.reason === 'string')
+    return {
+      kind: 'failed',
+      title: String(data.title),
+      reason: data.reason as BookingFailureReason,
+      detail: String(data.detail),
+      alternatives: (data.alternatives as OfferedSlot[]) ?? [],
+    };
+  // Anything else (signed out meanwhile, a server error): booking still works without a hold.
+  return { kind: 'error' };
+}
+
+/** Lets the held time go; `keepalive` so it still goes out while the page unloads. */
+export function releaseHold(id: number): void {
+  void fetch(`/ajax/appointment/hold/${id}/release/`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    keepalive: true,
+    headers: { 'X-CSRFToken': csrfToken(), 'Content-Type': 'application/json' },
+    body: '{}',
+  }).catch(() => undefined);
+}

@@ -1,7 +1,7 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BOOKING_TITLES, bookingSchema, fieldErrors } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
-import { type CreateResult, createAppointment, type OfferedSlot } from './booking-api';
+import { type CreateResult, createAppointment, holdSlot, type OfferedSlot, releaseHold } from './booking-api';
 
 export interface BookingFormProps {
   doctorId: number;
@@ -104,6 +104,34 @@ export function BookingForm({
   const requestKey = useRef(newKey());
   const failureHeading = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  // The time is kept for the patient while the form is filled, and let go on leaving.
+  const [hold, setHold] = useState<{ id: number; slot: string } | null>(null);
+  const booked = useRef(false);
+
+  useEffect(() => {
+    let current: number | null = null;
+    let gone = false;
+    const leave = () => {
+      if (current !== null && !booked.current) releaseHold(current);
+      current = null;
+    };
+    void holdSlot({ doctor_id: doctorId, lpu_id: lpuId, slot, type }).then((result) => {
+      if (result.kind === 'held') {
+        current = result.id;
+        if (gone) leave();
+        else setHold({ id: result.id, slot });
+      } else if (result.kind === 'failed' && !gone) {
+        setOutcome(result);
+      }
+    });
+    window.addEventListener('pagehide', leave);
+    return () => {
+      gone = true;
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [doctorId, lpuId, slot, type]);
+  const holdId = hold?.slot === slot ? hold.id : undefined;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -119,6 +147,7 @@ export function BookingForm({
       lpu_id: lpuId,
       slot,
       type,
+      hold_id: holdId,
       request_key: requestKey.current,
       source: source ?? undefined,
     };
@@ -137,6 +166,7 @@ export function BookingForm({
     setOutcome(null);
     const result = await createAppointment(body);
     if (result.kind === 'booked') {
+      booked.current = true;
       window.location.assign(result.url);
       return;
     }
@@ -237,6 +267,11 @@ export function BookingForm({
           onChange={(v) => set('birth_date', v)}
         />
       </div>
+      {holdId !== undefined && (
+        <p className="text-sm text-ink-soft" role="status">
+          Мы придержим это время за вами 10 минут, пока вы заполняете данные.
+        </p>
+      )}
       <p className="text-sm">
         Телефон: <span className="font-medium">{phone}</span>
         <span className="block text-ink-soft">На этот номер придёт СМС с деталями записи.</span>

@@ -16,7 +16,8 @@ import { clinicServices, clinics, doctors, VISIT_TYPES, workplaces } from './dir
 /** PostgreSQL tstzrange as '[start,end)' text; the exclusion constraint lives in a custom migration. */
 export const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
-export const APPOINTMENT_STATUSES = ['active', 'canceled', 'done', 'no_show'] as const;
+/** 'held': a slot kept for a patient filling the booking form, until `holdExpiresAt`. */
+export const APPOINTMENT_STATUSES = ['active', 'held', 'canceled', 'done', 'no_show'] as const;
 
 /**
  * An appointment. No double booking: a doctor (or a doctor-less clinic service) holds at
@@ -45,6 +46,8 @@ export const appointments = pgTable(
     requestKey: text(),
     /** The secret of the cancel link and the .ics file (a patient may book without an account page open). */
     cancelToken: text(),
+    /** A hold's end: after it the slot is free again (and the row is deleted by the next booking there). */
+    holdExpiresAt: timestamp({ withTimezone: true }),
     price: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp({ withTimezone: true }),

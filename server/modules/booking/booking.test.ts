@@ -267,3 +267,64 @@ describe('the booked appointment', () => {
     expect(twice.statusCode).toBe(409);
   });
 });
+
+describe('holding a time while the form is filled', () => {
+  const hold = (session: TestSession, slot: string) =>
+    session.inject({
+      url: '/ajax/appointment/hold/',
+      payload: { doctor_id: ids.doctor, lpu_id: ids.clinic, slot },
+    });
+
+  it('keeps the time from others until the holder books it', async () => {
+    const res = await hold(patient, '23.11.2026 09:30');
+    expect(res.statusCode).toBe(201);
+    const { hold_id, expires_at } = res.json();
+    expect(expires_at).toBe('2026-11-22T05:10:00.000Z');
+    expect(await freeTimes('2026-11-23')).not.toContain('09:30');
+
+    const other = await signedInAs(app, database.db);
+    const lost = await book(other, form({ slot: '23.11.2026 09:30' }));
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().reason).toBe('slot_taken');
+    expect((await hold(other, '23.11.2026 09:30')).statusCode).toBe(409);
+
+    const booked = await book(patient, form({ slot: '23.11.2026 09:30', hold_id }));
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().appointment.id).toBe(hold_id);
+    const [row] = await database.db.select().from(appointments).where(eq(appointments.id, hold_id));
+    expect(row).toMatchObject({
+      status: 'active',
+      holdExpiresAt: null,
+      patientName: 'Иванова Анна Петровна',
+    });
+  });
+
+  it('a released hold frees the time at once; a new hold replaces the patient’s old one', async () => {
+    const first = (await hold(patient, '23.11.2026 10:30')).json().hold_id;
+    const second = (await hold(patient, '23.11.2026 11:30')).json().hold_id;
+    // One hold per patient: 10:30 is free again.
+    expect(await freeTimes('2026-11-23')).toContain('10:30');
+    expect(await freeTimes('2026-11-23')).not.toContain('11:30');
+    const gone = await patient.inject({ url: `/ajax/appointment/hold/${first}/release/`, payload: {} });
+    expect(gone.json()).toEqual({ released: false });
+    const released = await patient.inject({ url: `/ajax/appointment/hold/${second}/release/`, payload: {} });
+    expect(released.json()).toEqual({ released: true });
+    expect(await freeTimes('2026-11-23')).toContain('11:30');
+  });
+
+  it('an expired hold no longer keeps the time: another patient books it', async () => {
+    const { hold_id } = (await hold(patient, '23.11.2026 10:30')).json();
+    const other = await signedInAs(app, database.db);
+    now = new Date('2026-11-22T05:11:00Z');
+    try {
+      expect(await freeTimes('2026-11-23')).toContain('10:30');
+      const res = await book(other, form({ slot: '23.11.2026 10:30' }));
+      expect(res.statusCode).toBe(201);
+      // The late holder's booking finds the time taken.
+      const late = await book(patient, form({ slot: '23.11.2026 10:30', hold_id }));
+      expect(late.json().reason).toBe('slot_taken');
+    } finally {
+      now = new Date('2026-11-22T05:00:00Z');
+    }
+  });
+});

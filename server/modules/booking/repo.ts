@@ -52,11 +52,13 @@ export interface NewAppointment {
   endsAt: Date;
   patientName: string;
   patientPhone: string;
-  patientBirthDate: string;
+  patientBirthDate: string | null;
   source: string | null;
   price: number | null;
-  requestKey: string;
-  cancelToken: string;
+  requestKey: string | null;
+  cancelToken: string | null;
+  /** Set for a hold (status 'held'), unset for an appointment. */
+  holdExpiresAt?: Date;
 }
 
 const appointmentColumns = sql`
@@ -118,7 +120,8 @@ export function createBookingRepo(db: Db) {
           userId: row.userId,
           visitType: row.visitType,
           during: `[${row.startsAt.toISOString()},${row.endsAt.toISOString()})`,
-          status: 'active',
+          status: row.holdExpiresAt ? 'held' : 'active',
+          holdExpiresAt: row.holdExpiresAt ?? null,
           patientName: row.patientName,
           patientPhone: row.patientPhone,
           patientBirthDate: row.patientBirthDate,
@@ -129,6 +132,65 @@ export function createBookingRepo(db: Db) {
         })
         .returning({ id: appointments.id });
       return inserted.id;
+    },
+
+    /**
+     * Before taking a time: deletes the doctor's EXPIRED holds that overlap it (they would trip the
+     * exclusion constraint) and the patient's other holds (one hold per patient at a time).
+     */
+    async clearHolds(
+      tx: Db | DbTx,
+      who: { doctorId: number; userId: number },
+      range: { startsAt: Date; endsAt: Date },
+      now: Date,
+    ) {
+      await tx.execute(sql`
+        DELETE FROM appointments
+        WHERE status = 'held'
+          AND ((doctor_id = ${who.doctorId} AND hold_expires_at <= ${now.toISOString()}::timestamptz
+                AND during && tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz))
+               OR user_id = ${who.userId})
+      `);
+    },
+
+    /** Turns the patient's live hold of exactly this time into the appointment; false when it is gone. */
+    async confirmHold(tx: Db | DbTx, holdId: number, row: NewAppointment, now: Date): Promise<boolean> {
+      const updated = await tx
+        .update(appointments)
+        .set({
+          status: 'active',
+          holdExpiresAt: null,
+          patientName: row.patientName,
+          patientPhone: row.patientPhone,
+          patientBirthDate: row.patientBirthDate,
+          source: row.source,
+          price: row.price,
+          requestKey: row.requestKey,
+          cancelToken: row.cancelToken,
+          createdAt: now,
+        })
+        .where(
+          and(
+            eq(appointments.id, holdId),
+            eq(appointments.userId, row.userId ?? -1),
+            eq(appointments.status, 'held'),
+            sql`${appointments.holdExpiresAt} > ${now.toISOString()}::timestamptz`,
+            sql`${appointments.during} = tstzrange(${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz)`,
+            eq(appointments.doctorId, row.doctorId),
+            eq(appointments.clinicId, row.clinicId),
+          ),
+        )
+        .returning({ id: appointments.id });
+      return updated.length > 0;
+    },
+
+    /** Lets a hold go (the patient left the form); false when there was none of theirs. */
+    async releaseHold(id: number, userId: number): Promise<boolean> {
+      const rows = await db
+        .delete(appointments)
+        .where(and(eq(appointments.id, id), eq(appointments.userId, userId), eq(appointments.status, 'held')))
+        .returning({ id: appointments.id });
+      return rows.length > 0;
     },
 
     async byRequestKey(requestKey: string): Promise<AppointmentRow | null> {
@@ -162,7 +224,7 @@ export function createBookingRepo(db: Db) {
         JOIN towns td ON td.id = d.town_id
         JOIN clinics c ON c.id = a.clinic_id
         JOIN towns t ON t.id = c.town_id
-        WHERE a.user_id = ${userId}
+        WHERE a.user_id = ${userId} AND a.status <> 'held'
         ORDER BY lower(a.during) DESC
         LIMIT ${limit}
       `);

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BOOKING_ERRORS, BOOKING_TITLES, bookingSchema, fieldErrors } from '../../../core/booking/form';
+import {
+  BOOKING_ERRORS,
+  BOOKING_TITLES,
+  bookingSchema,
+  fieldErrors,
+  HoldSchema,
+} from '../../../core/booking/form';
 import { icsFile } from '../../../core/booking/ics';
 import { formatVisitTime } from '../../../core/booking/visit';
 import { zonedDay } from '../../../core/dates/zoned';
@@ -42,6 +48,8 @@ const TokenQuery = z.object({ token: z.string().max(64).optional() });
  * Booking calls (the spec shows the booking pages and their outcomes, not this call's path):
  * POST /ajax/appointment/create/ → 201 {appointment} (200 when the same request_key booked
  * already), 409 {title, reason, detail, alternatives} when the time is gone, 400 {detail, errors};
+ * POST /ajax/appointment/hold/ {doctor_id, lpu_id, slot, type} → 201 {hold_id, expires_at} (the time
+ * kept while the form is filled; 409 like a booking), POST /ajax/appointment/hold/{id}/release/;
  * POST /ajax/appointment/{id}/cancel/ {token?}; GET /appointment/{id}/ics/?token= (text/calendar).
  */
 export async function bookingRoutes(
@@ -69,6 +77,32 @@ export async function bookingRoutes(
     return reply
       .status(result.created ? 201 : 200)
       .send({ appointment: publicAppointment(result.appointment) });
+  });
+
+  app.post('/ajax/appointment/hold/', async (request, reply) => {
+    const parsed = HoldSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply
+        .status(400)
+        .send({ detail: Object.values(errors)[0] ?? BOOKING_ERRORS.badRequest, errors });
+    }
+    const result = await booking.hold(await request.viewer(), parsed.data);
+    reply.header('cache-control', 'private, no-store');
+    if (!result.ok)
+      return reply.status(409).send({
+        title: BOOKING_TITLES.failure,
+        reason: result.reason,
+        detail: result.detail,
+        alternatives: result.alternatives,
+      });
+    return reply.status(201).send({ hold_id: result.id, expires_at: result.expiresAt });
+  });
+
+  app.post<{ Params: { id: string } }>('/ajax/appointment/hold/:id/release/', async (request, reply) => {
+    const params = IdParam.safeParse(request.params);
+    if (!params.success) return reply.status(404).send({ detail: 'Не найдено' });
+    return booking.release(await request.viewer(), params.data.id);
   });
 
   app.post<{ Params: { id: string } }>('/ajax/appointment/:id/cancel/', async (request, reply) => {

@@ -18,7 +18,7 @@ import { enqueue } from '../../jobs/queue';
 import { httpError, type SessionViewer } from '../auth/viewer';
 import type { ScheduleService } from '../schedule/service';
 import { bookingJobs } from './messages';
-import { type AppointmentRow, type BookingTargetRow, createBookingRepo } from './repo';
+import { type AppointmentRow, type BookingTargetRow, createBookingRepo, type NewAppointment } from './repo';
 
 /** Days the booking page offers (spec: 14 for doctors and clinics). */
 export const BOOKING_DAYS = 14;
@@ -35,9 +35,17 @@ export interface OfferedSlot {
   slot: string;
 }
 
-export type BookingResult =
-  | { ok: true; appointment: AppointmentRow; created: boolean }
-  | { ok: false; reason: BookingFailureReason; detail: string; alternatives: OfferedSlot[] };
+export type BookingResult = { ok: true; appointment: AppointmentRow; created: boolean } | BookingFailure;
+
+export interface BookingFailure {
+  ok: false;
+  reason: BookingFailureReason;
+  detail: string;
+  alternatives: OfferedSlot[];
+}
+
+/** How long a time stays kept for a patient filling the booking form. */
+export const HOLD_MS = 10 * 60_000;
 
 export interface BookingTarget extends BookingTargetRow {
   /** 'yyyy-MM-dd' in the clinic's zone. */
@@ -69,7 +77,13 @@ export function createBookingService({
 }) {
   const repo = createBookingRepo(db);
 
-  async function freeSlots(target: BookingTargetRow, visitType: VisitType, from: string, days: number) {
+  async function freeSlots(
+    target: BookingTargetRow,
+    visitType: VisitType,
+    from: string,
+    days: number,
+    holdsOf: number | null,
+  ) {
     const [answer] = await schedule.slotsBulk(
       {
         days,
@@ -78,13 +92,18 @@ export function createBookingService({
         town_timedelta: 0,
       },
       visitType,
+      holdsOf,
     );
     return answer;
   }
 
-  async function alternatives(target: BookingTargetRow, visitType: VisitType): Promise<OfferedSlot[]> {
+  async function alternatives(
+    target: BookingTargetRow,
+    visitType: VisitType,
+    holdsOf: number | null,
+  ): Promise<OfferedSlot[]> {
     const today = zonedDay(clock.now(), target.tz).date;
-    const { slots } = await freeSlots(target, visitType, today, BOOKING_DAYS);
+    const { slots } = await freeSlots(target, visitType, today, BOOKING_DAYS, holdsOf);
     const out: OfferedSlot[] = [];
     for (const [day, list] of Object.entries(slots).sort(([a], [b]) => a.localeCompare(b))) {
       for (const s of list) {
@@ -99,13 +118,51 @@ export function createBookingService({
     reason: BookingFailureReason,
     target: BookingTargetRow | null,
     visitType: VisitType,
-  ): Promise<BookingResult> {
+    holdsOf: number | null = null,
+  ): Promise<BookingFailure> {
     return {
       ok: false,
       reason,
       detail: BOOKING_FAILURES[reason],
-      alternatives: target?.appointmentOn ? await alternatives(target, visitType) : [],
+      alternatives: target?.appointmentOn ? await alternatives(target, visitType, holdsOf) : [],
     };
+  }
+
+  /**
+   * Where a booking or a hold would go: the doctor at the clinic and the asked time, if it is
+   * inside the rules, not in an exception, in the future and not taken (the patient's own hold
+   * does not count). Two independent reads, sent together.
+   */
+  async function place(
+    userId: number,
+    ask: { doctor_id: number; lpu_id: number; slot: string; type: VisitType },
+  ): Promise<
+    | { ok: true; target: BookingTargetRow; startsAt: Date; endsAt: Date }
+    | { ok: false; reason: BookingFailureReason; target: BookingTargetRow | null }
+  > {
+    const slot = parseSlotParam(ask.slot);
+    if (!slot) throw httpError(400, BOOKING_ERRORS.slot, { errors: { slot: BOOKING_ERRORS.slot } });
+    const [target, [day]] = await Promise.all([
+      repo.target(ask.doctor_id, ask.lpu_id, ask.type),
+      schedule.slotsBulk(
+        {
+          days: 1,
+          dt_start: slot.day,
+          doctors_lpus: [{ doctor_id: ask.doctor_id, lpu_id: ask.lpu_id }],
+          town_timedelta: 0,
+          all_slots: true,
+        },
+        ask.type,
+        userId,
+      ),
+    ]);
+    if (!target) return { ok: false, reason: 'not_found', target: null };
+    if (!target.appointmentOn) return { ok: false, reason: 'booking_off', target };
+    const offered = day.slots[slot.day]?.find((s) => s.time === slot.time);
+    if (!offered) return { ok: false, reason: 'slot_unavailable', target };
+    if (offered.free === false) return { ok: false, reason: 'slot_taken', target };
+    const startsAt = zonedInstant(slot.day, slot.time, target.tz);
+    return { ok: true, target, startsAt, endsAt: new Date(startsAt.getTime() + offered.duration * 60_000) };
   }
 
   function requirePatient(viewer: SessionViewer): number {
@@ -116,18 +173,77 @@ export function createBookingService({
 
   return {
     /** The booking page: the doctor at the clinic and the free slots of the next 14 days. */
-    async target(doctorId: number, clinicId: number, visitType: VisitType): Promise<BookingTarget | null> {
+    async target(
+      doctorId: number,
+      clinicId: number,
+      visitType: VisitType,
+      viewer: SessionViewer | null = null,
+    ): Promise<BookingTarget | null> {
       const row = await repo.target(doctorId, clinicId, visitType);
       if (!row) return null;
       const today = zonedDay(clock.now(), row.tz).date;
-      const slots = row.appointmentOn ? (await freeSlots(row, visitType, today, BOOKING_DAYS)).slots : {};
+      const holdsOf = viewer?.userId ?? null;
+      const slots = row.appointmentOn
+        ? (await freeSlots(row, visitType, today, BOOKING_DAYS, holdsOf)).slots
+        : {};
       return { ...row, today, visitType, slots };
+    },
+
+    /**
+     * Keeps the time for the patient while they fill the form (HOLD_MS): others see it taken and
+     * cannot book it; the patient's booking with the hold's id turns it into the appointment.
+     * A patient holds one time at a time; an expired hold is cleared by whoever needs the time.
+     */
+    async hold(
+      viewer: SessionViewer,
+      ask: { doctor_id: number; lpu_id: number; slot: string; type: VisitType },
+    ): Promise<{ ok: true; id: number; expiresAt: string } | BookingFailure> {
+      const userId = requirePatient(viewer);
+      const spot = await place(userId, ask);
+      if (!spot.ok) return failure(spot.reason, spot.target, ask.type, userId);
+      const { target, startsAt, endsAt } = spot;
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + HOLD_MS);
+      try {
+        const id = await db.transaction(async (tx) => {
+          await repo.clearHolds(tx, { doctorId: target.doctorId, userId }, { startsAt, endsAt }, now);
+          return repo.insert(
+            {
+              workplaceId: target.workplaceId,
+              doctorId: target.doctorId,
+              clinicId: target.clinicId,
+              userId,
+              visitType: ask.type,
+              startsAt,
+              endsAt,
+              patientName: '',
+              patientPhone: viewer.userPhone,
+              patientBirthDate: null,
+              source: null,
+              price: target.price,
+              requestKey: null,
+              cancelToken: null,
+              holdExpiresAt: expiresAt,
+            },
+            tx,
+          );
+        });
+        return { ok: true, id, expiresAt: expiresAt.toISOString() };
+      } catch (err) {
+        if (pgErrorCode(err) === PG_ERRORS.exclusionViolation)
+          return failure('slot_taken', target, ask.type, userId);
+        throw err;
+      }
+    },
+
+    /** The patient left the form: the held time is free again at once. */
+    async release(viewer: SessionViewer, holdId: number): Promise<{ released: boolean }> {
+      const userId = requirePatient(viewer);
+      return { released: await repo.releaseHold(holdId, userId) };
     },
 
     async book(viewer: SessionViewer, body: BookingBody): Promise<BookingResult> {
       const userId = requirePatient(viewer);
-      const slot = parseSlotParam(body.slot);
-      if (!slot) throw httpError(400, BOOKING_ERRORS.slot, { errors: { slot: BOOKING_ERRORS.slot } });
       // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment. It is
       // looked for only when the booking cannot go ahead (its own appointment took the slot), so
       // the usual booking spends no query on it.
@@ -138,32 +254,12 @@ export function createBookingService({
         return { ok: true, appointment: again, created: false };
       };
       const refuse = async (reason: BookingFailureReason, target: BookingTargetRow | null) =>
-        (await retried()) ?? failure(reason, target, body.type);
+        (await retried()) ?? failure(reason, target, body.type, userId);
 
-      // The doctor at the clinic, and the day's slots with the taken ones marked (inside the
-      // rules, not in an exception, in the future): two independent reads, sent together.
-      const [target, [day]] = await Promise.all([
-        repo.target(body.doctor_id, body.lpu_id, body.type),
-        schedule.slotsBulk(
-          {
-            days: 1,
-            dt_start: slot.day,
-            doctors_lpus: [{ doctor_id: body.doctor_id, lpu_id: body.lpu_id }],
-            town_timedelta: 0,
-            all_slots: true,
-          },
-          body.type,
-        ),
-      ]);
-      if (!target) return refuse('not_found', null);
-      if (!target.appointmentOn) return refuse('booking_off', target);
-      const offered = day.slots[slot.day]?.find((s) => s.time === slot.time);
-      if (!offered) return refuse('slot_unavailable', target);
-      if (offered.free === false) return refuse('slot_taken', target);
-
-      const startsAt = zonedInstant(slot.day, slot.time, target.tz);
-      const endsAt = new Date(startsAt.getTime() + offered.duration * 60_000);
-      const row = {
+      const spot = await place(userId, body);
+      if (!spot.ok) return refuse(spot.reason, spot.target);
+      const { target, startsAt, endsAt } = spot;
+      const row: NewAppointment = {
         workplaceId: target.workplaceId,
         doctorId: target.doctorId,
         clinicId: target.clinicId,
@@ -179,13 +275,21 @@ export function createBookingService({
         requestKey: body.request_key,
         cancelToken: randomBytes(18).toString('base64url'),
       };
+      const now = clock.now();
       let id: number;
       try {
-        // The appointment and its messages (confirmation, reminder) commit together.
+        // The appointment and its messages (confirmation, reminder) commit together. The
+        // patient's live hold of this time becomes the appointment; without one, expired holds
+        // in the way (and the patient's other holds) go first.
         id = await db.transaction(async (tx) => {
-          const inserted = await repo.insert(row, tx);
-          await enqueue(tx, bookingJobs({ id: inserted, startsAt }, clock.now()));
-          return inserted;
+          let booked: number | null = null;
+          if (body.hold_id && (await repo.confirmHold(tx, body.hold_id, row, now))) booked = body.hold_id;
+          if (booked === null) {
+            await repo.clearHolds(tx, { doctorId: target.doctorId, userId }, { startsAt, endsAt }, now);
+            booked = await repo.insert(row, tx);
+          }
+          await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+          return booked;
         });
       } catch (err) {
         const code = pgErrorCode(err);

@@ -32,11 +32,12 @@ export function createScheduleRepo(db: Db) {
      * Everything a page of cards needs in ONE round trip (each query costs ~0.4 ms of Node time
      * here, and five of them were half of the call): the workplaces of the (doctor, clinic)
      * pairs with their zone, rules of the visit type, exceptions and pushed slots in the range,
-     * and the doctors' active appointments anywhere.
+     * and the doctors' active appointments and live holds anywhere (but the asking patient's holds).
      */
     async slotInputs(
       pairs: { doctorId: number; clinicId: number }[],
       visitType: 'clinic' | 'home' | 'telemed',
+      holds: { now: Date; holdsOf: number | null },
       days: { from: string; to: string },
       range: { from: Date; to: Date },
     ): Promise<SlotInputs> {
@@ -80,7 +81,10 @@ export function createScheduleRepo(db: Db) {
           (SELECT coalesce(json_agg(json_build_object(
               'doctorId', a.doctor_id, 'startsAt', lower(a.during), 'endsAt', upper(a.during))), '[]')
            FROM appointments a
-           WHERE a.doctor_id IN (SELECT "doctorId" FROM open) AND a.status = 'active'
+           WHERE a.doctor_id IN (SELECT "doctorId" FROM open)
+             AND (a.status = 'active'
+                  OR (a.status = 'held' AND a.hold_expires_at > ${holds.now.toISOString()}::timestamptz
+                      AND a.user_id IS DISTINCT FROM ${holds.holdsOf}::int))
              AND a.during && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)) AS busy
       `,
       );

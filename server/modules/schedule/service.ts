@@ -58,14 +58,18 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
     async slotsBulk(
       body: SlotsBulkBody,
       visitType: 'clinic' | 'home' | 'telemed' = 'clinic',
+      /** A patient whose own live holds count as free (their booking page and booking). */
+      holdsOf: number | null = null,
     ): Promise<DoctorSlots[]> {
       const pairs = body.doctors_lpus.map((p) => ({ doctorId: p.doctor_id, clinicId: p.lpu_id }));
       // Zones differ by clinic: read a day more on each side, the pure rules cut exactly.
       const from = new Date(Date.parse(`${body.dt_start}T00:00:00Z`) - DAY_MS);
       const to = new Date(Date.parse(`${addDays(body.dt_start, body.days)}T00:00:00Z`) + DAY_MS);
+      const now = clock.now();
       const { workplaces, rules, exceptions, explicit, busy } = await repo.slotInputs(
         pairs,
         visitType,
+        { now, holdsOf },
         { from: body.dt_start, to: addDays(body.dt_start, body.days) },
         { from, to },
       );
@@ -84,7 +88,6 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         })),
         (b) => b.doctorId,
       );
-      const now = clock.now();
       const displayZone = body.user_timedelta !== undefined ? offsetZone(body.user_timedelta) : undefined;
 
       return body.doctors_lpus.map((pair) => {
