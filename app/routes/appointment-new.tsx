@@ -1,15 +1,17 @@
 import { useLocation, useNavigate } from 'react-router';
 import { formatPhoneDigits } from '../../core/auth/phone';
 import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
+import { CALLBACK_TEXTS, callbackChoices } from '../../core/booking/callback';
 import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../core/booking/form';
 import { parseDoctorBooking, slotParam, type VisitType } from '../../core/booking/urls';
-import { formatVisitTime } from '../../core/booking/visit';
+import { formatDayWithWeekday, formatVisitTime } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
 import type { SlotChoice } from '../../core/schedule/day-tabs';
 import { addDays, zonedInstant } from '../../core/schedule/free-slots';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
+import { CallbackForm } from '../features/booking/callback-form';
 import { AppointmentCalendar } from '../features/schedule/calendar';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
@@ -62,6 +64,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         : null,
     /** The link asked for a time that is gone or never was. */
     staleSlot: Boolean(slot && !offered),
+    // No free time in two weeks: the patient may ask the clinic to call back instead.
+    callback:
+      target.appointmentOn && Object.keys(target.slots).length === 0
+        ? callbackChoices(context.clock.now(), target.tz).map((c) => ({
+            ...c,
+            label: formatDayWithWeekday(c.date),
+          }))
+        : null,
     account: viewer.isAnonymous
       ? ('anonymous' as const)
       : isWorkAccount(viewer)
@@ -157,6 +167,25 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
           <p className="card mt-4 p-5" role="status">
             {BOOKING_FAILURES.booking_off}
           </p>
+        ) : d.callback ? (
+          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="callback">
+            <h2 id="callback" className="text-lg font-semibold">
+              {CALLBACK_TEXTS.title}
+            </h2>
+            <p className="mb-4 mt-1 text-sm text-ink-soft">{CALLBACK_TEXTS.lead}</p>
+            {d.account === 'patient' ? (
+              <CallbackForm doctorId={query.doctorId} lpuId={query.lpuId} choices={d.callback} />
+            ) : d.account === 'work' ? (
+              <p role="status">{d.workAccountText}</p>
+            ) : (
+              <a
+                href={loginHref}
+                className="inline-block rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
+              >
+                Подтвердить номер
+              </a>
+            )}
+          </section>
         ) : !chosen ? (
           <section className="card mt-4 p-4 sm:p-5" aria-labelledby="choose-time">
             {d.staleSlot && (

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingSms, formatVisitTime, reminderSms } from './visit';
+import { bookingSms, formatDayWithWeekday, formatVisitTime, reminderSms } from './visit';
 
 describe('visit texts', () => {
   it('shows the clinic’s wall clock whatever the machine’s zone', () => {
@@ -57,3 +57,10 @@ for (const processTz of ['UTC', 'America/New_York', 'Asia/Vladivostok']) {
     });
   });
 }
+
+describe('formatDayWithWeekday', () => {
+  it('names a plain day with its weekday, whatever the machine’s zone', () => {
+    expect(formatDayWithWeekday('2026-11-23')).toBe('23 ноября, понедельник');
+    expect(formatDayWithWeekday('2026-03-01')).toBe('1 марта, воскресенье');
+  });
+});

@@ -51,3 +51,9 @@ function shortName(fullName: string): string {
 
 /** A reminder 24 hours before the visit. */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+
+/** '23 ноября, понедельник' for a plain 'yyyy-MM-dd' day (no zone shift). */
+export function formatDayWithWeekday(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return format(new Date(y, m - 1, d), 'd MMMM, EEEE', { locale: ru });
+}

@@ -24,7 +24,7 @@ export const CONNECTION_ERROR =
   'Не удалось связаться с сервером. Проверьте подключение и попробуйте ещё раз.';
 const SERVER_ERROR = 'Ошибка. Попробуйте перезагрузить страницу.';
 
-function csrfToken(): string {
+export function csrfToken(): string {
   return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 

@@ -60,3 +60,38 @@ export const appointments = pgTable(
     uniqueIndex('appointments_request_key').on(t.requestKey).where(sql`${t.requestKey} IS NOT NULL`),
   ],
 );
+
+/**
+ * A patient's request to be called back when a doctor has no free slots (spec section 3
+ * 'Callback request'): the day and the parts of it that suit them.
+ */
+export const callbackRequests = pgTable(
+  'callback_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    doctorId: integer()
+      .notNull()
+      .references(() => doctors.id),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    phone: text().notNull(),
+    date: date().notNull(),
+    /** Parts of the day: morning, afternoon, evening. */
+    times: text().array().notNull(),
+    status: text({ enum: ['new', 'called', 'canceled'] })
+      .notNull()
+      .default('new'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('callback_requests_clinic').on(t.clinicId, t.status, t.date),
+    // One open request per patient, doctor and clinic: a repeat updates it.
+    uniqueIndex('callback_requests_open')
+      .on(t.userId, t.doctorId, t.clinicId)
+      .where(sql`${t.status} = 'new'`),
+  ],
+);

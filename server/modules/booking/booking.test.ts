@@ -5,7 +5,7 @@ import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { appointments } from '../../db/schema/booking';
+import { appointments, callbackRequests } from '../../db/schema/booking';
 import { workplaces } from '../../db/schema/directory';
 import { scheduleExceptions, scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
@@ -326,5 +326,62 @@ describe('holding a time while the form is filled', () => {
     } finally {
       now = new Date('2026-11-22T05:00:00Z');
     }
+  });
+});
+
+describe('POST /ajax/appointment/callback/', () => {
+  const callback = (session: TestSession, payload: Record<string, unknown>) =>
+    session.inject({ url: '/ajax/appointment/callback/', payload });
+  const body = { doctor_id: 0, lpu_id: 0, date: '2026-11-22', times: ['afternoon', 'evening'] };
+
+  it('stores a request for parts of a day that leave the clinic two hours', async () => {
+    // 12:00 in Novosibirsk: the afternoon ends at 17:00.
+    const res = await callback(patient, { ...body, doctor_id: ids.doctor, lpu_id: ids.clinic });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      date: '2026-11-22',
+      times: ['afternoon', 'evening'],
+      min_hours_to_call: 2,
+    });
+    // Asking again changes the open request rather than adding one.
+    const again = await callback(patient, {
+      ...body,
+      doctor_id: ids.doctor,
+      lpu_id: ids.clinic,
+      date: '2026-11-23',
+      times: ['morning'],
+    });
+    expect(again.json().id).toBe(res.json().id);
+    const rows = await database.db
+      .select()
+      .from(callbackRequests)
+      .where(eq(callbackRequests.userId, patient.userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      date: '2026-11-23',
+      times: ['morning'],
+      phone: '79001112233',
+      status: 'new',
+    });
+  });
+
+  it('refuses a part of the day that is over, an empty choice, anonymous visitors and closed booking', async () => {
+    const late = await callback(patient, {
+      ...body,
+      doctor_id: ids.doctor,
+      lpu_id: ids.clinic,
+      times: ['morning'],
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ detail: 'Это время уже прошло: выберите другое' });
+    const none = await callback(patient, { ...body, doctor_id: ids.doctor, lpu_id: ids.clinic, times: [] });
+    expect(none.json()).toMatchObject({ detail: 'Выберите удобное время звонка' });
+    const anonymous = await injectWithCsrf(app, {
+      url: '/ajax/appointment/callback/',
+      payload: { ...body, doctor_id: ids.doctor, lpu_id: ids.clinic },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    const off = await callback(patient, { ...body, doctor_id: ids.closedDoctor, lpu_id: ids.closedClinic });
+    expect(off.statusCode).toBe(409);
   });
 });

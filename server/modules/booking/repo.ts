@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
-import { appointments } from '../../db/schema/booking';
+import { appointments, callbackRequests } from '../../db/schema/booking';
 
 /** What the booking page shows and the booking checks: a doctor at a clinic, for one visit type. */
 export interface BookingTargetRow {
@@ -74,6 +74,17 @@ const asIso = (row: AppointmentRow): AppointmentRow => ({
   endsAt: new Date(row.endsAt).toISOString(),
 });
 
+/** What a booking writes about the patient and the visit (a new row, or a hold turned into one). */
+const patientFields = (row: NewAppointment) => ({
+  patientName: row.patientName,
+  patientPhone: row.patientPhone,
+  patientBirthDate: row.patientBirthDate,
+  source: row.source,
+  price: row.price,
+  requestKey: row.requestKey,
+  cancelToken: row.cancelToken,
+});
+
 /** SQL of appointments. The EXCLUDE constraints of migration 0002 are the double-booking guard. */
 export function createBookingRepo(db: Db) {
   return {
@@ -122,13 +133,7 @@ export function createBookingRepo(db: Db) {
           during: `[${row.startsAt.toISOString()},${row.endsAt.toISOString()})`,
           status: row.holdExpiresAt ? 'held' : 'active',
           holdExpiresAt: row.holdExpiresAt ?? null,
-          patientName: row.patientName,
-          patientPhone: row.patientPhone,
-          patientBirthDate: row.patientBirthDate,
-          source: row.source,
-          price: row.price,
-          requestKey: row.requestKey,
-          cancelToken: row.cancelToken,
+          ...patientFields(row),
         })
         .returning({ id: appointments.id });
       return inserted.id;
@@ -160,13 +165,7 @@ export function createBookingRepo(db: Db) {
         .set({
           status: 'active',
           holdExpiresAt: null,
-          patientName: row.patientName,
-          patientPhone: row.patientPhone,
-          patientBirthDate: row.patientBirthDate,
-          source: row.source,
-          price: row.price,
-          requestKey: row.requestKey,
-          cancelToken: row.cancelToken,
+          ...patientFields(row),
           createdAt: now,
         })
         .where(
@@ -191,6 +190,28 @@ export function createBookingRepo(db: Db) {
         .where(and(eq(appointments.id, id), eq(appointments.userId, userId), eq(appointments.status, 'held')))
         .returning({ id: appointments.id });
       return rows.length > 0;
+    },
+
+    /** A callback request; a patient's open one for the same doctor and clinic is updated instead. */
+    async upsertCallback(row: {
+      doctorId: number;
+      clinicId: number;
+      userId: number;
+      phone: string;
+      date: string;
+      times: string[];
+      at: Date;
+    }): Promise<number> {
+      const [saved] = await db
+        .insert(callbackRequests)
+        .values({ ...row, createdAt: row.at })
+        .onConflictDoUpdate({
+          target: [callbackRequests.userId, callbackRequests.doctorId, callbackRequests.clinicId],
+          targetWhere: sql`${callbackRequests.status} = 'new'`,
+          set: { date: row.date, times: row.times, phone: row.phone, createdAt: row.at },
+        })
+        .returning({ id: callbackRequests.id });
+      return saved.id;
     },
 
     async byRequestKey(requestKey: string): Promise<AppointmentRow | null> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CallbackSchema, MIN_HOURS_TO_CALL } from '../../../core/booking/callback';
 import {
   BOOKING_ERRORS,
   BOOKING_TITLES,
@@ -50,6 +51,7 @@ const TokenQuery = z.object({ token: z.string().max(64).optional() });
  * already), 409 {title, reason, detail, alternatives} when the time is gone, 400 {detail, errors};
  * POST /ajax/appointment/hold/ {doctor_id, lpu_id, slot, type} → 201 {hold_id, expires_at} (the time
  * kept while the form is filled; 409 like a booking), POST /ajax/appointment/hold/{id}/release/;
+ * POST /ajax/appointment/callback/ {doctor_id, lpu_id, date, times} → 201 when no slot suits;
  * POST /ajax/appointment/{id}/cancel/ {token?}; GET /appointment/{id}/ics/?token= (text/calendar).
  */
 export async function bookingRoutes(
@@ -77,6 +79,18 @@ export async function bookingRoutes(
     return reply
       .status(result.created ? 201 : 200)
       .send({ appointment: publicAppointment(result.appointment) });
+  });
+
+  app.post('/ajax/appointment/callback/', async (request, reply) => {
+    const parsed = CallbackSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return reply
+        .status(400)
+        .send({ detail: Object.values(errors)[0] ?? BOOKING_ERRORS.badRequest, errors });
+    }
+    const saved = await booking.requestCallback(await request.viewer(), parsed.data);
+    return reply.status(201).send({ ...saved, min_hours_to_call: MIN_HOURS_TO_CALL });
   });
 
   app.post('/ajax/appointment/hold/', async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { isWorkAccount } from '../../../core/auth/viewer';
+import { type CallbackBody, callbackProblem } from '../../../core/booking/callback';
 import {
   BOOKING_ERRORS,
   BOOKING_FAILURES,
@@ -234,6 +235,30 @@ export function createBookingService({
           return failure('slot_taken', target, ask.type, userId);
         throw err;
       }
+    },
+
+    /**
+     * No free slots: the patient asks the clinic to call back on a day, in parts of it that
+     * still leave the clinic MIN_HOURS_TO_CALL hours (on the clinic's clock).
+     */
+    async requestCallback(viewer: SessionViewer, body: CallbackBody) {
+      const userId = requirePatient(viewer);
+      const target = await repo.target(body.doctor_id, body.lpu_id, 'clinic');
+      if (!target) throw httpError(404, BOOKING_FAILURES.not_found);
+      if (!target.appointmentOn) throw httpError(409, BOOKING_FAILURES.booking_off);
+      const now = clock.now();
+      const problem = callbackProblem(body, now, target.tz);
+      if (problem) throw httpError(400, problem, { errors: { times: problem } });
+      const id = await repo.upsertCallback({
+        doctorId: target.doctorId,
+        clinicId: target.clinicId,
+        userId,
+        phone: viewer.userPhone,
+        date: body.date,
+        times: [...new Set(body.times)],
+        at: now,
+      });
+      return { id, date: body.date, times: [...new Set(body.times)] };
     },
 
     /** The patient left the form: the held time is free again at once. */
