@@ -43,27 +43,59 @@ function oneTimedelta(body: Record<string, unknown>, ctx: z.RefinementCtx) {
   if (given.length > 1) ctx.addIssue({ code: 'custom', message: SLOT_ERRORS.severalTimedeltas });
 }
 
+const daysField = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null && v !== '', SLOT_ERRORS.days)
+  .pipe(days);
+const startField = z
+  .unknown()
+  .refine((v) => v !== undefined && v !== null && v !== '', SLOT_ERRORS.dtStart)
+  .pipe(startDate);
+const timedeltas = {
+  town_timedelta: timedelta.optional(),
+  lpu_timedelta: timedelta.optional(),
+  user_timedelta: timedelta.optional(),
+};
+
 export const SlotsBulkSchema = z
   .object({
-    days: z
-      .unknown()
-      .refine((v) => v !== undefined && v !== null && v !== '', SLOT_ERRORS.days)
-      .pipe(days),
-    dt_start: z
-      .unknown()
-      .refine((v) => v !== undefined && v !== null && v !== '', SLOT_ERRORS.dtStart)
-      .pipe(startDate),
+    days: daysField,
+    dt_start: startField,
     doctors_lpus: z
       .array(z.object({ doctor_id: id, lpu_id: id }), SLOT_ERRORS.doctorsLpus)
       .min(1, SLOT_ERRORS.doctorsLpus)
       .max(MAX_SLOT_ITEMS, `Не больше ${MAX_SLOT_ITEMS} врачей`),
-    town_timedelta: timedelta.optional(),
-    lpu_timedelta: timedelta.optional(),
-    user_timedelta: timedelta.optional(),
+    ...timedeltas,
     all_slots: z.boolean().optional(),
   })
   .superRefine(oneTimedelta);
 export type SlotsBulkBody = z.infer<typeof SlotsBulkSchema>;
+
+/**
+ * `POST /ajax/schedule/slots_bulk_by_specialities/` (spec section 7): a clinic card's slots for
+ * a speciality, whichever of the clinic's doctors of it is free. `name` and `translit` of the
+ * speciality come along from the page and are not needed here.
+ */
+export const SlotsBySpecialitiesSchema = z
+  .object({
+    days: daysField,
+    dt_start: startField,
+    lpus_specialities: z
+      .array(
+        z.object({
+          lpu_id: id,
+          speciality_id: id,
+          name: z.string().optional(),
+          translit: z.string().optional(),
+        }),
+        SLOT_ERRORS.lpusSpecialities,
+      )
+      .min(1, SLOT_ERRORS.lpusSpecialities)
+      .max(MAX_SLOT_ITEMS, `Не больше ${MAX_SLOT_ITEMS} клиник`),
+    ...timedeltas,
+  })
+  .superRefine(oneTimedelta);
+export type SlotsBySpecialitiesBody = z.infer<typeof SlotsBySpecialitiesSchema>;
 
 /** The first message of a failed parse, for a 400 `{detail}`. */
 export function firstIssue(error: z.ZodError): string {

@@ -34,6 +34,26 @@ export function createScheduleRepo(db: Db) {
      * pairs with their zone, rules of the visit type, exceptions and pushed slots in the range,
      * and the doctors' active appointments and live holds anywhere (but the asking patient's holds).
      */
+    /** The doctors of each (clinic, speciality) who take bookings there, in the clinic's order. */
+    async doctorsBySpeciality(
+      pairs: { clinicId: number; specialityId: number }[],
+    ): Promise<{ clinicId: number; specialityId: number; doctorId: number }[]> {
+      const clinicIds = `{${pairs.map((p) => p.clinicId).join(',')}}`;
+      const specialityIds = `{${pairs.map((p) => p.specialityId).join(',')}}`;
+      return executeNamed(
+        db,
+        'schedule_doctors_by_speciality',
+        sql`
+        WITH p AS (SELECT DISTINCT * FROM unnest(${clinicIds}::int[], ${specialityIds}::int[]) AS p(clinic_id, speciality_id))
+        SELECT p.clinic_id AS "clinicId", p.speciality_id AS "specialityId", w.doctor_id AS "doctorId"
+        FROM p
+        JOIN workplaces w ON w.clinic_id = p.clinic_id AND w.is_appointment_on
+        JOIN doctor_specialities ds ON ds.doctor_id = w.doctor_id AND ds.speciality_id = p.speciality_id
+        ORDER BY p.clinic_id, p.speciality_id, w.sort, w.doctor_id
+      `,
+      );
+    },
+
     async slotInputs(
       pairs: { doctorId: number; clinicId: number }[],
       visitType: 'clinic' | 'home' | 'telemed',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { firstIssue, SlotsBulkSchema } from '../../../core/schedule/call-schemas';
+import { firstIssue, SlotsBulkSchema, SlotsBySpecialitiesSchema } from '../../../core/schedule/call-schemas';
 import type { ScheduleService } from './service';
 
 /** The slot calls of spec section 7 ('Directory and schedule'). */
@@ -9,5 +9,12 @@ export async function scheduleRoutes(app: FastifyInstance, { schedule }: { sched
     if (!parsed.success) return reply.status(400).send({ detail: firstIssue(parsed.error) });
     reply.header('cache-control', 'private, no-store');
     return schedule.slotsBulk(parsed.data);
+  });
+
+  app.post('/ajax/schedule/slots_bulk_by_specialities/', async (request, reply) => {
+    const parsed = SlotsBySpecialitiesSchema.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.status(400).send({ detail: firstIssue(parsed.error) });
+    reply.header('cache-control', 'private, no-store');
+    return schedule.slotsBySpecialities(parsed.data);
   });
 }

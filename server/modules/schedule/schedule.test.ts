@@ -25,6 +25,8 @@ const ids = {
   closedClinic: 0,
   offDoctor: 0,
   offClinic: 0,
+  speciality: 0,
+  colleague: 0,
 };
 
 beforeAll(async () => {
@@ -123,6 +125,22 @@ beforeAll(async () => {
     validFrom: '2026-01-01',
   });
   Object.assign(ids, { offDoctor: offDoctor.id, offClinic: offClinic.id });
+
+  // A colleague of the same speciality at the first clinic: Mondays 10:00–11:30.
+  const colleague = await createDoctor(db, {
+    townId: town.id,
+    clinicIds: [clinic.id],
+    specialityIds: [doctor.specialityIds[0]],
+  });
+  await db.insert(scheduleRules).values({
+    workplaceId: colleague.workplaces[0].id,
+    weekday: 1,
+    startTime: '10:00',
+    endTime: '11:30',
+    slotMinutes: 30,
+    validFrom: '2026-01-01',
+  });
+  Object.assign(ids, { speciality: doctor.specialityIds[0], colleague: colleague.id });
   app = await buildApp({ db, clock });
 });
 
@@ -233,5 +251,51 @@ describe('POST /ajax/schedule/slots_bulk/', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().detail).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('POST /ajax/schedule/slots_bulk_by_specialities/', () => {
+  const body = () => ({
+    days: 14,
+    dt_start: '2026-11-22',
+    town_timedelta: 7,
+    lpus_specialities: [{ lpu_id: ids.clinic, speciality_id: ids.speciality, name: 'x', translit: 'x' }],
+  });
+  const call = (payload: Record<string, unknown>) =>
+    injectWithCsrf(app, { url: '/ajax/schedule/slots_bulk_by_specialities/', payload });
+
+  it('merges the free times of the clinic’s doctors of the speciality, naming who is free', async () => {
+    const res = await call(body());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        lpu_id: ids.clinic,
+        speciality_id: ids.speciality,
+        slots: {
+          '2026-11-23': [
+            { time: '09:00', duration: 30, doctor_ids: [ids.doctor] },
+            { time: '10:00', duration: 30, doctor_ids: [ids.doctor, ids.colleague] },
+            { time: '10:30', duration: 30, doctor_ids: [ids.doctor, ids.colleague] },
+            { time: '11:00', duration: 30, doctor_ids: [ids.colleague] },
+          ],
+          '2026-11-30': [
+            { time: '10:00', duration: 30, doctor_ids: [ids.colleague] },
+            { time: '10:30', duration: 30, doctor_ids: [ids.colleague] },
+            { time: '11:00', duration: 30, doctor_ids: [ids.colleague] },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('a speciality nobody has there gives no slots; a missing list is the spec’s message', async () => {
+    const none = await call({
+      ...body(),
+      lpus_specialities: [{ lpu_id: ids.otherClinic, speciality_id: 999_999 }],
+    });
+    expect(none.json()).toEqual([{ lpu_id: ids.otherClinic, speciality_id: 999_999, slots: {} }]);
+    const missing = await call({ ...body(), lpus_specialities: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ detail: 'Не передан lpus_specialities' });
   });
 });

@@ -1,4 +1,8 @@
-import type { SlotsBulkBody } from '../../../core/schedule/call-schemas';
+import {
+  MAX_SLOT_ITEMS,
+  type SlotsBulkBody,
+  type SlotsBySpecialitiesBody,
+} from '../../../core/schedule/call-schemas';
 import {
   addDays,
   type BusyRange,
@@ -54,7 +58,41 @@ function markFree(all: SlotsByDay, free: SlotsByDay): Record<string, MarkedSlot[
 export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
   const repo = createScheduleRepo(db);
 
-  return {
+  const service = {
+    /**
+     * `POST /ajax/schedule/slots_bulk_by_specialities/`: for each (clinic, speciality), the free
+     * times of any of the clinic's doctors of that speciality (at most MAX_SLOT_ITEMS doctors in
+     * all, in the clinic's order).
+     */
+    async slotsBySpecialities(body: SlotsBySpecialitiesBody): Promise<SpecialitySlots[]> {
+      const doctors = (
+        await repo.doctorsBySpeciality(
+          body.lpus_specialities.map((p) => ({ clinicId: p.lpu_id, specialityId: p.speciality_id })),
+        )
+      ).slice(0, MAX_SLOT_ITEMS);
+      const pairs = [...new Map(doctors.map((d) => [`${d.doctorId}:${d.clinicId}`, d])).values()];
+      const answers = pairs.length
+        ? await service.slotsBulk({
+            days: body.days,
+            dt_start: body.dt_start,
+            doctors_lpus: pairs.map((d) => ({ doctor_id: d.doctorId, lpu_id: d.clinicId })),
+            town_timedelta: body.town_timedelta,
+            lpu_timedelta: body.lpu_timedelta,
+            user_timedelta: body.user_timedelta,
+          })
+        : [];
+      const answerOf = new Map(answers.map((a) => [`${a.doctor_id}:${a.lpu_id}`, a]));
+      return body.lpus_specialities.map((p) => ({
+        lpu_id: p.lpu_id,
+        speciality_id: p.speciality_id,
+        slots: mergeDoctorSlots(
+          doctors
+            .filter((d) => d.clinicId === p.lpu_id && d.specialityId === p.speciality_id)
+            .flatMap((d) => answerOf.get(`${d.doctorId}:${d.clinicId}`) ?? []),
+        ),
+      }));
+    },
+
     async slotsBulk(
       body: SlotsBulkBody,
       visitType: 'clinic' | 'home' | 'telemed' = 'clinic',
@@ -119,6 +157,39 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
       });
     },
   };
+  return service;
 }
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;
+
+/** A clinic's slot for a speciality and the doctors free at that time. */
+export type SpecialitySlot = Slot & { doctor_ids: number[] };
+
+export interface SpecialitySlots {
+  lpu_id: number;
+  speciality_id: number;
+  slots: Record<string, SpecialitySlot[]>;
+}
+
+/** Merges the doctors' free slots of one clinic and speciality: one entry per time, its doctors listed. */
+export function mergeDoctorSlots(answers: DoctorSlots[]): Record<string, SpecialitySlot[]> {
+  const byDay = new Map<string, Map<string, SpecialitySlot>>();
+  for (const answer of answers) {
+    for (const [day, slots] of Object.entries(answer.slots)) {
+      let times = byDay.get(day);
+      if (!times) {
+        times = new Map();
+        byDay.set(day, times);
+      }
+      for (const s of slots) {
+        const at = times.get(s.time);
+        if (at) at.doctor_ids.push(answer.doctor_id);
+        else times.set(s.time, { time: s.time, duration: s.duration, doctor_ids: [answer.doctor_id] });
+      }
+    }
+  }
+  const out: Record<string, SpecialitySlot[]> = {};
+  for (const day of [...byDay.keys()].sort())
+    out[day] = [...(byDay.get(day)?.values() ?? [])].sort((a, b) => a.time.localeCompare(b.time));
+  return out;
+}
