@@ -5,12 +5,9 @@
  */
 import type { CallFailure, RequestReply } from '../../../core/auth/confirmation';
 import type { Viewer } from '../../../core/auth/viewer';
+import { csrfToken } from '../../lib/csrf';
 
 export type ApiResult<T> = { ok: true; status: number; data: T } | { ok: false; failure: CallFailure };
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-}
 
 interface ErrorReply {
   code?: unknown;

@@ -1,4 +1,5 @@
 import type { BookingFailureReason } from '../../../core/booking/form';
+import { csrfToken } from '../../lib/csrf';
 
 export interface OfferedSlot {
   day: string;
@@ -23,10 +24,6 @@ export type CreateResult =
 export const CONNECTION_ERROR =
   'Не удалось связаться с сервером. Проверьте подключение и попробуйте ещё раз.';
 const SERVER_ERROR = 'Ошибка. Попробуйте перезагрузить страницу.';
-
-export function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-}
 
 async function post(url: string, body: unknown): Promise<Response | null> {
   try {

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CALLBACK_TEXTS, DAY_PART_LABELS } from '../../../core/booking/callback';
 import type { DayPart } from '../../../core/schedule/slot-filters';
-import { CONNECTION_ERROR, csrfToken } from './booking-api';
+import { csrfToken } from '../../lib/csrf';
+import { CONNECTION_ERROR } from './booking-api';
 
 /**
  * 'Перезвоните мне' when the doctor has no free slots (spec section 3 'Callback request'): a day

@@ -7,6 +7,7 @@ import {
   type ScheduleEvent,
 } from '../../../core/clinic/schedule-cache';
 import type { AddressSchedule } from '../../../core/clinic/working-hours';
+import { csrfToken } from '../../lib/csrf';
 
 type Entry = ScheduleEntry<AddressSchedule>;
 
@@ -25,10 +26,6 @@ function dispatch(key: string, event: ScheduleEvent<AddressSchedule>) {
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 
 /** Spec section 7: GET {url}?address=…, with X-CSRFToken and a JSON content type. */

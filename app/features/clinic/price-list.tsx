@@ -10,6 +10,7 @@ import {
 } from '../../../core/clinic/price-list';
 import { priceStatus } from '../../../core/directory/price-status';
 import { Pagination } from '../../components/ui/pagination';
+import { csrfToken } from '../../lib/csrf';
 import { PriceListGroups } from './price-list-groups';
 import { PriceListSearch } from './price-list-search';
 import { PriceListSwitch } from './price-list-switch';
@@ -42,10 +43,6 @@ function sameRequest(a: PriceListRequest, b: PriceListRequest): boolean {
     a.search?.kind === b.search?.kind &&
     a.search?.value.trim() === b.search?.value.trim()
   );
-}
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 
 /** A lost connection is not worth a word (spec section 8: a network disconnect is ignored). */

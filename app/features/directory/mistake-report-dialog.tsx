@@ -7,12 +7,9 @@ import {
   mistakeTextError,
 } from '../../../core/directory/mistake-report';
 import { Modal, ModalClose } from '../../components/ui/modal';
+import { csrfToken } from '../../lib/csrf';
 
 const FAILED = 'Произошла ошибка. Обновите страницу и попробуйте еще раз.';
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-}
 
 type Status = 'editing' | 'sending' | 'sent';
 

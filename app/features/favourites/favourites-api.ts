@@ -1,14 +1,11 @@
 import type { FavouriteState, FavouriteType } from '../../../core/favourites/favourites';
+import { csrfToken } from '../../lib/csrf';
 
 /** A failed call: `status` 0 when no answer came at all. */
 export class FavouriteCallError extends Error {
   constructor(readonly status: number) {
     super(`favourites: HTTP ${status}`);
   }
-}
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 
 async function call<T>(method: 'POST' | 'DELETE', url: string, body?: unknown): Promise<T> {

@@ -4,6 +4,7 @@
  * `POST /ajax/schedule/slots_bulk/`. A failed or missing answer resolves to null (the stub).
  */
 import type { DaySlots } from '../../../core/schedule/day-tabs';
+import { csrfToken } from '../../lib/csrf';
 
 /** One doctor-at-clinic of the slots_bulk answer. */
 export interface DoctorSlots {
@@ -34,10 +35,6 @@ export interface SlotsWindow {
 
 // MAX_SLOT_ITEMS of core/schedule/call-schemas.ts, not imported: that module brings zod along.
 const MAX_PAIRS = 100;
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
-}
 
 export const postSlotsBulk: FetchSlotsBulk = async (body) => {
   const response = await fetch('/ajax/schedule/slots_bulk/', {

@@ -2,16 +2,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TOWN_SEARCH_MIN } from '../../../core/towns/towns';
+import { csrfToken } from '../../lib/csrf';
 
 interface TownOption {
   name: string;
   translit: string;
   /** Where choosing this town POSTs. */
   url: string;
-}
-
-function csrfToken(): string {
-  return /(?:^|;\s*)csrftoken=([^;]+)/.exec(document.cookie)?.[1] ?? '';
 }
 
 /** The spec's town-list call answers an HTML fragment of links with data-url and data-translit. */
