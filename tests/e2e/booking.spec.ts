@@ -5,9 +5,9 @@ import { csrf, randomPhone, signInThroughApi } from './support/patient';
  * Booking end to end (issue 4): a signed-in patient picks a slot on a doctor list card, fills
  * the form and sees 'Вы записаны'; after a reload the time is gone from that card's calendar.
  * A second scenario loses the race for a slot and gets 'Не получилось записаться' with the
- * nearest free times. The issue asks for the 390 px viewport: the phone project.
+ * nearest free times. The issue asks for the 390 px viewport (the phone project); the desktop
+ * project runs them too.
  */
-test.skip(({ isMobile }) => !isMobile, 'the booking scenarios run on the 390 px phone viewport');
 
 const SLOT = /^\d\d:\d\d$/;
 
@@ -177,18 +177,19 @@ test('consecutive days without slots merge into one disabled tab that does nothi
   await page.goto('/moskva/vrach/');
   const cards = page.locator('article[data-doctor-id]');
   // A range title like '22–23 нояб.' with joined weekdays like 'вс–пн'.
-  const merged = page.getByRole('tab', { name: /^\d{1,2}–\d{1,2} \S+ \S+–\S+/ });
-  for (let i = 0; i < 20 && (await merged.count()) === 0; i++) {
-    await cards.nth(i).scrollIntoViewIfNeeded();
+  const mergedIn = (card: Locator) => card.getByRole('tab', { name: /^\d{1,2}–\d{1,2} \S+ \S+–\S+/ });
+  let card: Locator | null = null;
+  for (let i = 0; i < 20 && !card; i++) {
+    const candidate = cards.nth(i);
+    await candidate.scrollIntoViewIfNeeded();
     await expect(
-      cards.nth(i).getByRole('tablist').or(cards.nth(i).getByText('Расписание недоступно')).first(),
-    ).toBeVisible({
-      timeout: 10_000,
-    });
+      candidate.getByRole('tablist').or(candidate.getByText('Расписание недоступно')).first(),
+    ).toBeVisible({ timeout: 10_000 });
+    if ((await mergedIn(candidate).count()) > 0) card = candidate;
   }
-  const tab = merged.first();
+  if (!card) throw new Error('no merged empty-day tab among the first twenty cards');
+  const tab = mergedIn(card).first();
   await expect(tab).toHaveAttribute('aria-disabled', 'true');
-  const card = page.locator('article[data-doctor-id]', { has: tab });
   const active = card.getByRole('tab', { selected: true });
   const before = await active.textContent();
   // Playwright will not click what says aria-disabled; a finger will.
