@@ -32,4 +32,11 @@ describe('slots_bulk body', () => {
   ])('%j → %s', (body, message) => {
     expect(problem(body)).toBe(message);
   });
+
+  it('takes an appointment type, the clinic’s schedule when none is given', () => {
+    expect(SlotsBulkSchema.parse(good).type_schedule).toBeUndefined();
+    expect(SlotsBulkSchema.parse({ ...good, type_schedule: 'home' }).type_schedule).toBe('home');
+    expect(SlotsBulkSchema.parse({ ...good, type_schedule: 'telemed' }).type_schedule).toBe('telemed');
+    expect(problem({ ...good, type_schedule: 'sauna' })).toBe('Данные для запроса некорректны');
+  });
 });

@@ -3,6 +3,7 @@
  * messages for bad input (section 5 'Slot lookups').
  */
 import { z } from 'zod';
+import { VISIT_TYPES } from '../booking/urls';
 
 export const SLOT_ERRORS = {
   days: 'Не передано количество дней',
@@ -20,7 +21,8 @@ export const MAX_SLOT_DAYS = 31;
 /** At most this many doctors or services in one call (a list page shows 20). */
 export const MAX_SLOT_ITEMS = 100;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+/** A database id (doctor, clinic…), a number or a numeric string. */
+export const slotId = z.coerce.number().int().positive().max(2_147_483_647);
 const days = z.coerce
   .number(SLOT_ERRORS.days)
   .int(SLOT_ERRORS.days)
@@ -37,21 +39,24 @@ const timedelta = z.coerce.number().int().min(-12).max(14);
 export const TIMEDELTA_KEYS = ['town_timedelta', 'lpu_timedelta', 'user_timedelta'] as const;
 
 /** Exactly one of the three timedeltas (hours from UTC). */
-function oneTimedelta(body: Record<string, unknown>, ctx: z.RefinementCtx) {
+export function oneTimedelta(body: Record<string, unknown>, ctx: z.RefinementCtx) {
   const given = TIMEDELTA_KEYS.filter((k) => body[k] !== undefined && body[k] !== null);
   if (given.length === 0) ctx.addIssue({ code: 'custom', message: SLOT_ERRORS.timedelta });
   if (given.length > 1) ctx.addIssue({ code: 'custom', message: SLOT_ERRORS.severalTimedeltas });
 }
 
-const daysField = z
+/** `days`: required, 1…MAX_SLOT_DAYS, with the spec's message when missing. */
+export const daysField = z
   .unknown()
   .refine((v) => v !== undefined && v !== null && v !== '', SLOT_ERRORS.days)
   .pipe(days);
-const startField = z
+/** `dt_start`: required 'yyyy-MM-dd' (or an ISO date-time whose date is taken). */
+export const startField = z
   .unknown()
   .refine((v) => v !== undefined && v !== null && v !== '', SLOT_ERRORS.dtStart)
   .pipe(startDate);
-const timedeltas = {
+/** The three timedeltas; `oneTimedelta` requires exactly one. */
+export const timedeltas = {
   town_timedelta: timedelta.optional(),
   lpu_timedelta: timedelta.optional(),
   user_timedelta: timedelta.optional(),
@@ -62,11 +67,13 @@ export const SlotsBulkSchema = z
     days: daysField,
     dt_start: startField,
     doctors_lpus: z
-      .array(z.object({ doctor_id: id, lpu_id: id }), SLOT_ERRORS.doctorsLpus)
+      .array(z.object({ doctor_id: slotId, lpu_id: slotId }), SLOT_ERRORS.doctorsLpus)
       .min(1, SLOT_ERRORS.doctorsLpus)
       .max(MAX_SLOT_ITEMS, `Не больше ${MAX_SLOT_ITEMS} врачей`),
     ...timedeltas,
     all_slots: z.boolean().optional(),
+    /** The appointment type's schedule (spec 'Appointment type tabs'); the clinic's by default. */
+    type_schedule: z.enum(VISIT_TYPES, SLOT_ERRORS.badRequest).optional(),
   })
   .superRefine(oneTimedelta);
 export type SlotsBulkBody = z.infer<typeof SlotsBulkSchema>;
@@ -83,8 +90,8 @@ export const SlotsBySpecialitiesSchema = z
     lpus_specialities: z
       .array(
         z.object({
-          lpu_id: id,
-          speciality_id: id,
+          lpu_id: slotId,
+          speciality_id: slotId,
           name: z.string().optional(),
           translit: z.string().optional(),
         }),

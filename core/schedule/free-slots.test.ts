@@ -5,7 +5,9 @@ import {
   explicitFreeSlots,
   freeSlots,
   isoWeekday,
+  isTimeZone,
   offsetZone,
+  rezoneSlots,
   type WeeklyRule,
 } from './free-slots';
 
@@ -199,5 +201,62 @@ describe('calendar arithmetic', () => {
     expect(offsetZone(-5)).toBe('Etc/GMT+5');
     expect(offsetZone(0)).toBe('Etc/UTC');
     expect(() => offsetZone(20)).toThrow(RangeError);
+  });
+});
+
+describe('zones of the patient', () => {
+  it('knows IANA zone names and refuses made-up ones', () => {
+    expect(isTimeZone('Asia/Novosibirsk')).toBe(true);
+    expect(isTimeZone('Europe/Moscow')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Europe/Nowhere')).toBe(false);
+    expect(isTimeZone('+07:00')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+
+  it('a Moscow slot seen from Novosibirsk is 4 hours later, late ones on the next day', () => {
+    const moscow = {
+      '2026-11-23': [
+        { time: '09:00', duration: 30, free: true },
+        { time: '22:00', duration: 30, free: false },
+      ],
+    };
+    expect(rezoneSlots(moscow, 'Europe/Moscow', 'Asia/Novosibirsk', { from: '2026-11-23', days: 2 })).toEqual(
+      {
+        '2026-11-23': [{ time: '13:00', duration: 30, free: true }],
+        '2026-11-24': [{ time: '02:00', duration: 30, free: false }],
+      },
+    );
+  });
+
+  it('keeps only the days of the window in the new zone, in time order', () => {
+    const utc = {
+      '2026-11-22': [{ time: '20:00', duration: 60 }],
+      '2026-11-23': [
+        { time: '08:00', duration: 60 },
+        { time: '06:00', duration: 60 },
+      ],
+      '2026-11-24': [{ time: '18:00', duration: 60 }],
+    };
+    // Vladivostok is UTC+10: 22 Nov 20:00 UTC is 23 Nov 06:00 there; 24 Nov 18:00 UTC is 25 Nov.
+    expect(rezoneSlots(utc, 'Etc/UTC', 'Asia/Vladivostok', { from: '2026-11-23', days: 2 })).toEqual({
+      '2026-11-23': [
+        { time: '06:00', duration: 60 },
+        { time: '16:00', duration: 60 },
+        { time: '18:00', duration: 60 },
+      ],
+    });
+  });
+
+  it('follows summer time in the patient’s zone', () => {
+    // 12:00 UTC is 13:00 in Berlin in winter and 14:00 after the March change.
+    const utc = {
+      '2026-03-28': [{ time: '12:00', duration: 30 }],
+      '2026-03-30': [{ time: '12:00', duration: 30 }],
+    };
+    expect(rezoneSlots(utc, 'Etc/UTC', 'Europe/Berlin', { from: '2026-03-28', days: 3 })).toEqual({
+      '2026-03-28': [{ time: '13:00', duration: 30 }],
+      '2026-03-30': [{ time: '14:00', duration: 30 }],
+    });
   });
 });

@@ -204,3 +204,45 @@ export function offsetZone(hours: number): string {
   if (!Number.isInteger(hours) || hours < -12 || hours > 14) throw new RangeError(`bad UTC offset ${hours}`);
   return hours === 0 ? 'Etc/UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
 }
+
+/** Whether a name is a time zone Intl knows ('Asia/Novosibirsk', 'UTC'; not 'Europe/Nowhere'). */
+export function isTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+  } catch {
+    return false;
+  }
+  return Number.isFinite(tzOffset(name, new Date(0)));
+}
+
+/**
+ * Slots keyed by day in one zone, re-keyed into another, keeping the `days` days from `from`
+ * there (an online visit is shown in the patient's zone). E.g. Monday 09:00 in Europe/Moscow
+ * is Monday 13:00 in Asia/Novosibirsk, and Monday 22:00 in Moscow is Tuesday 02:00 there.
+ */
+export function rezoneSlots<S extends Slot>(
+  slots: Readonly<Record<string, readonly S[]>>,
+  fromZone: string,
+  toZone: string,
+  window: { from: string; days: number },
+): Record<string, S[]> {
+  const last = addDays(window.from, window.days);
+  const moved: { at: number; day: string; slot: S }[] = [];
+  for (const [day, list] of Object.entries(slots)) {
+    for (const slot of list) {
+      const at = zonedInstant(day, slot.time, fromZone);
+      const local = wallClock(at, toZone);
+      if (local.day < window.from || local.day >= last) continue;
+      moved.push({ at: at.getTime(), day: local.day, slot: { ...slot, time: local.time } });
+    }
+  }
+  moved.sort((a, b) => a.at - b.at);
+  const out: Record<string, S[]> = {};
+  for (const m of moved) {
+    const list = out[m.day];
+    if (list) list.push(m.slot);
+    else out[m.day] = [m.slot];
+  }
+  return out;
+}

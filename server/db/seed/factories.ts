@@ -9,10 +9,13 @@ import type { Db } from '../client';
 import { users, type users as usersTable } from '../schema/auth';
 import {
   clinicHours,
+  clinicServices,
   clinics,
   doctorActivities,
   doctorSpecialities,
   doctors,
+  serviceClasses,
+  serviceSynonyms,
   specialities,
   workplacePrices,
   workplaces,
@@ -41,6 +44,8 @@ type DoctorRow = typeof doctors.$inferSelect;
 type WorkplaceRow = typeof workplaces.$inferSelect;
 type ReviewRow = typeof reviews.$inferSelect;
 type UserRow = typeof usersTable.$inferSelect;
+type ClinicServiceRow = typeof clinicServices.$inferSelect;
+type SynonymRow = typeof serviceSynonyms.$inferSelect;
 
 /** Factories stamp rows with this clock, so tests can compare dates exactly. */
 export const FACTORY_NOW = new Date('2025-06-10T09:00:00.000Z');
@@ -297,4 +302,55 @@ async function townOf(db: Db, townId: number): Promise<TownRow> {
   const [town] = await db.select().from(towns).where(eq(towns.id, townId));
   if (!town) throw new Error(`No town ${townId}`);
   return town;
+}
+
+/**
+ * A line of a clinic's price list, of a new service (class 'diagnostics' and its synonym) unless
+ * `synonymId` is given. Bookable by time slot by default: give it schedule rules to see slots.
+ */
+export async function createClinicService(
+  db: Db,
+  input: { clinicId: number; synonym?: Partial<Omit<SynonymRow, 'id' | 'classId'>> } & Partial<
+    Omit<ClinicServiceRow, 'clinicId'>
+  >,
+): Promise<ClinicServiceRow & { synonymTranslit: string }> {
+  const { n } = next('clinic-service');
+  const { synonym: synonymInput, ...line } = input;
+  let synonymId = line.synonymId;
+  let classId = line.classId;
+  let translit: string;
+  if (synonymId === undefined) {
+    const [cls] = await db
+      .insert(serviceClasses)
+      .values({ name: `Диагностика ${n}`, translit: `diagnostika-${n}`, kind: 'diagnostics' })
+      .returning();
+    const name = synonymInput?.name ?? `МРТ головного мозга ${n}`;
+    const [synonym] = await db
+      .insert(serviceSynonyms)
+      .values({ classId: cls.id, name, translit: slugify(name), ...synonymInput })
+      .returning();
+    synonymId = synonym.id;
+    classId = cls.id;
+    translit = synonym.translit;
+  } else {
+    const [synonym] = await db.select().from(serviceSynonyms).where(eq(serviceSynonyms.id, synonymId));
+    classId ??= synonym.classId;
+    translit = synonym.translit;
+  }
+  const [row] = await db
+    .insert(clinicServices)
+    .values({
+      synonymId,
+      classId: classId as number,
+      name: synonymInput?.name ?? `МРТ головного мозга ${n}`,
+      durationMinutes: 30,
+      priceFull: 4500,
+      priceClub: null,
+      appointmentOn: true,
+      hasIntervals: true,
+      isAvailableAppointmentDirect: true,
+      ...line,
+    })
+    .returning();
+  return { ...row, synonymTranslit: translit };
 }

@@ -25,6 +25,28 @@ export interface SlotInputs {
   busy: { doctorId: number; startsAt: string; endsAt: string }[];
 }
 
+/** A clinic's price-list line booked by time (an MRI room, an ultrasound machine). */
+export interface ServiceLine {
+  /** The position of its ask (1-based). */
+  ask: number;
+  id: number;
+  clinicId: number;
+  doctorId: number | null;
+  synonymId: number;
+  appointmentOn: boolean;
+  hasIntervals: boolean;
+  isDirect: boolean;
+  requiresPrimaryConsultation: boolean;
+  tz: string;
+}
+
+export interface ServiceBusy {
+  clinicServiceId: number | null;
+  doctorId: number | null;
+  startsAt: string;
+  endsAt: string;
+}
+
 /** SQL of free slots: the inputs of core/schedule/free-slots.ts for many workplaces at once. */
 export function createScheduleRepo(db: Db) {
   return {
@@ -52,6 +74,99 @@ export function createScheduleRepo(db: Db) {
         ORDER BY p.clinic_id, p.speciality_id, w.sort, w.doctor_id
       `,
       );
+    },
+
+    /**
+     * The slot-booked lines of clinics' price lists, named as the services call names them: a
+     * synonym id (or else the clinic's MIS id) within the clinic, and a doctor's line when
+     * `doctor_id` is given (else the line without a doctor first). One line per ask, or none.
+     */
+    async serviceLines(
+      asks: { clinicId: number; key: string; doctorId: number | null }[],
+      /** The keys are the lines' own ids. */
+      byLine = false,
+    ): Promise<ServiceLine[]> {
+      const clinicIds = `{${asks.map((a) => a.clinicId).join(',')}}`;
+      const keys = `{${asks.map((a) => `"${a.key}"`).join(',')}}`;
+      const doctorIds = `{${asks.map((a) => a.doctorId ?? 'NULL').join(',')}}`;
+      return executeNamed<ServiceLine>(
+        db,
+        'schedule_service_lines',
+        sql`
+        WITH ask AS (
+          SELECT * FROM unnest(${clinicIds}::int[], ${keys}::text[], ${doctorIds}::int[])
+                   WITH ORDINALITY AS a(clinic_id, key, doctor_id, n)
+        )
+        SELECT DISTINCT ON (ask.n)
+               ask.n::int AS "ask", cs.id, cs.clinic_id AS "clinicId", cs.doctor_id AS "doctorId",
+               cs.synonym_id AS "synonymId",
+               (cs.appointment_on AND c.is_appointment_on) AS "appointmentOn",
+               cs.has_intervals AS "hasIntervals",
+               cs.is_available_appointment_direct AS "isDirect",
+               cs.requires_primary_consultation OR ss.requires_primary_consultation AS "requiresPrimaryConsultation",
+               t.tz
+        FROM ask
+        JOIN clinic_services cs ON cs.clinic_id = ask.clinic_id
+         AND CASE WHEN ${byLine}::boolean THEN cs.id::text = ask.key
+                  ELSE cs.synonym_id::text = ask.key OR cs.mis_service_id = ask.key END
+         AND (ask.doctor_id IS NULL OR cs.doctor_id = ask.doctor_id)
+        JOIN service_synonyms ss ON ss.id = cs.synonym_id
+        JOIN clinics c ON c.id = cs.clinic_id
+        JOIN towns t ON t.id = c.town_id
+        ORDER BY ask.n, (cs.synonym_id::text = ask.key) DESC, cs.doctor_id IS NOT NULL, cs.has_intervals DESC, cs.sort, cs.id
+      `,
+      );
+    },
+
+    /**
+     * The inputs of the free-slot rules for slot-booked lines, in one round trip: their rules,
+     * exceptions and pushed slots, and what is taken: the line's own active appointments and live
+     * holds (but the asking patient's), and for a doctor's line the doctor's anywhere. Rules,
+     * exceptions and pushed slots carry the line's id in `workplaceId`, their owner field.
+     */
+    async serviceSlotInputs(
+      lines: { id: number; doctorId: number | null }[],
+      holds: { now: Date; holdsOf: number | null },
+      days: { from: string; to: string },
+      range: { from: Date; to: Date },
+    ): Promise<Omit<SlotInputs, 'workplaces' | 'busy'> & { busy: ServiceBusy[] }> {
+      const lineIds = `{${lines.map((l) => l.id).join(',')}}`;
+      const doctorIds = `{${lines.flatMap((l) => (l.doctorId === null ? [] : [l.doctorId])).join(',')}}`;
+      const rows = await executeNamed<Omit<SlotInputs, 'workplaces' | 'busy'> & { busy: ServiceBusy[] }>(
+        db,
+        'schedule_service_slot_inputs',
+        sql`
+        SELECT
+          (SELECT coalesce(json_agg(json_build_object(
+              'workplaceId', r.clinic_service_id, 'weekday', r.weekday, 'start', r.start_time,
+              'end', r.end_time, 'slotMinutes', r.slot_minutes, 'validFrom', r.valid_from,
+              'validTo', r.valid_to)), '[]')
+           FROM schedule_rules r
+           WHERE r.clinic_service_id = ANY(${lineIds}::int[]) AND r.visit_type = 'clinic') AS rules,
+          (SELECT coalesce(json_agg(json_build_object(
+              'workplaceId', e.clinic_service_id, 'date', e.date, 'kind', e.kind, 'start', e.start_time,
+              'end', e.end_time, 'slotMinutes', e.slot_minutes)), '[]')
+           FROM schedule_exceptions e
+           WHERE e.clinic_service_id = ANY(${lineIds}::int[])
+             AND e.date >= ${days.from}::date AND e.date < ${days.to}::date) AS exceptions,
+          (SELECT coalesce(json_agg(json_build_object(
+              'workplaceId', x.clinic_service_id, 'startsAt', x.starts_at, 'durationMinutes', x.duration_minutes)), '[]')
+           FROM explicit_slots x
+           WHERE x.clinic_service_id = ANY(${lineIds}::int[]) AND x.visit_type = 'clinic'
+             AND x.starts_at >= ${range.from.toISOString()}::timestamptz
+             AND x.starts_at < ${range.to.toISOString()}::timestamptz) AS explicit,
+          (SELECT coalesce(json_agg(json_build_object(
+              'clinicServiceId', a.clinic_service_id, 'doctorId', a.doctor_id,
+              'startsAt', lower(a.during), 'endsAt', upper(a.during))), '[]')
+           FROM appointments a
+           WHERE (a.clinic_service_id = ANY(${lineIds}::int[]) OR a.doctor_id = ANY(${doctorIds}::int[]))
+             AND (a.status = 'active'
+                  OR (a.status = 'held' AND a.hold_expires_at > ${holds.now.toISOString()}::timestamptz
+                      AND a.user_id IS DISTINCT FROM ${holds.holdsOf}::int))
+             AND a.during && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)) AS busy
+      `,
+      );
+      return rows[0];
     },
 
     async slotInputs(

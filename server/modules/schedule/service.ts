@@ -13,9 +13,10 @@ import {
   type Slot,
   type SlotsByDay,
 } from '../../../core/schedule/free-slots';
+import type { ServicesScheduleBody } from '../../../core/schedule/services-call';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { createScheduleRepo } from './repo';
+import { createScheduleRepo, type ServiceLine } from './repo';
 
 /** A slot in the `all_slots` answer: taken ones are listed too, marked. */
 export type MarkedSlot = Slot & { free?: boolean };
@@ -93,6 +94,85 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
       }));
     },
 
+    /**
+     * `POST /ajax/services/schedule/`: the slots of slot-booked price-list lines (spec: 30 days,
+     * only_free). Each ask is answered in its order, with what the widget needs to choose between
+     * a calendar, the stub and the preliminary-consultation notice.
+     */
+    async servicesSchedule(
+      body: ServicesScheduleBody,
+      /** A patient whose own live holds count as free (their booking page and booking). */
+      holdsOf: number | null = null,
+      /** `service_id` is the line's own id (the booking, which knows its line). */
+      { byLine = false } = {},
+    ): Promise<ServiceSlots[]> {
+      const asks = body.services.map((s) => ({
+        clinicId: s.lpu_id,
+        key: s.service_id,
+        doctorId: s.doctor_id ?? null,
+      }));
+      const lines = await repo.serviceLines(asks, byLine);
+      const lineOf = new Map(lines.map((l) => [l.ask, l]));
+      const open = lines.filter((l) => l.appointmentOn && l.hasIntervals);
+      const now = clock.now();
+      const from = new Date(Date.parse(`${body.day_start}T00:00:00Z`) - DAY_MS);
+      const to = new Date(Date.parse(`${addDays(body.day_start, body.days)}T00:00:00Z`) + DAY_MS);
+      const inputs = open.length
+        ? await repo.serviceSlotInputs(
+            open,
+            { now, holdsOf },
+            { from: body.day_start, to: addDays(body.day_start, body.days) },
+            { from, to },
+          )
+        : { rules: [], exceptions: [], explicit: [], busy: [] };
+      const rulesOf = groupBy(inputs.rules, (r) => r.workplaceId);
+      const exceptionsOf = groupBy(inputs.exceptions, (e) => e.workplaceId);
+      const explicitOf = groupBy(
+        inputs.explicit.map((e) => ({ ...e, startsAt: new Date(e.startsAt) })),
+        (e) => e.workplaceId,
+      );
+      const busy = inputs.busy.map((b) => ({
+        ...b,
+        startsAt: new Date(b.startsAt),
+        endsAt: new Date(b.endsAt),
+      }));
+      const displayZone = body.user_timedelta !== undefined ? offsetZone(body.user_timedelta) : undefined;
+
+      return body.services.map((ask, i) => {
+        const line: ServiceLine | undefined = lineOf.get(i + 1);
+        const answer: ServiceSlots = {
+          lpu_id: ask.lpu_id,
+          service_id: ask.service_id,
+          ...(ask.doctor_id ? { doctor_id: ask.doctor_id } : {}),
+          synonym_id: line?.synonymId ?? null,
+          appointment_on: Boolean(line?.appointmentOn),
+          has_intervals: Boolean(line?.hasIntervals),
+          is_available_appointment_direct: Boolean(line?.isDirect),
+          requires_primary_consultation: Boolean(line?.requiresPrimaryConsultation),
+          slots: {},
+        };
+        if (!line?.appointmentOn || !line.hasIntervals) return answer;
+        const input: FreeSlotsInput = {
+          rules: rulesOf.get(line.id) ?? [],
+          exceptions: exceptionsOf.get(line.id) ?? [],
+          // The line's own bookings, and the doctor's anywhere for a doctor's line.
+          busy: busy.filter(
+            (b) => b.clinicServiceId === line.id || (line.doctorId !== null && b.doctorId === line.doctorId),
+          ),
+          from: body.day_start,
+          days: body.days,
+          now,
+          timeZone: line.tz,
+          displayZone,
+        };
+        const pushed = explicitOf.get(line.id);
+        const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
+        const free = compute(input);
+        answer.slots = body.only_free ? free : markFree(compute({ ...input, busy: [] }), free);
+        return answer;
+      });
+    },
+
     async slotsBulk(
       body: SlotsBulkBody,
       visitType: 'clinic' | 'home' | 'telemed' = 'clinic',
@@ -161,6 +241,22 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
 }
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;
+
+/** A price-list line's answer of `POST /ajax/services/schedule/`. */
+export interface ServiceSlots {
+  lpu_id: number;
+  /** As asked: a synonym id or the clinic's MIS id. */
+  service_id: string;
+  doctor_id?: number;
+  /** The directory's id of the service found (null: the clinic has no such line). */
+  synonym_id: number | null;
+  appointment_on: boolean;
+  has_intervals: boolean;
+  is_available_appointment_direct: boolean;
+  /** A slot of it first shows the preliminary-consultation notice. */
+  requires_primary_consultation: boolean;
+  slots: Record<string, MarkedSlot[]>;
+}
 
 /** A clinic's slot for a speciality and the doctors free at that time. */
 export type SpecialitySlot = Slot & { doctor_ids: number[] };
