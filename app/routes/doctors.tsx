@@ -150,6 +150,8 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
                 tz={d.town.tz}
                 search=""
                 source="doctor_page"
+                // The workplace's priced visit types: with several, the calendar gets type tabs.
+                types={d.doctor.workplaces.find((w) => w.clinicId === clinicId)?.prices.map((p) => p.type)}
               />
             )}
           />

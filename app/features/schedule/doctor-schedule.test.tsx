@@ -58,8 +58,8 @@ describe('scheduleOf', () => {
     await scheduleOf({ doctorId: 7, lpuId: 70, search: '' }, request, NOW);
     await scheduleOf({ doctorId: 7, lpuId: 70, tz: 'Asia/Vladivostok', search: '' }, request, NOW);
     expect(request.mock.calls).toEqual([
-      [7, 70, { days: 14, dtStart: '2026-05-04', townTimedelta: 3 }],
-      [7, 70, { days: 14, dtStart: '2026-05-04', townTimedelta: 10 }],
+      [7, 70, { days: 14, dtStart: '2026-05-04', townTimedelta: 3 }, 'clinic'],
+      [7, 70, { days: 14, dtStart: '2026-05-04', townTimedelta: 10 }, 'clinic'],
     ]);
   });
 

@@ -1,6 +1,12 @@
 import { tzOffset } from '@date-fns/tz';
 import type { ReactNode } from 'react';
-import { type BookingSource, doctorAppointmentUrl } from '../../../core/booking/urls';
+import {
+  type BookingSource,
+  DEFAULT_VISIT_TYPE,
+  doctorAppointmentUrl,
+  VISIT_TYPES,
+  type VisitType,
+} from '../../../core/booking/urls';
 import { zonedDay } from '../../../core/dates/zoned';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { addDays } from '../../../core/schedule/free-slots';
@@ -8,6 +14,7 @@ import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-
 import { AppointmentCalendar } from './calendar';
 import type { ScheduleSlotProps } from './schedule-slot';
 import { type DoctorSlots, requestSlots, type SlotsWindow } from './slots-api';
+import { VisitTypeSchedule } from './visit-type-tabs';
 
 /** Doctors and clinics show two weeks (spec 'Schedule widget per item'). */
 export const SCHEDULE_DAYS = 14;
@@ -29,24 +36,40 @@ export function scheduleWindow(now: Date, tz: string): SlotsWindow & { list: str
 
 /**
  * What ScheduleSlot shows once the slots are in: the widget of the doctor at the card's clinic.
- * It never fails: a failed call is the stub.
+ * With several appointment types offered there, tabs choose the type's schedule (the clinic's
+ * first); with one, that type's. It never fails: a failed call is the stub.
  */
 export async function scheduleOf(
-  { doctorId, lpuId, tz = 'Europe/Moscow', search, source = 'doctors_list' }: ScheduleSlotProps,
+  { doctorId, lpuId, tz = 'Europe/Moscow', search, source = 'doctors_list', types = [] }: ScheduleSlotProps,
   request = requestSlots,
   now = new Date(),
 ): Promise<ReactNode> {
   const { list, ...span } = scheduleWindow(now, tz);
-  const answer = await request(doctorId, lpuId, span);
-  return (
+  const offered = VISIT_TYPES.filter((t) => types.includes(t));
+  const first = offered[0] ?? DEFAULT_VISIT_TYPE;
+  const answer = await request(doctorId, lpuId, span, first);
+  const urlFilters = parseSlotFilters(new URLSearchParams(search));
+  const schedule = (type: VisitType, slots: DoctorSlots | null) => (
     <DoctorSchedule
       doctorId={doctorId}
       lpuId={lpuId}
       days={list}
-      answer={answer}
-      urlFilters={parseSlotFilters(new URLSearchParams(search))}
+      answer={slots}
+      urlFilters={urlFilters}
       source={source}
+      type={type}
     />
+  );
+  if (offered.length < 2) return schedule(first, answer);
+  return (
+    <VisitTypeSchedule
+      types={offered}
+      initialType={first}
+      initialAnswer={answer}
+      load={(type) => request(doctorId, lpuId, span, type)}
+    >
+      {schedule}
+    </VisitTypeSchedule>
   );
 }
 
@@ -61,6 +84,7 @@ export function DoctorSchedule({
   answer,
   urlFilters,
   source = 'doctors_list',
+  type,
 }: {
   doctorId: number;
   lpuId: number;
@@ -69,11 +93,13 @@ export function DoctorSchedule({
   answer: DoctorSlots | null;
   urlFilters: SlotFilters;
   source?: BookingSource;
+  /** The appointment type of the slots; the booking link carries it when it is not the clinic's. */
+  type?: VisitType;
 }) {
   if (answer && days.some((day) => hasSlots(answer.slots, day))) {
     const book = (choice: SlotChoice) =>
       window.location.assign(
-        doctorAppointmentUrl({ doctorId, lpuId, day: choice.day, time: choice.time, source }),
+        doctorAppointmentUrl({ doctorId, lpuId, day: choice.day, time: choice.time, type, source }),
       );
     return (
       <AppointmentCalendar
@@ -89,7 +115,7 @@ export function DoctorSchedule({
     return (
       <div className="flex flex-1 items-center justify-center">
         <a
-          href={doctorAppointmentUrl({ doctorId, lpuId, source })}
+          href={doctorAppointmentUrl({ doctorId, lpuId, type, source })}
           className="rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark"
         >
           Запись на приём

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import type { BookingSource } from '../../../core/booking/urls';
+import type { BookingSource, VisitType } from '../../../core/booking/urls';
 
 export interface ScheduleSlotProps {
   doctorId: number;
@@ -10,6 +10,8 @@ export interface ScheduleSlotProps {
   search: string;
   /** Where the booking starts, for the redirect's `source`; a list card by default. */
   source?: BookingSource;
+  /** The appointment types offered at this workplace: with several, the widget shows type tabs. */
+  types?: readonly VisitType[];
 }
 
 /**

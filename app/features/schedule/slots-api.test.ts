@@ -73,6 +73,24 @@ describe('createSlotsBatcher', () => {
     expect(bulk).toHaveBeenCalledTimes(2);
   });
 
+  it('batches by appointment type: a home-visit ask is its own call with type_schedule', async () => {
+    const bulk = fakeBulk();
+    const request = createSlotsBatcher(bulk);
+    await Promise.all([request(1, 10, span), request(1, 10, span, 'home'), request(2, 10, span, 'home')]);
+    expect(bulk).toHaveBeenCalledTimes(2);
+    expect(bulk.mock.calls[0][0]).not.toHaveProperty('type_schedule');
+    expect(bulk.mock.calls[1][0]).toMatchObject({
+      type_schedule: 'home',
+      doctors_lpus: [
+        { doctor_id: 1, lpu_id: 10 },
+        { doctor_id: 2, lpu_id: 10 },
+      ],
+    });
+    // Each type's answer is kept apart: asking again for either makes no call.
+    await Promise.all([request(1, 10, span, 'clinic'), request(1, 10, span, 'home')]);
+    expect(bulk).toHaveBeenCalledTimes(2);
+  });
+
   it('answers null for a card the call left out', async () => {
     const request = createSlotsBatcher(async () => [answerOf(1, 10)]);
     expect(await request(2, 10, span)).toBeNull();

@@ -3,6 +3,7 @@
  * doctor at its clinic, and the cards that ask within one tick share a single
  * `POST /ajax/schedule/slots_bulk/`. A failed or missing answer resolves to null (the stub).
  */
+import { DEFAULT_VISIT_TYPE, type VisitType } from '../../../core/booking/urls';
 import type { DaySlots } from '../../../core/schedule/day-tabs';
 import { csrfToken } from '../../lib/csrf';
 
@@ -20,6 +21,8 @@ export interface SlotsBulkRequest {
   dt_start: string;
   town_timedelta: number;
   doctors_lpus: { doctor_id: number; lpu_id: number }[];
+  /** The appointment type's schedule; sent only when it is not the clinic's. */
+  type_schedule?: VisitType;
 }
 
 export type FetchSlotsBulk = (body: SlotsBulkRequest) => Promise<DoctorSlots[]>;
@@ -59,10 +62,10 @@ interface Waiting {
  */
 export function createSlotsBatcher(fetchBulk: FetchSlotsBulk = postSlotsBulk) {
   const answers = new Map<string, Promise<DoctorSlots | null>>();
-  const queued = new Map<string, { span: SlotsWindow; waiting: Waiting[] }>();
+  const queued = new Map<string, { span: SlotsWindow; type: VisitType; waiting: Waiting[] }>();
   let flushQueued = false;
 
-  async function send(span: SlotsWindow, waiting: Waiting[]) {
+  async function send(span: SlotsWindow, type: VisitType, waiting: Waiting[]) {
     let list: DoctorSlots[] = [];
     try {
       list = await fetchBulk({
@@ -70,6 +73,7 @@ export function createSlotsBatcher(fetchBulk: FetchSlotsBulk = postSlotsBulk) {
         dt_start: span.dtStart,
         town_timedelta: span.townTimedelta,
         doctors_lpus: waiting.map((w) => w.pair),
+        ...(type === DEFAULT_VISIT_TYPE ? {} : { type_schedule: type }),
       });
     } catch (error) {
       console.warn(error);
@@ -82,8 +86,9 @@ export function createSlotsBatcher(fetchBulk: FetchSlotsBulk = postSlotsBulk) {
     flushQueued = false;
     const batches = [...queued.values()];
     queued.clear();
-    for (const { span, waiting } of batches) {
-      for (let i = 0; i < waiting.length; i += MAX_PAIRS) void send(span, waiting.slice(i, i + MAX_PAIRS));
+    for (const { span, type, waiting } of batches) {
+      for (let i = 0; i < waiting.length; i += MAX_PAIRS)
+        void send(span, type, waiting.slice(i, i + MAX_PAIRS));
     }
   }
 
@@ -91,15 +96,17 @@ export function createSlotsBatcher(fetchBulk: FetchSlotsBulk = postSlotsBulk) {
     doctorId: number,
     lpuId: number,
     span: SlotsWindow,
+    /** The appointment type's schedule (spec 'Appointment type tabs'): one batch per type. */
+    type: VisitType = DEFAULT_VISIT_TYPE,
   ): Promise<DoctorSlots | null> {
-    const windowKey = `${span.dtStart}/${span.days}/${span.townTimedelta}`;
+    const windowKey = `${span.dtStart}/${span.days}/${span.townTimedelta}/${type}`;
     const key = `${windowKey}/${doctorId}:${lpuId}`;
     const known = answers.get(key);
     if (known) return known;
     const answer = new Promise<DoctorSlots | null>((resolve) => {
       let batch = queued.get(windowKey);
       if (!batch) {
-        batch = { span, waiting: [] };
+        batch = { span, type, waiting: [] };
         queued.set(windowKey, batch);
       }
       batch.waiting.push({ pair: { doctor_id: doctorId, lpu_id: lpuId }, resolve });
