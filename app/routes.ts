@@ -36,6 +36,9 @@ export default [
   // Booking (issue 4): the form for a doctor at a clinic, then the booked visit's page.
   route('appointment/new', 'routes/appointment-new.tsx'),
   route('appointment/:id', 'routes/appointment.tsx'),
+  // A clinic's service booked by time (an MRI, an ultrasound), and an analysis.
+  route('uslugi/appointment/new', 'routes/service-appointment-new.tsx', { id: 'service-appointment-new' }),
+  route('analyses/appointment/new', 'routes/service-appointment-new.tsx', { id: 'analysis-appointment-new' }),
   route('profile/appointments', 'routes/profile-appointments.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -222,7 +222,7 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
             {d.account === 'work' && <p role="status">{d.workAccountText}</p>}
             {d.account === 'patient' && (
               <BookingForm
-                doctorId={query.doctorId}
+                subject={{ doctor_id: query.doctorId }}
                 lpuId={query.lpuId}
                 slot={chosen.slot}
                 type={query.type}

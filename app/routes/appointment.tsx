@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { BOOKING_TITLES } from '../../core/booking/form';
-import { doctorAppointmentUrl } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
 import { SiteFooter } from '../components/site-footer';
@@ -18,8 +17,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const token = new URL(request.url).searchParams.get('token');
   const seen = id ? await context.services.booking.view(context.viewer, id, token) : null;
-  if (!seen?.target) throw notFound();
-  const { appointment: a, target: t } = seen;
+  if (!seen?.subject) throw notFound();
+  const { appointment: a, subject: t } = seen;
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
   return {
     origin: originOf(request),
@@ -29,20 +28,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canCancel: seen.canCancel,
     when: formatVisitTime(a.startsAt, t.tz),
     price: a.price === null ? null : formatRub(a.price),
-    doctorName: t.doctorName,
-    doctorUrl: t.doctorUrl,
-    specialities: t.specialities,
+    kind: t.kind,
+    title: t.title,
+    titleUrl: t.url,
+    details: t.details,
     clinicName: t.clinicName,
     clinicUrl: t.clinicUrl,
     address: t.address,
     metro: t.metro,
     icsUrl: `/appointment/${a.id}/ics/${query}`,
-    againUrl: doctorAppointmentUrl({
-      doctorId: t.doctorId,
-      lpuId: t.clinicId,
-      type: a.visitType,
-      source: 'doctor_page',
-    }),
+    againUrl: t.againUrl,
   };
 }
 
@@ -84,10 +79,10 @@ export default function Appointment({ loaderData: d }: Route.ComponentProps) {
         <section className="card mt-4 flex flex-col gap-1 p-4 text-sm sm:p-5" aria-label="Детали записи">
           <p className={`text-lg font-semibold ${canceled ? 'text-muted line-through' : ''}`}>{d.when}</p>
           <p className="mt-2">
-            <a href={d.doctorUrl} className="font-semibold text-brand hover:underline">
-              {d.doctorName}
+            <a href={d.titleUrl} className="font-semibold text-brand hover:underline">
+              {d.title}
             </a>
-            <span className="block text-ink">{d.specialities.join(', ')}</span>
+            <span className="block text-ink">{d.details.join(', ')}</span>
           </p>
           <p className="mt-2">
             <a href={d.clinicUrl} className="font-medium hover:text-brand">
@@ -98,7 +93,8 @@ export default function Appointment({ loaderData: d }: Route.ComponentProps) {
           </p>
           {d.price !== null && (
             <p className="mt-2">
-              Стоимость приёма: <span className="font-semibold">{d.price}</span>, оплата в клинике
+              {d.kind === 'doctor' ? 'Стоимость приёма' : 'Стоимость'}:{' '}
+              <span className="font-semibold">{d.price}</span>, оплата в клинике
             </p>
           )}
           {!canceled && (

@@ -50,8 +50,8 @@ function AppointmentItem({ item, onCanceled }: { item: Item; onCanceled: (id: nu
       </p>
       {canceled && <p className="text-muted">Запись отменена</p>}
       <p>
-        <a href={item.doctorUrl} className="font-medium text-brand hover:underline">
-          {item.doctorName}
+        <a href={item.titleUrl} className="font-medium text-brand hover:underline">
+          {item.title}
         </a>
         <span className="text-ink-soft"> · {item.specialities.join(', ')}</span>
       </p>

@@ -4,6 +4,7 @@
  * both say the same words.
  */
 import { z } from 'zod';
+import { ServiceKey } from '../schedule/services-call';
 import { VISIT_TYPES } from './urls';
 
 export const BOOKING_TITLES = {
@@ -33,6 +34,24 @@ export const BOOKING_FAILURES = {
   not_found: 'Врач не принимает в этой клинике.',
 } as const;
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
+
+/** The same reasons for a service (an MRI, an ultrasound) rather than a doctor. */
+export const SERVICE_BOOKING_FAILURES: Record<BookingFailureReason, string> = {
+  slot_taken: BOOKING_FAILURES.slot_taken,
+  slot_unavailable: 'Этого времени нет в расписании: его могли изменить. Выберите другое.',
+  booking_off: 'Клиника сейчас не принимает онлайн-запись на эту услугу.',
+  not_found: 'Клиника не оказывает эту услугу.',
+};
+
+/**
+ * Who or what is booked: a doctor (`doctor_id`), or a clinic's service (`service_id`: a synonym
+ * id or the clinic's MIS id, as the services schedule call names it; with `doctor_id`, that
+ * doctor's line of it).
+ */
+function oneSubject(body: { doctor_id?: number; service_id?: string }, ctx: z.RefinementCtx) {
+  if (body.doctor_id === undefined && body.service_id === undefined)
+    ctx.addIssue({ code: 'custom', path: ['doctor_id'], message: BOOKING_ERRORS.badRequest });
+}
 
 /** Oldest patient we accept, in years. */
 export const MAX_AGE_YEARS = 120;
@@ -67,7 +86,8 @@ export function bookingSchema(today: string) {
   const oldest = `${Number(today.slice(0, 4)) - MAX_AGE_YEARS}${today.slice(4)}`;
   return z
     .object({
-      doctor_id: id,
+      doctor_id: id.optional(),
+      service_id: ServiceKey.optional(),
       lpu_id: id,
       /** 'dd.MM.yyyy HH:mm' in the clinic's zone, as the redirect carries it. */
       slot: z.string(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
@@ -88,6 +108,7 @@ export function bookingSchema(today: string) {
     })
     .superRefine(
       (body, ctx) => {
+        oneSubject(body, ctx);
         if (body.no_patronymic === true) return;
         const patronymic = patronymicName.safeParse(body.patronymic ?? '');
         if (!patronymic.success)
@@ -104,12 +125,16 @@ export function bookingSchema(today: string) {
 export type BookingBody = z.output<ReturnType<typeof bookingSchema>>;
 
 /** The body of `POST /ajax/appointment/hold/`: the time to keep while the patient fills the form. */
-export const HoldSchema = z.object({
-  doctor_id: id,
-  lpu_id: id,
-  slot: z.string(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
-  type: z.enum(VISIT_TYPES).default('clinic'),
-});
+export const HoldSchema = z
+  .object({
+    doctor_id: id.optional(),
+    service_id: ServiceKey.optional(),
+    lpu_id: id,
+    slot: z.string(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
+    type: z.enum(VISIT_TYPES).default('clinic'),
+  })
+  .superRefine(oneSubject);
+export type HoldBody = z.output<typeof HoldSchema>;
 
 /** Field → first message, for the form and the 400 reply's `errors`. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

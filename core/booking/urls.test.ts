@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { doctorAppointmentUrl, parseDoctorBooking, parseSlotParam, slotParam } from './urls';
+import {
+  doctorAppointmentUrl,
+  parseDoctorBooking,
+  parseServiceBooking,
+  parseSlotParam,
+  serviceAppointmentUrl,
+  slotParam,
+} from './urls';
 
 describe('booking redirect URLs', () => {
   it('carries the slot as dd.MM.yyyy HH:mm and omits the default type', () => {
@@ -46,5 +53,43 @@ describe('booking redirect URLs', () => {
     expect(parseDoctorBooking(new URLSearchParams('doctor=0'))).toBeNull();
     const p = parseDoctorBooking(new URLSearchParams('doctor=5&type=spa&slot=bad'));
     expect(p).toMatchObject({ doctorId: 5, lpuId: null, slot: null, type: 'clinic' });
+  });
+});
+
+describe('service booking urls', () => {
+  it('carries the clinic, the service, the slot and the source, and reads them back', () => {
+    const url = serviceAppointmentUrl({
+      lpuId: 12,
+      service: 345,
+      day: '2026-05-05',
+      time: '09:30',
+      source: 'services_list',
+    });
+    expect(url).toBe(
+      '/uslugi/appointment/new/?lpu=12&service=345&slot=05.05.2026+09%3A30&source=services_list',
+    );
+    expect(parseServiceBooking(new URL(url, 'http://x').searchParams)).toEqual({
+      lpuId: 12,
+      service: '345',
+      doctorId: null,
+      slot: { day: '2026-05-05', time: '09:30' },
+      source: 'services_list',
+    });
+  });
+
+  it('books analyses at their own path; a doctor line keeps its doctor (also as targetDoctorId)', () => {
+    expect(
+      serviceAppointmentUrl({ lpuId: 1, service: 'MIS-9', source: 'clinic_prices', analysis: true }),
+    ).toBe('/analyses/appointment/new/?lpu=1&service=MIS-9&source=clinic_prices');
+    expect(parseServiceBooking(new URLSearchParams('lpu=1&service=2&targetDoctorId=7'))?.doctorId).toBe(7);
+  });
+
+  it('needs a clinic and a well-formed service', () => {
+    expect(parseServiceBooking(new URLSearchParams('service=2'))).toBeNull();
+    expect(parseServiceBooking(new URLSearchParams('lpu=1'))).toBeNull();
+    expect(parseServiceBooking(new URLSearchParams('lpu=1&service=<script>'))).toBeNull();
+    expect(
+      parseServiceBooking(new URLSearchParams('lpu=1&service=2&slot=31.02.2026 10:00'))?.slot,
+    ).toBeNull();
   });
 });

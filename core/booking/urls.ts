@@ -5,6 +5,10 @@
  */
 
 export const APPOINTMENT_NEW_PATH = '/appointment/new/';
+/** A clinic's service booked by time (an MRI, an ultrasound…). */
+export const SERVICE_APPOINTMENT_PATH = '/uslugi/appointment/new/';
+/** The same for a laboratory analysis. */
+export const ANALYSIS_APPOINTMENT_PATH = '/analyses/appointment/new/';
 /** The patient's visits (upcoming and past). */
 export const PROFILE_APPOINTMENTS = '/profile/appointments';
 
@@ -13,7 +17,14 @@ export const VISIT_TYPES = ['clinic', 'home', 'telemed'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];
 
 /** Where the click came from, for the clinic's statistics (the spec's `source`). */
-export const BOOKING_SOURCES = ['doctors_list', 'doctor_page', 'clinic_doctors', 'clinic_page'] as const;
+export const BOOKING_SOURCES = [
+  'doctors_list',
+  'doctor_page',
+  'clinic_doctors',
+  'clinic_page',
+  'services_list',
+  'clinic_prices',
+] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 
 export const DEFAULT_VISIT_TYPE: VisitType = 'clinic';
@@ -93,5 +104,55 @@ export function parseDoctorBooking(search: URLSearchParams): ParsedDoctorBooking
     type: type && VISIT_TYPES_SET.has(type) ? (type as VisitType) : DEFAULT_VISIT_TYPE,
     source: search.get('source')?.slice(0, 40) || null,
     specialityId: positiveId(search.get('speciality')),
+  };
+}
+
+export interface ServiceBookingTarget {
+  lpuId: number;
+  /** The directory's synonym id, or the clinic's MIS id of the service. */
+  service: string | number;
+  /** A doctor's line of the service. */
+  doctorId?: number;
+  day?: string;
+  time?: string;
+  source: BookingSource;
+  /** Analyses book at their own path. */
+  analysis?: boolean;
+}
+
+/**
+ * The booking page of a clinic's service (spec: `/uslugi/appointment/new/?lpu={id}&source=…`
+ * plus service, slot, doctorId; `/analyses/appointment/new/` for analyses).
+ */
+export function serviceAppointmentUrl(target: ServiceBookingTarget): string {
+  const q = new URLSearchParams();
+  q.set('lpu', String(target.lpuId));
+  q.set('service', String(target.service));
+  if (target.day && target.time) q.set('slot', slotParam(target.day, target.time));
+  if (target.doctorId) q.set('doctorId', String(target.doctorId));
+  q.set('source', target.source);
+  return `${target.analysis ? ANALYSIS_APPOINTMENT_PATH : SERVICE_APPOINTMENT_PATH}?${q.toString()}`;
+}
+
+export interface ParsedServiceBooking {
+  lpuId: number;
+  service: string;
+  doctorId: number | null;
+  slot: { day: string; time: string } | null;
+  source: string | null;
+}
+
+/** The service booking page's query; null without a clinic or a service (a slot needs the service). */
+export function parseServiceBooking(search: URLSearchParams): ParsedServiceBooking | null {
+  const lpuId = positiveId(search.get('lpu'));
+  const service = search.get('service')?.trim() ?? '';
+  if (!lpuId || !/^[\w.-]{1,40}$/.test(service)) return null;
+  const slot = search.get('slot');
+  return {
+    lpuId,
+    service,
+    doctorId: positiveId(search.get('doctorId') ?? search.get('targetDoctorId')),
+    slot: slot ? parseSlotParam(slot) : null,
+    source: search.get('source')?.slice(0, 40) || null,
   };
 }

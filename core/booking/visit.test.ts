@@ -64,3 +64,18 @@ describe('formatDayWithWeekday', () => {
     expect(formatDayWithWeekday('2026-03-01')).toBe('1 марта, воскресенье');
   });
 });
+
+describe('messages about a service', () => {
+  it('name the service instead of a doctor', () => {
+    const visit = {
+      serviceName: 'МРТ головного мозга',
+      startsAt: '2026-11-23T06:30:00Z',
+      tz: 'Europe/Moscow',
+      address: 'ул. Ленина, 5',
+    };
+    expect(bookingSms(visit)).toBe('Вы записаны: МРТ головного мозга, 23.11 в 09:30, ул. Ленина, 5');
+    expect(reminderSms({ ...visit, now: new Date('2026-11-22T07:00:00Z') })).toBe(
+      'Напоминаем: завтра в 09:30 МРТ головного мозга, ул. Ленина, 5',
+    );
+  });
+});

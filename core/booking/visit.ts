@@ -7,14 +7,20 @@ export function formatVisitTime(startsAt: Date | string, tz: string): string {
   return format(new TZDate(new Date(startsAt).getTime(), tz), 'd MMMM yyyy, EEEE, HH:mm', { locale: ru });
 }
 
-/** 'Ваша запись к Ивановой А. П. 23.11 в 09:30, ул. Ленина, 5': the SMS after booking (one segment where it can). */
-export function bookingSms(input: {
-  doctorName: string;
-  startsAt: Date | string;
-  tz: string;
-  address: string;
-}): string {
+/** Who or what a message is about: a doctor's full name, or a service's name. */
+export type VisitOf =
+  | { doctorName: string; serviceName?: never }
+  | { serviceName: string; doctorName?: never };
+
+/**
+ * 'Вы записаны к врачу Иванова А. П. 23.11 в 09:30, ул. Ленина, 5' (or 'Вы записаны: МРТ
+ * головы, 23.11 в 09:30, …'): the SMS after booking (one segment where it can).
+ */
+export function bookingSms(
+  input: VisitOf & { startsAt: Date | string; tz: string; address: string },
+): string {
   const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  if (input.serviceName !== undefined) return `Вы записаны: ${input.serviceName}, ${when}, ${input.address}`;
   return `Вы записаны к врачу ${shortName(input.doctorName)} ${when}, ${input.address}`;
 }
 
@@ -23,20 +29,18 @@ export function bookingSms(input: {
  * the visit. 'Завтра' and 'сегодня' are the clinic's calendar days as of `now` (a reminder sent
  * late still names the right day); a visit further off gets its date.
  */
-export function reminderSms(input: {
-  doctorName: string;
-  startsAt: Date | string;
-  tz: string;
-  address: string;
-  now: Date;
-}): string {
+export function reminderSms(
+  input: VisitOf & { startsAt: Date | string; tz: string; address: string; now: Date },
+): string {
   const visit = new TZDate(new Date(input.startsAt).getTime(), input.tz);
   const today = new TZDate(input.now.getTime(), input.tz);
   const day = format(visit, 'yyyy-MM-dd');
   const tomorrow = format(addDays(today, 1), 'yyyy-MM-dd');
   const when =
     day === format(today, 'yyyy-MM-dd') ? 'сегодня' : day === tomorrow ? 'завтра' : format(visit, 'dd.MM');
-  return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} приём у врача ${shortName(input.doctorName)}, ${input.address}`;
+  const what =
+    input.serviceName !== undefined ? input.serviceName : `приём у врача ${shortName(input.doctorName)}`;
+  return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} ${what}, ${input.address}`;
 }
 
 /** 'Иванова Анна Петровна' → 'Иванова А. П.' */

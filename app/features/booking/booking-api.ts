@@ -86,7 +86,8 @@ export type HoldResult =
 
 /** POST /ajax/appointment/hold/: keeps the time while the patient fills the form. */
 export async function holdSlot(body: {
-  doctor_id: number;
+  doctor_id?: number;
+  service_id?: string;
   lpu_id: number;
   slot: string;
   type: string;

@@ -3,8 +3,11 @@ import { BOOKING_TITLES, bookingSchema, fieldErrors } from '../../../core/bookin
 import type { VisitType } from '../../../core/booking/urls';
 import { type CreateResult, createAppointment, holdSlot, type OfferedSlot, releaseHold } from './booking-api';
 
+/** Who or what is booked, as the booking call names it: a doctor, or a clinic's service line. */
+export type BookingSubject = { doctor_id: number } | { service_id: string; doctor_id?: number };
+
 export interface BookingFormProps {
-  doctorId: number;
+  subject: BookingSubject;
   lpuId: number;
   /** 'dd.MM.yyyy HH:mm'. */
   slot: string;
@@ -88,7 +91,7 @@ function TextField({
  * request_key, so a retry after a lost answer cannot book twice.
  */
 export function BookingForm({
-  doctorId,
+  subject,
   lpuId,
   slot,
   type,
@@ -107,7 +110,9 @@ export function BookingForm({
   // The time is kept for the patient while the form is filled, and let go on leaving.
   const [hold, setHold] = useState<{ id: number; slot: string } | null>(null);
   const booked = useRef(false);
+  const subjectKey = JSON.stringify(subject);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new object of the same subject is the same subject
   useEffect(() => {
     let current: number | null = null;
     let gone = false;
@@ -115,7 +120,7 @@ export function BookingForm({
       if (current !== null && !booked.current) releaseHold(current);
       current = null;
     };
-    void holdSlot({ doctor_id: doctorId, lpu_id: lpuId, slot, type }).then((result) => {
+    void holdSlot({ ...subject, lpu_id: lpuId, slot, type }).then((result) => {
       if (result.kind === 'held') {
         current = result.id;
         if (gone) leave();
@@ -130,7 +135,7 @@ export function BookingForm({
       window.removeEventListener('pagehide', leave);
       leave();
     };
-  }, [doctorId, lpuId, slot, type]);
+  }, [subjectKey, lpuId, slot, type]);
   const holdId = hold?.slot === slot ? hold.id : undefined;
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
@@ -143,7 +148,7 @@ export function BookingForm({
     if (busy) return;
     const body = {
       ...fields,
-      doctor_id: doctorId,
+      ...subject,
       lpu_id: lpuId,
       slot,
       type,
@@ -284,7 +289,8 @@ export function BookingForm({
         {busy ? 'Записываем…' : 'Записаться'}
       </button>
       <p className="text-xs text-muted">
-        Нажимая «Записаться», вы соглашаетесь на обработку персональных данных для записи к врачу.
+        Нажимая «Записаться», вы соглашаетесь на обработку персональных данных для записи{' '}
+        {'service_id' in subject ? 'в клинику' : 'к врачу'}.
       </p>
     </form>
   );

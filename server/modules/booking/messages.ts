@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Job, JobHandlers, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { createBookingRepo } from './repo';
+import { visitSubject } from './subject';
 
 /** The booking's durable messages (issue 4 §7): they survive a restart between booking and visit. */
 export const BOOKING_JOBS = {
@@ -50,17 +51,17 @@ export function createBookingMessageHandlers({
   /** The active, still upcoming appointment with what the texts name, or null when nothing is to be sent. */
   async function upcoming(job: Job) {
     const appointment = await repo.byId(appointmentIdOf(job));
-    if (appointment?.status !== 'active' || !appointment.doctorId) return null;
+    if (appointment?.status !== 'active') return null;
     if (new Date(appointment.startsAt) <= clock.now()) return null;
-    const target = await repo.target(appointment.doctorId, appointment.clinicId, appointment.visitType);
-    if (!target) return null;
+    const subject = await visitSubject(repo, appointment);
+    if (!subject) return null;
     return {
       phone: appointment.patientPhone,
       visit: {
-        doctorName: target.doctorName,
+        ...(subject.kind === 'doctor' ? { doctorName: subject.title } : { serviceName: subject.title }),
         startsAt: appointment.startsAt,
-        tz: target.tz,
-        address: target.address,
+        tz: subject.tz,
+        address: subject.address,
       },
     };
   }

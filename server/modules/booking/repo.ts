@@ -25,11 +25,44 @@ export interface BookingTargetRow {
   cancelCutoffMinutes: number;
 }
 
+/** What the service booking page shows and its booking checks: a slot-booked line of a price list. */
+export interface ServiceTargetRow {
+  clinicServiceId: number;
+  synonymId: number;
+  /** A doctor's own line of the service (busy when the doctor is); null for a room or a machine. */
+  doctorId: number | null;
+  clinicId: number;
+  /** The line and the clinic take bookings, by time slot. */
+  appointmentOn: boolean;
+  isDirect: boolean;
+  requiresPrimaryConsultation: boolean;
+  serviceName: string;
+  /** The directory's name of the service ('МРТ головного мозга'). */
+  synonymName: string;
+  className: string;
+  /** The town's page of the service: which clinics offer it, at what price. */
+  serviceUrl: string;
+  durationMinutes: number;
+  clinicName: string;
+  clinicUrl: string;
+  /** The clinic's first phone, digits: booking by phone when no time is free. */
+  clinicPhone: string | null;
+  address: string;
+  metro: string | null;
+  tz: string;
+  townSlug: string;
+  price: number;
+  clubPrice: number | null;
+  clubEnabled: boolean;
+  cancelCutoffMinutes: number;
+}
+
 export interface AppointmentRow {
   id: number;
   doctorId: number | null;
   clinicId: number;
   workplaceId: number | null;
+  clinicServiceId: number | null;
   visitType: 'clinic' | 'home' | 'telemed';
   startsAt: string;
   endsAt: string;
@@ -43,8 +76,10 @@ export interface AppointmentRow {
 }
 
 export interface NewAppointment {
-  workplaceId: number;
-  doctorId: number;
+  /** A doctor's visit has its workplace; a service its price-list line (and its doctor, if any). */
+  workplaceId: number | null;
+  clinicServiceId: number | null;
+  doctorId: number | null;
   clinicId: number;
   userId: number | null;
   visitType: 'clinic' | 'home' | 'telemed';
@@ -63,6 +98,7 @@ export interface NewAppointment {
 
 const appointmentColumns = sql`
   a.id, a.doctor_id AS "doctorId", a.clinic_id AS "clinicId", a.workplace_id AS "workplaceId",
+  a.clinic_service_id AS "clinicServiceId",
   a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
   a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
   a.cancel_token AS "cancelToken", a.user_id AS "userId",
@@ -120,12 +156,60 @@ export function createBookingRepo(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * A slot-booked price-list line, named as the services call names it: a synonym id (or else
+     * the clinic's MIS id) in the clinic, a doctor's line when `doctorId` is given; or by its own
+     * id (`line`) for an appointment already made.
+     */
+    async serviceTarget(
+      by: { clinicId: number; key: string; doctorId: number | null } | { line: number },
+    ): Promise<ServiceTargetRow | null> {
+      const line = 'line' in by ? by.line : null;
+      const ask = 'line' in by ? { clinicId: null, key: null, doctorId: null } : by;
+      const rows = await executeNamed<ServiceTargetRow>(
+        db,
+        'booking_service_target',
+        sql`
+        SELECT cs.id AS "clinicServiceId", cs.synonym_id AS "synonymId", cs.doctor_id AS "doctorId",
+               cs.clinic_id AS "clinicId",
+               (cs.appointment_on AND cs.has_intervals AND c.is_appointment_on) AS "appointmentOn",
+               cs.is_available_appointment_direct AS "isDirect",
+               cs.requires_primary_consultation OR ss.requires_primary_consultation AS "requiresPrimaryConsultation",
+               cs.name AS "serviceName", ss.name AS "synonymName", sc.name AS "className",
+               '/' || t.slug || '/' || CASE sc.kind WHEN 'service' THEN 'uslugi' WHEN 'diagnostics' THEN 'diagnostika' ELSE 'analizy' END
+                 || '/' || ss.translit || '/' AS "serviceUrl",
+               cs.duration_minutes AS "durationMinutes",
+               c.name AS "clinicName",
+               '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
+               c.phones[1] AS "clinicPhone",
+               c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
+               cs.price_full AS price, cs.price_club AS "clubPrice", c.club_enabled AS "clubEnabled",
+               c.cancel_cutoff_minutes AS "cancelCutoffMinutes"
+        FROM clinic_services cs
+        JOIN service_synonyms ss ON ss.id = cs.synonym_id
+        JOIN service_classes sc ON sc.id = cs.class_id
+        JOIN clinics c ON c.id = cs.clinic_id
+        JOIN towns t ON t.id = c.town_id
+        LEFT JOIN metro_stations m ON m.id = c.metro_id
+        WHERE CASE WHEN ${line}::int IS NOT NULL THEN cs.id = ${line}::int
+              ELSE cs.clinic_id = ${ask.clinicId}::int
+                   AND (cs.synonym_id::text = ${ask.key}::text OR cs.mis_service_id = ${ask.key}::text)
+                   AND (${ask.doctorId}::int IS NULL OR cs.doctor_id = ${ask.doctorId}::int) END
+        ORDER BY (cs.synonym_id::text = ${ask.key}::text) DESC NULLS LAST, cs.doctor_id IS NOT NULL,
+                 cs.has_intervals DESC, cs.sort, cs.id
+        LIMIT 1
+      `,
+      );
+      return rows[0] ?? null;
+    },
+
     /** Inserts an active appointment; a clash raises the EXCLUDE violation (23P01), a reused key 23505. */
     async insert(row: NewAppointment, tx: Db | DbTx = db): Promise<number> {
       const [inserted] = await tx
         .insert(appointments)
         .values({
           workplaceId: row.workplaceId,
+          clinicServiceId: row.clinicServiceId,
           doctorId: row.doctorId,
           clinicId: row.clinicId,
           userId: row.userId,
@@ -140,19 +224,24 @@ export function createBookingRepo(db: Db) {
     },
 
     /**
-     * Before taking a time: deletes the doctor's EXPIRED holds that overlap it (they would trip the
-     * exclusion constraint) and the patient's other holds (one hold per patient at a time).
+     * Before taking a time: deletes the EXPIRED holds of the doctor (or of the doctor-less service
+     * line) that overlap it (they would trip the exclusion constraint) and the patient's other
+     * holds (one hold per patient at a time).
      */
     async clearHolds(
       tx: Db | DbTx,
-      who: { doctorId: number; userId: number },
+      who: { doctorId: number | null; clinicServiceId: number | null; userId: number },
       range: { startsAt: Date; endsAt: Date },
       now: Date,
     ) {
+      const owner =
+        who.doctorId !== null
+          ? sql`doctor_id = ${who.doctorId}`
+          : sql`clinic_service_id = ${who.clinicServiceId} AND doctor_id IS NULL`;
       await tx.execute(sql`
         DELETE FROM appointments
         WHERE status = 'held'
-          AND ((doctor_id = ${who.doctorId} AND hold_expires_at <= ${now.toISOString()}::timestamptz
+          AND ((${owner} AND hold_expires_at <= ${now.toISOString()}::timestamptz
                 AND during && tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz))
                OR user_id = ${who.userId})
       `);
@@ -175,7 +264,8 @@ export function createBookingRepo(db: Db) {
             eq(appointments.status, 'held'),
             sql`${appointments.holdExpiresAt} > ${now.toISOString()}::timestamptz`,
             sql`${appointments.during} = tstzrange(${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz)`,
-            eq(appointments.doctorId, row.doctorId),
+            sql`${appointments.doctorId} IS NOT DISTINCT FROM ${row.doctorId}::int`,
+            sql`${appointments.clinicServiceId} IS NOT DISTINCT FROM ${row.clinicServiceId}::int`,
             eq(appointments.clinicId, row.clinicId),
           ),
         )
@@ -234,15 +324,19 @@ export function createBookingRepo(db: Db) {
     async forUser(userId: number, limit: number) {
       const result = await db.execute(sql`
         SELECT ${appointmentColumns},
-               trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS "doctorName",
-               '/' || td.slug || '/vrach/' || d.id || '-' || d.slug || '/' AS "doctorUrl",
-               coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
+               CASE WHEN cs.id IS NOT NULL THEN cs.name
+                    ELSE trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) END AS "title",
+               CASE WHEN cs.id IS NOT NULL THEN '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/'
+                    ELSE '/' || td.slug || '/vrach/' || d.id || '-' || d.slug || '/' END AS "titleUrl",
+               CASE WHEN cs.id IS NOT NULL THEN ARRAY[(SELECT sc.name FROM service_classes sc WHERE sc.id = cs.class_id)]
+                    ELSE coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
                          FROM doctor_specialities ds JOIN specialities s ON s.id = ds.speciality_id
-                         WHERE ds.doctor_id = d.id), '{}') AS specialities,
+                         WHERE ds.doctor_id = d.id), '{}') END AS specialities,
                c.name AS "clinicName", c.street || ', ' || c.house AS address, t.tz
         FROM appointments a
-        JOIN doctors d ON d.id = a.doctor_id
-        JOIN towns td ON td.id = d.town_id
+        LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id
+        LEFT JOIN doctors d ON d.id = a.doctor_id
+        LEFT JOIN towns td ON td.id = d.town_id
         JOIN clinics c ON c.id = a.clinic_id
         JOIN towns t ON t.id = c.town_id
         WHERE a.user_id = ${userId} AND a.status <> 'held'
@@ -251,8 +345,9 @@ export function createBookingRepo(db: Db) {
       `);
       return (
         result.rows as unknown as (AppointmentRow & {
-          doctorName: string;
-          doctorUrl: string;
+          /** The doctor's name, or the service's line name. */
+          title: string;
+          titleUrl: string;
           specialities: string[];
           clinicName: string;
           address: string;

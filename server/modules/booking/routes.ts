@@ -132,14 +132,14 @@ export async function bookingRoutes(
     const query = TokenQuery.safeParse(request.query);
     if (!params.success || !query.success) return reply.status(404).send({ detail: 'Запись не найдена' });
     const seen = await booking.view(await request.viewer(), params.data.id, query.data.token ?? null);
-    if (!seen?.target) return reply.status(404).send({ detail: 'Запись не найдена' });
-    const { appointment: a, target: t } = seen;
+    if (!seen?.subject) return reply.status(404).send({ detail: 'Запись не найдена' });
+    const { appointment: a, subject: t } = seen;
     const origin = `${request.protocol}://${request.host}`;
     const body = icsFile({
       uid: `appointment-${a.id}@${request.hostname}`,
       startsAt: new Date(a.startsAt),
       endsAt: new Date(a.endsAt),
-      summary: `Приём: ${t.doctorName}`,
+      summary: t.kind === 'doctor' ? `Приём: ${t.title}` : t.title,
       location: `${t.clinicName}, ${t.address}`,
       description: `${formatVisitTime(a.startsAt, t.tz)}. Запись и отмена: ${origin}${appointmentPageUrl(a)}`,
       stamp: clock.now(),

@@ -7,11 +7,14 @@ import {
   type BookingBody,
   type BookingFailureReason,
   fullPatientName,
+  type HoldBody,
+  SERVICE_BOOKING_FAILURES,
 } from '../../../core/booking/form';
 import { parseSlotParam, slotParam, type VisitType } from '../../../core/booking/urls';
 import { formatVisitTime } from '../../../core/booking/visit';
 import { zonedDay } from '../../../core/dates/zoned';
 import { zonedInstant } from '../../../core/schedule/free-slots';
+import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/services-call';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { PG_ERRORS, pgErrorCode } from '../../db/errors';
@@ -19,7 +22,14 @@ import { enqueue } from '../../jobs/queue';
 import { httpError, type SessionViewer } from '../auth/viewer';
 import type { ScheduleService } from '../schedule/service';
 import { bookingJobs } from './messages';
-import { type AppointmentRow, type BookingTargetRow, createBookingRepo, type NewAppointment } from './repo';
+import {
+  type AppointmentRow,
+  type BookingTargetRow,
+  createBookingRepo,
+  type NewAppointment,
+  type ServiceTargetRow,
+} from './repo';
+import { visitSubject } from './subject';
 
 /** Days the booking page offers (spec: 14 for doctors and clinics). */
 export const BOOKING_DAYS = 14;
@@ -47,6 +57,22 @@ export interface BookingFailure {
 
 /** How long a time stays kept for a patient filling the booking form. */
 export const HOLD_MS = 10 * 60_000;
+
+/** Slots of a day as the booking checks them: every slot, taken ones marked. */
+type MarkedDay = Record<string, { time: string; duration: number; free?: boolean }[]>;
+
+/**
+ * What a booking goes to: a doctor at a clinic, or a slot-booked line of a clinic's price list.
+ * `kind` picks the slot call and the words of a refusal.
+ */
+type Target = ({ kind: 'doctor' } & BookingTargetRow) | ({ kind: 'service' } & ServiceTargetRow);
+
+export interface ServiceBookingTarget extends ServiceTargetRow {
+  /** 'yyyy-MM-dd' in the clinic's zone. */
+  today: string;
+  /** Free slots of the next SERVICE_SCHEDULE_DAYS days in the clinic's zone. */
+  slots: Record<string, { time: string; duration: number }[]>;
+}
 
 export interface BookingTarget extends BookingTargetRow {
   /** 'yyyy-MM-dd' in the clinic's zone. */
@@ -78,33 +104,52 @@ export function createBookingService({
 }) {
   const repo = createBookingRepo(db);
 
-  async function freeSlots(
-    target: BookingTargetRow,
+  /** Free (or, with `all`, every slot marked) of a target from a day, in the clinic's zone. */
+  async function slotsOf(
+    target: Target,
     visitType: VisitType,
     from: string,
     days: number,
     holdsOf: number | null,
-  ) {
+    all = false,
+  ): Promise<MarkedDay> {
+    if (target.kind === 'service') {
+      const [answer] = await schedule.servicesSchedule(
+        {
+          days,
+          day_start: from,
+          only_free: !all,
+          town_timedelta: 0,
+          services: [{ lpu_id: target.clinicId, service_id: String(target.clinicServiceId) }],
+        },
+        holdsOf,
+        { byLine: true },
+      );
+      return answer.slots;
+    }
     const [answer] = await schedule.slotsBulk(
       {
         days,
         dt_start: from,
         doctors_lpus: [{ doctor_id: target.doctorId, lpu_id: target.clinicId }],
         town_timedelta: 0,
+        all_slots: all,
       },
       visitType,
       holdsOf,
     );
-    return answer;
+    return answer.slots;
   }
 
+  const daysOf = (target: Target) => (target.kind === 'service' ? SERVICE_SCHEDULE_DAYS : BOOKING_DAYS);
+
   async function alternatives(
-    target: BookingTargetRow,
+    target: Target,
     visitType: VisitType,
     holdsOf: number | null,
   ): Promise<OfferedSlot[]> {
     const today = zonedDay(clock.now(), target.tz).date;
-    const { slots } = await freeSlots(target, visitType, today, BOOKING_DAYS, holdsOf);
+    const slots = await slotsOf(target, visitType, today, daysOf(target), holdsOf);
     const out: OfferedSlot[] = [];
     for (const [day, list] of Object.entries(slots).sort(([a], [b]) => a.localeCompare(b))) {
       for (const s of list) {
@@ -117,54 +162,83 @@ export function createBookingService({
 
   async function failure(
     reason: BookingFailureReason,
-    target: BookingTargetRow | null,
+    target: Target | null,
     visitType: VisitType,
     holdsOf: number | null = null,
+    kind: Target['kind'] = target?.kind ?? 'doctor',
   ): Promise<BookingFailure> {
     return {
       ok: false,
       reason,
-      detail: BOOKING_FAILURES[reason],
+      detail: (kind === 'service' ? SERVICE_BOOKING_FAILURES : BOOKING_FAILURES)[reason],
       alternatives: target?.appointmentOn ? await alternatives(target, visitType, holdsOf) : [],
     };
   }
 
+  /** The doctor at the clinic, or the clinic's service line the ask names. */
+  async function targetOf(ask: Pick<HoldBody, 'doctor_id' | 'service_id' | 'lpu_id' | 'type'>) {
+    if (ask.service_id !== undefined) {
+      const row = await repo.serviceTarget({
+        clinicId: ask.lpu_id,
+        key: ask.service_id,
+        doctorId: ask.doctor_id ?? null,
+      });
+      return row && ({ kind: 'service', ...row } as const);
+    }
+    const row = await repo.target(ask.doctor_id as number, ask.lpu_id, ask.type);
+    return row && ({ kind: 'doctor', ...row } as const);
+  }
+
   /**
-   * Where a booking or a hold would go: the doctor at the clinic and the asked time, if it is
-   * inside the rules, not in an exception, in the future and not taken (the patient's own hold
-   * does not count). Two independent reads, sent together.
+   * Where a booking or a hold would go: the doctor at the clinic (or the service line) and the
+   * asked time, if it is inside the rules, not in an exception, in the future and not taken (the
+   * patient's own hold does not count).
    */
   async function place(
     userId: number,
-    ask: { doctor_id: number; lpu_id: number; slot: string; type: VisitType },
+    ask: HoldBody,
   ): Promise<
-    | { ok: true; target: BookingTargetRow; startsAt: Date; endsAt: Date }
-    | { ok: false; reason: BookingFailureReason; target: BookingTargetRow | null }
+    | { ok: true; target: Target; startsAt: Date; endsAt: Date }
+    | { ok: false; reason: BookingFailureReason; target: Target | null }
   > {
     const slot = parseSlotParam(ask.slot);
     if (!slot) throw httpError(400, BOOKING_ERRORS.slot, { errors: { slot: BOOKING_ERRORS.slot } });
-    const [target, [day]] = await Promise.all([
-      repo.target(ask.doctor_id, ask.lpu_id, ask.type),
-      schedule.slotsBulk(
-        {
-          days: 1,
-          dt_start: slot.day,
-          doctors_lpus: [{ doctor_id: ask.doctor_id, lpu_id: ask.lpu_id }],
-          town_timedelta: 0,
-          all_slots: true,
-        },
-        ask.type,
-        userId,
-      ),
-    ]);
+    // A doctor's target and day are read together; a service's slots need its line first.
+    const [target, doctorDay] =
+      ask.service_id === undefined
+        ? await Promise.all([
+            targetOf(ask),
+            schedule.slotsBulk(
+              {
+                days: 1,
+                dt_start: slot.day,
+                doctors_lpus: [{ doctor_id: ask.doctor_id as number, lpu_id: ask.lpu_id }],
+                town_timedelta: 0,
+                all_slots: true,
+              },
+              ask.type,
+              userId,
+            ),
+          ])
+        : [await targetOf(ask), null];
     if (!target) return { ok: false, reason: 'not_found', target: null };
     if (!target.appointmentOn) return { ok: false, reason: 'booking_off', target };
-    const offered = day.slots[slot.day]?.find((s) => s.time === slot.time);
+    const day = doctorDay ? doctorDay[0].slots : await slotsOf(target, ask.type, slot.day, 1, userId, true);
+    const offered = day[slot.day]?.find((s) => s.time === slot.time);
     if (!offered) return { ok: false, reason: 'slot_unavailable', target };
     if (offered.free === false) return { ok: false, reason: 'slot_taken', target };
     const startsAt = zonedInstant(slot.day, slot.time, target.tz);
     return { ok: true, target, startsAt, endsAt: new Date(startsAt.getTime() + offered.duration * 60_000) };
   }
+
+  /** The appointment's owner columns: a doctor's workplace, or a service line (and its doctor). */
+  const kindOf = (ask: { service_id?: string }): Target['kind'] =>
+    ask.service_id === undefined ? 'doctor' : 'service';
+
+  const ownerOf = (target: Target) =>
+    target.kind === 'doctor'
+      ? { workplaceId: target.workplaceId, clinicServiceId: null, doctorId: target.doctorId }
+      : { workplaceId: null, clinicServiceId: target.clinicServiceId, doctorId: target.doctorId };
 
   function requirePatient(viewer: SessionViewer): number {
     if (viewer.isAnonymous || viewer.userId === null) throw httpError(401, BOOKING_ERRORS.signIn);
@@ -185,9 +259,33 @@ export function createBookingService({
       const today = zonedDay(clock.now(), row.tz).date;
       const holdsOf = viewer?.userId ?? null;
       const slots = row.appointmentOn
-        ? (await freeSlots(row, visitType, today, BOOKING_DAYS, holdsOf)).slots
+        ? await slotsOf({ kind: 'doctor', ...row }, visitType, today, BOOKING_DAYS, holdsOf)
         : {};
       return { ...row, today, visitType, slots };
+    },
+
+    /**
+     * The service booking page (`/uslugi/appointment/new/?lpu&service`): the clinic's line of the
+     * service (a synonym id or its MIS id; a doctor's line with `doctorId`) and its free slots of
+     * the next SERVICE_SCHEDULE_DAYS days.
+     */
+    async serviceTarget(
+      ask: { clinicId: number; key: string; doctorId: number | null },
+      viewer: SessionViewer | null = null,
+    ): Promise<ServiceBookingTarget | null> {
+      const row = await repo.serviceTarget(ask);
+      if (!row) return null;
+      const today = zonedDay(clock.now(), row.tz).date;
+      const slots = row.appointmentOn
+        ? await slotsOf(
+            { kind: 'service', ...row },
+            'clinic',
+            today,
+            SERVICE_SCHEDULE_DAYS,
+            viewer?.userId ?? null,
+          )
+        : {};
+      return { ...row, today, slots };
     },
 
     /**
@@ -197,21 +295,21 @@ export function createBookingService({
      */
     async hold(
       viewer: SessionViewer,
-      ask: { doctor_id: number; lpu_id: number; slot: string; type: VisitType },
+      ask: HoldBody,
     ): Promise<{ ok: true; id: number; expiresAt: string } | BookingFailure> {
       const userId = requirePatient(viewer);
       const spot = await place(userId, ask);
-      if (!spot.ok) return failure(spot.reason, spot.target, ask.type, userId);
+      if (!spot.ok) return failure(spot.reason, spot.target, ask.type, userId, kindOf(ask));
       const { target, startsAt, endsAt } = spot;
+      const owner = ownerOf(target);
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + HOLD_MS);
       try {
         const id = await db.transaction(async (tx) => {
-          await repo.clearHolds(tx, { doctorId: target.doctorId, userId }, { startsAt, endsAt }, now);
+          await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
           return repo.insert(
             {
-              workplaceId: target.workplaceId,
-              doctorId: target.doctorId,
+              ...owner,
               clinicId: target.clinicId,
               userId,
               visitType: ask.type,
@@ -278,15 +376,15 @@ export function createBookingService({
         if (again.userId !== userId) throw httpError(409, BOOKING_ERRORS.badRequest);
         return { ok: true, appointment: again, created: false };
       };
-      const refuse = async (reason: BookingFailureReason, target: BookingTargetRow | null) =>
-        (await retried()) ?? failure(reason, target, body.type, userId);
+      const refuse = async (reason: BookingFailureReason, target: Target | null) =>
+        (await retried()) ?? failure(reason, target, body.type, userId, kindOf(body));
 
       const spot = await place(userId, body);
       if (!spot.ok) return refuse(spot.reason, spot.target);
       const { target, startsAt, endsAt } = spot;
+      const owner = ownerOf(target);
       const row: NewAppointment = {
-        workplaceId: target.workplaceId,
-        doctorId: target.doctorId,
+        ...owner,
         clinicId: target.clinicId,
         userId,
         visitType: body.type,
@@ -310,7 +408,7 @@ export function createBookingService({
           let booked: number | null = null;
           if (body.hold_id && (await repo.confirmHold(tx, body.hold_id, row, now))) booked = body.hold_id;
           if (booked === null) {
-            await repo.clearHolds(tx, { doctorId: target.doctorId, userId }, { startsAt, endsAt }, now);
+            await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
             booked = await repo.insert(row, tx);
           }
           await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
@@ -331,6 +429,7 @@ export function createBookingService({
         doctorId: row.doctorId,
         clinicId: row.clinicId,
         workplaceId: row.workplaceId,
+        clinicServiceId: row.clinicServiceId,
         visitType: row.visitType,
         startsAt: startsAt.toISOString(),
         endsAt: endsAt.toISOString(),
@@ -353,13 +452,11 @@ export function createBookingService({
       const holder =
         token !== null && appointment.cancelToken !== null && sameSecret(token, appointment.cancelToken);
       if (!owner && !holder) return null;
-      const target = appointment.doctorId
-        ? await repo.target(appointment.doctorId, appointment.clinicId, appointment.visitType)
-        : null;
+      const subject = await visitSubject(repo, appointment);
       const cutoff = new Date(appointment.startsAt).getTime() - appointment.cancelCutoffMinutes * 60_000;
       return {
         appointment,
-        target,
+        subject,
         canCancel: appointment.status === 'active' && clock.now().getTime() < cutoff,
       };
     },
@@ -374,8 +471,8 @@ export function createBookingService({
         status: a.status,
         startsAt: a.startsAt,
         when: formatVisitTime(a.startsAt, a.tz),
-        doctorName: a.doctorName,
-        doctorUrl: a.doctorUrl,
+        title: a.title,
+        titleUrl: a.titleUrl,
         specialities: a.specialities,
         clinicName: a.clinicName,
         address: a.address,

@@ -1,0 +1,230 @@
+import { useLocation, useNavigate } from 'react-router';
+import { formatPhoneDigits } from '../../core/auth/phone';
+import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
+import { BOOKING_ERRORS, SERVICE_BOOKING_FAILURES } from '../../core/booking/form';
+import { parseServiceBooking, slotParam } from '../../core/booking/urls';
+import { formatVisitTime } from '../../core/booking/visit';
+import { formatRub } from '../../core/money/money';
+import { formatPhone } from '../../core/phone/format';
+import type { SlotChoice } from '../../core/schedule/day-tabs';
+import { addDays, zonedInstant } from '../../core/schedule/free-slots';
+import { SERVICE_SCHEDULE_DAYS } from '../../core/schedule/services-call';
+import { plural, WORDS } from '../../core/text/plural';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { BookingForm } from '../features/booking/booking-form';
+import { AppointmentCalendar } from '../features/schedule/calendar';
+import { notFound, pageMeta } from '../lib/seo';
+import { originOf } from '../lib/town.server';
+import type { Route } from './+types/service-appointment-new';
+
+/**
+ * `/uslugi/appointment/new/?lpu={id}&service={synonym or MIS id}&slot=dd.MM.yyyy HH:mm&source=…`
+ * and `/analyses/appointment/new/` (spec 'Booking redirects'): a clinic's service booked by time
+ * (an MRI room, an ultrasound machine): what is booked, a month of free days, the patient's form.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const query = parseServiceBooking(url.searchParams);
+  if (!query) throw notFound();
+  const { viewer } = context;
+  const target = await context.services.booking.serviceTarget(
+    { clinicId: query.lpuId, key: query.service, doctorId: query.doctorId },
+    viewer,
+  );
+  if (!target) throw notFound();
+  const slot = query.slot;
+  const offered = slot ? target.slots[slot.day]?.find((s) => s.time === slot.time) : undefined;
+  return {
+    origin: originOf(request),
+    path: url.pathname,
+    query,
+    target: {
+      serviceName: target.serviceName,
+      synonymName: target.synonymName,
+      className: target.className,
+      serviceUrl: target.serviceUrl,
+      duration: plural(target.durationMinutes, WORDS.minute),
+      clinicName: target.clinicName,
+      clinicUrl: target.clinicUrl,
+      clinicPhone: target.clinicPhone ? formatPhone(target.clinicPhone) : null,
+      address: target.address,
+      metro: target.metro,
+      appointmentOn: target.appointmentOn,
+      requiresPrimaryConsultation: target.requiresPrimaryConsultation,
+      price: formatRub(target.price),
+      clubPrice: target.clubEnabled && target.clubPrice !== null ? formatRub(target.clubPrice) : null,
+      today: target.today,
+      slots: target.slots,
+    },
+    chosen:
+      slot && offered
+        ? {
+            slot: slotParam(slot.day, slot.time),
+            label: formatVisitTime(zonedInstant(slot.day, slot.time, target.tz), target.tz),
+          }
+        : null,
+    /** The link asked for a time that is gone or never was. */
+    staleSlot: Boolean(slot && !offered),
+    noSlots: target.appointmentOn && Object.keys(target.slots).length === 0,
+    account: viewer.isAnonymous
+      ? ('anonymous' as const)
+      : isWorkAccount(viewer)
+        ? ('work' as const)
+        : ('patient' as const),
+    workAccountText: WORK_ACCOUNT_TITLE,
+    phone: viewer.userPhone ? formatPhoneDigits(viewer.userPhone) : '',
+  };
+}
+
+// A personal page (who is signed in, live slots): never shared by a cache.
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: loaderData
+      ? `Запись: ${loaderData.target.serviceName} — ${loaderData.target.clinicName}`
+      : 'Запись на услугу — ПроДокторов',
+    description: 'Онлайн-запись на услугу клиники.',
+    canonical: `${loaderData?.origin ?? ''}${loaderData?.path ?? '/uslugi/appointment/new/'}`,
+  }),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function ServiceAppointmentNew({ loaderData: d }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { target, query, chosen } = d;
+  const days = Array.from({ length: SERVICE_SCHEDULE_DAYS }, (_, i) => addDays(target.today, i));
+  const here = (slot: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (slot) params.set('slot', slot);
+    else params.delete('slot');
+    return `?${params.toString()}`;
+  };
+  const choose = (slot: string) => navigate(here(slot), { preventScrollReset: true });
+  const loginHref = `/login/?next=${encodeURIComponent(`${d.path}${here(chosen?.slot ?? null)}`)}`;
+
+  return (
+    <>
+      <SiteHeader town={null} />
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
+        <h1 className="text-2xl font-bold sm:text-3xl">Запись на услугу</h1>
+
+        <section className="card mt-4 p-4 text-sm sm:p-5" aria-label="Что вы бронируете">
+          <p className="text-lg font-semibold">{target.serviceName}</p>
+          <p className="text-ink">
+            {target.synonymName !== target.serviceName && (
+              <>
+                <a href={target.serviceUrl} className="hover:text-brand">
+                  {target.synonymName}
+                </a>
+                {' · '}
+              </>
+            )}
+            {target.className}, {target.duration}
+          </p>
+          <p className="mt-2 font-medium">
+            <a href={target.clinicUrl} className="hover:text-brand">
+              {target.clinicName}
+            </a>
+          </p>
+          <p className="text-ink-soft">{target.address}</p>
+          {target.metro && <p className="text-muted">м. {target.metro}</p>}
+          <p className="mt-2">
+            Стоимость: <span className="font-semibold">{target.price}</span>
+            {target.clubPrice !== null && (
+              <span className="ml-2 text-brand">по клубной карте {target.clubPrice}</span>
+            )}
+          </p>
+          {target.requiresPrimaryConsultation && (
+            <p className="mt-2 rounded-lg bg-canvas p-3 text-ink">
+              Перед процедурой врач клиники проведёт консультацию: соберёт анамнез и проверит показания.
+            </p>
+          )}
+          {chosen && (
+            <p className="mt-3 text-base">
+              <span className="font-semibold">{chosen.label}</span>{' '}
+              <button
+                type="button"
+                onClick={() => choose('')}
+                className="ml-1 text-sm text-brand hover:underline"
+              >
+                Изменить время
+              </button>
+            </p>
+          )}
+        </section>
+
+        {!target.appointmentOn || d.noSlots ? (
+          <div className="card mt-4 p-5" role="status">
+            <p>
+              {!target.appointmentOn
+                ? SERVICE_BOOKING_FAILURES.booking_off
+                : `В ближайшие ${SERVICE_SCHEDULE_DAYS} дней свободного времени нет.`}
+            </p>
+            {target.clinicPhone && (
+              <p className="mt-2">
+                Запишитесь по телефону клиники:{' '}
+                <a href={`tel:+${target.clinicPhone.replace(/\D/g, '')}`} className="font-medium text-brand">
+                  {target.clinicPhone}
+                </a>
+              </p>
+            )}
+          </div>
+        ) : !chosen ? (
+          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="choose-time">
+            {d.staleSlot && (
+              <p role="alert" className="mb-3 text-sm text-error">
+                {SERVICE_BOOKING_FAILURES.slot_taken}
+              </p>
+            )}
+            <h2 id="choose-time" className="mb-3 text-lg font-semibold">
+              Выберите время
+            </h2>
+            <AppointmentCalendar
+              days={days}
+              slots={target.slots}
+              today={target.today}
+              onSelect={(c: SlotChoice) => choose(c.selectedFullDate)}
+            />
+          </section>
+        ) : (
+          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="patient">
+            <h2 id="patient" className="mb-3 text-lg font-semibold">
+              Пациент
+            </h2>
+            {d.account === 'anonymous' && (
+              <div className="flex flex-col items-start gap-3">
+                <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
+                <a
+                  href={loginHref}
+                  className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
+                >
+                  Подтвердить номер
+                </a>
+              </div>
+            )}
+            {d.account === 'work' && <p role="status">{d.workAccountText}</p>}
+            {d.account === 'patient' && (
+              <BookingForm
+                subject={{
+                  service_id: query.service,
+                  ...(query.doctorId ? { doctor_id: query.doctorId } : {}),
+                }}
+                lpuId={query.lpuId}
+                slot={chosen.slot}
+                type="clinic"
+                source={query.source}
+                today={target.today}
+                phone={d.phone}
+                onChooseSlot={(s) => choose(s.slot)}
+              />
+            )}
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
