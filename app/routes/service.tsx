@@ -16,6 +16,7 @@ import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { ClinicList } from '../features/directory/clinic-list';
+import { LazySchedule } from '../features/schedule/schedule-slot';
 import { clinicListMeta } from '../lib/list-meta';
 import { notFound } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
@@ -46,7 +47,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     town,
     origin: originOf(request),
     section,
-    service: { name: service.name, translit: service.translit, className: service.className },
+    service: {
+      id: service.id,
+      name: service.name,
+      translit: service.translit,
+      className: service.className,
+      kind: service.kind,
+    },
     sort,
     page,
     search: url.search,
@@ -134,6 +141,24 @@ export default function ServiceOffers({ loaderData: d }: Route.ComponentProps) {
               </p>
               {offer.lineName !== d.service.name && (
                 <p className="mt-1 text-muted">В прайсе клиники: {offer.lineName}</p>
+              )}
+              {offer.bookable && (
+                <div className="mt-3">
+                  <LazySchedule
+                    load={() =>
+                      import('../features/schedule/service-schedule').then((m) =>
+                        m.serviceScheduleOf({
+                          lpuId: offer.clinic.id,
+                          serviceId: d.service.id,
+                          tz: d.town.tz,
+                          search: d.search,
+                          source: 'services_list',
+                          analysis: d.service.kind === 'analysis',
+                        }),
+                      )
+                    }
+                  />
+                </div>
               )}
             </div>
           )}

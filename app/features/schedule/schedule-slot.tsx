@@ -15,25 +15,32 @@ export interface ScheduleSlotProps {
 }
 
 /**
- * A doctor list card's schedule. The server and hydration render the skeleton; once the card
- * comes within 200px of the viewport the widget's chunk (calendar, date code) loads and asks
- * for the slots, and the cards that arrive together share one call. The box keeps the height
- * of a two-row calendar in every state (tabs 78 + 8 + two rows 88 + 'Ещё' 28 = 202px), so
- * nothing below moves. This file is in the list page's first load (a 150 KB budget), so every
- * byte counts: a plain import() rather than React.lazy with Suspense, and one skeleton element
- * whose transparent text is what screen readers hear.
+ * A doctor list card's schedule: the doctor at the card's clinic, loaded lazily (LazySchedule).
+ * This file is in the list page's first load (a 150 KB budget), so every byte counts: a plain
+ * import() rather than React.lazy with Suspense.
  */
 export function ScheduleSlot(props: ScheduleSlotProps) {
+  return <LazySchedule load={() => import('./doctor-schedule').then((m) => m.scheduleOf(props))} />;
+}
+
+/**
+ * A card's schedule box (doctors, services). The server and hydration render a grey block; once
+ * the card comes within 200px of the viewport `load` brings the widget's chunk (calendar, date
+ * code) and its slots, and the cards that arrive together share one call. The box keeps the
+ * height of a two-row calendar in every state (tabs 78 + 8 + two rows 88 + 'Ещё' 28 = 202px),
+ * so nothing below moves.
+ */
+export function LazySchedule({ load }: { load: () => Promise<ReactNode> }) {
   const box = useRef<HTMLDivElement>(null);
   const [schedule, setSchedule] = useState<ReactNode>();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a card asks once, for the doctor it mounted with
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a card asks once, for what it mounted with
   useEffect(() => {
     const observer = new IntersectionObserver(
       ([entry]) => {
         if (!entry.isIntersecting) return;
         observer.disconnect();
-        import('./doctor-schedule').then((m) => m.scheduleOf(props)).then(setSchedule);
+        load().then(setSchedule);
       },
       { rootMargin: '200px' },
     );

@@ -317,9 +317,11 @@ export function createListRepo(db: Db) {
         minPrice: number;
         maxPrice: number;
         clubPrice: number | null;
+        bookable: boolean;
       }>(sql`
         SELECT c.id AS "clinicId", min(cs.price_full) AS "minPrice", max(cs.price_full) AS "maxPrice",
-          min(cs.price_club) AS "clubPrice"
+          min(cs.price_club) AS "clubPrice",
+          bool_or(cs.appointment_on AND cs.has_intervals AND c.is_appointment_on) AS bookable
         FROM ${clinicServices} cs JOIN ${clinics} c ON c.id = cs.clinic_id
         WHERE cs.synonym_id = ${q.synonymId} AND c.town_id = ${q.townId}
         GROUP BY c.id
@@ -337,6 +339,8 @@ export function createListRepo(db: Db) {
         maxPrice: Number(r.maxPrice),
         clubPrice: r.clubPrice === null ? null : Number(r.clubPrice),
         lineName: nameOf.get(Number(r.clinicId)) ?? '',
+        /** Some line of it is booked online by time: the card gets a calendar. */
+        bookable: Boolean(r.bookable),
       }));
     },
 

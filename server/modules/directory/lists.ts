@@ -331,6 +331,7 @@ export function createListService({
                 maxPrice: r.maxPrice,
                 clubPrice: r.clubPrice,
                 lineName: r.lineName,
+                bookable: r.bookable,
               },
             ]
           : [];
