@@ -88,6 +88,7 @@ export default function ClinicsAtPlace({ loaderData: d }: Route.ComponentProps) 
         </p>
         <ClinicList
           items={d.clinics.map((clinic) => ({ clinic }))}
+          tz={d.town.tz}
           page={d.page}
           numPages={d.numPages}
           search={d.search}

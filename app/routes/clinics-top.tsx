@@ -80,6 +80,7 @@ export default function TopClinics({ loaderData: d }: Route.ComponentProps) {
         <ClinicList
           ordered
           items={d.clinics.map((clinic) => ({ clinic }))}
+          tz={d.town.tz}
           page={1}
           numPages={1}
           search=""

@@ -79,6 +79,7 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
         )}
         <ClinicList
           items={d.clinics.map((clinic) => ({ clinic }))}
+          tz={d.town.tz}
           page={d.page}
           numPages={d.numPages}
           search={d.search}

@@ -24,6 +24,7 @@ export const BOOKING_SOURCES = [
   'clinic_page',
   'services_list',
   'clinic_prices',
+  'clinics_list',
 ] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 

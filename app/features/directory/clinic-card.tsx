@@ -19,6 +19,8 @@ export interface ClinicCardData {
   phone: string | null;
   todayHours: string | null;
   clubEnabled: boolean;
+  /** Clinic lists: the speciality whose free times the card's calendar shows (none: no calendar). */
+  booking?: { specialityId: number; specialityName: string } | null;
 }
 
 /**

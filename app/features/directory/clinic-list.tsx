@@ -1,7 +1,38 @@
 import type { ReactNode } from 'react';
 import { Pagination } from '../../components/ui/pagination';
 import { FavouriteButton } from '../favourites/favourite-button';
+import { LazySchedule } from '../schedule/schedule-slot';
 import { ClinicCard, type ClinicCardData } from './clinic-card';
+
+/** A clinic list card's calendar, loaded when the card nears the viewport. */
+function ClinicScheduleSlot({
+  clinic,
+  booking,
+  tz,
+  search,
+}: {
+  clinic: ClinicCardData;
+  booking: NonNullable<ClinicCardData['booking']>;
+  tz: string;
+  search: string;
+}) {
+  return (
+    <LazySchedule
+      load={() =>
+        import('../schedule/clinic-schedule').then((m) =>
+          m.clinicScheduleOf({
+            lpuId: clinic.id,
+            specialityId: booking.specialityId,
+            specialityName: booking.specialityName,
+            doctorsUrl: `${clinic.url}vrachi/`,
+            tz,
+            search,
+          }),
+        )
+      }
+    />
+  );
+}
 
 /** The clinic cards of one list page (with an optional block per card), the empty state and page links. */
 export function ClinicList<T extends { clinic: ClinicCardData }>({
@@ -12,6 +43,7 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
   empty,
   extra,
   ordered = false,
+  tz,
 }: {
   items: T[];
   page: number;
@@ -22,6 +54,8 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
   extra?: (item: T) => ReactNode;
   /** Numbered (a top list). */
   ordered?: boolean;
+  /** The town's zone: clinic lists give cards with `booking` a calendar of their free times. */
+  tz?: string;
 }) {
   if (items.length === 0) {
     return (
@@ -47,6 +81,16 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
             <div className="min-w-0 flex-1">
               <ClinicCard clinic={item.clinic} favourite={<FavouriteButton type="lpu" id={item.clinic.id} />}>
                 {extra?.(item)}
+                {tz && item.clinic.booking && (
+                  <div className="mt-3 border-t border-line pt-3">
+                    <ClinicScheduleSlot
+                      clinic={item.clinic}
+                      booking={item.clinic.booking}
+                      tz={tz}
+                      search={search}
+                    />
+                  </div>
+                )}
               </ClinicCard>
             </div>
           </li>

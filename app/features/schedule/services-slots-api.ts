@@ -5,6 +5,7 @@
  */
 import type { DaySlots } from '../../../core/schedule/day-tabs';
 import { csrfToken } from '../../lib/csrf';
+import { createBatcher } from './batch';
 
 /** One line of the services schedule answer. */
 export interface ServiceSlots {
@@ -53,67 +54,21 @@ export const postServicesSchedule: FetchServicesSchedule = async (body) => {
   return response.json() as Promise<ServiceSlots[]>;
 };
 
-/**
- * Collects one tick's asks into one call per window (answers come back in the asks' order). An
- * answer is kept, so a card mounted again does not ask again; a failure is not.
- */
+/** The page's services asks, batched (createBatcher); answers come back in the asks' order. */
 export function createServicesBatcher(fetchSchedule: FetchServicesSchedule = postServicesSchedule) {
-  const answers = new Map<string, Promise<ServiceSlots | null>>();
-  const queued = new Map<
-    string,
-    { span: ServicesWindow; asks: ServiceAsk[]; resolve: ((a: ServiceSlots | null) => void)[] }
-  >();
-
-  async function send(
-    span: ServicesWindow,
-    asks: ServiceAsk[],
-    resolve: ((a: ServiceSlots | null) => void)[],
-  ) {
-    let list: ServiceSlots[] = [];
-    try {
-      list = await fetchSchedule({
+  return createBatcher<ServiceAsk, ServiceSlots, ServicesWindow>({
+    send: (span, services) =>
+      fetchSchedule({
         days: span.days,
         day_start: span.dayStart,
         only_free: true,
         town_timedelta: span.townTimedelta,
-        services: asks,
-      });
-    } catch (error) {
-      console.warn(error);
-    }
-    for (const [i, r] of resolve.entries()) r(list[i] ?? null);
-  }
-
-  function flush() {
-    const batches = [...queued.values()];
-    queued.clear();
-    for (const { span, asks, resolve } of batches) {
-      for (let i = 0; i < asks.length; i += MAX_ASKS)
-        void send(span, asks.slice(i, i + MAX_ASKS), resolve.slice(i, i + MAX_ASKS));
-    }
-  }
-
-  return function requestServiceSlots(ask: ServiceAsk, span: ServicesWindow): Promise<ServiceSlots | null> {
-    const windowKey = `${span.dayStart}/${span.days}/${span.townTimedelta}`;
-    const key = `${windowKey}/${ask.lpu_id}:${ask.service_id}`;
-    const known = answers.get(key);
-    if (known) return known;
-    const answer = new Promise<ServiceSlots | null>((resolve) => {
-      let batch = queued.get(windowKey);
-      if (!batch) {
-        if (queued.size === 0) setTimeout(flush, 0);
-        batch = { span, asks: [], resolve: [] };
-        queued.set(windowKey, batch);
-      }
-      batch.asks.push(ask);
-      batch.resolve.push(resolve);
-    });
-    answers.set(key, answer);
-    void answer.then((a) => {
-      if (!a) answers.delete(key);
-    });
-    return answer;
-  };
+        services,
+      }),
+    spanKey: (span) => `${span.dayStart}/${span.days}/${span.townTimedelta}`,
+    askKey: (ask) => `${ask.lpu_id}:${ask.service_id}`,
+    max: MAX_ASKS,
+  });
 }
 
 /** The page's batcher: all cards of the page share it. */

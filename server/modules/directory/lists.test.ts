@@ -315,6 +315,11 @@ describe('clinic lists', () => {
     const page = await lists.clinicsAt(kazan, metro2, 1);
     expect(page.items.map((c) => c.id)).toEqual([id.c2]);
     expect(page.total).toBe(1);
+    // Its calendar shows the speciality with the most bookable doctors there (a tie: the lower id).
+    expect(page.items[0].booking).toEqual({
+      specialityId: Math.min(id.therapist, id.lor),
+      specialityName: expect.any(String),
+    });
   });
 
   it('ranks a top list by rating among clinics of the kind with enough reviews', async () => {
@@ -349,6 +354,8 @@ describe('service lists', () => {
     ]);
     const byRating = await lists.serviceOffers(kazan, liver.id, 'rating', 1);
     expect(byRating.items.map((o) => o.clinic.id)).toEqual([id.c1, id.c2]);
+    // No line of it is booked by time here: no calendars on these cards.
+    expect(byRating.items.map((o) => o.bookable)).toEqual([false, false]);
     expect((await lists.serviceOffers(spb, liver.id, 'price', 1)).total).toBe(0);
     expect(await lists.service('net-takoy-uslugi')).toBeNull();
   });

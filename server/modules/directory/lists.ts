@@ -256,7 +256,7 @@ export function createListService({
       return {
         total,
         numPages: pages(total, CLINICS_PER_PAGE),
-        items: await directory.clinicCards(town, ids),
+        items: await directory.clinicCards(town, ids, { booking: true }),
       };
     },
 
@@ -269,7 +269,7 @@ export function createListService({
         limit: TOP_SIZE,
         offset: 0,
       });
-      return directory.clinicCards(town, ids);
+      return directory.clinicCards(town, ids, { booking: true });
     },
 
     /** The top lists a town has (kinds with at least one eligible clinic). */

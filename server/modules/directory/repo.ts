@@ -346,6 +346,24 @@ export function createDirectoryRepo(db: Db) {
       return rows[0];
     },
 
+    /**
+     * Each clinic's speciality with the most doctors who take online bookings there (main
+     * specialities only): a clinic list card's calendar shows its free times.
+     */
+    bookingSpecialities: async (ids: number[]) => {
+      if (!ids.length) return [];
+      const { rows } = await db.execute<{ clinicId: number; specialityId: number; name: string }>(sql`
+        SELECT DISTINCT ON (w.clinic_id) w.clinic_id AS "clinicId", s.id AS "specialityId", s.name
+        FROM workplaces w
+        JOIN clinics c ON c.id = w.clinic_id AND c.is_appointment_on
+        JOIN doctor_specialities ds ON ds.doctor_id = w.doctor_id AND ds.is_main
+        JOIN specialities s ON s.id = ds.speciality_id
+        WHERE w.clinic_id = ANY(${`{${ids.join(',')}}`}::int[]) AND w.is_appointment_on
+        GROUP BY w.clinic_id, s.id, s.name
+        ORDER BY w.clinic_id, count(*) DESC, s.id`);
+      return rows;
+    },
+
     hoursOfClinics: (ids: number[]) =>
       ids.length
         ? db

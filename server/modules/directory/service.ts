@@ -138,9 +138,19 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     });
   }
 
-  /** Clinic list cards for ids, in the ids' order, with today's hours in the town's zone. */
-  async function clinicCards(town: Town, ids: number[]) {
-    const [rows, hours] = await Promise.all([repo.clinicsByIds(ids), repo.hoursOfClinics(ids)]);
+  /**
+   * Clinic list cards for ids, in the ids' order, with today's hours in the town's zone; with
+   * `booking`, the speciality whose free times the card's calendar shows (clinic lists).
+   */
+  async function clinicCards(town: Town, ids: number[], { booking = false } = {}) {
+    const [rows, hours, specialities] = await Promise.all([
+      repo.clinicsByIds(ids),
+      repo.hoursOfClinics(ids),
+      booking ? repo.bookingSpecialities(ids) : Promise.resolve([]),
+    ]);
+    const bookingOf = new Map(
+      specialities.map((s) => [Number(s.clinicId), { specialityId: Number(s.specialityId), specialityName: s.name }]),
+    );
     const today = zonedDay(clock.now(), town.tz);
     const byId = new Map(rows.map((r) => [r.clinic.id, r]));
     return ids.flatMap((id) => {
@@ -166,6 +176,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
               ? `${hhmm(todayHours.opens)}–${hhmm(todayHours.closes)}`
               : null,
           clubEnabled: r.clinic.clubEnabled,
+          booking: bookingOf.get(id) ?? null,
         },
       ];
     });
@@ -269,7 +280,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
         }),
         countCache.get(`c:${town.id}`, () => repo.clinicCount(town.id)),
       ]);
-      const clinics = await clinicCards(town, ids);
+      const clinics = await clinicCards(town, ids, { booking: true });
       return { total, numPages: Math.max(1, Math.ceil(total / CLINICS_PER_PAGE)), clinics };
     },
 
