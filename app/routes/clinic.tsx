@@ -111,6 +111,7 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
                 initial={d.priceList.list}
                 categories={d.priceList.categories}
                 updateStatus={{ code: d.clinic.priceUpdateStatus, date: d.clinic.priceUpdatedAt }}
+                tz={d.town.tz}
               />
             )
           }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { groupByClass, matchingCategories, priceListQuery, showAllButtonVisible } from './price-list';
+import {
+  groupByClass,
+  isBookableLine,
+  matchingCategories,
+  priceListQuery,
+  showAllButtonVisible,
+} from './price-list';
 
 describe('priceListQuery', () => {
   it('sends lpu_id and page, and the switch only when it is on', () => {
@@ -65,5 +71,15 @@ describe('groupByClass', () => {
       { name: 'B', rows: [rows[2]] },
     ]);
     expect(groupByClass([], (r: { c: string }) => r.c)).toEqual([]);
+  });
+});
+
+describe('isBookableLine', () => {
+  const line = { appointment_on: true, has_intervals: true, is_available_appointment_direct: true };
+  it('is true only when the line takes bookings, by time, directly', () => {
+    expect(isBookableLine(line)).toBe(true);
+    expect(isBookableLine({ ...line, appointment_on: false })).toBe(false);
+    expect(isBookableLine({ ...line, has_intervals: false })).toBe(false);
+    expect(isBookableLine({ ...line, is_available_appointment_direct: false })).toBe(false);
   });
 });

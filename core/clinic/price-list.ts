@@ -32,6 +32,16 @@ export interface PriceListService {
   speciality: { name: string; url: string } | null;
 }
 
+/**
+ * Spec section 5: the booking button shows only when appointment_on, has_intervals and
+ * is_available_appointment_direct are all true.
+ */
+export function isBookableLine(
+  s: Pick<PriceListService, 'appointment_on' | 'has_intervals' | 'is_available_appointment_direct'>,
+): boolean {
+  return s.appointment_on && s.has_intervals && s.is_available_appointment_direct;
+}
+
 /** Spec 'Service group': a service class with its lines on this page. */
 export interface PriceListGroup {
   name: string;

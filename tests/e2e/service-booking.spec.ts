@@ -89,3 +89,25 @@ test('a colonoscopy slot shows the preliminary-consultation notice, then books o
     await expect(again.getByRole('tabpanel').getByRole('button', { name: time, exact: true })).toHaveCount(0);
   }
 });
+
+test('the price list’s «Записаться» opens the line’s calendar inline; a slot leads to its booking page', async ({
+  page,
+}) => {
+  await page.goto('/moskva/lpu/4-diagnosticheskiy-tsentr-kordis/');
+  await page.getByText('Только услуги с онлайн-записью').click();
+  const book = page.getByRole('button', { name: 'Записаться', exact: true }).first();
+  await expect(book).toBeVisible();
+  await book.click();
+  await expect(book).toHaveAttribute('aria-expanded', 'true');
+  const slot = page.getByRole('tabpanel').getByRole('button', { name: SLOT }).first();
+  await expect(slot).toBeVisible();
+  const time = (await slot.textContent())?.trim() ?? '';
+  await slot.click();
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/uslugi/appointment/new/\\?lpu=4&service=\\d+&slot=[\\d.]+\\+${time.replace(':', '%3A')}&source=clinic_prices`,
+    ),
+  );
+  await expect(page.getByRole('heading', { name: 'Запись на услугу', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Подтвердить номер' })).toBeVisible();
+});

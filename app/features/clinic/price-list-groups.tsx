@@ -1,4 +1,5 @@
-import type { PriceListGroup } from '../../../core/clinic/price-list';
+import { type ReactNode, useState } from 'react';
+import { isBookableLine, type PriceListGroup, type PriceListService } from '../../../core/clinic/price-list';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
 
@@ -7,7 +8,14 @@ import { plural, WORDS } from '../../../core/text/plural';
  * A service opens its page in a new tab; its speciality key opens the speciality's doctors
  * in the same tab (spec 'Clinic page widgets').
  */
-export function PriceListGroups({ groups }: { groups: PriceListGroup[] }) {
+export function PriceListGroups({
+  groups,
+  booking,
+}: {
+  groups: PriceListGroup[];
+  /** The clinic and its zone, for the lines booked online by time. */
+  booking?: { clinicId: number; tz: string };
+}) {
   return (
     <div className="flex flex-col gap-5">
       {groups.map((g) => (
@@ -19,7 +27,7 @@ export function PriceListGroups({ groups }: { groups: PriceListGroup[] }) {
                 key={s.id}
                 data-service-id={s.id}
                 data-direct={s.appointment_on && s.is_available_appointment_direct}
-                className="flex flex-col gap-1 py-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+                className="flex flex-col gap-1 py-3 sm:flex-row sm:flex-wrap sm:items-start sm:justify-between sm:gap-x-4"
               >
                 <div className="min-w-0">
                   <a
@@ -50,11 +58,50 @@ export function PriceListGroups({ groups }: { groups: PriceListGroup[] }) {
                     </span>
                   )}
                 </p>
+                {booking && isBookableLine(s) && <BookingButton line={s} {...booking} />}
               </li>
             ))}
           </ul>
         </section>
       ))}
+    </div>
+  );
+}
+
+/**
+ * Spec 'Booking button': opens the line's calendar inline under it; a line with no free time in
+ * the month goes to the service's page (other clinics offer it). A service that needs a
+ * consultation first shows the preliminary notice before its slot leads on (ServiceSchedule).
+ */
+function BookingButton({ line, clinicId, tz }: { line: PriceListService; clinicId: number; tz: string }) {
+  const [calendar, setCalendar] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+  async function open() {
+    if (busy) return;
+    if (calendar) return setCalendar(null);
+    setBusy(true);
+    const m = await import('../schedule/service-schedule');
+    const node = await m.serviceScheduleOf(
+      { lpuId: clinicId, serviceId: line.synonym_id, tz, search: '', source: 'clinic_prices' },
+      undefined,
+      undefined,
+      () => window.location.assign(line.url),
+    );
+    setBusy(false);
+    setCalendar(node);
+  }
+  return (
+    <div className="min-w-0 sm:basis-full">
+      <button
+        type="button"
+        onClick={open}
+        aria-expanded={calendar !== null}
+        className="rounded-lg bg-brand px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+        disabled={busy}
+      >
+        {busy ? 'Загружаем…' : 'Записаться'}
+      </button>
+      {calendar && <div className="mt-3">{calendar}</div>}
     </div>
   );
 }

@@ -25,6 +25,8 @@ export interface PriceListProps {
   categories: string[];
   /** Spec 'Price update status': code 0–3 and the date of the last update. */
   updateStatus: { code: number; date: string | null };
+  /** The clinic town's zone: the booking buttons' calendars count days in it. */
+  tz: string;
 }
 
 type View = { kind: 'list'; list: PriceListResponse } | { kind: 'notFound' };
@@ -55,7 +57,7 @@ function isNetworkError(error: unknown): boolean {
  * search, the online switch or a page change; each successful answer replaces it. A 404 hides
  * the pagination and shows 'Такой услуги нет в клинике'; other failures are only logged.
  */
-export function PriceList({ apiUrl, clinicId, initial, categories, updateStatus }: PriceListProps) {
+export function PriceList({ apiUrl, clinicId, initial, categories, updateStatus, tz }: PriceListProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -194,7 +196,7 @@ export function PriceList({ apiUrl, clinicId, initial, categories, updateStatus 
       </div>
 
       <div aria-busy={loading} className={`mt-5 transition-opacity ${loading ? 'opacity-50' : ''}`}>
-        {list && <PriceListGroups groups={list.data} />}
+        {list && <PriceListGroups groups={list.data} booking={{ clinicId, tz }} />}
         <div role="status">
           {!list && (
             <p className="rounded-lg bg-canvas px-4 py-6 text-center text-ink-soft">{PRICE_LIST_NOT_FOUND}</p>

@@ -28,12 +28,18 @@ export async function serviceScheduleOf(
   props: ServiceScheduleProps,
   request = requestServiceSlots,
   now = new Date(),
+  /** Called instead of showing the stub when no day has a free slot (null is returned then). */
+  onEmpty?: () => void,
 ): Promise<ReactNode> {
   const today = zonedDay(now, props.tz).date;
   const answer = await request(
     { lpu_id: props.lpuId, service_id: props.serviceId },
     { days: SERVICE_SCHEDULE_DAYS, dayStart: today, townTimedelta: Math.round(tzOffset(props.tz, now) / 60) },
   );
+  if (onEmpty && !Object.values(answer?.slots ?? {}).some((day) => day?.length)) {
+    onEmpty();
+    return null;
+  }
   return (
     <ServiceSchedule
       {...props}
