@@ -404,16 +404,24 @@ export function createBookingService({
         // The appointment and its messages (confirmation, reminder) commit together. The
         // patient's live hold of this time becomes the appointment; without one, expired holds
         // in the way (and the patient's other holds) go first.
-        id = await db.transaction(async (tx) => {
-          let booked: number | null = null;
-          if (body.hold_id && (await repo.confirmHold(tx, body.hold_id, row, now))) booked = body.hold_id;
-          if (booked === null) {
-            await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
-            booked = await repo.insert(row, tx);
-          }
-          await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
-          return booked;
-        });
+        const held = body.hold_id;
+        id = held
+          ? await db.transaction(async (tx) => {
+              let booked: number | null = null;
+              if (await repo.confirmHold(tx, held, row, now)) booked = held;
+              if (booked === null) {
+                await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
+                booked = await repo.insert(row, tx);
+              }
+              await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+              return booked;
+            })
+          : // The usual booking (no hold of this time): one statement does it all.
+            await repo.bookAtOnce(
+              row,
+              now,
+              bookingJobs({ id: 0, startsAt }, now).map((j) => ({ kind: j.kind, runAt: j.runAt })),
+            );
       } catch (err) {
         const code = pgErrorCode(err);
         // Someone else got the time between our check and our insert: the constraint said no.
