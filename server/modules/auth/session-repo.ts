@@ -1,5 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/auth';
 import type { UserRow } from './viewer';
 
@@ -19,15 +20,28 @@ export function createSessionRepo(db: Db | DbTx) {
       await db.insert(sessions).values(row);
     },
 
-    /** The live session's user and when it was last touched; null when unknown or expired. */
+    /**
+     * The live session's user and when it was last touched; null when unknown or expired. Every
+     * signed-in call asks this, so it is a named prepared statement of fixed text (no query
+     * building, no planning per call).
+     */
     async find(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ user: userColumns, lastSeenAt: sessions.lastSeenAt, userId: sessions.userId })
-        .from(sessions)
-        .leftJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-        .limit(1);
-      return row ?? null;
+      const [row] = await executeNamed<
+        UserRow & { lastSeenAt: Date | string; userId: number; found: number | null }
+      >(
+        db as Db,
+        'session_find',
+        sql`
+        SELECT s.last_seen_at AS "lastSeenAt", s.user_id AS "userId", u.id AS found, u.id, u.phone, u.role,
+               u.is_real_patient AS "isRealPatient", u.medtochka_uuid AS "medtochkaUuid",
+               u.doctor_id AS "doctorId", u.clinic_id AS "clinicId"
+        FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = ${tokenHash}::text AND s.expires_at > ${now.toISOString()}::timestamptz
+        LIMIT 1`,
+      );
+      if (!row) return null;
+      const { lastSeenAt, userId, found, ...user } = row;
+      return { lastSeenAt: new Date(lastSeenAt), userId, user: found === null ? null : (user as UserRow) };
     },
 
     async touch(tokenHash: string, now: Date, expiresAt: Date) {

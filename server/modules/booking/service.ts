@@ -65,7 +65,13 @@ type MarkedDay = Record<string, { time: string; duration: number; free?: boolean
  * What a booking goes to: a doctor at a clinic, or a slot-booked line of a clinic's price list.
  * `kind` picks the slot call and the words of a refusal.
  */
-type Target = ({ kind: 'doctor' } & BookingTargetRow) | ({ kind: 'service' } & ServiceTargetRow);
+type Target = ({ kind: 'doctor' } & DoctorSpot) | ({ kind: 'service' } & ServiceTargetRow);
+
+/** What a doctor's booking needs of the workplace (a BookingTargetRow has it all too). */
+type DoctorSpot = Pick<
+  BookingTargetRow,
+  'workplaceId' | 'doctorId' | 'clinicId' | 'appointmentOn' | 'tz' | 'price' | 'cancelCutoffMinutes'
+>;
 
 export interface ServiceBookingTarget extends ServiceTargetRow {
   /** 'yyyy-MM-dd' in the clinic's zone. */
@@ -175,20 +181,6 @@ export function createBookingService({
     };
   }
 
-  /** The doctor at the clinic, or the clinic's service line the ask names. */
-  async function targetOf(ask: Pick<HoldBody, 'doctor_id' | 'service_id' | 'lpu_id' | 'type'>) {
-    if (ask.service_id !== undefined) {
-      const row = await repo.serviceTarget({
-        clinicId: ask.lpu_id,
-        key: ask.service_id,
-        doctorId: ask.doctor_id ?? null,
-      });
-      return row && ({ kind: 'service', ...row } as const);
-    }
-    const row = await repo.target(ask.doctor_id as number, ask.lpu_id, ask.type);
-    return row && ({ kind: 'doctor', ...row } as const);
-  }
-
   /**
    * Where a booking or a hold would go: the doctor at the clinic (or the service line) and the
    * asked time, if it is inside the rules, not in an exception, in the future and not taken (the
@@ -203,27 +195,39 @@ export function createBookingService({
   > {
     const slot = parseSlotParam(ask.slot);
     if (!slot) throw httpError(400, BOOKING_ERRORS.slot, { errors: { slot: BOOKING_ERRORS.slot } });
-    // A doctor's target and day are read together; a service's slots need its line first.
-    const [target, doctorDay] =
-      ask.service_id === undefined
-        ? await Promise.all([
-            targetOf(ask),
-            schedule.slotsBulk(
-              {
-                days: 1,
-                dt_start: slot.day,
-                doctors_lpus: [{ doctor_id: ask.doctor_id as number, lpu_id: ask.lpu_id }],
-                town_timedelta: 0,
-                all_slots: true,
-              },
-              ask.type,
-              userId,
-            ),
-          ])
-        : [await targetOf(ask), null];
+    let target: Target | null;
+    let day: MarkedDay;
+    if (ask.service_id === undefined) {
+      // A doctor's workplace and the day's slots come in one query (this is the hot path).
+      const found = await schedule.bookingDay(
+        { doctor_id: ask.doctor_id as number, lpu_id: ask.lpu_id },
+        ask.type,
+        slot.day,
+        userId,
+      );
+      const w = found.workplace;
+      target = w && {
+        kind: 'doctor',
+        workplaceId: w.id,
+        doctorId: w.doctorId,
+        clinicId: w.clinicId,
+        appointmentOn: w.isAppointmentOn,
+        tz: w.tz,
+        price: w.price,
+        cancelCutoffMinutes: w.cancelCutoffMinutes,
+      };
+      day = found.slots;
+    } else {
+      const row = await repo.serviceTarget({
+        clinicId: ask.lpu_id,
+        key: ask.service_id,
+        doctorId: ask.doctor_id ?? null,
+      });
+      target = row && { kind: 'service', ...row };
+      day = target?.appointmentOn ? await slotsOf(target, ask.type, slot.day, 1, userId, true) : {};
+    }
     if (!target) return { ok: false, reason: 'not_found', target: null };
     if (!target.appointmentOn) return { ok: false, reason: 'booking_off', target };
-    const day = doctorDay ? doctorDay[0].slots : await slotsOf(target, ask.type, slot.day, 1, userId, true);
     const offered = day[slot.day]?.find((s) => s.time === slot.time);
     if (!offered) return { ok: false, reason: 'slot_unavailable', target };
     if (offered.free === false) return { ok: false, reason: 'slot_taken', target };

@@ -149,7 +149,10 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
       booking ? repo.bookingSpecialities(ids) : Promise.resolve([]),
     ]);
     const bookingOf = new Map(
-      specialities.map((s) => [Number(s.clinicId), { specialityId: Number(s.specialityId), specialityName: s.name }]),
+      specialities.map((s) => [
+        Number(s.clinicId),
+        { specialityId: Number(s.specialityId), specialityName: s.name },
+      ]),
     );
     const today = zonedDay(clock.now(), town.tz);
     const byId = new Map(rows.map((r) => [r.clinic.id, r]));

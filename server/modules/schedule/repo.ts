@@ -3,7 +3,16 @@ import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 
 export interface SlotInputs {
-  workplaces: { id: number; doctorId: number; clinicId: number; isAppointmentOn: boolean; tz: string }[];
+  workplaces: {
+    id: number;
+    doctorId: number;
+    clinicId: number;
+    isAppointmentOn: boolean;
+    tz: string;
+    /** The visit type's price there (null: not priced), and the clinic's cancel cut-off: the booking's. */
+    price: number | null;
+    cancelCutoffMinutes: number;
+  }[];
   rules: {
     workplaceId: number;
     weekday: number;
@@ -186,11 +195,13 @@ export function createScheduleRepo(db: Db) {
         WITH p AS (SELECT * FROM unnest(${doctorIds}::int[], ${clinicIds}::int[]) AS p(doctor_id, clinic_id)),
         w AS (
           SELECT w.id, w.doctor_id AS "doctorId", w.clinic_id AS "clinicId",
-                 (w.is_appointment_on AND c.is_appointment_on) AS "isAppointmentOn", t.tz
+                 (w.is_appointment_on AND c.is_appointment_on) AS "isAppointmentOn", t.tz,
+                 wp.price, c.cancel_cutoff_minutes AS "cancelCutoffMinutes"
           FROM p
           JOIN workplaces w ON w.doctor_id = p.doctor_id AND w.clinic_id = p.clinic_id
           JOIN clinics c ON c.id = w.clinic_id
           JOIN towns t ON t.id = c.town_id
+          LEFT JOIN workplace_prices wp ON wp.workplace_id = w.id AND wp.visit_type = ${visitType}
         ),
         open AS (SELECT id, "doctorId" FROM w WHERE "isAppointmentOn")
         SELECT

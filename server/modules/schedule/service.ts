@@ -16,7 +16,7 @@ import {
 import type { ServicesScheduleBody } from '../../../core/schedule/services-call';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { createScheduleRepo, type ServiceLine } from './repo';
+import { createScheduleRepo, type ServiceLine, type SlotInputs } from './repo';
 
 /** A slot in the `all_slots` answer: taken ones are listed too, marked. */
 export type MarkedSlot = Slot & { free?: boolean };
@@ -179,66 +179,97 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
       /** A patient whose own live holds count as free (their booking page and booking). */
       holdsOf: number | null = null,
     ): Promise<DoctorSlots[]> {
-      const pairs = body.doctors_lpus.map((p) => ({ doctorId: p.doctor_id, clinicId: p.lpu_id }));
-      // Zones differ by clinic: read a day more on each side, the pure rules cut exactly.
-      const from = new Date(Date.parse(`${body.dt_start}T00:00:00Z`) - DAY_MS);
-      const to = new Date(Date.parse(`${addDays(body.dt_start, body.days)}T00:00:00Z`) + DAY_MS);
-      const now = clock.now();
-      const { workplaces, rules, exceptions, explicit, busy } = await repo.slotInputs(
-        pairs,
-        visitType,
-        { now, holdsOf },
-        { from: body.dt_start, to: addDays(body.dt_start, body.days) },
-        { from, to },
-      );
-      const byPair = new Map(workplaces.map((w) => [`${w.doctorId}:${w.clinicId}`, w]));
-      const rulesOf = groupBy(rules, (r) => r.workplaceId);
-      const exceptionsOf = groupBy(exceptions, (e) => e.workplaceId);
-      const explicitOf = groupBy(
-        explicit.map((e) => ({ ...e, startsAt: new Date(e.startsAt) })),
-        (e) => e.workplaceId,
-      );
-      const busyOf = groupBy(
-        busy.map((b) => ({
-          doctorId: b.doctorId,
-          startsAt: new Date(b.startsAt),
-          endsAt: new Date(b.endsAt),
-        })),
-        (b) => b.doctorId,
-      );
-      const displayZone = body.user_timedelta !== undefined ? offsetZone(body.user_timedelta) : undefined;
+      return (await computeSlots(body, visitType, holdsOf)).answers;
+    },
 
-      return body.doctors_lpus.map((pair) => {
-        const w = byPair.get(`${pair.doctor_id}:${pair.lpu_id}`);
-        const answer: DoctorSlots = {
-          lpu_id: pair.lpu_id,
-          doctor_id: pair.doctor_id,
-          appointment_on: Boolean(w?.isAppointmentOn),
-          slots: {},
-        };
-        if (!w?.isAppointmentOn) return answer;
-        const taken: BusyRange[] = busyOf.get(w.doctorId) ?? [];
-        const input: FreeSlotsInput = {
-          rules: rulesOf.get(w.id) ?? [],
-          exceptions: exceptionsOf.get(w.id) ?? [],
-          busy: taken,
-          from: body.dt_start,
-          days: body.days,
-          now,
-          timeZone: w.tz,
-          displayZone,
-        };
-        const pushed = explicitOf.get(w.id);
-        // A clinic that pushes slots from its MIS replaces the computed schedule.
-        const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
-        const free = compute(input);
-        answer.slots = body.all_slots ? markFree(compute({ ...input, busy: [] }), free) : free;
-        return answer;
-      });
+    /**
+     * What a booking checks, in one query: the workplace (its zone, whether it takes bookings,
+     * the visit's price, the clinic's cut-off) and every slot of the day, taken ones marked.
+     */
+    async bookingDay(
+      pair: { doctor_id: number; lpu_id: number },
+      visitType: 'clinic' | 'home' | 'telemed',
+      day: string,
+      holdsOf: number | null,
+    ): Promise<{ workplace: BookingWorkplace | null; slots: Record<string, MarkedSlot[]> }> {
+      const { answers, workplaces } = await computeSlots(
+        { days: 1, dt_start: day, doctors_lpus: [pair], town_timedelta: 0, all_slots: true },
+        visitType,
+        holdsOf,
+      );
+      return { workplace: workplaces[0] ?? null, slots: answers[0].slots };
     },
   };
+
+  /** slots_bulk's work: the answers, and the workplaces they were computed for. */
+  async function computeSlots(
+    body: SlotsBulkBody,
+    visitType: 'clinic' | 'home' | 'telemed',
+    holdsOf: number | null,
+  ): Promise<{ answers: DoctorSlots[]; workplaces: BookingWorkplace[] }> {
+    const pairs = body.doctors_lpus.map((p) => ({ doctorId: p.doctor_id, clinicId: p.lpu_id }));
+    // Zones differ by clinic: read a day more on each side, the pure rules cut exactly.
+    const from = new Date(Date.parse(`${body.dt_start}T00:00:00Z`) - DAY_MS);
+    const to = new Date(Date.parse(`${addDays(body.dt_start, body.days)}T00:00:00Z`) + DAY_MS);
+    const now = clock.now();
+    const { workplaces, rules, exceptions, explicit, busy } = await repo.slotInputs(
+      pairs,
+      visitType,
+      { now, holdsOf },
+      { from: body.dt_start, to: addDays(body.dt_start, body.days) },
+      { from, to },
+    );
+    const byPair = new Map(workplaces.map((w) => [`${w.doctorId}:${w.clinicId}`, w]));
+    const rulesOf = groupBy(rules, (r) => r.workplaceId);
+    const exceptionsOf = groupBy(exceptions, (e) => e.workplaceId);
+    const explicitOf = groupBy(
+      explicit.map((e) => ({ ...e, startsAt: new Date(e.startsAt) })),
+      (e) => e.workplaceId,
+    );
+    const busyOf = groupBy(
+      busy.map((b) => ({
+        doctorId: b.doctorId,
+        startsAt: new Date(b.startsAt),
+        endsAt: new Date(b.endsAt),
+      })),
+      (b) => b.doctorId,
+    );
+    const displayZone = body.user_timedelta !== undefined ? offsetZone(body.user_timedelta) : undefined;
+
+    const answers = body.doctors_lpus.map((pair) => {
+      const w = byPair.get(`${pair.doctor_id}:${pair.lpu_id}`);
+      const answer: DoctorSlots = {
+        lpu_id: pair.lpu_id,
+        doctor_id: pair.doctor_id,
+        appointment_on: Boolean(w?.isAppointmentOn),
+        slots: {},
+      };
+      if (!w?.isAppointmentOn) return answer;
+      const taken: BusyRange[] = busyOf.get(w.doctorId) ?? [];
+      const input: FreeSlotsInput = {
+        rules: rulesOf.get(w.id) ?? [],
+        exceptions: exceptionsOf.get(w.id) ?? [],
+        busy: taken,
+        from: body.dt_start,
+        days: body.days,
+        now,
+        timeZone: w.tz,
+        displayZone,
+      };
+      const pushed = explicitOf.get(w.id);
+      // A clinic that pushes slots from its MIS replaces the computed schedule.
+      const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
+      const free = compute(input);
+      answer.slots = body.all_slots ? markFree(compute({ ...input, busy: [] }), free) : free;
+      return answer;
+    });
+    return { answers, workplaces };
+  }
   return service;
 }
+
+/** A doctor's workplace as a booking needs it. */
+export type BookingWorkplace = SlotInputs['workplaces'][number];
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;
 
