@@ -87,6 +87,7 @@ export default function OnlineDoctors({ loaderData: d }: Route.ComponentProps) {
             page: d.page,
             numPages: d.numPages,
             search: d.search,
+            online: true,
             note: (doctor) => doctor.townName && <p className="mt-1 text-muted">г. {doctor.townName}</p>,
             empty: {
               title: 'Совпадений не найдено',

@@ -19,6 +19,7 @@ export function DoctorList<T extends DoctorCardData>({
   empty,
   note,
   tz,
+  online,
 }: {
   doctors: T[];
   page: number;
@@ -29,6 +30,8 @@ export function DoctorList<T extends DoctorCardData>({
   note?: (doctor: T) => ReactNode;
   /** The town's IANA zone for the schedule's days and 'today' (Moscow when not given). */
   tz?: string;
+  /** The online list: the calendars show online consultations. */
+  online?: boolean;
 }) {
   if (doctors.length === 0) {
     return (
@@ -59,6 +62,7 @@ export function DoctorList<T extends DoctorCardData>({
                     lpuId={doctor.workplaces[0].clinicId}
                     tz={tz}
                     search={search}
+                    types={online ? ['telemed'] : undefined}
                   />
                 )
               }
