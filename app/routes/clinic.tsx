@@ -27,7 +27,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     context.services.directory.clinic(town, entity.id),
     // The price list's page is kept in ?page=, so a reload shows the same page.
     context.services.priceList.firstRender(entity.id, pricePage),
-    clinicDoctors.list(entity.id, { naDom: false, page: 1, showAll: false, pageSize: DOCTORS_IN_BLOCK }),
+    // The clinic is looked up in this town above; the block need not read it again.
+    clinicDoctors.list(
+      entity.id,
+      { naDom: false, page: 1, showAll: false, pageSize: DOCTORS_IN_BLOCK },
+      town,
+    ),
     clinicDoctors.filterOptions(entity.id),
   ]);
   if (!clinic) throw notFound();

@@ -93,10 +93,18 @@ export function createClinicDoctorsService({
   const townById = async (id: number): Promise<Town | null> =>
     (await towns.list()).find((t) => t.id === id) ?? null;
 
-  async function list(clinicId: number, r: ClinicDoctorsRequest): Promise<ClinicDoctorsLookup> {
-    const clinic = await repo.clinic(clinicId);
-    const town = clinic && (await townById(clinic.townId));
-    if (!clinic || !town) return { ok: false, status: 404, detail: 'Клиника не найдена' };
+  /**
+   * A page of the clinic's doctors. `knownTown`: the caller has found the clinic in this town
+   * already (the clinic page reads it in parallel), so the clinic is not read again.
+   */
+  async function list(
+    clinicId: number,
+    r: ClinicDoctorsRequest,
+    knownTown?: Town,
+  ): Promise<ClinicDoctorsLookup> {
+    const clinic = knownTown ? null : await repo.clinic(clinicId);
+    const town = knownTown ?? (clinic && (await townById(clinic.townId)));
+    if (!town) return { ok: false, status: 404, detail: 'Клиника не найдена' };
     const year = zonedDay(clock.now(), town.tz).year;
     const filter = {
       clinicId,
