@@ -40,5 +40,7 @@ export default [
   route('uslugi/appointment/new', 'routes/service-appointment-new.tsx', { id: 'service-appointment-new' }),
   route('analyses/appointment/new', 'routes/service-appointment-new.tsx', { id: 'analysis-appointment-new' }),
   route('profile/appointments', 'routes/profile-appointments.tsx'),
+  // How the rating is counted (issue 6: the formula is public).
+  route('rating', 'routes/rating.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

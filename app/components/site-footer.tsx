@@ -19,6 +19,9 @@ export function SiteFooter() {
           <Link to="/moskva/lpu/" className="hover:text-brand">
             Клиники Москвы
           </Link>
+          <Link to="/rating/" className="hover:text-brand">
+            Как считается рейтинг
+          </Link>
         </nav>
         <div>
           <p className="font-semibold text-ink">Важно</p>
