@@ -36,3 +36,24 @@ test('a clinic page has no serious accessibility violations', async ({ page }) =
   await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-/);
   await expectNoSeriousViolations(page);
 });
+
+test('the clinic list, with its calendars loaded, has no serious accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/moskva/lpu/');
+  const calendar = page.getByRole('tablist', { name: 'Дни для записи' }).first();
+  await page.locator('.animate-pulse').first().scrollIntoViewIfNeeded();
+  await expect(calendar).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
+
+test('the rating formula page is reachable from the footer and readable', async ({ page }) => {
+  await page.goto('/moskva/vrach/');
+  await page.getByRole('link', { name: 'Как считается рейтинг' }).click();
+  await expect(page).toHaveURL(/\/rating\/$/);
+  await expect(page.getByRole('heading', { name: 'Как считается рейтинг', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('(2 + 2 + 2 − 2) / (4 + 1) = +0,8, то есть 3,5 звезды.', { exact: false }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

@@ -68,7 +68,10 @@ export function ClinicCard({
           {clinic.phone && (
             <>
               {' · '}
-              <a href={`tel:+${clinic.phone}`} className="text-brand">
+              <a
+                href={`tel:+${clinic.phone}`}
+                className="text-brand underline decoration-brand/40 underline-offset-2"
+              >
                 {formatPhone(clinic.phone)}
               </a>
             </>
