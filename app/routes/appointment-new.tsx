@@ -2,17 +2,16 @@ import { useLocation, useNavigate } from 'react-router';
 import { formatPhoneDigits } from '../../core/auth/phone';
 import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
 import { CALLBACK_TEXTS, callbackChoices } from '../../core/booking/callback';
-import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../core/booking/form';
+import { BOOKING_FAILURES } from '../../core/booking/form';
 import { parseDoctorBooking, slotParam, type VisitType } from '../../core/booking/urls';
 import { formatDayWithWeekday, formatVisitTime } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
-import type { SlotChoice } from '../../core/schedule/day-tabs';
 import { addDays, zonedInstant } from '../../core/schedule/free-slots';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
+import { ChooseTimeStep, PatientStep } from '../features/booking/booking-steps';
 import { CallbackForm } from '../features/booking/callback-form';
-import { AppointmentCalendar } from '../features/schedule/calendar';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/appointment-new';
@@ -187,40 +186,19 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
             )}
           </section>
         ) : !chosen ? (
-          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="choose-time">
-            {d.staleSlot && (
-              <p role="alert" className="mb-3 text-sm text-error">
-                {BOOKING_FAILURES.slot_taken}
-              </p>
-            )}
-            <h2 id="choose-time" className="mb-3 text-lg font-semibold">
-              Выберите время
-            </h2>
-            <AppointmentCalendar
-              days={days}
-              slots={target.slots}
-              today={target.today}
-              onSelect={(c: SlotChoice) => choose(c.selectedFullDate)}
-            />
-          </section>
+          <ChooseTimeStep
+            staleSlot={d.staleSlot}
+            days={days}
+            slots={target.slots}
+            today={target.today}
+            onChoose={choose}
+          />
         ) : (
-          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="patient">
-            <h2 id="patient" className="mb-3 text-lg font-semibold">
-              Пациент
-            </h2>
-            {d.account === 'anonymous' && (
-              <div className="flex flex-col items-start gap-3">
-                <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
-                <a
-                  href={loginHref}
-                  className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
-                >
-                  Подтвердить номер
-                </a>
-              </div>
-            )}
-            {d.account === 'work' && <p role="status">{d.workAccountText}</p>}
-            {d.account === 'patient' && (
+          <PatientStep
+            account={d.account}
+            loginHref={loginHref}
+            workAccountText={d.workAccountText}
+            form={
               <BookingForm
                 subject={{ doctor_id: query.doctorId }}
                 lpuId={query.lpuId}
@@ -231,8 +209,8 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
                 phone={d.phone}
                 onChooseSlot={(s) => choose(s.slot)}
               />
-            )}
-          </section>
+            }
+          />
         )}
       </main>
       <SiteFooter />

@@ -7,6 +7,7 @@ import { SiteHeader } from '../components/site-header';
 import { cancelAppointment } from '../features/booking/booking-api';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
+import { useHydrated } from '../lib/use-hydrated';
 import type { Route } from './+types/appointment';
 
 /**
@@ -54,6 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function Appointment({ loaderData: d }: Route.ComponentProps) {
   const [confirming, setConfirming] = useState(false);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const canceled = d.status === 'canceled';
@@ -123,7 +125,9 @@ export default function Appointment({ loaderData: d }: Route.ComponentProps) {
             <button
               type="button"
               onClick={() => setConfirming(true)}
-              className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-error hover:text-error"
+              // A tap before hydration would be lost.
+              disabled={!hydrated}
+              className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-error hover:text-error disabled:opacity-60"
             >
               Отменить запись
             </button>

@@ -1,19 +1,18 @@
 import { useLocation, useNavigate } from 'react-router';
 import { formatPhoneDigits } from '../../core/auth/phone';
 import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
-import { BOOKING_ERRORS, SERVICE_BOOKING_FAILURES } from '../../core/booking/form';
+import { SERVICE_BOOKING_FAILURES } from '../../core/booking/form';
 import { parseServiceBooking, slotParam } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
 import { formatPhone } from '../../core/phone/format';
-import type { SlotChoice } from '../../core/schedule/day-tabs';
 import { addDays, zonedInstant } from '../../core/schedule/free-slots';
 import { SERVICE_SCHEDULE_DAYS } from '../../core/schedule/services-call';
 import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
-import { AppointmentCalendar } from '../features/schedule/calendar';
+import { ChooseTimeStep, PatientStep } from '../features/booking/booking-steps';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/service-appointment-new';
@@ -173,40 +172,19 @@ export default function ServiceAppointmentNew({ loaderData: d }: Route.Component
             )}
           </div>
         ) : !chosen ? (
-          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="choose-time">
-            {d.staleSlot && (
-              <p role="alert" className="mb-3 text-sm text-error">
-                {SERVICE_BOOKING_FAILURES.slot_taken}
-              </p>
-            )}
-            <h2 id="choose-time" className="mb-3 text-lg font-semibold">
-              Выберите время
-            </h2>
-            <AppointmentCalendar
-              days={days}
-              slots={target.slots}
-              today={target.today}
-              onSelect={(c: SlotChoice) => choose(c.selectedFullDate)}
-            />
-          </section>
+          <ChooseTimeStep
+            staleSlot={d.staleSlot}
+            days={days}
+            slots={target.slots}
+            today={target.today}
+            onChoose={choose}
+          />
         ) : (
-          <section className="card mt-4 p-4 sm:p-5" aria-labelledby="patient">
-            <h2 id="patient" className="mb-3 text-lg font-semibold">
-              Пациент
-            </h2>
-            {d.account === 'anonymous' && (
-              <div className="flex flex-col items-start gap-3">
-                <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
-                <a
-                  href={loginHref}
-                  className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
-                >
-                  Подтвердить номер
-                </a>
-              </div>
-            )}
-            {d.account === 'work' && <p role="status">{d.workAccountText}</p>}
-            {d.account === 'patient' && (
+          <PatientStep
+            account={d.account}
+            loginHref={loginHref}
+            workAccountText={d.workAccountText}
+            form={
               <BookingForm
                 subject={{
                   service_id: query.service,
@@ -220,8 +198,8 @@ export default function ServiceAppointmentNew({ loaderData: d }: Route.Component
                 phone={d.phone}
                 onChooseSlot={(s) => choose(s.slot)}
               />
-            )}
-          </section>
+            }
+          />
         )}
       </main>
       <SiteFooter />

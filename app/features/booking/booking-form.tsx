@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { BOOKING_TITLES, bookingSchema, fieldErrors } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
+import { useHydrated } from '../../lib/use-hydrated';
 import { type CreateResult, createAppointment, holdSlot, type OfferedSlot, releaseHold } from './booking-api';
 
 /** Who or what is booked, as the booking call names it: a doctor, or a clinic's service line. */
@@ -110,6 +111,7 @@ export function BookingForm({
   // The time is kept for the patient while the form is filled, and let go on leaving.
   const [hold, setHold] = useState<{ id: number; slot: string } | null>(null);
   const booked = useRef(false);
+  const hydrated = useHydrated();
   const subjectKey = JSON.stringify(subject);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new object of the same subject is the same subject
@@ -283,7 +285,8 @@ export function BookingForm({
       </p>
       <button
         type="submit"
-        disabled={busy}
+        // Disabled until hydrated: a native submit would put the patient's details in the URL.
+        disabled={busy || !hydrated}
         className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60 sm:self-start"
       >
         {busy ? 'Записываем…' : 'Записаться'}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
+import type { DaySlots, SlotChoice } from '../../../core/schedule/day-tabs';
+import { AppointmentCalendar } from '../schedule/calendar';
+
+/** Who is on a booking page: only a patient fills the form. */
+export type BookingAccount = 'anonymous' | 'work' | 'patient';
+
+/**
+ * The booking pages' time step (doctors and services): the calendar, with the notice that the
+ * link's time is gone when it is.
+ */
+export function ChooseTimeStep({
+  staleSlot,
+  days,
+  slots,
+  today,
+  onChoose,
+}: {
+  staleSlot: boolean;
+  days: string[];
+  slots: DaySlots;
+  today: string;
+  /** 'dd.MM.yyyy HH:mm'. */
+  onChoose: (slot: string) => void;
+}) {
+  return (
+    <section className="card mt-4 p-4 sm:p-5" aria-labelledby="choose-time">
+      {staleSlot && (
+        <p role="alert" className="mb-3 text-sm text-error">
+          {BOOKING_FAILURES.slot_taken}
+        </p>
+      )}
+      <h2 id="choose-time" className="mb-3 text-lg font-semibold">
+        Выберите время
+      </h2>
+      <AppointmentCalendar
+        days={days}
+        slots={slots}
+        today={today}
+        onSelect={(c: SlotChoice) => onChoose(c.selectedFullDate)}
+      />
+    </section>
+  );
+}
+
+/**
+ * The booking pages' patient step: a patient gets the form; an anonymous visitor 'Подтвердить
+ * номер' (sign-in, then back to the same page); a work account the spec's refusal.
+ */
+export function PatientStep({
+  account,
+  loginHref,
+  workAccountText,
+  form,
+}: {
+  account: BookingAccount;
+  loginHref: string;
+  workAccountText: string;
+  form: ReactNode;
+}) {
+  return (
+    <section className="card mt-4 p-4 sm:p-5" aria-labelledby="patient">
+      <h2 id="patient" className="mb-3 text-lg font-semibold">
+        Пациент
+      </h2>
+      {account === 'anonymous' && (
+        <div className="flex flex-col items-start gap-3">
+          <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
+          <a
+            href={loginHref}
+            className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
+          >
+            Подтвердить номер
+          </a>
+        </div>
+      )}
+      {account === 'work' && <p role="status">{workAccountText}</p>}
+      {account === 'patient' && form}
+    </section>
+  );
+}
