@@ -1,17 +1,15 @@
-import { useLocation, useNavigate } from 'react-router';
-import { formatPhoneDigits } from '../../core/auth/phone';
-import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
 import { CALLBACK_TEXTS, callbackChoices } from '../../core/booking/callback';
 import { BOOKING_FAILURES } from '../../core/booking/form';
-import { parseDoctorBooking, slotParam, type VisitType } from '../../core/booking/urls';
-import { formatDayWithWeekday, formatVisitTime } from '../../core/booking/visit';
+import { parseDoctorBooking, type VisitType } from '../../core/booking/urls';
+import { formatDayWithWeekday } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
-import { addDays, zonedInstant } from '../../core/schedule/free-slots';
+import { addDays } from '../../core/schedule/free-slots';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
-import { ChooseTimeStep, PatientStep } from '../features/booking/booking-steps';
+import { ChooseTimeStep, PatientStep, useSlotInUrl } from '../features/booking/booking-steps';
 import { CallbackForm } from '../features/booking/callback-form';
+import { bookingPageState } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/appointment-new';
@@ -30,11 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseDoctorBooking(url.searchParams);
   if (!query?.lpuId) throw notFound();
-  const target = await context.services.booking.target(query.doctorId, query.lpuId, query.type);
+  const target = await context.services.booking.target(
+    query.doctorId,
+    query.lpuId,
+    query.type,
+    context.viewer,
+  );
   if (!target) throw notFound();
   const { viewer } = context;
-  const slot = query.slot;
-  const offered = slot ? target.slots[slot.day]?.find((s) => s.time === slot.time) : undefined;
   return {
     origin: originOf(request),
     query: { ...query, lpuId: query.lpuId },
@@ -54,15 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       today: target.today,
       slots: target.slots,
     },
-    chosen:
-      slot && offered
-        ? {
-            slot: slotParam(slot.day, slot.time),
-            label: formatVisitTime(zonedInstant(slot.day, slot.time, target.tz), target.tz),
-          }
-        : null,
-    /** The link asked for a time that is gone or never was. */
-    staleSlot: Boolean(slot && !offered),
+    ...bookingPageState(viewer, target, query.slot),
     // No free time in two weeks: the patient may ask the clinic to call back instead.
     callback:
       target.appointmentOn && Object.keys(target.slots).length === 0
@@ -71,13 +64,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             label: formatDayWithWeekday(c.date),
           }))
         : null,
-    account: viewer.isAnonymous
-      ? ('anonymous' as const)
-      : isWorkAccount(viewer)
-        ? ('work' as const)
-        : ('patient' as const),
-    workAccountText: WORK_ACCOUNT_TITLE,
-    phone: viewer.userPhone ? formatPhoneDigits(viewer.userPhone) : '',
   };
 }
 
@@ -96,18 +82,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
   const { target, query, chosen } = d;
   const days = Array.from({ length: 14 }, (_, i) => addDays(target.today, i));
-  const here = (slot: string | null) => {
-    const params = new URLSearchParams(location.search);
-    if (slot) params.set('slot', slot);
-    else params.delete('slot');
-    return `?${params.toString()}`;
-  };
-  const choose = (slot: string) => navigate(here(slot), { preventScrollReset: true });
-  const loginHref = `/login/?next=${encodeURIComponent(`/appointment/new/${here(chosen?.slot ?? null)}`)}`;
+  const { choose, loginHref } = useSlotInUrl('/appointment/new/', chosen?.slot ?? null);
 
   return (
     <>

@@ -1,18 +1,15 @@
-import { useLocation, useNavigate } from 'react-router';
-import { formatPhoneDigits } from '../../core/auth/phone';
-import { isWorkAccount, WORK_ACCOUNT_TITLE } from '../../core/auth/viewer';
 import { SERVICE_BOOKING_FAILURES } from '../../core/booking/form';
-import { parseServiceBooking, slotParam } from '../../core/booking/urls';
-import { formatVisitTime } from '../../core/booking/visit';
+import { parseServiceBooking } from '../../core/booking/urls';
 import { formatRub } from '../../core/money/money';
 import { formatPhone } from '../../core/phone/format';
-import { addDays, zonedInstant } from '../../core/schedule/free-slots';
+import { addDays } from '../../core/schedule/free-slots';
 import { SERVICE_SCHEDULE_DAYS } from '../../core/schedule/services-call';
 import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
-import { ChooseTimeStep, PatientStep } from '../features/booking/booking-steps';
+import { ChooseTimeStep, PatientStep, useSlotInUrl } from '../features/booking/booking-steps';
+import { bookingPageState } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/service-appointment-new';
@@ -32,8 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer,
   );
   if (!target) throw notFound();
-  const slot = query.slot;
-  const offered = slot ? target.slots[slot.day]?.find((s) => s.time === slot.time) : undefined;
   return {
     origin: originOf(request),
     path: url.pathname,
@@ -56,23 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       today: target.today,
       slots: target.slots,
     },
-    chosen:
-      slot && offered
-        ? {
-            slot: slotParam(slot.day, slot.time),
-            label: formatVisitTime(zonedInstant(slot.day, slot.time, target.tz), target.tz),
-          }
-        : null,
-    /** The link asked for a time that is gone or never was. */
-    staleSlot: Boolean(slot && !offered),
+    ...bookingPageState(viewer, target, query.slot),
     noSlots: target.appointmentOn && Object.keys(target.slots).length === 0,
-    account: viewer.isAnonymous
-      ? ('anonymous' as const)
-      : isWorkAccount(viewer)
-        ? ('work' as const)
-        : ('patient' as const),
-    workAccountText: WORK_ACCOUNT_TITLE,
-    phone: viewer.userPhone ? formatPhoneDigits(viewer.userPhone) : '',
   };
 }
 
@@ -91,18 +71,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ServiceAppointmentNew({ loaderData: d }: Route.ComponentProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
   const { target, query, chosen } = d;
   const days = Array.from({ length: SERVICE_SCHEDULE_DAYS }, (_, i) => addDays(target.today, i));
-  const here = (slot: string | null) => {
-    const params = new URLSearchParams(location.search);
-    if (slot) params.set('slot', slot);
-    else params.delete('slot');
-    return `?${params.toString()}`;
-  };
-  const choose = (slot: string) => navigate(here(slot), { preventScrollReset: true });
-  const loginHref = `/login/?next=${encodeURIComponent(`${d.path}${here(chosen?.slot ?? null)}`)}`;
+  const { choose, loginHref } = useSlotInUrl(d.path, chosen?.slot ?? null);
 
   return (
     <>

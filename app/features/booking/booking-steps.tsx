@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import type { DaySlots, SlotChoice } from '../../../core/schedule/day-tabs';
 import { AppointmentCalendar } from '../schedule/calendar';
@@ -79,4 +80,23 @@ export function PatientStep({
       {account === 'patient' && form}
     </section>
   );
+}
+
+/**
+ * The booking pages keep the chosen time in `?slot=` (a reload or the back button keeps it):
+ * `choose` moves it, and the sign-in link comes back to the same page and time.
+ */
+export function useSlotInUrl(path: string, chosenSlot: string | null) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const here = (slot: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (slot) params.set('slot', slot);
+    else params.delete('slot');
+    return `?${params.toString()}`;
+  };
+  return {
+    choose: (slot: string) => navigate(here(slot), { preventScrollReset: true }),
+    loginHref: `/login/?next=${encodeURIComponent(`${path}${here(chosenSlot)}`)}`,
+  };
 }
