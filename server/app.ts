@@ -45,6 +45,8 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { mistakeReportRoutes } from './modules/mistake-reports/routes';
 import { createMistakeReportService } from './modules/mistake-reports/service';
+import { reviewsRoutes } from './modules/reviews/routes';
+import { createReviewsService, type ReviewsService } from './modules/reviews/service';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { createScheduleService, type ScheduleService } from './modules/schedule/service';
 import { searchRoutes } from './modules/search/routes';
@@ -65,6 +67,8 @@ export interface Services {
   clinicPage: ClinicPageService;
   /** The doctor page: the directory's doctor plus positions, partner prices, activities. */
   doctorPage: DoctorPageService;
+  /** Reviews of doctors and clinics: counts per type and pages of cards (issue 6). */
+  reviews: ReviewsService;
   priceList: ClinicPriceListService;
   clinicDoctors: ClinicDoctorsService;
   /** The header search's suggestions and the full results page. */
@@ -172,6 +176,7 @@ export async function buildApp({
   const directory = createDirectoryService({ db, clock });
   const clinicPage = createClinicPageService({ db, clock });
   const doctorPage = createDoctorPageService({ db, directory });
+  const reviews = createReviewsService({ db });
   const mistakeReports = createMistakeReportService({ db });
   const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
   const priceList = createClinicPriceListService({ db, towns });
@@ -233,6 +238,7 @@ export async function buildApp({
     directory,
     clinicPage,
     doctorPage,
+    reviews,
     pageCache,
     priceList,
     clinicDoctors,
@@ -290,6 +296,7 @@ export async function buildApp({
     await bookingRoutes(api, { booking, clock });
     await clinicPageRoutes(api, { clinicPage });
     await doctorPageRoutes(api, { doctorPage });
+    await reviewsRoutes(api, { reviews });
     await favouritesRoutes(api, { favourites });
     await mistakeReportRoutes(api, { mistakeReports });
     await clinicPriceListRoutes(api, { priceList });

@@ -1,0 +1,165 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { fixedClock } from '../../clock';
+import type { Database } from '../../db/client';
+import { reviewReplies } from '../../db/schema/reviews';
+import { createClinic, createDoctor, createReview, createTown } from '../../db/seed/factories';
+import { openTestDatabase } from '../../testing/database';
+import { RESOLVED_HINT } from './reviews-html';
+import { createReviewsService } from './service';
+
+let database: Database;
+let app: FastifyInstance;
+const ids = { doctor: 0, clinic: 0, other: 0, resolved: 0, deleted: 0, newest: 0, answered: 0 };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db);
+  const clinic = await createClinic(db, { townId: town.id });
+  const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
+  const other = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
+  Object.assign(ids, { doctor: doctor.id, clinic: clinic.id, other: other.id });
+  // 12 positive, 2 negative, 1 neutral published; one resolved, one unconfirmed, one deleted, one pending.
+  const at = (n: number) => new Date(Date.UTC(2026, 0, 1 + n));
+  for (let i = 0; i < 12; i++)
+    await createReview(db, { doctorId: doctor.id, sentiment: 'positive', createdAt: at(i) });
+  for (let i = 0; i < 2; i++)
+    await createReview(db, { doctorId: doctor.id, sentiment: 'negative', createdAt: at(20 + i) });
+  await createReview(db, { doctorId: doctor.id, sentiment: 'neutral', createdAt: at(30) });
+  const resolved = await createReview(db, {
+    doctorId: doctor.id,
+    sentiment: 'negative',
+    status: 'resolved',
+    createdAt: at(31),
+  });
+  await createReview(db, {
+    doctorId: doctor.id,
+    sentiment: 'positive',
+    status: 'unconfirmed',
+    createdAt: at(32),
+  });
+  const deleted = await createReview(db, {
+    doctorId: doctor.id,
+    sentiment: 'negative',
+    status: 'deleted',
+    deletedReason: 'Отзыв о другом враче',
+    createdAt: at(33),
+  });
+  await createReview(db, {
+    doctorId: doctor.id,
+    sentiment: 'positive',
+    status: 'pending',
+    createdAt: at(40),
+  });
+  const answered = await createReview(db, {
+    doctorId: doctor.id,
+    sentiment: 'positive',
+    text: 'Спасибо <b>доктору</b> & клинике',
+    isAnonymous: true,
+    createdAt: at(34),
+  });
+  await db.insert(reviewReplies).values([
+    { reviewId: answered.id, authorKind: 'doctor', text: 'Благодарю вас!', status: 'published' },
+    { reviewId: answered.id, authorKind: 'clinic', text: 'Черновик ответа', status: 'pending' },
+  ]);
+  await createReview(db, { clinicId: clinic.id, sentiment: 'positive', createdAt: at(5) });
+  Object.assign(ids, { resolved: resolved.id, deleted: deleted.id, answered: answered.id });
+  app = await buildApp({ db, clock: fixedClock('2026-11-22T09:00:00Z') });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+const get = (url: string) => app.inject({ method: 'GET', url });
+const cardIds = (html: string) => [...html.matchAll(/data-review-id="(\d+)"/g)].map((m) => Number(m[1]));
+
+describe('GET /ajax/doctor/{id}/reviews/', () => {
+  it('answers the first page of all shown reviews, newest first, 10 a page, with the next page number', async () => {
+    const res = await get(`/ajax/doctor/${ids.doctor}/reviews/`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(cardIds(body.template)).toHaveLength(10);
+    expect(cardIds(body.template)[0]).toBe(ids.answered);
+    expect(body.next_page_number).toBe(2);
+    // 12 + 2 + 1 published, one resolved, one unconfirmed, the answered one: 18; pending and deleted are not in 'all'.
+    const second = (await get(`/ajax/doctor/${ids.doctor}/reviews/?page=2`)).json();
+    expect(cardIds(second.template)).toHaveLength(8);
+    expect(second.next_page_number).toBeNull();
+    expect(cardIds(second.template)).not.toContain(ids.deleted);
+  });
+
+  it('filters by ratetype and pages 20 at a time for phones', async () => {
+    const negative = (await get(`/ajax/doctor/${ids.doctor}/reviews/?ratetype=negative`)).json();
+    expect(cardIds(negative.template)).toHaveLength(2);
+    expect(negative.template).toContain('data-state="negative"');
+    const positive = (await get(`/ajax/doctor/${ids.doctor}/reviews/?ratetype=positive&page_size=20`)).json();
+    expect(cardIds(positive.template)).toHaveLength(13);
+    expect(positive.next_page_number).toBeNull();
+  });
+
+  it('shows a resolved review with the spec’s hint, and a deleted one with its reason only in its type', async () => {
+    const resolved = (await get(`/ajax/doctor/${ids.doctor}/reviews/?ratetype=resolved`)).json();
+    expect(cardIds(resolved.template)).toEqual([ids.resolved]);
+    expect(resolved.template).toContain(RESOLVED_HINT);
+    const deleted = (await get(`/ajax/doctor/${ids.doctor}/reviews/?ratetype=deleted`)).json();
+    expect(cardIds(deleted.template)).toEqual([ids.deleted]);
+    expect(deleted.template).toContain('data-is-deleted="true"');
+    expect(deleted.template).toContain('Отзыв удалён: Отзыв о другом враче');
+  });
+
+  it('escapes the text, hides an anonymous author’s name and shows only published answers', async () => {
+    const { template } = (await get(`/ajax/doctor/${ids.doctor}/reviews/?ratetype=positive`)).json();
+    const card = template.slice(template.indexOf(`id="rate-${ids.answered}"`));
+    expect(card).toContain('Спасибо &lt;b&gt;доктору&lt;/b&gt; &amp; клинике');
+    expect(card).toContain('Анонимный отзыв');
+    expect(card).toContain('Ответ врача');
+    expect(card).toContain('Благодарю вас!');
+    expect(card).not.toContain('Черновик ответа');
+  });
+
+  it('a clinic’s reviews are its own', async () => {
+    const { template } = (await get(`/ajax/lpu/${ids.clinic}/reviews/`)).json();
+    expect(cardIds(template)).toHaveLength(1);
+    expect(template).toContain('data-review-type="lpu"');
+    expect((await get(`/ajax/doctor/${ids.other}/reviews/`)).json()).toEqual({
+      template: '',
+      next_page_number: null,
+    });
+  });
+
+  it.each([
+    ['an unknown type', `?ratetype=spam`, 'Неизвестный тип отзывов'],
+    ['page 0', `?page=0`, 'Некорректный номер страницы'],
+    ['a page that is not a number', `?page=abc`, 'Некорректный номер страницы'],
+    ['an odd page size', `?page_size=15`, 'Размер страницы: 10 или 20'],
+  ])('refuses %s with 400 and a detail', async (_name, query, detail) => {
+    const res = await get(`/ajax/doctor/${ids.doctor}/reviews/${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail });
+  });
+
+  it('refuses a missing or broken subject id with the spec’s message', async () => {
+    const res = await get('/ajax/doctor/abc/reviews/');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Отсутствует идентификатор отзыва или его тип' });
+  });
+});
+
+describe('review counts', () => {
+  it('counts each type; pending reviews are nobody’s yet', async () => {
+    const counts = await createReviewsService({ db: database.db }).counts({ kind: 'doctor', id: ids.doctor });
+    expect(counts).toEqual({
+      all: 18,
+      positive: 13,
+      neutral: 1,
+      negative: 2,
+      resolved: 1,
+      unconfirmed: 1,
+      deleted: 1,
+    });
+  });
+});

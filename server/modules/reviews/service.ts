@@ -1,0 +1,29 @@
+import type { ReviewType } from '../../../core/reviews/types';
+import type { Db } from '../../db/client';
+import { createReviewsRepo, type ReviewSubject } from './repo';
+import { reviewCardHtml } from './reviews-html';
+
+/** Spec: 10 reviews a page on desktop, 20 on mobile (the page asks with page_size). */
+export const REVIEWS_PAGE_SIZES = [10, 20] as const;
+
+/** The reviews lists of doctors and clinics (issue 6). */
+export function createReviewsService({ db }: { db: Db }) {
+  const repo = createReviewsRepo(db);
+  return {
+    counts: (subject: ReviewSubject) => repo.counts(subject),
+
+    /** The reviews call's answer: the page's cards as HTML, and the next page's number or null. */
+    async page(subject: ReviewSubject, type: ReviewType, page: number, size: number) {
+      const rows = await repo.page(subject, type, size + 1, (page - 1) * size);
+      return {
+        template: rows
+          .slice(0, size)
+          .map((r) => reviewCardHtml(r, subject))
+          .join(''),
+        next_page_number: rows.length > size ? page + 1 : null,
+      };
+    },
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;
