@@ -29,6 +29,9 @@ export default [
   route(':town/diagnostika/:service', 'routes/service.tsx', { id: 'service-diagnostika' }),
   route(':town/analizy/:service', 'routes/service.tsx', { id: 'service-analizy' }),
   route(':town/lpu/:slug/vrachi', 'routes/clinic-doctors.tsx'),
+  // Reviews of a doctor or a clinic, ?type=all|positive|neutral|negative|resolved|unconfirmed|deleted.
+  route(':town/vrach/:slug/otzivi', 'routes/reviews.tsx', { id: 'doctor-reviews' }),
+  route(':town/lpu/:slug/otzivi', 'routes/reviews.tsx', { id: 'clinic-reviews' }),
   route(':town/lpu/:slug', 'routes/clinic.tsx'),
   route(':town/search', 'routes/search.tsx'),
   route('login', 'routes/login.tsx'),

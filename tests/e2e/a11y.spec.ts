@@ -57,3 +57,11 @@ test('the rating formula page is reachable from the footer and readable', async 
   ).toBeVisible();
   await expectNoSeriousViolations(page);
 });
+
+test('a doctor’s reviews page has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/moskva/vrach/');
+  const href = await page.locator('article[data-doctor-id] h2 a').first().getAttribute('href');
+  await page.goto(`${href}otzivi/?type=all`);
+  await expect(page.locator('#reviews-list article').first()).toBeVisible();
+  await expectNoSeriousViolations(page);
+});

@@ -124,6 +124,7 @@ export function ClinicProfile({
               rating={c.rating}
               reviews={c.latestReviews}
               formatDate={(iso) => formatLongDate(iso, town.tz)}
+              allUrl={`${c.url}otzivi/`}
             />
           </div>
 

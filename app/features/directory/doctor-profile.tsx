@@ -175,6 +175,7 @@ export function DoctorProfile({
             rating={d.rating}
             reviews={d.latestReviews}
             formatDate={(iso) => reviewDates[iso] ?? ''}
+            allUrl={`${d.url}otzivi/`}
           />
 
           <p className="flex flex-wrap items-center gap-2 px-1 text-sm text-muted">

@@ -24,12 +24,15 @@ export function ReviewSummary({
   rating,
   reviews,
   formatDate,
+  allUrl,
 }: {
   counts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
   total: number;
   rating: number;
   reviews: ReviewPreview[];
   formatDate: (iso: string) => string;
+  /** The reviews page, with the filter by type. */
+  allUrl: string;
 }) {
   return (
     <section id="reviews" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="reviews-h">
@@ -71,11 +74,13 @@ export function ReviewSummary({
               </li>
             ))}
           </ul>
-          {total > reviews.length && (
-            <p className="mt-4 text-sm text-muted">
-              Показаны последние {reviews.length} из {plural(total, WORDS.review)}
-            </p>
-          )}
+          <p className="mt-4 text-sm text-muted">
+            {total > reviews.length &&
+              `Показаны последние ${reviews.length} из ${plural(total, WORDS.review)}. `}
+            <a href={allUrl} className="font-medium text-brand hover:underline">
+              Все отзывы
+            </a>
+          </p>
         </>
       )}
     </section>

@@ -39,6 +39,19 @@ const subjectWhere = (s: ReviewSubject) =>
 /** SQL of the reviews lists (issue 6). The indexes (doctor_id | clinic_id, status, created_at) serve both. */
 export function createReviewsRepo(db: Db) {
   return {
+    /** The reviews page's heading: the doctor's full name or the clinic's name, and its page. */
+    async head(subject: ReviewSubject): Promise<{ name: string; townSlug: string; slug: string } | null> {
+      const { rows } = await db.execute<{ name: string; townSlug: string; slug: string }>(
+        subject.kind === 'doctor'
+          ? sql`SELECT trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS name,
+                       t.slug AS "townSlug", d.slug
+                FROM doctors d JOIN towns t ON t.id = d.town_id WHERE d.id = ${subject.id}`
+          : sql`SELECT c.name, t.slug AS "townSlug", c.slug
+                FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${subject.id}`,
+      );
+      return rows[0] ?? null;
+    },
+
     /** The filter's counts per type, in one pass over the subject's reviews. */
     async counts(subject: ReviewSubject): Promise<Record<ReviewType, number>> {
       const { rows } = await db.execute<Record<ReviewType, number>>(sql`

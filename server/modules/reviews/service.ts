@@ -12,6 +12,19 @@ export function createReviewsService({ db }: { db: Db }) {
   return {
     counts: (subject: ReviewSubject) => repo.counts(subject),
 
+    /** The subject's name and page, e.g. '/moskva/vrach/12-ivanova-anna-petrovna/'; null when unknown. */
+    async head(subject: ReviewSubject) {
+      const row = await repo.head(subject);
+      if (!row) return null;
+      const section = subject.kind === 'doctor' ? 'vrach' : 'lpu';
+      return {
+        name: row.name,
+        townSlug: row.townSlug,
+        slug: row.slug,
+        url: `/${row.townSlug}/${section}/${subject.id}-${row.slug}/`,
+      };
+    },
+
     /** The reviews call's answer: the page's cards as HTML, and the next page's number or null. */
     async page(subject: ReviewSubject, type: ReviewType, page: number, size: number) {
       const rows = await repo.page(subject, type, size + 1, (page - 1) * size);
