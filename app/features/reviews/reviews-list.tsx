@@ -74,7 +74,6 @@ export function ReviewsList({
   });
 
   // rate_id=N or #rate-N: to that card, or to the list when it is not among the shown ones.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival
   useEffect(() => {
     const url = new URL(window.location.href);
     const id = url.searchParams.get('rate_id') ?? /^#rate-(\d+)$/.exec(url.hash)?.[1];
