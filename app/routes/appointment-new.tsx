@@ -7,7 +7,7 @@ import { addDays } from '../../core/schedule/free-slots';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
-import { ChooseTimeStep, PatientStep, useSlotInUrl } from '../features/booking/booking-steps';
+import { ChooseTimeStep, ChosenTime, PatientStep, useSlotInUrl } from '../features/booking/booking-steps';
 import { CallbackForm } from '../features/booking/callback-form';
 import { bookingPageState } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
@@ -124,18 +124,7 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
                 )}
               </p>
             )}
-            {chosen && (
-              <p className="mt-3 text-base">
-                <span className="font-semibold">{chosen.label}</span>{' '}
-                <button
-                  type="button"
-                  onClick={() => choose('')}
-                  className="ml-1 text-sm text-brand hover:underline"
-                >
-                  Изменить время
-                </button>
-              </p>
-            )}
+            {chosen && <ChosenTime label={chosen.label} onChange={() => choose('')} />}
           </div>
         </section>
 

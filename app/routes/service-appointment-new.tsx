@@ -8,7 +8,7 @@ import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { BookingForm } from '../features/booking/booking-form';
-import { ChooseTimeStep, PatientStep, useSlotInUrl } from '../features/booking/booking-steps';
+import { ChooseTimeStep, ChosenTime, PatientStep, useSlotInUrl } from '../features/booking/booking-steps';
 import { bookingPageState } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
@@ -112,18 +112,7 @@ export default function ServiceAppointmentNew({ loaderData: d }: Route.Component
               Перед процедурой врач клиники проведёт консультацию: соберёт анамнез и проверит показания.
             </p>
           )}
-          {chosen && (
-            <p className="mt-3 text-base">
-              <span className="font-semibold">{chosen.label}</span>{' '}
-              <button
-                type="button"
-                onClick={() => choose('')}
-                className="ml-1 text-sm text-brand hover:underline"
-              >
-                Изменить время
-              </button>
-            </p>
-          )}
+          {chosen && <ChosenTime label={chosen.label} onChange={() => choose('')} />}
         </section>
 
         {!target.appointmentOn || d.noSlots ? (

@@ -100,3 +100,15 @@ export function useSlotInUrl(path: string, chosenSlot: string | null) {
     loginHref: `/login/?next=${encodeURIComponent(`${path}${here(chosenSlot)}`)}`,
   };
 }
+
+/** The chosen time as the clinic's clock shows it, with 'Изменить время' back to the calendar. */
+export function ChosenTime({ label, onChange }: { label: string; onChange: () => void }) {
+  return (
+    <p className="mt-3 text-base">
+      <span className="font-semibold">{label}</span>{' '}
+      <button type="button" onClick={onChange} className="ml-1 text-sm text-brand hover:underline">
+        Изменить время
+      </button>
+    </p>
+  );
+}
