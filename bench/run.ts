@@ -6,7 +6,7 @@
  *   speciality list (page 1 and page 200), a doctor page and a clinic page, each compared with
  *   a static file of the same bytes served by the same server; first with the page cache off,
  *   then with the anonymous page cache on (list, doctor and clinic pages);
- * - calls: search suggestions and the clinic price list, cycling through realistic requests
+ * - calls: search suggestions, the clinic price list and the reviews call, cycling through realistic requests
  *   (bench/calls/*), p50/p95/p99 on 1 and 10 connections;
  * - where a page's time goes (its data calls measured in process vs the full request).
  * Prints tables and checks against the issues' targets, and writes bench/results/latest.json.
@@ -33,6 +33,7 @@ import {
   type ThroughputResult,
 } from './calls/booking';
 import { priceListCallPaths } from './calls/price-list';
+import { reviewsCallPaths } from './calls/reviews';
 import { searchCallPaths } from './calls/search';
 import {
   type DatasetInfo,
@@ -493,9 +494,10 @@ async function main() {
   const clinics = await services.directory.clinicList(town, { page: 1 });
   const clinic = [...clinics.clinics].sort((a, b) => b.doctorsCount - a.doctorsCount)[0];
   if (!clinic) throw new Error(`/${TOWN}/lpu/ has no clinics`);
-  const [searchPaths, pricePaths] = await Promise.all([
+  const [searchPaths, pricePaths, reviewPaths] = await Promise.all([
     searchCallPaths(services.db),
     priceListCallPaths(services.db),
+    reviewsCallPaths(services.db),
   ]);
 
   const specBase = `/${TOWN}/vrach/${spec.slug}/`;
@@ -557,7 +559,7 @@ async function main() {
     `Doctor page: ${doctor.url} (${doctor.fullName}, ${int(doctor.reviewsCount)} reviews; most reviewed on list page 1)`,
     `Clinic page: ${clinic.url} (${clinic.name}, ${int(clinic.doctorsCount)} doctors; most doctors on list page 1)`,
     `Static copies: the same bytes as each page, served by the same server (@fastify/static)`,
-    `Calls: ${searchPaths.length} search suggestion requests and ${pricePaths.length} price list requests, cycled`,
+    `Calls: ${searchPaths.length} search suggestion, ${pricePaths.length} price list and ${reviewPaths.length} reviews requests, cycled`,
   ];
   if (spec.page !== 200) {
     extra.push(
@@ -584,6 +586,7 @@ async function main() {
   for (const [name, paths] of [
     ['search suggestions', searchPaths],
     ['clinic price list', pricePaths],
+    ['reviews page call', reviewPaths],
   ] as const) {
     for (const connections of [1, 10]) {
       await runCalls(server.origin, name, paths, connections, 1);
