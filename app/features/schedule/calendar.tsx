@@ -174,3 +174,12 @@ function PlaceholderCalendar({ tabs, className }: { tabs: DayTab[]; className: s
     </div>
   );
 }
+
+/** Spec 'Schedule widget per item': the stub when there is neither a calendar nor express booking. */
+export function ScheduleUnavailable() {
+  return (
+    <p className="flex flex-1 items-center justify-center rounded-lg bg-canvas px-4 text-center text-sm text-ink-soft">
+      Расписание недоступно
+    </p>
+  );
+}

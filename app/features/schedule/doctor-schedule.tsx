@@ -11,7 +11,7 @@ import { zonedDay } from '../../../core/dates/zoned';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { addDays } from '../../../core/schedule/free-slots';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
-import { AppointmentCalendar } from './calendar';
+import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
 import type { ScheduleSlotProps } from './schedule-slot';
 import { type DoctorSlots, requestSlots, type SlotsWindow } from './slots-api';
 import { VisitTypeSchedule } from './visit-type-tabs';
@@ -123,9 +123,5 @@ export function DoctorSchedule({
       </div>
     );
   }
-  return (
-    <p className="flex flex-1 items-center justify-center rounded-lg bg-canvas px-4 text-center text-sm text-ink-soft">
-      Расписание недоступно
-    </p>
-  );
+  return <ScheduleUnavailable />;
 }

@@ -6,7 +6,7 @@ import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { addDays } from '../../../core/schedule/free-slots';
 import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/services-call';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
-import { AppointmentCalendar } from './calendar';
+import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
 import { PreliminarySheet } from './preliminary-sheet';
 import { requestServiceSlots, type ServiceSlots } from './services-slots-api';
 
@@ -70,11 +70,7 @@ export function ServiceSchedule({
 }) {
   const [pending, setPending] = useState<string | null>(null);
   if (!answer || !days.some((day) => hasSlots(answer.slots, day))) {
-    return (
-      <p className="flex flex-1 items-center justify-center rounded-lg bg-canvas px-4 text-center text-sm text-ink-soft">
-        Расписание недоступно
-      </p>
-    );
+    return <ScheduleUnavailable />;
   }
   const urlOf = (choice: SlotChoice) =>
     serviceAppointmentUrl({
