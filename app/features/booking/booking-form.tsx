@@ -75,7 +75,7 @@ function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
-        className="w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base disabled:bg-line/40 aria-[invalid=true]:border-error"
+        className="w-full scroll-mt-28 rounded-lg border border-line bg-surface px-3 py-2.5 text-base disabled:bg-line/40 aria-[invalid=true]:border-error"
       />
       {error && (
         <p id={`${id}-error`} className="text-sm text-error">
