@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
@@ -45,8 +46,13 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { mistakeReportRoutes } from './modules/mistake-reports/routes';
 import { createMistakeReportService } from './modules/mistake-reports/service';
+import { createFileDocumentStore } from './modules/reviews/document-store';
+import { createReviewModerationService, type ReviewModerationService } from './modules/reviews/moderation';
+import { createPatientProfileService, type PatientProfileService } from './modules/reviews/patient-profile';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService, type ReviewsService } from './modules/reviews/service';
+import { reviewWriteRoutes } from './modules/reviews/write-routes';
+import { createReviewWriteService, type ReviewWriteService } from './modules/reviews/write-service';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { createScheduleService, type ScheduleService } from './modules/schedule/service';
 import { searchRoutes } from './modules/search/routes';
@@ -69,6 +75,12 @@ export interface Services {
   doctorPage: DoctorPageService;
   /** Reviews of doctors and clinics: counts per type and pages of cards (issue 6). */
   reviews: ReviewsService;
+  /** Writing reviews and answers. */
+  reviewWriter: ReviewWriteService;
+  /** The staff's review queue and moderation. */
+  moderation: ReviewModerationService;
+  /** How far a review's author can be trusted. */
+  patientProfiles: PatientProfileService;
   priceList: ClinicPriceListService;
   clinicDoctors: ClinicDoctorsService;
   /** The header search's suggestions and the full results page. */
@@ -128,6 +140,8 @@ export interface AppDeps {
    * (server/main.ts); tests leave it off and call `app.jobs.runDue()` themselves.
    */
   jobs?: { autoStart?: boolean; pollMs?: number };
+  /** Where documents attached to reviews are kept (DATA_DIR/review-documents in production). */
+  uploadsDir?: string;
 }
 
 export interface AuthDeps {
@@ -168,6 +182,7 @@ export async function buildApp({
   environment = 'production',
   auth: authDeps = {},
   jobs: jobsDeps = {},
+  uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
 }: AppDeps) {
   const app = Fastify({ logger, trustProxy: true });
   beforeRoutes?.(app);
@@ -179,6 +194,10 @@ export async function buildApp({
   const reviews = createReviewsService({ db });
   const mistakeReports = createMistakeReportService({ db });
   const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
+  const documents = createFileDocumentStore(uploadsDir);
+  const reviewWriter = createReviewWriteService({ db, clock, documents, reviews });
+  const moderation = createReviewModerationService({ db, clock, documents, pageCache });
+  const patientProfiles = createPatientProfileService({ db, clock });
   const priceList = createClinicPriceListService({ db, towns });
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
   const lists = createListService({ db, clock, directory, towns });
@@ -239,6 +258,9 @@ export async function buildApp({
     clinicPage,
     doctorPage,
     reviews,
+    reviewWriter,
+    moderation,
+    patientProfiles,
     pageCache,
     priceList,
     clinicDoctors,
@@ -278,6 +300,8 @@ export async function buildApp({
     const outbox = providers.outbox;
     await app.register(async (dev) => devOutboxRoutes(dev, { outbox }));
   }
+  // Review writing and moderation: a scope of its own, since the review form carries files.
+  await app.register(async (scope) => reviewWriteRoutes(scope, { writer: reviewWriter, moderation }));
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
 
   await app.register(async (api) => {
@@ -296,7 +320,7 @@ export async function buildApp({
     await bookingRoutes(api, { booking, clock });
     await clinicPageRoutes(api, { clinicPage });
     await doctorPageRoutes(api, { doctorPage });
-    await reviewsRoutes(api, { reviews });
+    await reviewsRoutes(api, { reviews, patientProfiles });
     await favouritesRoutes(api, { favourites });
     await mistakeReportRoutes(api, { mistakeReports });
     await clinicPriceListRoutes(api, { priceList });

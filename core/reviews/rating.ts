@@ -120,3 +120,18 @@ export function ratingTone(rating: number): 'negative' | 'neutral' | 'positive' 
   if (rating > TONE_THRESHOLD) return 'positive';
   return 'neutral';
 }
+
+/** Below this Σ weight nothing counts any more (float crumbs of added and removed weights). */
+export const EMPTY_WEIGHTS = 1e-9;
+
+/**
+ * The number kept in doctors.rating and clinics.rating (lists sort on it): the stars of the
+ * rating as of `now`, or 0 when no review counts yet (the page then shows no stars).
+ */
+export function storedRating(sums: RatingSums, now: Date): number {
+  if (sums.weights <= EMPTY_WEIGHTS) return 0;
+  return ratingStars(ratingOf(sums, now));
+}
+
+/** Text length as the rating counts it: characters (code points), not UTF-16 units. */
+export const textLength = (text: string) => Array.from(text).length;

@@ -109,9 +109,13 @@ export const clinics = pgTable(
     website: text(),
     photoUrl: text(),
     foundedYear: smallint(),
-    /** 0–5, confirmed reviews only; maintained incrementally by the reviews module. */
+    /** 0–5 stars (0: no review counts yet); maintained incrementally by the reviews module. */
     rating: real().notNull().default(0),
+    /** Reviews shown on the page: published, resolved and unconfirmed. */
     reviewsCount: integer().notNull().default(0),
+    /** The rating's sums (core/reviews/rating.ts): Σ weight × score and Σ weight. */
+    ratingWeighted: doublePrecision().notNull().default(0),
+    ratingWeights: doublePrecision().notNull().default(0),
     doctorsCount: integer().notNull().default(0),
     softwareVersion: text({ enum: SOFTWARE_VERSIONS }),
     /** Spec 'Price update status': 0 updated, 1 updated by the clinic, 2 may be outdated, 3 outdated. */
@@ -273,8 +277,13 @@ export const doctors = pgTable(
     scienceConfirmed: boolean().notNull().default(false),
     /** Lowest clinic price, denormalised for sorting by price. */
     minPrice: integer(),
+    /** 0–5 stars (0: no review counts yet); maintained incrementally by the reviews module. */
     rating: real().notNull().default(0),
+    /** Reviews shown on the page: published, resolved and unconfirmed. */
     reviewsCount: integer().notNull().default(0),
+    /** The rating's sums (core/reviews/rating.ts): Σ weight × score and Σ weight. */
+    ratingWeighted: doublePrecision().notNull().default(0),
+    ratingWeights: doublePrecision().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -42,6 +43,13 @@ export const reviews = pgTable(
     /** −2…+2 contribution to the rating (core/reviews formula). */
     score: real().notNull().default(0),
     visitDate: date(),
+    /**
+     * First day of the visit's month for reviews written on the portal: one review per patient
+     * per doctor (or clinic) per month of visits. Null for the imported history.
+     */
+    visitMonth: date(),
+    /** How many times the card was seen (2 s on screen, the rate-metrics beacon). */
+    views: integer().notNull().default(0),
     deletedReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp({ withTimezone: true }),
@@ -51,6 +59,14 @@ export const reviews = pgTable(
     index('reviews_clinic').on(t.clinicId, t.status, t.createdAt.desc().nullsFirst()),
     index('reviews_user').on(t.userId),
     index('reviews_pending').on(t.status, t.createdAt),
+    uniqueIndex('reviews_one_per_visit_doctor')
+      .on(t.userId, t.doctorId, t.visitMonth)
+      .where(sql`${t.visitMonth} IS NOT NULL AND ${t.doctorId} IS NOT NULL AND ${t.status} <> 'deleted'`),
+    uniqueIndex('reviews_one_per_visit_clinic')
+      .on(t.userId, t.clinicId, t.visitMonth)
+      .where(
+        sql`${t.visitMonth} IS NOT NULL AND ${t.doctorId} IS NULL AND ${t.clinicId} IS NOT NULL AND ${t.status} <> 'deleted'`,
+      ),
   ],
 );
 
@@ -91,7 +107,14 @@ export const reviewReplies = pgTable(
       .default('pending'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('review_replies_review').on(t.reviewId)],
+  (t) => [
+    index('review_replies_review').on(t.reviewId),
+    // One live answer per side: the doctor and the clinic may each answer once.
+    uniqueIndex('review_replies_one_per_side')
+      .on(t.reviewId, t.authorKind)
+      .where(sql`${t.status} <> 'deleted'`),
+    index('review_replies_pending').on(t.status, t.createdAt),
+  ],
 );
 
 /** Every moderation change of a review, for the staff history. */
@@ -103,6 +126,8 @@ export const reviewHistory = pgTable(
       .notNull()
       .references(() => reviews.id),
     actorUserId: integer().references(() => users.id),
+    /** Set when the change was to an answer rather than to the review itself. */
+    replyId: integer().references(() => reviewReplies.id),
     fromStatus: text(),
     toStatus: text().notNull(),
     reason: text(),
@@ -121,8 +146,12 @@ export const reviewDocuments = pgTable(
       .references(() => reviews.id),
     fileName: text().notNull(),
     mime: text().notNull(),
+    size: integer().notNull().default(0),
     storageKey: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('review_documents_key').on(t.storageKey)],
+  (t) => [
+    uniqueIndex('review_documents_key').on(t.storageKey),
+    index('review_documents_review').on(t.reviewId),
+  ],
 );

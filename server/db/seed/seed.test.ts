@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contribution, NO_REVIEWS, storedRating, textLength } from '../../../core/reviews/rating';
 import { openTestDatabase } from '../../testing/database';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
@@ -132,13 +133,39 @@ describe('seedDatabase', () => {
     expect(await count(first, stale)).toBe(0);
   });
 
-  it('counts only published and resolved reviews, and rates from verified published ones', async () => {
+  it('counts the shown reviews, and rates by the published formula from the ones that count', async () => {
     const wrongCount = `SELECT count(*) FROM doctors d WHERE d.reviews_count <>
-      (SELECT count(*) FROM reviews r WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved'))`;
+      (SELECT count(*) FROM reviews r WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved', 'unconfirmed'))`;
     expect(await count(first, wrongCount)).toBe(0);
     const unrated = `SELECT count(*) FROM doctors d WHERE d.rating <> 0 AND NOT EXISTS
-      (SELECT 1 FROM reviews r WHERE r.doctor_id = d.id AND r.status = 'published' AND r.is_verified)`;
+      (SELECT 1 FROM reviews r WHERE r.doctor_id = d.id AND r.status = 'published'
+         AND (r.user_id IS NOT NULL OR r.created_at < '2019-06-25'))`;
     expect(await count(first, unrated)).toBe(0);
+    // The SQL recount agrees with core/reviews/rating.ts on the doctor with the most reviews.
+    const { rows } = await first.db.execute<{ id: number; rating: number }>(
+      sql`SELECT id, rating FROM doctors ORDER BY reviews_count DESC, id LIMIT 1`,
+    );
+    const { rows: own } = await first.db.execute<{
+      status: string;
+      userId: number | null;
+      createdAt: string;
+      text: string;
+      score: number;
+    }>(
+      sql`SELECT status, user_id AS "userId", created_at AS "createdAt", text, score FROM reviews WHERE doctor_id = ${rows[0].id}`,
+    );
+    const sums = own
+      .map((r) =>
+        contribution({
+          status: r.status,
+          userId: r.userId,
+          createdAt: new Date(r.createdAt),
+          textLength: textLength(r.text),
+          score: Number(r.score),
+        }),
+      )
+      .reduce((a, b) => ({ weighted: a.weighted + b.weighted, weights: a.weights + b.weights }), NO_REVIEWS);
+    expect(rows[0].rating).toBeCloseTo(storedRating(sums, NOW), 5);
   });
 
   it('gives every doctor a workplace, all of them in the doctor’s own town', async () => {

@@ -485,6 +485,8 @@ export function createBookingService({
         when: formatVisitTime(a.startsAt, a.tz),
         title: a.title,
         titleUrl: a.titleUrl,
+        doctorId: a.doctorId,
+        clinicId: a.clinicId,
         specialities: a.specialities,
         clinicName: a.clinicName,
         address: a.address,

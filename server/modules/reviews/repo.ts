@@ -7,6 +7,8 @@ export type ReviewSubject = { kind: 'doctor'; id: number } | { kind: 'lpu'; id: 
 
 export type ReviewRow = {
   id: number;
+  /** The author's account (null: written without signing in, or taken by the call centre). */
+  userId: number | null;
   authorName: string;
   isAnonymous: boolean;
   text: string;
@@ -16,6 +18,8 @@ export type ReviewRow = {
   isVerified: boolean;
   /** Booked through the portal. */
   viaPortal: boolean;
+  /** The author attached documents of the visit (seen by moderators only). */
+  hasDocuments: boolean;
   assessments: { name: string; value: number | null }[];
   deletedReason: string | null;
   createdAt: string;
@@ -76,8 +80,9 @@ export function createReviewsRepo(db: Db) {
       offset: number,
     ): Promise<ReviewRow[]> {
       const { rows } = await db.execute<ReviewRow>(sql`
-        SELECT r.id, r.author_name AS "authorName", r.is_anonymous AS "isAnonymous", r.text, r.sentiment,
+        SELECT r.id, r.user_id AS "userId", r.author_name AS "authorName", r.is_anonymous AS "isAnonymous", r.text, r.sentiment,
                r.status, r.origin, r.is_verified AS "isVerified", r.appointment_id IS NOT NULL AS "viaPortal",
+               EXISTS (SELECT 1 FROM review_documents x WHERE x.review_id = r.id) AS "hasDocuments",
                r.assessments, r.deleted_reason AS "deletedReason", r.created_at AS "createdAt",
                coalesce((SELECT json_agg(json_build_object('authorKind', a.author_kind, 'text', a.text,
                                                           'createdAt', a.created_at) ORDER BY a.created_at)

@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
-import { assessmentStars, MAX_STARS } from '../../../core/reviews/rating';
+import { assessmentStars, MAX_STARS, UNAUTHORISED_CUTOFF_MS } from '../../../core/reviews/rating';
 import { escapeHtml } from '../../../core/text/html';
 import type { ReviewRow, ReviewSubject } from './repo';
 
@@ -10,10 +10,26 @@ export const RESOLVED_HINT =
   'Клиника связалась с автором отзыва и исправила ситуацию. Он подтвердил, что описанную проблему решили. Оценка больше не влияет на рейтинг.';
 
 const ORIGIN_TEXT: Record<ReviewRow['origin'], string> = {
-  site: 'оставлен на сайте',
-  app: 'оставлен в мобильном приложении',
-  call_centre: 'принят колл-центром',
+  site: 'Оставлен на сайте.',
+  app: 'Оставлен в мобильном приложении.',
+  call_centre: 'Принят колл-центром со слов пациента.',
 };
+
+/** How the visit behind a verified review was confirmed (the 'Отзыв проверен' tooltip). */
+function verificationText(r: ReviewRow): string {
+  if (r.viaPortal) return 'Пациент записался на приём через ПроДокторов: визит подтверждён записью.';
+  if (r.hasDocuments) return 'Пациент приложил документы о приёме, модератор их проверил.';
+  return 'Модератор связался с автором и подтвердил, что приём был.';
+}
+
+/** Spec section 6: the tooltip of a review from a visitor who did not sign in. */
+export const UNAUTHORISED_HINT =
+  'Отзывы неавторизованных пользователей не учитываются в рейтинге с 25.06.2019.';
+const ANONYMOUS_HINT =
+  'Автор попросил не показывать своё имя. Модераторы знают, кто он, и проверили отзыв так же, как остальные.';
+const VIA_PORTAL_HINT = 'Пациент записался к врачу через ПроДокторов, поэтому мы знаем, что приём был.';
+const UNCONFIRMED_HINT =
+  'Модератору не удалось подтвердить, что автор был на приёме. Оценка не влияет на рейтинг.';
 
 const SENTIMENT_TEXT: Record<ReviewRow['sentiment'], string> = {
   positive: 'Положительный отзыв',
@@ -34,15 +50,29 @@ const STATE_TONE: Record<string, string> = {
 const day = (iso: string) =>
   format(new TZDate(new Date(iso).getTime(), 'Europe/Moscow'), 'd MMMM yyyy', { locale: ru });
 
-function stars(value: number | null): string {
-  const n = assessmentStars(value);
-  if (n === null) return '<span class="text-muted">нет оценки</span>';
+function stars(n: number): string {
   return (
     `<span aria-hidden="true" class="text-star">${'★'.repeat(n)}</span>` +
-    `<span aria-hidden="true" class="text-line">${'★'.repeat(MAX_STARS - n)}</span>` +
-    `<span class="sr-only">${n} из ${MAX_STARS}</span>`
+    `<span aria-hidden="true" class="text-line">${'★'.repeat(MAX_STARS - n)}</span>`
   );
 }
+
+/**
+ * A hint tooltip without script (spec 'hint tooltips'): the trigger is a button, the hint its
+ * description; it shows on hover and on focus (a tap on phones), and Escape or a tap elsewhere
+ * hides it (reviews-list.tsx blurs the trigger on Escape). The hint hangs under the trigger's
+ * row (its nearest positioned box), as wide as the row allows, so it never widens a phone's page.
+ */
+function tip(id: string, trigger: string, hint: string, triggerClass: string): string {
+  return (
+    '<span data-tip class="group/tip inline-flex">' +
+    `<button type="button" aria-describedby="${id}" class="${triggerClass}">${trigger}</button>` +
+    `<span role="tooltip" id="${id}" class="invisible absolute left-0 top-full z-20 mt-1 w-72 max-w-full rounded-lg bg-ink p-3 text-left text-xs leading-snug font-normal text-white opacity-0 shadow-lg transition-opacity group-focus-within/tip:visible group-focus-within/tip:opacity-100 group-hover/tip:visible group-hover/tip:opacity-100">${hint}</span>` +
+    '</span>'
+  );
+}
+
+const BADGE = 'rounded-md px-2 py-0.5 underline decoration-dotted underline-offset-2';
 
 /**
  * A review card (spec 'Review card visual states': positive, neutral, negative, resolved,
@@ -51,35 +81,72 @@ function stars(value: number | null): string {
  */
 export function reviewCardHtml(r: ReviewRow, subject: ReviewSubject): string {
   const state = r.status === 'published' ? r.sentiment : r.status;
-  const author = r.isAnonymous ? 'Анонимный отзыв' : r.authorName;
+  const unauthorised = r.userId === null && new Date(r.createdAt).getTime() >= UNAUTHORISED_CUTOFF_MS;
+  const rated = r.assessments.flatMap((a) => {
+    const n = assessmentStars(a.value);
+    return a.name && n !== null ? [{ name: a.name, stars: n }] : [];
+  });
+  const mean = rated.length ? Math.round(rated.reduce((sum, a) => sum + a.stars, 0) / rated.length) : null;
   const badges = [
+    mean === null
+      ? ''
+      : tip(
+          `rate-${r.id}-marks`,
+          `${stars(mean)}<span class="sr-only">Оценка ${mean} из ${MAX_STARS}</span>`,
+          `<span class="mb-1 block font-semibold">Оценки пациента</span>${rated
+            .map(
+              (a) =>
+                `<span class="flex justify-between gap-3"><span>${escapeHtml(a.name)}</span>` +
+                `<span class="whitespace-nowrap">${stars(a.stars)}<span class="sr-only">${a.stars} из ${MAX_STARS}</span></span></span>`,
+            )
+            .join('')}`,
+          'rounded-md text-base leading-none',
+        ),
     r.isVerified
-      ? `<span class="rounded-md bg-success/10 px-2 py-0.5 text-success" title="${escapeHtml(`Отзыв проверен: ${ORIGIN_TEXT[r.origin]}`)}">Отзыв проверен</span>`
+      ? tip(
+          `rate-${r.id}-checked`,
+          'Отзыв проверен',
+          `${verificationText(r)} ${ORIGIN_TEXT[r.origin]}`,
+          `${BADGE} bg-success/10 text-success`,
+        )
       : '',
     r.viaPortal
-      ? '<span class="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Запись через сервис</span>'
+      ? tip(
+          `rate-${r.id}-portal`,
+          'Запись через сервис',
+          VIA_PORTAL_HINT,
+          `${BADGE} bg-brand-soft text-brand`,
+        )
       : '',
-    r.status === 'unconfirmed' ? '<span class="rounded-md bg-canvas px-2 py-0.5">Не подтверждён</span>' : '',
+    r.status === 'unconfirmed'
+      ? tip(`rate-${r.id}-unconfirmed`, 'Не подтверждён', UNCONFIRMED_HINT, `${BADGE} bg-canvas`)
+      : '',
+    unauthorised
+      ? tip(`rate-${r.id}-guest`, 'Не влияет на рейтинг', UNAUTHORISED_HINT, `${BADGE} bg-canvas`)
+      : '',
   ].join('');
-  const rated = r.assessments.filter((a) => a.name);
+  // The author opens their trust profile (patient-profile-modal.tsx), unless they asked to stay anonymous.
+  const author = r.isAnonymous
+    ? tip(
+        `rate-${r.id}-anonymous`,
+        'Анонимный отзыв',
+        ANONYMOUS_HINT,
+        'underline decoration-dotted underline-offset-2',
+      )
+    : r.userId !== null
+      ? `<button type="button" data-patient-profile="${r.userId}"${r.origin === 'app' ? ' data-patient-kind="mobile"' : ''} ` +
+        `class="text-left font-semibold text-brand hover:underline" aria-haspopup="dialog">${escapeHtml(r.authorName)}</button>`
+      : escapeHtml(r.authorName);
   return (
     `<article id="rate-${r.id}" data-review-id="${r.id}" data-review-type="${subject.kind}" ` +
     `data-is-deleted="${r.status === 'deleted'}" data-state="${state}" ` +
     `class="card border-l-4 p-4 ${STATE_TONE[state]}">` +
     '<header class="flex flex-wrap items-baseline justify-between gap-2">' +
-    `<p class="font-semibold">${escapeHtml(author)}</p>` +
+    `<p class="relative font-semibold">${author}</p>` +
     `<p class="text-sm text-muted"><time datetime="${escapeHtml(r.createdAt)}">${day(r.createdAt)}</time></p>` +
     '</header>' +
     `<p class="sr-only">${SENTIMENT_TEXT[r.sentiment]}</p>` +
-    (badges ? `<p class="mt-1 flex flex-wrap gap-2 text-xs">${badges}</p>` : '') +
-    (rated.length
-      ? `<dl class="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-2">${rated
-          .map(
-            (a) =>
-              `<div class="flex justify-between gap-2"><dt>${escapeHtml(a.name)}</dt><dd>${stars(a.value)}</dd></div>`,
-          )
-          .join('')}</dl>`
-      : '') +
+    (badges ? `<div class="relative mt-1 flex flex-wrap items-center gap-2 text-xs">${badges}</div>` : '') +
     (r.status === 'deleted'
       ? `<p class="mt-2 text-sm text-muted">Отзыв удалён${r.deletedReason ? `: ${escapeHtml(r.deletedReason)}` : ''}</p>`
       : `<div class="mt-2 whitespace-pre-line">${escapeHtml(r.text)}</div>`) +

@@ -4,14 +4,28 @@ import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { reviewReplies } from '../../db/schema/reviews';
-import { createClinic, createDoctor, createReview, createTown } from '../../db/seed/factories';
+import { createClinic, createDoctor, createReview, createTown, createUser } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
-import { RESOLVED_HINT } from './reviews-html';
+import { RESOLVED_HINT, UNAUTHORISED_HINT } from './reviews-html';
 import { createReviewsService } from './service';
 
 let database: Database;
 let app: FastifyInstance;
-const ids = { doctor: 0, clinic: 0, other: 0, resolved: 0, deleted: 0, newest: 0, answered: 0 };
+const ids = {
+  doctor: 0,
+  clinic: 0,
+  other: 0,
+  resolved: 0,
+  deleted: 0,
+  newest: 0,
+  answered: 0,
+  otherClinic: 0,
+  author: 0,
+  signedIn: 0,
+  fromApp: 0,
+  anonymous: 0,
+  guest: 0,
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -65,6 +79,31 @@ beforeAll(async () => {
     { reviewId: answered.id, authorKind: 'clinic', text: 'Черновик ответа', status: 'pending' },
   ]);
   await createReview(db, { clinicId: clinic.id, sentiment: 'positive', createdAt: at(5) });
+  // Authors of every kind, about another clinic.
+  const otherClinic = await createClinic(db, { townId: town.id });
+  const author = await createUser(db);
+  const assessments = [
+    { name: 'Отношение персонала', value: 1 },
+    { name: 'Чистота и комфорт', value: 2 },
+  ];
+  const about = { clinicId: otherClinic.id, sentiment: 'positive' as const, isVerified: true, assessments };
+  const signedIn = await createReview(db, { ...about, userId: author.id, origin: 'site', createdAt: at(1) });
+  const fromApp = await createReview(db, { ...about, userId: author.id, origin: 'app', createdAt: at(2) });
+  const anonymous = await createReview(db, {
+    ...about,
+    userId: author.id,
+    isAnonymous: true,
+    createdAt: at(3),
+  });
+  const guest = await createReview(db, { ...about, userId: null, isAnonymous: false, createdAt: at(4) });
+  Object.assign(ids, {
+    otherClinic: otherClinic.id,
+    author: author.id,
+    signedIn: signedIn.id,
+    fromApp: fromApp.id,
+    anonymous: anonymous.id,
+    guest: guest.id,
+  });
   Object.assign(ids, { resolved: resolved.id, deleted: deleted.id, answered: answered.id });
   app = await buildApp({ db, clock: fixedClock('2026-11-22T09:00:00Z') });
 });
@@ -119,6 +158,42 @@ describe('GET /ajax/doctor/{id}/reviews/', () => {
     expect(card).toContain('Ответ врача');
     expect(card).toContain('Благодарю вас!');
     expect(card).not.toContain('Черновик ответа');
+  });
+
+  it('an author who signed in opens their trust profile; an anonymous one does not, and its hint says why', async () => {
+    const { template } = (await get(`/ajax/lpu/${ids.otherClinic}/reviews/`)).json();
+    const card = (id: number) => {
+      const from = template.indexOf(`id="rate-${id}"`);
+      return template.slice(from, template.indexOf('</article>', from));
+    };
+    expect(card(ids.signedIn)).toContain(`data-patient-profile="${ids.author}"`);
+    expect(card(ids.signedIn)).toContain('aria-haspopup="dialog"');
+    expect(card(ids.fromApp)).toContain('data-patient-kind="mobile"');
+    expect(card(ids.anonymous)).not.toContain('data-patient-profile');
+    expect(card(ids.anonymous)).toMatch(/role="tooltip"[^>]*>Автор попросил не показывать своё имя/);
+    // A guest's review after 25.06.2019 is shown with the spec's tooltip and no profile.
+    expect(card(ids.guest)).not.toContain('data-patient-profile');
+    expect(card(ids.guest)).toContain(UNAUTHORISED_HINT);
+    expect(card(ids.signedIn)).not.toContain(UNAUTHORISED_HINT);
+  });
+
+  it('hints tell how a review was checked, that it came through the service, and each mark', async () => {
+    const { template } = (await get(`/ajax/lpu/${ids.otherClinic}/reviews/`)).json();
+    const from = template.indexOf(`id="rate-${ids.signedIn}"`);
+    const card = template.slice(from, template.indexOf('</article>', from));
+    const tooltips = [
+      ...card.matchAll(/<button type="button" aria-describedby="([^"]+)"[^>]*>(.*?)<\/button>/g),
+    ];
+    const hint = (id: string) =>
+      card.match(new RegExp(`role="tooltip" id="${id}"[^>]*>(.*?)</span></span>`))?.[1] ?? '';
+    const byTrigger = Object.fromEntries(tooltips.map((m) => [m[2].replace(/<[^>]+>/g, ''), hint(m[1])]));
+    expect(byTrigger['Отзыв проверен']).toContain('Модератор связался с автором');
+    expect(byTrigger['Отзыв проверен']).toContain('Оставлен на сайте.');
+    expect(byTrigger['Запись через сервис']).toBeUndefined();
+    const marks = Object.entries(byTrigger).find(([k]) => k.includes('Оценка'));
+    expect(marks?.[0]).toContain('★');
+    expect(marks?.[1]).toContain('Оценки пациента');
+    expect(marks?.[1]).toMatch(/Отношение персонала.*\d из 5/);
   });
 
   it('a clinic’s reviews are its own', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { REVIEW_TYPES } from '../../../core/reviews/types';
+import type { PatientProfileService } from './patient-profile';
 import type { ReviewSubject } from './repo';
 import { REVIEWS_PAGE_SIZES, type ReviewsService } from './service';
 
@@ -26,11 +27,25 @@ const Query = z.object({
     .default(10),
 });
 
+const PatientId = z
+  .string()
+  .regex(/^\d{0,9}$/, 'Некорректный идентификатор пациента')
+  .optional()
+  .transform((s) => (s ? Number(s) : null));
+
+const PatientQuery = z
+  .object({ patient_id: PatientId, patient_mobile_id: PatientId })
+  .transform((q) => q.patient_id || q.patient_mobile_id || null)
+  .refine((id): id is number => id !== null, 'Не указан пациент');
+
 /**
  * The reviews call (spec section 7: GET {reviews ajax url}?page&ratetype → template (HTML) and
  * next_page_number): `/ajax/doctor/{id}/reviews/` and `/ajax/lpu/{id}/reviews/`.
  */
-export async function reviewsRoutes(app: FastifyInstance, { reviews }: { reviews: ReviewsService }) {
+export async function reviewsRoutes(
+  app: FastifyInstance,
+  { reviews, patientProfiles }: { reviews: ReviewsService; patientProfiles: PatientProfileService },
+) {
   for (const kind of ['doctor', 'lpu'] as const) {
     app.get(`/ajax/${kind}/:id/reviews/`, async (request, reply) => {
       const params = Params.safeParse(request.params);
@@ -41,4 +56,13 @@ export async function reviewsRoutes(app: FastifyInstance, { reviews }: { reviews
       return reviews.page(subject, query.data.ratetype, query.data.page, query.data.page_size);
     });
   }
+
+  // The author's trust profile (spec section 7: GET /api/rates/patient_profile/?patient_id&patient_mobile_id).
+  app.get('/api/rates/patient_profile/', async (request, reply) => {
+    const query = PatientQuery.safeParse(request.query);
+    if (!query.success) return reply.status(400).send({ detail: query.error.issues[0].message });
+    const profile = await patientProfiles.profile(query.data);
+    if (!profile) return reply.status(404).send({ detail: 'Пациент не найден' });
+    return profile;
+  });
 }

@@ -49,6 +49,8 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     foundedYear,
     rating: 0,
     reviewsCount: 0,
+    ratingWeighted: 0,
+    ratingWeights: 0,
     doctorsCount: 0,
     softwareVersion: rng.chance(0.2) ? rng.pick(SOFTWARE_VERSIONS) : null,
     priceUpdateStatus,

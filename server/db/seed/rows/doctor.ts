@@ -74,6 +74,8 @@ export function doctorRow(rng: Rng, input: DoctorRowInput): Row<typeof doctors> 
     minPrice: null,
     rating: 0,
     reviewsCount: 0,
+    ratingWeighted: 0,
+    ratingWeights: 0,
     createdAt: yearsBefore(rng, input.now, 6, 9),
   };
 }

@@ -1,3 +1,4 @@
+import { reviewScore } from '../../../../core/reviews/rating';
 import type { reviews } from '../../schema/reviews';
 import type { Row } from '../bulk';
 import { type Gender, type Rng, reviewAssessments, reviewText, type Sentiment } from '../generate';
@@ -56,7 +57,6 @@ export function reviewRow(rng: Rng, input: ReviewRowInput): Row<typeof reviews> 
   const from = status === 'pending' ? now - 14 * DAY : Math.max(input.notBefore, now - 6 * 365 * DAY);
   const createdAt = Math.floor((from + rng.next() * (now - from)) / 1000) * 1000;
   const assessments = reviewAssessments(rng, input.sentiment);
-  const mean = assessments.reduce((sum, a) => sum + a.value, 0) / assessments.length;
   const shown = status === 'published' || status === 'resolved';
   return {
     id: input.id,
@@ -79,8 +79,13 @@ export function reviewRow(rng: Rng, input: ReviewRowInput): Row<typeof reviews> 
     isVerified: rng.chance(0.6),
     isAnonymous: rng.chance(0.07),
     assessments,
-    score: Math.round(Math.max(-2, Math.min(2, mean)) * 100) / 100,
+    score: reviewScore(
+      assessments.map((a) => a.value),
+      input.sentiment,
+    ),
     visitDate: dateOnly(new Date(createdAt - rng.int(0, 20) * DAY)),
+    visitMonth: null,
+    views: 0,
     deletedReason: status === 'deleted' ? rng.pick(DELETED_REASONS) : null,
     createdAt: new Date(createdAt),
     publishedAt: shown ? new Date(Math.min(now, createdAt + rng.int(1, 72) * HOUR)) : null,

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import { pageTags } from '../../../core/cache/page-tags';
+import {
+  EMPTY_WEIGHTS,
+  HALF_LIFE_DAYS,
+  NO_REVIEWS,
+  RATING_EPOCH_MS,
+  type RatingSums,
+  storedRating,
+  UNAUTHORISED_CUTOFF_MS,
+} from '../../../core/reviews/rating';
+import type { Db, DbTx } from '../../db/client';
+
+/** Whose rating: a review is about a doctor or (with no doctor) about a clinic. */
+export type RatedSubject = { kind: 'doctor'; id: number } | { kind: 'lpu'; id: number };
+
+/** The change one review's new state makes to its subject. */
+export interface RatingDelta {
+  before: RatingSums;
+  after: RatingSums;
+  /** +1 when the review became shown on the page, −1 when it stopped, 0 otherwise. */
+  shown: number;
+}
+
+/**
+ * Applies a review's change to its subject's sums, count and stars, inside the caller's
+ * transaction (the UPDATE locks the doctor's or clinic's row, so two moderators changing reviews
+ * of one doctor add up instead of overwriting each other). Returns the tags of the pages to drop
+ * from the page cache.
+ */
+export async function applyRatingDelta(
+  tx: DbTx,
+  subject: RatedSubject,
+  delta: RatingDelta,
+  now: Date,
+): Promise<{ rating: number; reviewsCount: number; tags: string[] }> {
+  const dWeighted = delta.after.weighted - delta.before.weighted;
+  const dWeights = delta.after.weights - delta.before.weights;
+  const table = subject.kind === 'doctor' ? sql`doctors` : sql`clinics`;
+  const { rows } = await tx.execute<{ weighted: number; weights: number; count: number; townId: number }>(sql`
+    UPDATE ${table} SET
+      rating_weighted = CASE WHEN rating_weights + ${dWeights} <= ${EMPTY_WEIGHTS} THEN 0
+                             ELSE rating_weighted + ${dWeighted} END,
+      rating_weights = greatest(0, CASE WHEN rating_weights + ${dWeights} <= ${EMPTY_WEIGHTS} THEN 0
+                                        ELSE rating_weights + ${dWeights} END),
+      reviews_count = greatest(0, reviews_count + ${delta.shown})
+    WHERE id = ${subject.id}
+    RETURNING rating_weighted AS weighted, rating_weights AS weights, reviews_count AS count, town_id AS "townId"`);
+  const row = rows[0];
+  if (!row) return { rating: 0, reviewsCount: 0, tags: [] };
+  const rating = storedRating({ weighted: Number(row.weighted), weights: Number(row.weights) }, now);
+  await tx.execute(sql`UPDATE ${table} SET rating = ${rating} WHERE id = ${subject.id}`);
+  // The speciality lists sort on copies of the doctor's numbers.
+  if (subject.kind === 'doctor')
+    await tx.execute(sql`UPDATE doctor_specialities SET rating = ${rating}, reviews_count = ${row.count}
+                         WHERE doctor_id = ${subject.id}`);
+  return {
+    rating,
+    reviewsCount: row.count,
+    tags: [
+      subject.kind === 'doctor' ? pageTags.doctor(subject.id) : pageTags.clinic(subject.id),
+      pageTags.townLists(row.townId),
+    ],
+  };
+}
+
+/** No change: a review that was not counted and still is not. */
+export const NO_DELTA: RatingDelta = { before: NO_REVIEWS, after: NO_REVIEWS, shown: 0 };
+
+/**
+ * The documented formula in SQL (core/reviews/rating.ts), for recounting every doctor and clinic
+ * at once: after a bulk load (the seed), and as a periodic refresh (the neutral prior grows with
+ * time, so stars drift slowly even without new reviews). `rating.test.ts`'s twin in
+ * seed.test.ts and write.test.ts prove both give the same numbers.
+ */
+function sumsSql(target: 'doctor' | 'clinic'): string {
+  const where =
+    target === 'doctor' ? 'r.doctor_id IS NOT NULL' : 'r.clinic_id IS NOT NULL AND r.doctor_id IS NULL';
+  const counts = `r.status = 'published'
+      AND (r.user_id IS NOT NULL OR r.created_at < to_timestamp(${UNAUTHORISED_CUTOFF_MS / 1000}))`;
+  const weight = `(CASE WHEN char_length(r.text) >= 300 THEN 1.5 WHEN char_length(r.text) >= 100 THEN 1.0 ELSE 0.5 END)
+      * power(2.0::float8, (extract(epoch FROM r.created_at) * 1000 - ${RATING_EPOCH_MS}) / 86400000.0 / ${HALF_LIFE_DAYS})`;
+  return `SELECT r.${target}_id AS id,
+      coalesce(sum(${weight} * r.score) FILTER (WHERE ${counts}), 0)::float8 AS weighted,
+      coalesce(sum(${weight}) FILTER (WHERE ${counts}), 0)::float8 AS weights,
+      count(*) FILTER (WHERE r.status IN ('published', 'resolved', 'unconfirmed'))::int AS shown
+    FROM reviews r
+    WHERE ${where}
+    GROUP BY r.${target}_id`;
+}
+
+/** Stars from the sums in SQL, with the prior as of `now` (mirrors storedRating). */
+function starsSql(prior: number): string {
+  return `CASE WHEN s.weights <= ${EMPTY_WEIGHTS} THEN 0
+     ELSE round(((least(2, greatest(-2, s.weighted / (s.weights + ${prior}))) + 2) * 5 / 4 * 10)::numeric) / 10 END`;
+}
+
+/** Recounts every rating from the reviews (the seed's last step; safe to run any time). */
+export async function recountRatings(db: Db | DbTx, now: Date): Promise<void> {
+  const prior = 2 ** ((now.getTime() - RATING_EPOCH_MS) / 86_400_000 / HALF_LIFE_DAYS);
+  for (const [table, target] of [
+    ['doctors', 'doctor'],
+    ['clinics', 'clinic'],
+  ] as const) {
+    await db.execute(
+      sql.raw(`UPDATE ${table} t SET rating_weighted = 0, rating_weights = 0, rating = 0, reviews_count = 0
+               WHERE t.reviews_count <> 0 OR t.rating_weights <> 0 OR t.rating <> 0`),
+    );
+    await db.execute(
+      sql.raw(`UPDATE ${table} t SET rating_weighted = s.weighted, rating_weights = s.weights,
+                 rating = (${starsSql(prior)})::real, reviews_count = s.shown
+               FROM (${sumsSql(target)}) s WHERE t.id = s.id`),
+    );
+  }
+  await db.execute(
+    sql.raw(`UPDATE doctor_specialities ds SET rating = d.rating, reviews_count = d.reviews_count
+             FROM doctors d WHERE d.id = ds.doctor_id AND (ds.rating <> d.rating OR ds.reviews_count <> d.reviews_count)`),
+  );
+}
