@@ -45,5 +45,10 @@ export default [
   route('profile/appointments', 'routes/profile-appointments.tsx'),
   // How the rating is counted (issue 6: the formula is public).
   route('rating', 'routes/rating.tsx'),
+  // Writing a review (?doctor={id} or ?lpu={id}), the staff's moderation queue
+  // (?status=pending|published|unconfirmed|resolved|deleted&page=N), the cabinet's answers.
+  route('reviews/new', 'routes/review-new.tsx'),
+  route('staff/reviews', 'routes/staff-reviews.tsx'),
+  route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

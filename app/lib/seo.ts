@@ -29,7 +29,7 @@ export function notFound(): Response {
 
 /** schema.org AggregateRating for a 0–5 rating; none without reviews. */
 export function aggregateRatingLd(rating: number, reviewCount: number) {
-  return reviewCount > 0
+  return reviewCount > 0 && rating > 0
     ? {
         aggregateRating: {
           '@type': 'AggregateRating',

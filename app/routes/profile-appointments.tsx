@@ -3,6 +3,7 @@ import { PROFILE_APPOINTMENTS } from '../../core/booking/urls';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { cancelAppointment } from '../features/booking/booking-api';
+import { ReviewPowerButton } from '../features/reviews/review-power-modal';
 import { pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/profile-appointments';
@@ -27,7 +28,16 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 type Item = NonNullable<Awaited<ReturnType<typeof loader>>['page']>['upcoming'][number];
 
-function AppointmentItem({ item, onCanceled }: { item: Item; onCanceled: (id: number) => void }) {
+function AppointmentItem({
+  item,
+  onCanceled,
+  reviewable = false,
+}: {
+  item: Item;
+  onCanceled: (id: number) => void;
+  /** A visit that took place: 'Оставить отзыв' opens the review-power modal. */
+  reviewable?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const canceled = item.status === 'canceled';
@@ -73,6 +83,7 @@ function AppointmentItem({ item, onCanceled }: { item: Item; onCanceled: (id: nu
           Отменить запись
         </button>
       )}
+      {reviewable && <ReviewPowerButton visit={item} />}
     </li>
   );
 }
@@ -122,7 +133,13 @@ export default function ProfileAppointments({ loaderData: d }: Route.ComponentPr
                 </h2>
                 <ul className="mt-3 flex flex-col gap-3">
                   {d.page.past.map((item) => (
-                    <AppointmentItem key={item.id} item={item} onCanceled={mark} />
+                    <AppointmentItem
+                      key={item.id}
+                      item={item}
+                      onCanceled={mark}
+                      // Past visits still 'active' took place too; upcoming ones are never listed here.
+                      reviewable={item.status === 'done' || item.status === 'active'}
+                    />
                   ))}
                 </ul>
               </section>

@@ -10,6 +10,8 @@ import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import { ReviewAwardBanner } from '../features/reviews/award-banner';
+import { PatientProfileHost } from '../features/reviews/patient-profile-modal';
 import { ReviewsList } from '../features/reviews/reviews-list';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
@@ -43,6 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     origin: originOf(request),
     town,
     kind,
+    id: entity.id,
     name: head.name,
     url: head.url,
     apiUrl: `/ajax/${kind}/${entity.id}/reviews/`,
@@ -107,6 +110,10 @@ export default function Reviews({ loaderData: d }: Route.ComponentProps) {
             ))}
           </ul>
         </nav>
+        <div className="mt-4">
+          <ReviewAwardBanner kind={d.kind} id={d.id} />
+        </div>
+        <PatientProfileHost />
         <div className="mt-4">
           <ReviewsList
             key={d.type}

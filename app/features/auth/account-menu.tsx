@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
+import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { useHydrated } from '../../lib/use-hydrated';
 import { logout } from './api';
@@ -13,7 +14,8 @@ const entry =
 
 /**
  * The header's account entry: 'Войти' for visitors; for a signed-in account a small menu with
- * the masked phone, 'Мои записи' and 'Избранное' for patients, and 'Выйти'.
+ * the masked phone, 'Мои записи' and 'Избранное' for patients, 'Модерация отзывов' for staff,
+ * 'Отзывы обо мне' for doctors and clinics, and 'Выйти'.
  */
 export function AccountMenu() {
   const { user } = useRootAuth();
@@ -98,6 +100,20 @@ export function AccountMenu() {
                 </a>
               </li>
             </>
+          )}
+          {user.isStaff && (
+            <li>
+              <a href={STAFF_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                Модерация отзывов
+              </a>
+            </li>
+          )}
+          {(user.isDoctor || user.isLpu) && (
+            <li>
+              <a href={CABINET_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                Отзывы обо мне
+              </a>
+            </li>
           )}
           <li>
             <button

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { promotionsArchiveUrl } from '../../../core/clinic/urls';
 import { formatLongDate } from '../../../core/dates/zoned';
+import { reviewFormUrl } from '../../../core/reviews/urls';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { DirectoryService } from '../../../server/modules/directory/service';
 import type { Town } from '../../../server/modules/towns/service';
@@ -125,6 +126,7 @@ export function ClinicProfile({
               reviews={c.latestReviews}
               formatDate={(iso) => formatLongDate(iso, town.tz)}
               allUrl={`${c.url}otzivi/`}
+              writeUrl={reviewFormUrl('lpu', c.id)}
             />
           </div>
 

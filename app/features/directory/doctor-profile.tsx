@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isSoftwareVersion } from '../../../core/directory/software-version';
 import { formatRub } from '../../../core/money/money';
+import { reviewFormUrl } from '../../../core/reviews/urls';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { DoctorPage } from '../../../server/modules/doctor-page/service';
 import type { Town } from '../../../server/modules/towns/service';
@@ -176,6 +177,7 @@ export function DoctorProfile({
             reviews={d.latestReviews}
             formatDate={(iso) => reviewDates[iso] ?? ''}
             allUrl={`${d.url}otzivi/`}
+            writeUrl={reviewFormUrl('doctor', d.id)}
           />
 
           <p className="flex flex-wrap items-center gap-2 px-1 text-sm text-muted">

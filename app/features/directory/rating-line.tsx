@@ -16,7 +16,8 @@ export function RatingLine({
   if (reviewsCount === 0) return <span className="text-muted">Пока нет отзывов</span>;
   return (
     <>
-      <Stars rating={rating} size={size} />
+      {/* 0: none of the reviews counts yet (pending, unconfirmed or resolved ones only). */}
+      {rating > 0 && <Stars rating={rating} size={size} />}
       <a href={reviewsHref} className="text-brand hover:underline">
         {plural(reviewsCount, WORDS.review)}
       </a>

@@ -25,6 +25,7 @@ export function ReviewSummary({
   reviews,
   formatDate,
   allUrl,
+  writeUrl,
 }: {
   counts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
   total: number;
@@ -33,6 +34,8 @@ export function ReviewSummary({
   formatDate: (iso: string) => string;
   /** The reviews page, with the filter by type. */
   allUrl: string;
+  /** The review form about this doctor or clinic. */
+  writeUrl: string;
 }) {
   return (
     <section id="reviews" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="reviews-h">
@@ -40,7 +43,7 @@ export function ReviewSummary({
         <h2 id="reviews-h" className="text-xl font-semibold">
           Отзывы
         </h2>
-        {total > 0 && <Stars rating={rating} />}
+        {rating > 0 && <Stars rating={rating} />}
       </div>
       {total === 0 ? (
         <p className="mt-3 text-muted">Отзывов пока нет. Будьте первым, кто расскажет о приёме.</p>
@@ -83,6 +86,12 @@ export function ReviewSummary({
           </p>
         </>
       )}
+      <a
+        href={writeUrl}
+        className="mt-4 inline-block rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft"
+      >
+        Оставить отзыв
+      </a>
     </section>
   );
 }

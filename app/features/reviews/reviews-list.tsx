@@ -73,6 +73,17 @@ export function ReviewsList({
     return () => observer.disconnect();
   });
 
+  // A hint tooltip (reviews-html.ts) shows while its button has focus: Escape hides it.
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      const active = document.activeElement;
+      if (event.key === 'Escape' && active instanceof HTMLElement && active.closest('[data-tip]'))
+        active.blur();
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
   // rate_id=N or #rate-N: to that card, or to the list when it is not among the shown ones.
   useEffect(() => {
     const url = new URL(window.location.href);

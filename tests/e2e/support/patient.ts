@@ -31,8 +31,11 @@ export async function codeFor(page: Page, digits: string): Promise<string> {
   return code;
 }
 
-/** Signs the browser context in through the API, as the sign-in form would. */
-export async function signInThroughApi(page: Page, digits: string) {
+/**
+ * Signs the browser context in through the API, as the sign-in form would. A demo work account
+ * (staff, doctor, clinic: server/db/seed/rows/user.ts) signs in the same way with `asPatient: false`.
+ */
+export async function signInThroughApi(page: Page, digits: string, { asPatient = true } = {}) {
   await page.request.get('/healthz');
   const request = await page.request.post('/services/sso/confirmation/request/', {
     data: { phone: digits },
@@ -51,5 +54,5 @@ export async function signInThroughApi(page: Page, digits: string) {
     headers: { 'X-CSRFToken': await csrf(page) },
   });
   expect(login.status()).toBe(200);
-  expect((await login.json()).user.isRealPatient).toBe(true);
+  expect((await login.json()).user.isRealPatient).toBe(asPatient);
 }

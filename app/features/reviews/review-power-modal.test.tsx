@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ReviewPowerButton, ReviewPowerModal, visitReviewPayload } from './review-power-modal';
+
+afterEach(cleanup);
+
+describe('the review-power payload of a past visit', () => {
+  it('a doctor visit links the doctor’s review form and the clinic’s', () => {
+    expect(visitReviewPayload({ id: 1, doctorId: 42, clinicId: 9 })).toEqual({
+      doctorReviewUrl: '/reviews/new/?doctor=42',
+      lpuReviewUrl: '/reviews/new/?lpu=9',
+      lpuList: [],
+    });
+  });
+
+  it('a service visit (no doctor) links the clinic’s only', () => {
+    expect(visitReviewPayload({ id: 1, doctorId: null, clinicId: 7 })).toEqual({
+      doctorReviewUrl: null,
+      lpuReviewUrl: '/reviews/new/?lpu=7',
+      lpuList: [],
+    });
+  });
+});
+
+describe('ReviewPowerModal', () => {
+  it('offers «Дарим скидку 300 ₽ за честный отзыв» with links to review the doctor and the clinic', () => {
+    render(
+      <ReviewPowerModal
+        open
+        onOpenChange={() => {}}
+        payload={{
+          doctorReviewUrl: '/reviews/new/?doctor=42',
+          lpuReviewUrl: '/reviews/new/?lpu=7',
+          lpuList: [],
+        }}
+      />,
+    );
+    expect(screen.getByRole('dialog').textContent).toContain('Дарим скидку 300\u00a0₽ за честный отзыв');
+    expect(screen.getByRole('link', { name: 'Оставить отзыв о враче' }).getAttribute('href')).toBe(
+      '/reviews/new/?doctor=42',
+    );
+    expect(screen.getByRole('link', { name: 'Оставить отзыв о клинике' }).getAttribute('href')).toBe(
+      '/reviews/new/?lpu=7',
+    );
+  });
+
+  it('without a single clinic lists the clinics by name and address', () => {
+    render(
+      <ReviewPowerModal
+        open
+        onOpenChange={() => {}}
+        payload={{
+          doctorReviewUrl: null,
+          lpuReviewUrl: null,
+          lpuList: [
+            {
+              name: 'Здоровье',
+              address: 'Тверская, 3',
+              reviewUrl: '/reviews/new/?lpu=7',
+              doctorPrsLandingUrl: null,
+            },
+            {
+              name: 'Медцентр',
+              address: 'Арбат, 5',
+              reviewUrl: '/reviews/new/?lpu=8',
+              doctorPrsLandingUrl: null,
+            },
+          ],
+        }}
+      />,
+    );
+    const clinics = screen.getByRole('list', { name: 'Клиники' });
+    expect(clinics.textContent).toContain('Тверская, 3');
+    expect(screen.getByRole('link', { name: 'Медцентр' }).getAttribute('href')).toBe('/reviews/new/?lpu=8');
+  });
+
+  it('«Оставить отзыв» on a visit opens the modal bound to the URL hash', async () => {
+    const visit = { id: 5, doctorId: 42, clinicId: 9 };
+    const router = createMemoryRouter(
+      [{ path: '/profile/appointments', element: <ReviewPowerButton visit={visit} /> }],
+      {
+        initialEntries: ['/profile/appointments'],
+      },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Оставить отзыв' }));
+    expect((await screen.findByRole('link', { name: 'Оставить отзыв о враче' })).getAttribute('href')).toBe(
+      '/reviews/new/?doctor=42',
+    );
+    expect(router.state.location.hash).toBe('#review-power-5');
+  });
+});

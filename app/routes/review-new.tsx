@@ -1,0 +1,84 @@
+import { reviewFormUrl } from '../../core/reviews/urls';
+import { SiteFooter } from '../components/site-footer';
+import { SiteHeader } from '../components/site-header';
+import { Breadcrumbs } from '../components/ui/breadcrumbs';
+import { ReviewForm } from '../features/reviews/review-form';
+import { notFound, pageMeta } from '../lib/seo';
+import { originOf } from '../lib/town.server';
+import type { Route } from './+types/review-new';
+
+/** `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form (issue 6 item 4). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const doctor = url.searchParams.get('doctor');
+  const lpu = url.searchParams.get('lpu');
+  const raw = doctor ?? lpu;
+  if (!raw || !/^\d{1,9}$/.test(raw) || (doctor && lpu)) throw notFound();
+  const kind = doctor ? ('doctor' as const) : ('lpu' as const);
+  const form = await context.services.reviewWriter.formContext(context.viewer, kind, Number(raw));
+  if (!form) throw notFound();
+  return { origin: originOf(request), form, next: `${url.pathname}${url.search}` };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const meta: Route.MetaFunction = ({ loaderData: d }) =>
+  d
+    ? [
+        ...pageMeta({
+          title: `Отзыв о ${d.form.kind === 'doctor' ? 'враче' : 'клинике'} ${d.form.name} — ПроДокторов`,
+          description: 'Расскажите о приёме: ваш отзыв поможет другим пациентам выбрать врача.',
+          canonical: `${d.origin}${reviewFormUrl(d.form.kind, d.form.id)}`,
+        }),
+        { name: 'robots', content: 'noindex' },
+      ]
+    : [];
+
+export default function ReviewNew({ loaderData: d }: Route.ComponentProps) {
+  const { form } = d;
+  return (
+    <>
+      <SiteHeader town={null} />
+      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
+        <Breadcrumbs
+          items={[
+            { name: form.name, path: form.url },
+            { name: 'Отзывы', path: `${form.url}otzivi/` },
+            { name: 'Новый отзыв', path: reviewFormUrl(form.kind, form.id) },
+          ]}
+        />
+        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
+          Отзыв о {form.kind === 'doctor' ? 'враче' : 'клинике'}
+        </h1>
+        <p className="mt-1 text-lg">
+          <a href={form.url} className="text-brand hover:underline">
+            {form.name}
+          </a>
+        </p>
+        {form.refusal ? (
+          <div className="card mt-6 p-6 text-center" role="status">
+            <p className="text-lg font-semibold">{form.refusal}</p>
+            {form.refusal.startsWith('Войдите') || form.refusal.startsWith('Подтвердите') ? (
+              <a
+                href={`/login/?kind=patient&next=${encodeURIComponent(d.next)}`}
+                className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
+              >
+                Войти как пациент
+              </a>
+            ) : null}
+          </div>
+        ) : (
+          <ReviewForm
+            kind={form.kind}
+            id={form.id}
+            url={form.url}
+            criteria={form.criteria}
+            tags={form.tags}
+            months={form.months}
+          />
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
