@@ -12,6 +12,8 @@ import { ClinicProfile, clinicJsonLd } from '../features/directory/clinic-profil
 import { MistakeReport } from '../features/directory/mistake-report';
 import { SoftwareBadge } from '../features/directory/software-badge';
 import { FavouriteButton } from '../features/favourites/favourite-button';
+import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
+import { ReviewTags } from '../features/reviews/review-tags';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
@@ -103,6 +105,12 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
             d.clinic.softwareVersion && <SoftwareBadge version={d.clinic.softwareVersion} page="clinic" />
           }
           favourite={<FavouriteButton type="lpu" id={d.clinic.id} />}
+          reviewExtras={
+            <>
+              <FakeWarningBanner warning={d.clinic.fakeWarning} subject="lpu" />
+              <ReviewTags tags={d.clinic.reviewTags} redirect={{ path: `${d.clinic.url}otzivi/` }} />
+            </>
+          }
           actions={
             <div className="px-1">
               <MistakeReport lpuId={d.clinic.id} />

@@ -19,6 +19,8 @@ import { DoctorList } from '../features/directory/doctor-list';
 import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profile';
 import { LinkSection } from '../features/directory/link-section';
 import { FavouriteButton } from '../features/favourites/favourite-button';
+import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
+import { ReviewTags } from '../features/reviews/review-tags';
 import { ScheduleSlot } from '../features/schedule/schedule-slot';
 import { loadDoctorList, requireSpeciality } from '../lib/doctor-list.server';
 import { doctorListMeta } from '../lib/list-meta';
@@ -143,6 +145,12 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
             today={d.today}
             reviewDates={d.reviewDates}
             favourite={<FavouriteButton type="doctors" id={d.doctor.id} />}
+            reviewExtras={
+              <>
+                <FakeWarningBanner warning={d.doctor.fakeWarning} subject="doctor" />
+                <ReviewTags tags={d.doctor.reviewTags} redirect={{ path: `${d.doctor.url}otzivi/` }} />
+              </>
+            }
             schedule={(clinicId) => (
               <ScheduleSlot
                 doctorId={d.doctor.id}

@@ -1,18 +1,17 @@
-import { Link, redirect } from 'react-router';
+import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { pageTags } from '../../core/cache/page-tags';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
-import {
-  parseReviewType,
-  type ReviewType,
-  reviewTypeOptions,
-  reviewTypeSearch,
-} from '../../core/reviews/types';
+import { parseTag } from '../../core/reviews/tags';
+import { parseReviewType, reviewTypeOptions } from '../../core/reviews/types';
 import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { ReviewAwardBanner } from '../features/reviews/award-banner';
+import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { PatientProfileHost } from '../features/reviews/patient-profile-modal';
-import { ReviewsList } from '../features/reviews/reviews-list';
+import { ReviewsBrowser } from '../features/reviews/reviews-browser';
+import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/reviews';
@@ -34,27 +33,54 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const subject = { kind, id: entity.id };
   const { reviews } = context.services;
   const type = parseReviewType(url.searchParams.get('type'));
-  const [head, counts, first] = await Promise.all([
+  const tag = parseTag(url.searchParams.get('tag'));
+  const [head, counts, first, tags] = await Promise.all([
     reviews.head(subject),
     reviews.counts(subject),
-    reviews.page(subject, type, 1, FIRST_PAGE),
+    reviews.page(subject, type, 1, FIRST_PAGE, tag),
+    reviews.tags(subject),
   ]);
   if (!head || head.townSlug !== town.slug) throw notFound();
   if (head.slug !== entity.slug) throw redirect(`${head.url}otzivi/${url.search}`, 301);
-  return {
-    origin: originOf(request),
-    town,
-    kind,
-    id: entity.id,
-    name: head.name,
-    url: head.url,
-    apiUrl: `/ajax/${kind}/${entity.id}/reviews/`,
-    type,
-    options: reviewTypeOptions(counts),
-    total: counts.all,
-    search: url.search,
-    first,
+  // Anonymous visitors' copies are kept until moderation changes the subject's reviews (ADR 003).
+  const cacheTags = [kind === 'doctor' ? pageTags.doctor(entity.id) : pageTags.clinic(entity.id)];
+  return cacheable(
+    {
+      origin: originOf(request),
+      town,
+      kind,
+      id: entity.id,
+      name: head.name,
+      url: head.url,
+      fakeWarning: head.fakeWarning,
+      apiUrl: `/ajax/${kind}/${entity.id}/reviews/`,
+      type,
+      tag,
+      options: reviewTypeOptions(counts),
+      tags,
+      total: counts.all,
+      first,
+    },
+    cacheTags,
+  );
+}
+
+export const headers = cacheTagHeaders;
+
+/** A new type or tag is shown from the list's cache or the reviews call: the loader is not asked again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const rest = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const name of ['type', 'tag', 'page']) params.delete(name);
+    return `${url.pathname}?${params}`;
   };
+  return currentUrl.search !== nextUrl.search && rest(currentUrl) === rest(nextUrl)
+    ? false
+    : defaultShouldRevalidate;
 }
 
 type Data = Route.ComponentProps['loaderData'];
@@ -84,43 +110,26 @@ export default function Reviews({ loaderData: d }: Route.ComponentProps) {
         />
         <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{heading(d)}</h1>
         <p className="mt-1 text-ink-soft">{plural(d.total, WORDS.review)}</p>
-        <nav aria-label="Тип отзывов" className="-mx-4 mt-4 overflow-x-auto px-4">
-          <ul className="flex gap-2 whitespace-nowrap text-sm sm:flex-wrap">
-            {d.options.map((o) => (
-              <li key={o.value}>
-                {o.disabled ? (
-                  <span
-                    aria-disabled="true"
-                    className="inline-block rounded-full border border-line px-3 py-1.5 text-muted"
-                  >
-                    {o.title} {o.amount}
-                  </span>
-                ) : (
-                  <Link
-                    to={reviewTypeSearch(d.search, o.value as ReviewType) || '?'}
-                    replace
-                    preventScrollReset
-                    aria-current={o.value === d.type ? 'true' : undefined}
-                    className="inline-block rounded-full border border-line px-3 py-1.5 hover:border-brand aria-[current=true]:border-brand aria-[current=true]:bg-brand aria-[current=true]:text-white"
-                  >
-                    {o.title} {o.amount}
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {d.fakeWarning && (
+          <div className="mt-4">
+            <FakeWarningBanner warning={d.fakeWarning} subject={d.kind} />
+          </div>
+        )}
         <div className="mt-4">
           <ReviewAwardBanner kind={d.kind} id={d.id} />
         </div>
         <PatientProfileHost />
         <div className="mt-4">
-          <ReviewsList
-            key={d.type}
+          <ReviewsBrowser
+            key={d.apiUrl}
             apiUrl={d.apiUrl}
-            type={d.type}
-            initialHtml={d.first.template}
-            initialNext={d.first.next_page_number}
+            options={d.options}
+            tags={d.tags}
+            initial={{
+              filter: { type: d.type, tag: d.tag },
+              template: d.first.template,
+              next: d.first.next_page_number,
+            }}
           />
         </div>
       </main>

@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 import { useId, useState } from 'react';
 import { Form, Link, useRevalidator } from 'react-router';
+import { FAKE_WARNING_CHOICES } from '../../core/reviews/fake-warning';
 import { assessmentStars } from '../../core/reviews/rating';
 import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { plural, WORDS } from '../../core/text/plural';
@@ -199,6 +200,69 @@ function Actions({
   );
 }
 
+/** The subject's fake-review banner ('review' or 'rating'), set from a review that revealed it. */
+function FakeWarningControl({ subject, onDone }: { subject: Item['subject']; onDone: (m: string) => void }) {
+  const hydrated = useHydrated();
+  const [value, setValue] = useState(subject.fakeWarning ?? 'none');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const uid = useId();
+  const changed = value !== (subject.fakeWarning ?? 'none');
+
+  async function save() {
+    setBusy(true);
+    setError('');
+    const result = await post('/api/staff/fake-warning/', {
+      kind: subject.kind,
+      id: subject.id,
+      warning: value === 'none' ? null : value,
+    });
+    setBusy(false);
+    if ('error' in result) setError(result.error);
+    else
+      onDone(
+        value === 'none'
+          ? `Предупреждение о накрутке снято: ${subject.name}`
+          : `Предупреждение «${FAKE_WARNING_CHOICES.find((c) => c.value === value)?.title}» на странице: ${subject.name}`,
+      );
+  }
+
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor={`${uid}-fake`} className="text-ink-soft">
+        Накрутка на странице:
+      </label>
+      <select
+        id={`${uid}-fake`}
+        value={value}
+        onChange={(e) => setValue(e.target.value as typeof value)}
+        className="rounded-lg border border-line bg-white px-2 py-1"
+      >
+        {FAKE_WARNING_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+      {changed && (
+        <button
+          type="button"
+          disabled={!hydrated || busy}
+          onClick={() => void save()}
+          className="rounded-lg border border-line px-3 py-1 font-medium hover:border-brand hover:text-brand disabled:opacity-60"
+        >
+          Сохранить
+        </button>
+      )}
+      {error && (
+        <span role="alert" className="text-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
 function ReviewItem({ item, onDone }: { item: Item; onDone: (m: string) => void }) {
   const actions = [
     item.status !== 'published' && { action: 'publish', title: 'Опубликовать' },
@@ -222,6 +286,7 @@ function ReviewItem({ item, onDone }: { item: Item; onDone: (m: string) => void 
           № {item.id} · {when(item.createdAt)}
         </p>
       </div>
+      <FakeWarningControl subject={item.subject} onDone={onDone} />
       <p className="mt-1 text-sm">
         {item.authorName}
         {item.isAnonymous && ' (просит опубликовать анонимно)'}

@@ -181,6 +181,7 @@ export const MODERATION_ERRORS = {
   replyNotFound: 'Ответ не найден',
   replySame: 'Ответ уже в этом состоянии',
   documentNotFound: 'Документ не найден',
+  subjectNotFound: 'Врач или клиника не найдены',
 } as const;
 
 /** Null when the change is allowed, else the reason it is not. */

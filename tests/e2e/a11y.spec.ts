@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
 /** axe-core on the directory's main pages; serious and critical violations fail the test. */
 async function expectNoSeriousViolations(page: Page) {
@@ -68,4 +69,44 @@ test('a doctor’s reviews page has no serious accessibility violations', async 
   await page.goto(`${href}otzivi/?type=all`);
   await expect(page.locator('#reviews-list article').first()).toBeVisible();
   await expectNoSeriousViolations(page);
+});
+
+test('the review form, the staff queue and the cabinet have no serious accessibility violations', async ({
+  page,
+  browser,
+}) => {
+  await signInThroughApi(page, randomPhone().digits);
+  await page.goto('/reviews/new/?doctor=1');
+  await expect(page.getByRole('heading', { level: 1, name: 'Отзыв о враче' })).toBeVisible();
+  await expectNoSeriousViolations(page);
+
+  const staff = await (await workAccountContext(browser, WORK_PHONES.staff)).newPage();
+  await staff.goto('/staff/reviews/');
+  await expect(staff.getByRole('heading', { level: 1, name: 'Модерация отзывов' })).toBeVisible();
+  await expectNoSeriousViolations(staff);
+
+  const doctor = await (await workAccountContext(browser, WORK_PHONES.firstDoctor)).newPage();
+  await doctor.goto('/cabinet/reviews/');
+  await expect(doctor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(doctor);
+});
+
+test('the reviews filter modal and an author’s trust profile have no serious accessibility violations', async ({
+  page,
+}) => {
+  await page.goto('/moskva/vrach/');
+  const href = await page.locator('article[data-doctor-id] h2 a').first().getAttribute('href');
+  await page.goto(`${href}otzivi/`);
+  if (test.info().project.name === 'phone') {
+    await page.getByRole('button', { name: /^Фильтр/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Фильтр' })).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+  }
+  const author = page.locator('#reviews-list [data-patient-profile]').first();
+  if ((await author.count()) > 0) {
+    await author.click();
+    await expect(page.getByTestId('patient-profile')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
 });

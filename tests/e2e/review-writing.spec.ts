@@ -1,20 +1,15 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { randomPhone, signInThroughApi } from './support/patient';
+import { randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
  * Issue 6: a signed-in patient writes a review, staff publish it and the doctor's rating and
  * count take it in; the doctor answers, staff publish the answer and it shows under the review.
  * The demo accounts: staff 79990000001, the first demo doctor 79990001001 (doctor id 1).
  */
-const STAFF_PHONE = '79990000001';
-const DOCTOR_PHONE = '79990001001';
 const DOCTOR_ID = 1;
 
-async function signedInPage(browser: Browser, phone: string, asPatient: boolean): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
-  const page = await context.newPage();
-  await signInThroughApi(page, phone, { asPatient });
-  return page;
+async function signedInPage(browser: Browser, phone: string): Promise<Page> {
+  return (await workAccountContext(browser, phone)).newPage();
 }
 
 /** The doctor page's count of reviews ('128 отзывов'). */
@@ -56,7 +51,7 @@ test('write a review, publish it as staff, see it counted; answer it as the doct
   await expect(page.getByText(token)).toHaveCount(0);
 
   // Staff publish it and read the rating it led to.
-  const staff = await signedInPage(browser, STAFF_PHONE, false);
+  const staff = await signedInPage(browser, WORK_PHONES.staff);
   await staff.goto('/staff/reviews/');
   // The seeded queue is long: the moderator finds the review by words of its text.
   await staff.getByRole('searchbox', { name: 'Поиск отзывов' }).fill(token);
@@ -77,7 +72,7 @@ test('write a review, publish it as staff, see it counted; answer it as the doct
   await expect(page.locator('#reviews')).toContainText(`Рейтинг ${rating}`);
 
   // The doctor answers from the cabinet; the answer waits for moderation.
-  const doctor = await signedInPage(browser, DOCTOR_PHONE, false);
+  const doctor = await signedInPage(browser, WORK_PHONES.firstDoctor);
   await doctor.goto('/cabinet/reviews/');
   const mine = doctor.locator('li', { hasText: token });
   await mine.getByRole('button', { name: 'Ответить' }).click();

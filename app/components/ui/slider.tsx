@@ -35,13 +35,14 @@ export function Slider({ label, children }: { label: string; children: ReactNode
     'absolute top-1/2 z-10 hidden h-9 w-9 -translate-y-1/2 place-items-center rounded-full bg-surface shadow-md hover:text-brand disabled:hidden md:grid';
   return (
     <section aria-roledescription="карусель" aria-label={label} className="relative">
+      {/* Relative: a slide's absolutely placed parts (screen-reader text) stay inside the track. */}
       <ul
         ref={track}
         onScroll={enabled ? onScroll : undefined}
         className={
           enabled
-            ? 'flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&>li]:w-[85%] [&>li]:shrink-0 [&>li]:snap-start sm:[&>li]:w-[calc((100%-2.25rem)/4)]'
-            : 'flex flex-wrap gap-3'
+            ? 'relative flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:none] [&>li]:w-[85%] [&>li]:shrink-0 [&>li]:snap-start sm:[&>li]:w-[calc((100%-2.25rem)/4)]'
+            : 'relative flex flex-wrap gap-3'
         }
       >
         {slides.map((slide, i) => (

@@ -30,6 +30,7 @@ export function ClinicProfile({
   priceList,
   doctors,
   favourite,
+  reviewExtras,
 }: {
   clinic: ClinicDetail;
   town: Pick<Town, 'slug' | 'nameGen' | 'tz'>;
@@ -45,6 +46,8 @@ export function ClinicProfile({
   doctors?: ReactNode;
   /** The favourite heart, top right (the favourites feature fills it). */
   favourite?: ReactNode;
+  /** In the reviews section: the tags block and warnings (the reviews feature fills it). */
+  reviewExtras?: ReactNode;
 }) {
   const hours = { hours: c.hours, holidays: c.holidays, todayWeekday: c.todayWeekday };
   const licenceImages = c.licences.map((l) => ({
@@ -127,7 +130,9 @@ export function ClinicProfile({
               formatDate={(iso) => formatLongDate(iso, town.tz)}
               allUrl={`${c.url}otzivi/`}
               writeUrl={reviewFormUrl('lpu', c.id)}
-            />
+            >
+              {reviewExtras}
+            </ReviewSummary>
           </div>
 
           <aside className="flex flex-col gap-4">

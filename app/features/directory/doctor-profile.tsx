@@ -59,6 +59,7 @@ export function DoctorProfile({
   reviewDates,
   favourite,
   schedule,
+  reviewExtras,
 }: {
   doctor: DoctorDetail;
   town: Pick<Town, 'slug' | 'name' | 'nameGen'>;
@@ -70,6 +71,8 @@ export function DoctorProfile({
   favourite?: ReactNode;
   /** The booking calendar of the doctor at a workplace's clinic (the schedule feature fills it). */
   schedule?: (clinicId: number) => ReactNode;
+  /** In the reviews section: the tags block and warnings (the reviews feature fills it). */
+  reviewExtras?: ReactNode;
 }) {
   const main = d.specialities[0];
   const sections = tocSections(d);
@@ -178,7 +181,9 @@ export function DoctorProfile({
             formatDate={(iso) => reviewDates[iso] ?? ''}
             allUrl={`${d.url}otzivi/`}
             writeUrl={reviewFormUrl('doctor', d.id)}
-          />
+          >
+            {reviewExtras}
+          </ReviewSummary>
 
           <p className="flex flex-wrap items-center gap-2 px-1 text-sm text-muted">
             Нашли неточность на странице?

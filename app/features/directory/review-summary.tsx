@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Stars } from '../../components/ui/stars';
 
@@ -26,6 +27,7 @@ export function ReviewSummary({
   formatDate,
   allUrl,
   writeUrl,
+  children,
 }: {
   counts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
   total: number;
@@ -36,6 +38,8 @@ export function ReviewSummary({
   allUrl: string;
   /** The review form about this doctor or clinic. */
   writeUrl: string;
+  /** Above the latest reviews: the tags block and warnings (the reviews feature fills it). */
+  children?: ReactNode;
 }) {
   return (
     <section id="reviews" className="card scroll-mt-24 p-5 sm:p-6" aria-labelledby="reviews-h">
@@ -59,6 +63,7 @@ export function ReviewSummary({
               Отрицательные {counts.negative ?? 0}
             </li>
           </ul>
+          {children && <div className="mt-4 flex flex-col gap-4">{children}</div>}
           <ul className="mt-4 flex flex-col gap-3">
             {reviews.map((r) => (
               <li

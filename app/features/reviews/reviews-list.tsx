@@ -1,68 +1,131 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReviewType } from '../../../core/reviews/types';
+import { useSeenReviews } from './use-seen-reviews';
 
 /** Spec: the next page loads 300px before the list's end. */
 const AUTO_LOAD_MARGIN = '300px';
 /** Phones get 20 reviews a load, desktops 10 (pages of 10, two at a time on a phone). */
 const PHONE_QUERY = '(max-width: 639px)';
+/** Fired on window after a type or tag is shown (spec 'Reviews filtering': a 'filtered' event). */
+export const FILTERED_EVENT = 'reviews:filtered';
 
-async function fetchPage(url: string): Promise<{ template: string; next_page_number: number | null }> {
-  const response = await fetch(url, { credentials: 'same-origin' });
+export interface ReviewsFilter {
+  type: ReviewType;
+  tag: string | null;
+}
+
+interface Loaded {
+  pages: string[];
+  next: number | null;
+}
+
+const keyOf = (f: ReviewsFilter) => `${f.type}|${f.tag ?? ''}`;
+
+async function fetchPage(
+  apiUrl: string,
+  filter: ReviewsFilter,
+  page: number,
+): Promise<{ template: string; next_page_number: number | null }> {
+  const params = new URLSearchParams({ page: String(page), ratetype: filter.type });
+  if (filter.tag) params.set('tag', filter.tag);
+  const response = await fetch(`${apiUrl}?${params}`, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`reviews: HTTP ${response.status}`);
   return response.json();
 }
 
+/** One load from `page` on: a page of 10, or two on a phone. */
+async function fetchLoad(apiUrl: string, filter: ReviewsFilter, page: number): Promise<Loaded> {
+  const times = window.matchMedia(PHONE_QUERY).matches ? 2 : 1;
+  const pages: string[] = [];
+  let next: number | null = page;
+  for (let i = 0; i < times && next !== null; i++) {
+    const answer = await fetchPage(apiUrl, filter, next);
+    pages.push(answer.template);
+    next = answer.next_page_number;
+  }
+  return { pages, next };
+}
+
 /**
- * The reviews of one type (spec 'Reviews'): the server's first page, then more pages from the
- * reviews call as the list's end comes within 300px (or on 'Показать ещё отзывы'). Cards are
- * the call's HTML, built and escaped on the server. `#rate-N` or `rate_id` scroll to a card,
- * or to the list when the card is not shown.
+ * The reviews of one type and tag (spec 'Reviews', 'Reviews filtering'): the server's first
+ * page, then more from the reviews call as the list's end comes within 300px (or on 'Показать
+ * ещё отзывы'). Choosing another filter hides the cards, shows the loading state and shows the
+ * first load of that filter; what was fetched per filter is kept, so going back to a type
+ * shows it at once. Cards are the call's HTML, built and escaped on the server. `#rate-N` or
+ * `rate_id` scroll to a card, or to the list when the card is not shown.
  */
 export function ReviewsList({
   apiUrl,
-  type,
-  initialHtml,
-  initialNext,
+  filter,
+  initial,
 }: {
   /** '/ajax/doctor/{id}/reviews/' or '/ajax/lpu/{id}/reviews/'. */
   apiUrl: string;
-  type: ReviewType;
-  initialHtml: string;
-  initialNext: number | null;
+  filter: ReviewsFilter;
+  /** The server-rendered first page and the filter it is of. */
+  initial: { filter: ReviewsFilter; template: string; next: number | null };
 }) {
-  const [pages, setPages] = useState<string[]>([initialHtml]);
-  const [next, setNext] = useState(initialNext);
+  const cache = useRef(
+    new Map<string, Loaded>([[keyOf(initial.filter), { pages: [initial.template], next: initial.next }]]),
+  );
+  const key = keyOf(filter);
+  const [shown, setShown] = useState<{ key: string; loaded: Loaded } | null>(() => {
+    const loaded = cache.current.get(key);
+    return loaded ? { key, loaded } : null;
+  });
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  const [attempt, setAttempt] = useState(0);
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
+  useSeenReviews(list);
 
-  // A new type (or a reload of the same) starts over from the server's page.
+  // Another filter: from the cache, or fetched (the cards hide while it loads).
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filter
   useEffect(() => {
-    setPages([initialHtml]);
-    setNext(initialNext);
-    setState('idle');
-  }, [initialHtml, initialNext]);
+    if (shown?.key === key) return;
+    const cached = cache.current.get(key);
+    if (cached) {
+      setShown({ key, loaded: cached });
+      setState('idle');
+      window.dispatchEvent(new CustomEvent(FILTERED_EVENT, { detail: filter }));
+      return;
+    }
+    let live = true;
+    setShown(null);
+    setState('loading');
+    fetchLoad(apiUrl, filter, 1).then(
+      (loaded) => {
+        cache.current.set(key, loaded);
+        if (!live) return;
+        setShown({ key, loaded });
+        setState('idle');
+        window.dispatchEvent(new CustomEvent(FILTERED_EVENT, { detail: filter }));
+      },
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, apiUrl, attempt]);
 
   async function loadMore() {
-    if (next === null || state === 'loading') return;
+    if (!shown || shown.loaded.next === null || state === 'loading') return;
+    const at = shown;
     setState('loading');
     try {
-      const times = window.matchMedia(PHONE_QUERY).matches ? 2 : 1;
-      let page: number | null = next;
-      const html: string[] = [];
-      for (let i = 0; i < times && page !== null; i++) {
-        const answer = await fetchPage(`${apiUrl}?page=${page}&ratetype=${type}`);
-        html.push(answer.template);
-        page = answer.next_page_number;
-      }
-      setPages((p) => [...p, ...html]);
-      setNext(page);
+      const more = await fetchLoad(apiUrl, filterRef.current, at.loaded.next as number);
+      const loaded = { pages: [...at.loaded.pages, ...more.pages], next: more.next };
+      cache.current.set(at.key, loaded);
+      setShown((now) => (now?.key === at.key ? { key: at.key, loaded } : now));
       setState('idle');
     } catch {
       setState('failed');
     }
   }
 
+  const next = shown?.loaded.next ?? null;
   useEffect(() => {
     const el = sentinel.current;
     if (!el || next === null || state !== 'idle') return;
@@ -72,6 +135,14 @@ export function ReviewsList({
     observer.observe(el);
     return () => observer.disconnect();
   });
+
+  // rate_id=N or #rate-N: to that card, or to the list when it is not among the shown ones.
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const id = url.searchParams.get('rate_id') ?? /^#rate-(\d+)$/.exec(url.hash)?.[1];
+    if (!id) return;
+    (document.getElementById(`rate-${id}`) ?? list.current)?.scrollIntoView({ block: 'start' });
+  }, []);
 
   // A hint tooltip (reviews-html.ts) shows while its button has focus: Escape hides it.
   useEffect(() => {
@@ -84,27 +155,37 @@ export function ReviewsList({
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  // rate_id=N or #rate-N: to that card, or to the list when it is not among the shown ones.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const id = url.searchParams.get('rate_id') ?? /^#rate-(\d+)$/.exec(url.hash)?.[1];
-    if (!id) return;
-    (document.getElementById(`rate-${id}`) ?? list.current)?.scrollIntoView({ block: 'start' });
-  }, []);
-
+  const html = shown?.loaded.pages.join('') ?? '';
   return (
     <div ref={list} id="reviews-list" className="scroll-mt-24" aria-busy={state === 'loading'}>
-      {pages.join('') === '' ? (
+      {shown === null ? (
+        state === 'failed' ? (
+          <div role="alert" className="card flex flex-col items-center gap-3 p-6 text-center text-error">
+            Не удалось загрузить отзывы.
+            <button
+              type="button"
+              onClick={() => setAttempt((n) => n + 1)}
+              className="rounded-lg border border-line px-5 py-2 font-medium text-brand hover:border-brand"
+            >
+              Попробовать ещё раз
+            </button>
+          </div>
+        ) : (
+          <p role="status" className="card p-6 text-center text-ink-soft">
+            Загружаем отзывы…
+          </p>
+        )
+      ) : html === '' ? (
         <p className="card p-6 text-center text-ink-soft" role="status">
-          Отзывов этого типа пока нет.
+          {filter.tag ? 'Отзывов с этим тегом пока нет.' : 'Отзывов этого типа пока нет.'}
         </p>
       ) : (
         // The call's HTML: every value in it is escaped on the server (reviews-html.ts).
         // biome-ignore lint/security/noDangerouslySetInnerHtml: server-built, escaped review cards
-        <div className="flex flex-col gap-3" dangerouslySetInnerHTML={{ __html: pages.join('') }} />
+        <div className="flex flex-col gap-3" dangerouslySetInnerHTML={{ __html: html }} />
       )}
       <div ref={sentinel} />
-      {next !== null && (
+      {shown !== null && next !== null && (
         <div className="mt-4 flex flex-col items-center gap-2">
           {state === 'failed' && (
             <p role="alert" className="text-sm text-error">

@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { FAKE_WARNINGS } from '../../../core/reviews/fake-warning';
 import { districts, metroStations, towns } from './towns';
 
 export const SOFTWARE_VERSIONS = ['LIGHT', 'STANDARD', 'PRO', 'ULTIMA'] as const;
@@ -116,6 +117,8 @@ export const clinics = pgTable(
     /** The rating's sums (core/reviews/rating.ts): Σ weight × score and Σ weight. */
     ratingWeighted: doublePrecision().notNull().default(0),
     ratingWeights: doublePrecision().notNull().default(0),
+    /** Staff's fake-review banner (core/reviews/fake-warning.ts): 'review' or 'rating'. */
+    fakeWarning: text({ enum: FAKE_WARNINGS }),
     doctorsCount: integer().notNull().default(0),
     softwareVersion: text({ enum: SOFTWARE_VERSIONS }),
     /** Spec 'Price update status': 0 updated, 1 updated by the clinic, 2 may be outdated, 3 outdated. */
@@ -284,6 +287,8 @@ export const doctors = pgTable(
     /** The rating's sums (core/reviews/rating.ts): Σ weight × score and Σ weight. */
     ratingWeighted: doublePrecision().notNull().default(0),
     ratingWeights: doublePrecision().notNull().default(0),
+    /** Staff's fake-review banner (core/reviews/fake-warning.ts): 'review' or 'rating'. */
+    fakeWarning: text({ enum: FAKE_WARNINGS }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

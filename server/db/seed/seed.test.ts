@@ -133,6 +133,25 @@ describe('seedDatabase', () => {
     expect(await count(first, stale)).toBe(0);
   });
 
+  it('warns of fake reviews only where moderation deleted at least two written by non-patients', async () => {
+    const fakes = (subject: string) => `SELECT count(*) FROM reviews r WHERE r.${subject}
+      AND r.status = 'deleted' AND r.deleted_reason = 'Отзыв оставлен не пациентом'`;
+    expect(
+      await count(
+        first,
+        `SELECT count(*) FROM doctors d WHERE d.fake_warning IS NOT NULL
+        AND (${fakes('doctor_id = d.id')}) < 2`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        first,
+        `SELECT count(*) FROM clinics c WHERE c.fake_warning IS NOT NULL
+        AND (${fakes("clinic_id = c.id AND r.doctor_id IS NULL AND r.sentiment = 'positive'")}) < 2`,
+      ),
+    ).toBe(0);
+  });
+
   it('counts the shown reviews, and rates by the published formula from the ones that count', async () => {
     const wrongCount = `SELECT count(*) FROM doctors d WHERE d.reviews_count <>
       (SELECT count(*) FROM reviews r WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved', 'unconfirmed'))`;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type ReviewTag, TAGS_SHOWN } from '../../../core/reviews/tags';
 import type { Db } from '../../db/client';
 import {
   clinicHourExceptions,
@@ -18,6 +19,8 @@ import {
 } from '../../db/schema/directory';
 import { reviews } from '../../db/schema/reviews';
 import { districts, metroStations } from '../../db/schema/towns';
+// The tags block's SQL is the reviews module's; the pages fetch it in their one round trip.
+import { subjectTagsJson } from '../reviews/repo';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 export type ClinicRow = typeof clinics.$inferSelect;
@@ -64,6 +67,8 @@ const LATEST_REVIEW_FIELDS = sql.raw(`r.id, r.author_name AS "authorName", r.tex
 
 export type ReviewSummaryRow = {
   reviewCounts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
+  /** The tags block 'Пациенты упоминали в отзывах'. */
+  reviewTags: ReviewTag[];
   latestReviews: {
     id: number;
     authorName: string;
@@ -89,6 +94,7 @@ export type DoctorPageRow = ReviewSummaryRow &
     | 'education'
     | 'courses'
     | 'softwareVersion'
+    | 'fakeWarning'
     | 'licenseNumber'
     | 'educationConfirmed'
     | 'categoryConfirmed'
@@ -256,7 +262,7 @@ export function createDirectoryRepo(db: Db) {
       const { rows } = await db.execute<DoctorPageRow>(sql`
         SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
           d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
-          d.software_version AS "softwareVersion", d.license_number AS "licenseNumber",
+          d.software_version AS "softwareVersion", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
           d.education_confirmed AS "educationConfirmed", d.category_confirmed AS "categoryConfirmed",
           d.category_expires_on::text AS "categoryExpiresOn", d.science_confirmed AS "scienceConfirmed",
           d.science_degree AS "scienceDegree", d.professor,
@@ -267,6 +273,7 @@ export function createDirectoryRepo(db: Db) {
              SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
               WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved')
               ORDER BY r.created_at DESC LIMIT ${reviewLimit}) v) AS "latestReviews",
+          ${subjectTagsJson(sql`r.doctor_id = d.id`, TAGS_SHOWN)} AS "reviewTags",
           (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
                     'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
                     ORDER BY x.sort, x.id), '[]')
@@ -341,7 +348,8 @@ export function createDirectoryRepo(db: Db) {
           (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
              SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
               WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT 5) v) AS "latestReviews"
+              ORDER BY r.created_at DESC LIMIT 5) v) AS "latestReviews",
+          ${subjectTagsJson(sql`r.clinic_id = c.id`, TAGS_SHOWN)} AS "reviewTags"
         FROM ${clinics} c WHERE c.id = ${clinicId}`);
       return rows[0];
     },

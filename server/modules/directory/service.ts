@@ -245,6 +245,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
         education: row.education,
         courses: row.courses,
         softwareVersion: row.softwareVersion,
+        fakeWarning: row.fakeWarning,
         documents: {
           licenseNumber: row.licenseNumber,
           isEducationConfirmed: row.educationConfirmed,
@@ -255,6 +256,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           scienceDocumentType: row.professor ? 3 : row.scienceDegree || null,
         },
         reviewCounts: row.reviewCounts,
+        reviewTags: row.reviewTags,
         latestReviews: row.latestReviews.map((r) => ({
           ...r,
           createdAt: new Date(r.createdAt).toISOString(),
@@ -313,6 +315,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
         reviewsCount: c.reviewsCount,
         doctorsCount: c.doctorsCount,
         softwareVersion: c.softwareVersion,
+        fakeWarning: c.fakeWarning,
         priceUpdateStatus: c.priceUpdateStatus,
         priceUpdatedAt: c.priceUpdatedAt,
         clubEnabled: c.clubEnabled,
@@ -354,6 +357,7 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           link: clinicUrl(town, b),
         })),
         reviewCounts: d.reviewCounts,
+        reviewTags: d.reviewTags,
         latestReviews: d.latestReviews.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
       };
     },

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { FakeWarning } from '../../../core/reviews/fake-warning';
 import type { ReviewStatus } from '../../../core/reviews/write';
 import type { Db, DbTx } from '../../db/client';
 import { reviewHistory } from '../../db/schema/reviews';
@@ -7,7 +8,7 @@ export type QueueItem = {
   id: number;
   status: ReviewStatus;
   sentiment: 'positive' | 'neutral' | 'negative';
-  subject: { kind: 'doctor' | 'lpu'; id: number; name: string; url: string };
+  subject: { kind: 'doctor' | 'lpu'; id: number; name: string; url: string; fakeWarning: FakeWarning | null };
   authorName: string;
   userId: number | null;
   isAnonymous: boolean;
@@ -93,8 +94,9 @@ export function createModerationRepo(db: Db) {
           r.visit_date::text AS "visitDate", r.deleted_reason AS "deletedReason", r.created_at AS "createdAt",
           CASE WHEN r.doctor_id IS NOT NULL THEN json_build_object('kind', 'doctor', 'id', d.id,
                  'name', trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')),
-                 'url', ${SUBJECT_URL})
-               ELSE json_build_object('kind', 'lpu', 'id', c.id, 'name', c.name, 'url', ${SUBJECT_URL}) END AS subject,
+                 'url', ${SUBJECT_URL}, 'fakeWarning', d.fake_warning)
+               ELSE json_build_object('kind', 'lpu', 'id', c.id, 'name', c.name, 'url', ${SUBJECT_URL},
+                 'fakeWarning', c.fake_warning) END AS subject,
           coalesce((SELECT json_agg(json_build_object('id', x.id, 'fileName', x.file_name, 'mime', x.mime, 'size', x.size) ORDER BY x.id)
                     FROM review_documents x WHERE x.review_id = r.id), '[]') AS documents,
           coalesce((SELECT json_agg(json_build_object('fromStatus', h.from_status, 'toStatus', h.to_status,
@@ -186,6 +188,19 @@ export function createModerationRepo(db: Db) {
     async document(documentId: number): Promise<{ fileName: string; mime: string; key: string } | null> {
       const { rows } = await db.execute<{ fileName: string; mime: string; key: string }>(
         sql`SELECT file_name AS "fileName", mime, storage_key AS key FROM review_documents WHERE id = ${documentId}`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The subject's fake-review banner; its town for the lists' cache, or null when there is no such subject. */
+    async setFakeWarning(
+      kind: 'doctor' | 'lpu',
+      id: number,
+      warning: FakeWarning | null,
+    ): Promise<{ townId: number } | null> {
+      const table = kind === 'doctor' ? sql`doctors` : sql`clinics`;
+      const { rows } = await db.execute<{ townId: number }>(
+        sql`UPDATE ${table} SET fake_warning = ${warning} WHERE id = ${id} RETURNING town_id AS "townId"`,
       );
       return rows[0] ?? null;
     },

@@ -1,4 +1,5 @@
 import { pageTags } from '../../../core/cache/page-tags';
+import type { FakeWarning } from '../../../core/reviews/fake-warning';
 import { contribution, textLength } from '../../../core/reviews/rating';
 import {
   isShownStatus,
@@ -147,6 +148,24 @@ export function createReviewModerationService({
       });
       pageCache.invalidate(tags);
       return { status: to };
+    },
+
+    /**
+     * Puts the fake-review banner ('review' or 'rating') on a doctor's or clinic's pages, or
+     * takes it off (null).
+     */
+    async setFakeWarning(
+      viewer: SessionViewer,
+      subject: { kind: 'doctor' | 'lpu'; id: number },
+      warning: FakeWarning | null,
+    ) {
+      requireStaff(viewer);
+      const found = await repo.setFakeWarning(subject.kind, subject.id, warning);
+      if (!found) throw httpError(404, MODERATION_ERRORS.subjectNotFound);
+      pageCache.invalidate([
+        subject.kind === 'doctor' ? pageTags.doctor(subject.id) : pageTags.clinic(subject.id),
+      ]);
+      return { fake_warning: warning };
     },
 
     /** A document attached to a review, for staff only. */

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
-import { reviewReplies } from '../../db/schema/reviews';
+import { reviewReplies, reviewTagLinks, reviewTags } from '../../db/schema/reviews';
 import { createClinic, createDoctor, createReview, createTown, createUser } from '../../db/seed/factories';
+import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 import { RESOLVED_HINT, UNAUTHORISED_HINT } from './reviews-html';
 import { createReviewsService } from './service';
@@ -96,6 +98,21 @@ beforeAll(async () => {
     createdAt: at(3),
   });
   const guest = await createReview(db, { ...about, userId: null, isAnonymous: false, createdAt: at(4) });
+  // Tags: 'Вежливый персонал' liked twice, 'Долгое ожидание' disliked once (on a hidden review too).
+  const [polite, wait] = await db
+    .insert(reviewTags)
+    .values([
+      { name: 'Вежливый персонал', translit: 'vezhliviy-personal', polarity: 1 },
+      { name: 'Долгое ожидание', translit: 'dolgoe-ozhidanie', polarity: -1 },
+    ])
+    .returning();
+  const hidden = await createReview(db, { ...about, status: 'pending', createdAt: at(6) });
+  await db.insert(reviewTagLinks).values([
+    { reviewId: signedIn.id, tagId: polite.id, liked: true },
+    { reviewId: fromApp.id, tagId: polite.id, liked: true },
+    { reviewId: fromApp.id, tagId: wait.id, liked: false },
+    { reviewId: hidden.id, tagId: wait.id, liked: false },
+  ]);
   Object.assign(ids, {
     otherClinic: otherClinic.id,
     author: author.id,
@@ -194,6 +211,67 @@ describe('GET /ajax/doctor/{id}/reviews/', () => {
     expect(marks?.[0]).toContain('★');
     expect(marks?.[1]).toContain('Оценки пациента');
     expect(marks?.[1]).toMatch(/Отношение персонала.*\d из 5/);
+  });
+
+  it('narrows a type to the reviews that mention a tag', async () => {
+    const polite = (await get(`/ajax/lpu/${ids.otherClinic}/reviews/?tag=vezhliviy-personal`)).json();
+    expect(cardIds(polite.template).sort()).toEqual([ids.signedIn, ids.fromApp].sort());
+    const waiting = (await get(`/ajax/lpu/${ids.otherClinic}/reviews/?tag=dolgoe-ozhidanie`)).json();
+    expect(cardIds(waiting.template)).toEqual([ids.fromApp]);
+    const none = (
+      await get(`/ajax/lpu/${ids.otherClinic}/reviews/?tag=dolgoe-ozhidanie&ratetype=negative`)
+    ).json();
+    expect(none).toEqual({ template: '', next_page_number: null });
+    expect((await get(`/ajax/lpu/${ids.otherClinic}/reviews/?tag=net-takogo`)).json().template).toBe('');
+    const bad = await get(`/ajax/lpu/${ids.otherClinic}/reviews/?tag=${encodeURIComponent('<b>')}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().detail).toBe('Некорректный тег');
+  });
+
+  it('counts each tag’s likes and dislikes over the shown reviews, the most mentioned first', async () => {
+    const service = createReviewsService({ db: database.db });
+    expect(await service.tags({ kind: 'lpu', id: ids.otherClinic })).toEqual([
+      {
+        name: 'Вежливый персонал',
+        translit: 'vezhliviy-personal',
+        countLikedRates: 2,
+        countDislikedRates: 0,
+      },
+      { name: 'Долгое ожидание', translit: 'dolgoe-ozhidanie', countLikedRates: 0, countDislikedRates: 1 },
+    ]);
+    expect(await service.tags({ kind: 'lpu', id: ids.clinic })).toEqual([]);
+  });
+
+  it('counts a review as seen from the rate-metrics beacon, shown reviews of the named kind only', async () => {
+    const views = async (id: number) =>
+      (await database.db.execute<{ views: number }>(sql`SELECT views FROM reviews WHERE id = ${id}`)).rows[0]
+        .views;
+    const before = { clinic: await views(ids.signedIn), doctor: await views(ids.resolved) };
+    const beacon = (rates: unknown) =>
+      injectWithCsrf(app, {
+        url: '/ajax/rate_metrics/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ rates_id: JSON.stringify(rates) }).toString(),
+      });
+    const res = await beacon({
+      lpu_rates_id: [ids.signedIn, ids.signedIn, ids.resolved],
+      doctor_rates_id: [ids.resolved, ids.deleted],
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await views(ids.signedIn)).toBe(before.clinic + 1);
+    expect(await views(ids.resolved)).toBe(before.doctor + 1);
+    expect(await views(ids.deleted)).toBe(0);
+    expect((await beacon({ lpu_rates_id: ['x'], doctor_rates_id: [] })).statusCode).toBe(400);
+    const tooMany = { lpu_rates_id: Array.from({ length: 201 }, (_, i) => i + 1), doctor_rates_id: [] };
+    expect((await beacon(tooMany)).statusCode).toBe(400);
+    expect((await beacon([ids.signedIn])).statusCode).toBe(400);
+    const notJson = await injectWithCsrf(app, {
+      url: '/ajax/rate_metrics/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'rates_id=%7Bnope',
+    });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().detail).toBe('rates_id: некорректный JSON');
   });
 
   it('a clinic’s reviews are its own', async () => {

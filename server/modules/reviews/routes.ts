@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isTagTranslit } from '../../../core/reviews/tags';
 import { REVIEW_TYPES } from '../../../core/reviews/types';
 import type { PatientProfileService } from './patient-profile';
 import type { ReviewSubject } from './repo';
@@ -25,6 +26,7 @@ const Query = z.object({
     .enum(REVIEWS_PAGE_SIZES.map(String) as ['10', '20'], 'Размер страницы: 10 или 20')
     .transform(Number)
     .default(10),
+  tag: z.string().refine(isTagTranslit, 'Некорректный тег').optional(),
 });
 
 const PatientId = z
@@ -38,9 +40,32 @@ const PatientQuery = z
   .transform((q) => q.patient_id || q.patient_mobile_id || null)
   .refine((id): id is number => id !== null, 'Не указан пациент');
 
+/** At most this many review ids in one beacon (a long session's page of reviews). */
+const MAX_SEEN = 200;
+const ReviewIds = z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_SEEN).default([]);
+const RatesSeen = z.object({
+  rates_id: z
+    .string('Не передан rates_id')
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'rates_id: некорректный JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z.object(
+        { lpu_rates_id: ReviewIds, doctor_rates_id: ReviewIds },
+        'rates_id: ожидаются lpu_rates_id и doctor_rates_id',
+      ),
+    ),
+});
+
 /**
  * The reviews call (spec section 7: GET {reviews ajax url}?page&ratetype → template (HTML) and
- * next_page_number): `/ajax/doctor/{id}/reviews/` and `/ajax/lpu/{id}/reviews/`.
+ * next_page_number): `/ajax/doctor/{id}/reviews/` and `/ajax/lpu/{id}/reviews/`; `tag` (a tag's
+ * translit) narrows it to the reviews that mention the tag, `page_size` 20 serves phones.
  */
 export async function reviewsRoutes(
   app: FastifyInstance,
@@ -53,9 +78,20 @@ export async function reviewsRoutes(
       const query = Query.safeParse(request.query);
       if (!query.success) return reply.status(400).send({ detail: query.error.issues[0].message });
       const subject: ReviewSubject = { kind, id: params.data.id };
-      return reviews.page(subject, query.data.ratetype, query.data.page, query.data.page_size);
+      const { ratetype, page, page_size, tag } = query.data;
+      return reviews.page(subject, ratetype, page, page_size, tag ?? null);
     });
   }
+
+  // The rate-metrics beacon (spec section 7): form field rates_id = JSON {lpu_rates_id,
+  // doctor_rates_id}, the reviews seen for 2 s, sent by navigator.sendBeacon when the page hides.
+  app.post('/ajax/rate_metrics/', async (request, reply) => {
+    const body = RatesSeen.safeParse(request.body ?? {});
+    if (!body.success) return reply.status(400).send({ detail: body.error.issues[0].message });
+    const { lpu_rates_id, doctor_rates_id } = body.data.rates_id;
+    await reviews.countViews({ doctor: doctor_rates_id, lpu: lpu_rates_id });
+    return reply.status(204).send();
+  });
 
   // The author's trust profile (spec section 7: GET /api/rates/patient_profile/?patient_id&patient_mobile_id).
   app.get('/api/rates/patient_profile/', async (request, reply) => {

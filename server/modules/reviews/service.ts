@@ -1,3 +1,4 @@
+import { TAGS_SHOWN } from '../../../core/reviews/tags';
 import type { ReviewType } from '../../../core/reviews/types';
 import type { Db } from '../../db/client';
 import { createReviewsRepo, type ReviewSubject } from './repo';
@@ -21,13 +22,35 @@ export function createReviewsService({ db }: { db: Db }) {
         name: row.name,
         townSlug: row.townSlug,
         slug: row.slug,
+        fakeWarning: row.fakeWarning,
         url: `/${row.townSlug}/${section}/${subject.id}-${row.slug}/`,
       };
     },
 
-    /** The reviews call's answer: the page's cards as HTML, and the next page's number or null. */
-    async page(subject: ReviewSubject, type: ReviewType, page: number, size: number) {
-      const rows = await repo.page(subject, type, size + 1, (page - 1) * size);
+    /** The rate-metrics beacon: each review seen for 2 s counts one view (duplicates in a beacon once). */
+    async countViews(seen: { doctor: number[]; lpu: number[] }): Promise<number> {
+      const [doctor, lpu] = await Promise.all([
+        repo.addViews('doctor', [...new Set(seen.doctor)]),
+        repo.addViews('lpu', [...new Set(seen.lpu)]),
+      ]);
+      return doctor + lpu;
+    },
+
+    /** The tags block 'Пациенты упоминали в отзывах'. */
+    tags: (subject: ReviewSubject) => repo.tags(subject, TAGS_SHOWN),
+
+    /**
+     * The reviews call's answer: the page's cards as HTML, and the next page's number or null;
+     * `tag` narrows the type to reviews mentioning that tag.
+     */
+    async page(
+      subject: ReviewSubject,
+      type: ReviewType,
+      page: number,
+      size: number,
+      tag: string | null = null,
+    ) {
+      const rows = await repo.page(subject, type, size + 1, (page - 1) * size, tag);
       return {
         template: rows
           .slice(0, size)

@@ -1,6 +1,7 @@
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { FAKE_WARNINGS } from '../../../core/reviews/fake-warning';
 import { MAX_REVIEW_DOCUMENT_BYTES, MAX_REVIEW_DOCUMENTS, WRITE_ERRORS } from '../../../core/reviews/write';
 import { requireCsrf } from '../../security/csrf';
 import { QUEUE_STATUSES, type ReviewModerationService } from './moderation';
@@ -35,6 +36,12 @@ const ModerateBody = z.object({
 const ModerateReplyBody = z.object({
   action: z.enum(['publish', 'delete'], 'Неизвестное действие'),
   reason: z.string().max(500, 'Причина — не длиннее 500 символов').nullish(),
+});
+
+const FakeWarningBody = z.object({
+  kind: z.enum(['doctor', 'lpu'], 'Укажите врача или клинику'),
+  id: z.number('Укажите врача или клинику').int().positive('Укажите врача или клинику'),
+  warning: z.enum(FAKE_WARNINGS, 'Неизвестное предупреждение').nullable(),
 });
 
 function bad(detail: string) {
@@ -82,6 +89,7 @@ async function readForm(
  *   POST /api/staff/reviews/{id}/moderate/      {action: publish|unconfirm|resolve|delete, reason}
  *   POST /api/staff/replies/{id}/moderate/      {action: publish|delete, reason}
  *   GET  /api/staff/reviews/documents/{id}/     an attached document (staff only)
+ *   POST /api/staff/fake-warning/               {kind: doctor|lpu, id, warning: review|rating|null}
  * Its own scope: the review form carries files, which the site's other forms may not.
  */
 export async function reviewWriteRoutes(
@@ -148,6 +156,11 @@ export async function reviewWriteRoutes(
     const { id } = parse(IdParams, request.params);
     const body = parse(ModerateReplyBody, request.body);
     return moderation.moderateReply(await request.viewer(), id, body.action, body.reason ?? null);
+  });
+
+  app.post('/api/staff/fake-warning/', async (request) => {
+    const { kind, id, warning } = parse(FakeWarningBody, request.body);
+    return moderation.setFakeWarning(await request.viewer(), { kind, id }, warning);
   });
 
   app.get('/api/staff/reviews/documents/:id/', async (request, reply) => {

@@ -16,8 +16,11 @@ import { createClinic, createDoctor, createReview, createTown } from '../../db/s
 import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs, type TestSession } from '../../testing/session';
+import { createDirectoryService } from '../directory/service';
+import { createTownService } from '../towns/service';
 import { STAFF_ONLY } from './moderation';
 import { recountRatings } from './rating-repo';
+import { createReviewsService } from './service';
 import { REPLY_ERRORS } from './write-service';
 
 const NOW = new Date('2026-11-22T09:00:00Z');
@@ -397,6 +400,48 @@ describe('moderation and the rating', () => {
       : await moderate(99_999_999, 'publish');
     expect(res.json().detail).toBe(detail);
     expect([400, 404]).toContain(res.statusCode);
+  });
+});
+
+describe('fake-review warnings', () => {
+  it('staff put the banner on a doctor and a clinic and take it off; the pages’ data carry it', async () => {
+    const set = (payload: Record<string, unknown>) =>
+      staff.inject({ url: '/api/staff/fake-warning/', payload });
+    const reviewsService = createReviewsService({ db: database.db });
+    const directory = createDirectoryService({ db: database.db, clock: fixedClock(NOW.toISOString()) });
+    const town = (await createTownService({ db: database.db }).list()).find((t) => t.id === ids.town);
+    if (!town) throw new Error('no town');
+
+    const res = await set({ kind: 'doctor', id: ids.doctor, warning: 'review' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ fake_warning: 'review' });
+    expect((await reviewsService.head({ kind: 'doctor', id: ids.doctor }))?.fakeWarning).toBe('review');
+    expect((await directory.doctor(town, ids.doctor))?.fakeWarning).toBe('review');
+
+    expect((await set({ kind: 'lpu', id: ids.clinic, warning: 'rating' })).statusCode).toBe(200);
+    expect((await directory.clinic(town, ids.clinic))?.fakeWarning).toBe('rating');
+
+    expect((await set({ kind: 'doctor', id: ids.doctor, warning: null })).json()).toEqual({
+      fake_warning: null,
+    });
+    expect((await directory.doctor(town, ids.doctor))?.fakeWarning).toBeNull();
+  });
+
+  it('refuses a patient, an unknown warning and an unknown subject', async () => {
+    const patient = await signedInAs(app, database.db);
+    const payload = { kind: 'doctor', id: ids.doctor, warning: 'review' };
+    expect((await patient.inject({ url: '/api/staff/fake-warning/', payload })).statusCode).toBe(403);
+    const odd = await staff.inject({
+      url: '/api/staff/fake-warning/',
+      payload: { ...payload, warning: 'spam' },
+    });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().detail).toBe('Неизвестное предупреждение');
+    const missing = await staff.inject({
+      url: '/api/staff/fake-warning/',
+      payload: { ...payload, id: 999999 },
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 
 /**
  * Signing a browser in as a patient for e2e scenarios that are about something else: the
@@ -41,7 +43,7 @@ export async function signInThroughApi(page: Page, digits: string, { asPatient =
     data: { phone: digits },
     headers: { 'X-CSRFToken': await csrf(page) },
   });
-  expect(request.status()).toBe(200);
+  expect(request.status(), `code request for ${digits}: ${await request.text()}`).toBe(200);
   const { service_id } = await request.json();
   const code = await codeFor(page, digits);
   const confirm = await page.request.post('/services/sso/confirmation/confirm/?client_id=portal', {
@@ -55,4 +57,29 @@ export async function signInThroughApi(page: Page, digits: string, { asPatient =
   });
   expect(login.status()).toBe(200);
   expect((await login.json()).user.isRealPatient).toBe(asPatient);
+}
+
+/** The demo work accounts the scenarios use (server/db/seed/rows/user.ts). */
+export const WORK_PHONES = { staff: '79990000001', firstDoctor: '79990001001' } as const;
+
+/** Where signed-in work accounts' cookies wait for the next scenario (the run's output folder). */
+const sessionFile = (digits: string) =>
+  path.join(test.info().project.outputDir, '.work-sessions', `${digits}.json`);
+
+/**
+ * A browser context signed in as a demo work account. The account signs in once per run and
+ * later contexts, on any viewport's worker, reuse its session: a phone may ask for a new code
+ * only every 30 s, and several scenarios act as the same staff member or doctor.
+ */
+export async function workAccountContext(browser: Browser, digits: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const file = sessionFile(digits);
+  if (existsSync(file)) {
+    await context.addCookies(JSON.parse(readFileSync(file, 'utf8')));
+    return context;
+  }
+  await signInThroughApi(await context.newPage(), digits, { asPatient: false });
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(await context.cookies()));
+  return context;
 }

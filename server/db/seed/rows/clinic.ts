@@ -51,6 +51,7 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     reviewsCount: 0,
     ratingWeighted: 0,
     ratingWeights: 0,
+    fakeWarning: null,
     doctorsCount: 0,
     softwareVersion: rng.chance(0.2) ? rng.pick(SOFTWARE_VERSIONS) : null,
     priceUpdateStatus,

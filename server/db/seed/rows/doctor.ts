@@ -76,6 +76,7 @@ export function doctorRow(rng: Rng, input: DoctorRowInput): Row<typeof doctors> 
     reviewsCount: 0,
     ratingWeighted: 0,
     ratingWeights: 0,
+    fakeWarning: null,
     createdAt: yearsBefore(rng, input.now, 6, 9),
   };
 }

@@ -8,6 +8,16 @@ const STATEMENTS = [
   `UPDATE clinics c SET doctors_count = s.n
      FROM (SELECT clinic_id, count(DISTINCT doctor_id)::int AS n FROM workplaces GROUP BY clinic_id) s
     WHERE c.id = s.clinic_id`,
+  // The fake-review banners where moderation deleted at least two reviews 'оставлен не пациентом':
+  // praise of a doctor as faked reviews, praise of a clinic as a lifted rating.
+  `UPDATE doctors d SET fake_warning = 'review' FROM (
+     SELECT doctor_id FROM reviews WHERE status = 'deleted' AND deleted_reason = 'Отзыв оставлен не пациентом'
+        AND doctor_id IS NOT NULL GROUP BY doctor_id HAVING count(*) >= 2) s
+    WHERE d.id = s.doctor_id`,
+  `UPDATE clinics c SET fake_warning = 'rating' FROM (
+     SELECT clinic_id FROM reviews WHERE status = 'deleted' AND deleted_reason = 'Отзыв оставлен не пациентом'
+        AND doctor_id IS NULL AND sentiment = 'positive' GROUP BY clinic_id HAVING count(*) >= 2) s
+    WHERE c.id = s.clinic_id`,
 ];
 
 /** A check of every foreign key, denormalised ratings and counts, identity sequences after explicit ids, fresh planner statistics. */

@@ -1,0 +1,2 @@
+ALTER TABLE "clinics" ADD COLUMN "fake_warning" text;--> statement-breakpoint
+ALTER TABLE "doctors" ADD COLUMN "fake_warning" text;
