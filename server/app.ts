@@ -49,6 +49,7 @@ import { createMistakeReportService } from './modules/mistake-reports/service';
 import { createFileDocumentStore } from './modules/reviews/document-store';
 import { createReviewModerationService, type ReviewModerationService } from './modules/reviews/moderation';
 import { createPatientProfileService, type PatientProfileService } from './modules/reviews/patient-profile';
+import { createRatingRefreshHandlers, scheduleRatingRefresh } from './modules/reviews/rating-refresh';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { createReviewsService, type ReviewsService } from './modules/reviews/service';
 import { reviewWriteRoutes } from './modules/reviews/write-routes';
@@ -238,12 +239,19 @@ export async function buildApp({
   const jobs = createJobWorker({
     db,
     clock,
-    handlers: { ...createBookingMessageHandlers({ db, clock, sms: providers.sms }) },
+    handlers: {
+      ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
+      ...createRatingRefreshHandlers({ db, clock, log: app.log }),
+    },
     log: app.log,
     pollMs: jobsDeps.pollMs,
   });
   app.decorate('jobs', jobs);
-  if (jobsDeps.autoStart) app.addHook('onReady', async () => jobs.start());
+  if (jobsDeps.autoStart)
+    app.addHook('onReady', async () => {
+      await scheduleRatingRefresh(db, clock.now());
+      jobs.start();
+    });
   // Graceful shutdown: the jobs already claimed finish before the database closes.
   app.addHook('onClose', () => jobs.stop());
   const authSettings: AuthSettings = {

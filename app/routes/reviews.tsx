@@ -34,13 +34,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { reviews } = context.services;
   const type = parseReviewType(url.searchParams.get('type'));
   const tag = parseTag(url.searchParams.get('tag'));
-  const [head, counts, first, tags] = await Promise.all([
-    reviews.head(subject),
-    reviews.counts(subject),
-    reviews.page(subject, type, 1, FIRST_PAGE, tag),
-    reviews.tags(subject),
-  ]);
-  if (!head || head.townSlug !== town.slug) throw notFound();
+  const screen = await reviews.firstScreen(subject, type, tag, FIRST_PAGE);
+  if (!screen || screen.head.townSlug !== town.slug) throw notFound();
+  const { head, counts, tags, first } = screen;
   if (head.slug !== entity.slug) throw redirect(`${head.url}otzivi/${url.search}`, 301);
   // Anonymous visitors' copies are kept until moderation changes the subject's reviews (ADR 003).
   const cacheTags = [kind === 'doctor' ? pageTags.doctor(entity.id) : pageTags.clinic(entity.id)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayShort, zonedDay } from './zoned';
+import { formatDayShort, nextLocalHour, zonedDay } from './zoned';
 
 describe('zonedDay', () => {
   // 2026-11-22T20:30Z is still Sunday evening in Moscow but already Monday in Vladivostok.
@@ -21,5 +21,25 @@ describe('zonedDay', () => {
 describe('formatDayShort', () => {
   it("formats a plain day as 'd MMM' in Russian", () => {
     expect(formatDayShort('2026-05-05')).toBe('5 мая');
+  });
+});
+
+describe('nextLocalHour', () => {
+  it('04:00 in Moscow after 02:30Z is the next day’s 01:00Z; before it, the same day’s', () => {
+    expect(nextLocalHour(new Date('2026-11-25T02:30:00Z'), 'Europe/Moscow', 4).toISOString()).toBe(
+      '2026-11-26T01:00:00.000Z',
+    );
+    expect(nextLocalHour(new Date('2026-11-25T00:59:59Z'), 'Europe/Moscow', 4).toISOString()).toBe(
+      '2026-11-25T01:00:00.000Z',
+    );
+  });
+
+  it('exactly at the hour moves on a day, and Vladivostok keeps its own clock', () => {
+    expect(nextLocalHour(new Date('2026-11-25T01:00:00Z'), 'Europe/Moscow', 4).toISOString()).toBe(
+      '2026-11-26T01:00:00.000Z',
+    );
+    expect(nextLocalHour(new Date('2026-11-25T12:00:00Z'), 'Asia/Vladivostok', 4).toISOString()).toBe(
+      '2026-11-25T18:00:00.000Z',
+    );
   });
 });

@@ -8,6 +8,17 @@ export function zonedDay(now: Date, tz: string): { date: string; isoWeekday: num
   return { date: format(local, 'yyyy-MM-dd'), isoWeekday: getISODay(local), year: local.getFullYear() };
 }
 
+/**
+ * The next moment after `now` when the clock in `tz` shows `hour`:00, e.g. for a nightly job:
+ * now 2026-11-25T02:30Z, 04:00 Europe/Moscow (01:00Z) → 2026-11-26T01:00:00Z.
+ */
+export function nextLocalHour(now: Date, tz: string, hour: number): Date {
+  const local = new TZDate(now.getTime(), tz);
+  const at = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), hour, 0, 0, tz);
+  if (at.getTime() <= now.getTime()) at.setDate(at.getDate() + 1);
+  return new Date(at.getTime());
+}
+
 /** '5 мая 2026' from an ISO date or instant, in the given zone. */
 export function formatLongDate(at: Date | string, tz: string): string {
   return format(new TZDate(new Date(at).getTime(), tz), 'd MMMM yyyy', { locale: ru });

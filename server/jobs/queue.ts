@@ -47,6 +47,25 @@ export async function enqueue(db: Db | DbTx, job: NewJob | NewJob[]): Promise<vo
   await db.insert(jobs).values(list.map((j) => ({ kind: j.kind, payload: j.payload, runAt: j.runAt })));
 }
 
+/**
+ * Adds a job unless one of its kind is already waiting (a recurring job schedules its next run
+ * from its handler: `exceptId` is that running job, still pending itself). Two processes doing
+ * this at once may both add one; the next run then sees the other waiting and adds none.
+ */
+export async function enqueueUnlessPending(
+  db: Db,
+  job: NewJob,
+  exceptId: number | null = null,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    INSERT INTO jobs (kind, payload, run_at)
+    SELECT ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz
+    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${job.kind} AND done_at IS NULL
+                        AND id <> ${exceptId ?? 0})
+    RETURNING id`);
+  return rows.length > 0;
+}
+
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
 
 /**

@@ -55,8 +55,17 @@ export const reviews = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('reviews_doctor').on(t.doctorId, t.status, t.createdAt.desc().nullsFirst()),
-    index('reviews_clinic').on(t.clinicId, t.status, t.createdAt.desc().nullsFirst()),
+    // A type of the filter is a range of these (positive = published + positive, newest first);
+    // the counts per type read them without the table.
+    index('reviews_doctor').on(t.doctorId, t.status, t.sentiment, t.createdAt.desc().nullsFirst()),
+    index('reviews_clinic').on(t.clinicId, t.status, t.sentiment, t.createdAt.desc().nullsFirst()),
+    // 'Все': the shown reviews newest first, so a page reads its ten rows, not all of them.
+    index('reviews_doctor_shown')
+      .on(t.doctorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} IN ('published', 'resolved', 'unconfirmed')`),
+    index('reviews_clinic_shown')
+      .on(t.clinicId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} IN ('published', 'resolved', 'unconfirmed')`),
     index('reviews_user').on(t.userId),
     index('reviews_pending').on(t.status, t.createdAt),
     uniqueIndex('reviews_one_per_visit_doctor')
@@ -76,6 +85,25 @@ export const reviewTags = pgTable('review_tags', {
   translit: text().notNull().unique(),
   polarity: smallint().notNull().default(0),
 });
+
+/**
+ * The tags block of each doctor and clinic ('Пациенты упоминали в отзывах'): how many of its
+ * shown reviews liked and disliked each tag. Kept by moderation one review at a time (as the
+ * rating), so a page reads a few rows however many reviews there are.
+ */
+export const reviewTagCounts = pgTable(
+  'review_tag_counts',
+  {
+    subjectKind: text({ enum: ['doctor', 'lpu'] }).notNull(),
+    subjectId: integer().notNull(),
+    tagId: integer()
+      .notNull()
+      .references(() => reviewTags.id),
+    liked: integer().notNull().default(0),
+    disliked: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subjectKind, t.subjectId, t.tagId] })],
+);
 
 /** A tag a review mentions, liked or disliked ('Пациенты упоминали в отзывах'). */
 export const reviewTagLinks = pgTable(

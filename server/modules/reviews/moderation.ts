@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { httpError, type SessionViewer } from '../auth/viewer';
 import type { DocumentStore } from './document-store';
 import { createModerationRepo } from './moderation-repo';
-import { applyRatingDelta, type RatedSubject } from './rating-repo';
+import { applyRatingDelta, applyTagCounts, type RatedSubject } from './rating-repo';
 
 export const STAFF_ONLY = 'Раздел только для модераторов';
 export const QUEUE_PAGE_SIZE = 20;
@@ -99,16 +99,18 @@ export function createReviewModerationService({
           review.doctorId !== null
             ? { kind: 'doctor', id: review.doctorId }
             : { kind: 'lpu', id: review.clinicId as number };
+        const shown = Number(isShownStatus(to)) - Number(isShownStatus(review.status));
         const applied = await applyRatingDelta(
           tx,
           subject,
           {
             before: contribution({ ...facts, status: review.status }),
             after: contribution({ ...facts, status: to }),
-            shown: Number(isShownStatus(to)) - Number(isShownStatus(review.status)),
+            shown,
           },
           now,
         );
+        await applyTagCounts(tx, subject, reviewId, shown);
         return { status: to, ...applied };
       });
       pageCache.invalidate(result.tags);

@@ -3,6 +3,7 @@ import type { FakeWarning } from '../../../core/reviews/fake-warning';
 import type { ReviewTag } from '../../../core/reviews/tags';
 import type { ReviewType } from '../../../core/reviews/types';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 
 /** Whose reviews: a doctor's or a clinic's (spec: review type 'doctor' or 'lpu'). */
 export type ReviewSubject = { kind: 'doctor'; id: number } | { kind: 'lpu'; id: number };
@@ -52,64 +53,97 @@ const tagWhere = (tag: string | null) =>
 
 /**
  * The tags block of a subject as a JSON array (core/reviews/tags.ts ReviewTag), most mentioned
- * first, over its shown reviews. `subject` is the condition on `r` (reviews): the doctor and
- * clinic pages put this in their one-round-trip queries, the reviews page runs it alone.
+ * first, from the counts moderation keeps (review_tag_counts). `id` is the subject's id in the
+ * caller's query: the doctor and clinic pages put this in their one-round-trip queries.
  */
-export function subjectTagsJson(subject: SQL, limit: number): SQL {
+export function subjectTagsJson(kind: ReviewSubject['kind'], id: SQL, limit: number): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('name', x.name, 'translit', x.translit,
                  'countLikedRates', x.liked, 'countDislikedRates', x.disliked) ORDER BY x.liked + x.disliked DESC, x.name), '[]')
-      FROM (SELECT t.name, t.translit, count(*) FILTER (WHERE l.liked)::int AS liked,
-                   count(*) FILTER (WHERE NOT l.liked)::int AS disliked
-            FROM reviews r JOIN review_tag_links l ON l.review_id = r.id JOIN review_tags t ON t.id = l.tag_id
-            WHERE ${subject} AND r.status IN ('published', 'resolved', 'unconfirmed')
-            GROUP BY t.id, t.name, t.translit
-            ORDER BY count(*) DESC, t.name LIMIT ${limit}) x)`;
+      FROM (SELECT rt.name, rt.translit, tc.liked, tc.disliked
+            FROM review_tag_counts tc JOIN review_tags rt ON rt.id = tc.tag_id
+            WHERE tc.subject_kind = ${kind} AND tc.subject_id = ${id} AND tc.liked + tc.disliked > 0
+            ORDER BY tc.liked + tc.disliked DESC, rt.name LIMIT ${limit}) x)`;
 }
 
-/** SQL of the reviews lists (issue 6). The indexes (doctor_id | clinic_id, status, created_at) serve both. */
+const headSql = (subject: ReviewSubject) =>
+  subject.kind === 'doctor'
+    ? sql`SELECT trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS name,
+                 t.slug AS "townSlug", d.slug, d.fake_warning AS "fakeWarning"
+          FROM doctors d JOIN towns t ON t.id = d.town_id WHERE d.id = ${subject.id}`
+    : sql`SELECT c.name, t.slug AS "townSlug", c.slug, c.fake_warning AS "fakeWarning"
+          FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${subject.id}`;
+
+/** The filter's counts per type in one pass over the subject's reviews (the index covers it). */
+const countsSql = (subject: ReviewSubject) => sql`
+  SELECT
+    count(*) FILTER (WHERE ${TYPE_WHERE.all})::int AS "all",
+    count(*) FILTER (WHERE ${TYPE_WHERE.positive})::int AS positive,
+    count(*) FILTER (WHERE ${TYPE_WHERE.neutral})::int AS neutral,
+    count(*) FILTER (WHERE ${TYPE_WHERE.negative})::int AS negative,
+    count(*) FILTER (WHERE ${TYPE_WHERE.resolved})::int AS resolved,
+    count(*) FILTER (WHERE ${TYPE_WHERE.unconfirmed})::int AS unconfirmed,
+    count(*) FILTER (WHERE ${TYPE_WHERE.deleted})::int AS deleted
+  FROM reviews r
+  WHERE ${subjectWhere(subject)} AND r.status <> 'pending'`;
+
+/** A page of a type (and tag), newest first, with the published answers. */
+const pageSql = (
+  subject: ReviewSubject,
+  type: ReviewType,
+  tag: string | null,
+  limit: number,
+  offset: number,
+) => sql`
+  SELECT r.id, r.user_id AS "userId", r.author_name AS "authorName", r.is_anonymous AS "isAnonymous", r.text, r.sentiment,
+         r.status, r.origin, r.is_verified AS "isVerified", r.appointment_id IS NOT NULL AS "viaPortal",
+         EXISTS (SELECT 1 FROM review_documents x WHERE x.review_id = r.id) AS "hasDocuments",
+         r.assessments, r.deleted_reason AS "deletedReason", r.created_at AS "createdAt",
+         coalesce((SELECT json_agg(json_build_object('authorKind', a.author_kind, 'text', a.text,
+                                                    'createdAt', a.created_at) ORDER BY a.created_at)
+                   FROM review_replies a WHERE a.review_id = r.id AND a.status = 'published'), '[]') AS replies
+  FROM reviews r
+  WHERE ${subjectWhere(subject)} AND ${TYPE_WHERE[type]} AND ${tagWhere(tag)}
+  ORDER BY r.created_at DESC, r.id DESC
+  LIMIT ${limit} OFFSET ${offset}`;
+
+/**
+ * The statement name of a query's shape: the text changes with the subject's kind, the type and
+ * whether a tag is chosen, never with the values (parameters), so each shape is prepared once
+ * per connection (14 shapes × 2 queries at most).
+ */
+const shape = (subject: ReviewSubject, type: ReviewType, tag: string | null) =>
+  `${subject.kind}_${type}${tag === null ? '' : '_tag'}`;
+
+/** The reviews page's first screen, as one row. */
+export type FirstScreenRow = SubjectHead & {
+  counts: Record<ReviewType, number>;
+  tags: ReviewTag[];
+  rows: ReviewRow[];
+};
+
+/** SQL of the reviews lists (issue 6). The indexes (doctor_id | clinic_id, status, sentiment, created_at) serve them. */
 export function createReviewsRepo(db: Db) {
   return {
     /** The reviews page's heading: the doctor's full name or the clinic's name, and its page. */
     async head(subject: ReviewSubject): Promise<SubjectHead | null> {
-      const { rows } = await db.execute<SubjectHead>(
-        subject.kind === 'doctor'
-          ? sql`SELECT trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS name,
-                       t.slug AS "townSlug", d.slug, d.fake_warning AS "fakeWarning"
-                FROM doctors d JOIN towns t ON t.id = d.town_id WHERE d.id = ${subject.id}`
-          : sql`SELECT c.name, t.slug AS "townSlug", c.slug, c.fake_warning AS "fakeWarning"
-                FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${subject.id}`,
-      );
+      const { rows } = await db.execute<SubjectHead>(headSql(subject));
       return rows[0] ?? null;
     },
 
-    /** The filter's counts per type, in one pass over the subject's reviews. */
     async counts(subject: ReviewSubject): Promise<Record<ReviewType, number>> {
-      const { rows } = await db.execute<Record<ReviewType, number>>(sql`
-        SELECT
-          count(*) FILTER (WHERE ${TYPE_WHERE.all})::int AS "all",
-          count(*) FILTER (WHERE ${TYPE_WHERE.positive})::int AS positive,
-          count(*) FILTER (WHERE ${TYPE_WHERE.neutral})::int AS neutral,
-          count(*) FILTER (WHERE ${TYPE_WHERE.negative})::int AS negative,
-          count(*) FILTER (WHERE ${TYPE_WHERE.resolved})::int AS resolved,
-          count(*) FILTER (WHERE ${TYPE_WHERE.unconfirmed})::int AS unconfirmed,
-          count(*) FILTER (WHERE ${TYPE_WHERE.deleted})::int AS deleted
-        FROM reviews r
-        WHERE ${subjectWhere(subject)} AND r.status <> 'pending'`);
+      const { rows } = await db.execute<Record<ReviewType, number>>(countsSql(subject));
       return rows[0];
     },
 
     /** The subject's tags block: the most mentioned tags with their liked and disliked counts. */
     async tags(subject: ReviewSubject, limit: number): Promise<ReviewTag[]> {
       const { rows } = await db.execute<{ tags: ReviewTag[] }>(
-        sql`SELECT ${subjectTagsJson(subjectWhere(subject), limit)} AS tags`,
+        sql`SELECT ${subjectTagsJson(subject.kind, sql`${subject.id}`, limit)} AS tags`,
       );
       return rows[0]?.tags ?? [];
     },
 
-    /**
-     * A page of a type (and of a tag, when one is chosen), newest first, with the published
-     * answers; `limit` + 1 rows tell if more follow.
-     */
+    /** `limit` + 1 rows tell if more follow. */
     async page(
       subject: ReviewSubject,
       type: ReviewType,
@@ -117,21 +151,36 @@ export function createReviewsRepo(db: Db) {
       offset: number,
       tag: string | null = null,
     ): Promise<ReviewRow[]> {
-      const { rows } = await db.execute<ReviewRow>(sql`
-        SELECT r.id, r.user_id AS "userId", r.author_name AS "authorName", r.is_anonymous AS "isAnonymous", r.text, r.sentiment,
-               r.status, r.origin, r.is_verified AS "isVerified", r.appointment_id IS NOT NULL AS "viaPortal",
-               EXISTS (SELECT 1 FROM review_documents x WHERE x.review_id = r.id) AS "hasDocuments",
-               r.assessments, r.deleted_reason AS "deletedReason", r.created_at AS "createdAt",
-               coalesce((SELECT json_agg(json_build_object('authorKind', a.author_kind, 'text', a.text,
-                                                          'createdAt', a.created_at) ORDER BY a.created_at)
-                         FROM review_replies a WHERE a.review_id = r.id AND a.status = 'published'), '[]') AS replies
-        FROM reviews r
-        WHERE ${subjectWhere(subject)} AND ${TYPE_WHERE[type]} AND ${tagWhere(tag)}
-        ORDER BY r.created_at DESC, r.id DESC
-        LIMIT ${limit} OFFSET ${offset}`);
-      return rows;
+      return executeNamed<ReviewRow>(
+        db,
+        `reviews_page_${shape(subject, type, tag)}`,
+        pageSql(subject, type, tag, limit, offset),
+      );
     },
 
+    /**
+     * The reviews page's first screen in one round trip: heading, counts per type, tags block
+     * and the first `limit` rows of the type and tag; null for an unknown subject.
+     */
+    async firstScreen(
+      subject: ReviewSubject,
+      type: ReviewType,
+      tag: string | null,
+      tagsLimit: number,
+      limit: number,
+    ): Promise<FirstScreenRow | null> {
+      const rows = await executeNamed<FirstScreenRow>(
+        db,
+        `reviews_first_${shape(subject, type, tag)}`,
+        sql`
+        SELECT h.*,
+          (SELECT row_to_json(k) FROM (${countsSql(subject)}) k) AS counts,
+          ${subjectTagsJson(subject.kind, sql`${subject.id}`, tagsLimit)} AS tags,
+          (SELECT coalesce(json_agg(p), '[]') FROM (${pageSql(subject, type, tag, limit, 0)}) p) AS rows
+        FROM (${headSql(subject)}) h`,
+      );
+      return rows[0] ?? null;
+    },
     /**
      * One more view of each shown review of the kind (the rate-metrics beacon); ids of another
      * kind, unknown or hidden reviews are passed over. Returns how many were counted.

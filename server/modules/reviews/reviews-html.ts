@@ -53,7 +53,7 @@ const day = (iso: string) =>
 function stars(n: number): string {
   return (
     `<span aria-hidden="true" class="text-star">${'★'.repeat(n)}</span>` +
-    `<span aria-hidden="true" class="text-line">${'★'.repeat(MAX_STARS - n)}</span>`
+    (n < MAX_STARS ? `<span aria-hidden="true" class="text-line">${'★'.repeat(MAX_STARS - n)}</span>` : '')
   );
 }
 
@@ -65,14 +65,13 @@ function stars(n: number): string {
  */
 function tip(id: string, trigger: string, hint: string, triggerClass: string): string {
   return (
-    '<span data-tip class="group/tip inline-flex">' +
+    '<span data-tip class="inline-flex">' +
     `<button type="button" aria-describedby="${id}" class="${triggerClass}">${trigger}</button>` +
-    `<span role="tooltip" id="${id}" class="invisible absolute left-0 top-full z-20 mt-1 w-72 max-w-full rounded-lg bg-ink p-3 text-left text-xs leading-snug font-normal text-white opacity-0 shadow-lg transition-opacity group-focus-within/tip:visible group-focus-within/tip:opacity-100 group-hover/tip:visible group-hover/tip:opacity-100">${hint}</span>` +
-    '</span>'
+    `<span role="tooltip" id="${id}" class="tip-hint">${hint}</span></span>`
   );
 }
 
-const BADGE = 'rounded-md px-2 py-0.5 underline decoration-dotted underline-offset-2';
+const BADGE = 'tip-badge';
 
 /**
  * A review card (spec 'Review card visual states': positive, neutral, negative, resolved,
@@ -96,8 +95,8 @@ export function reviewCardHtml(r: ReviewRow, subject: ReviewSubject): string {
           `<span class="mb-1 block font-semibold">Оценки пациента</span>${rated
             .map(
               (a) =>
-                `<span class="flex justify-between gap-3"><span>${escapeHtml(a.name)}</span>` +
-                `<span class="whitespace-nowrap">${stars(a.stars)}<span class="sr-only">${a.stars} из ${MAX_STARS}</span></span></span>`,
+                `<span class="flex justify-between gap-3">${escapeHtml(a.name)}` +
+                `<span class="whitespace-nowrap">${stars(a.stars)}<span class="sr-only"> ${a.stars} из ${MAX_STARS}</span></span></span>`,
             )
             .join('')}`,
           'rounded-md text-base leading-none',
@@ -143,7 +142,7 @@ export function reviewCardHtml(r: ReviewRow, subject: ReviewSubject): string {
     `class="card border-l-4 p-4 ${STATE_TONE[state]}">` +
     '<header class="flex flex-wrap items-baseline justify-between gap-2">' +
     `<p class="relative font-semibold">${author}</p>` +
-    `<p class="text-sm text-muted"><time datetime="${escapeHtml(r.createdAt)}">${day(r.createdAt)}</time></p>` +
+    `<p class="text-sm text-muted"><time datetime="${new Date(r.createdAt).toISOString()}">${day(r.createdAt)}</time></p>` +
     '</header>' +
     `<p class="sr-only">${SENTIMENT_TEXT[r.sentiment]}</p>` +
     (badges ? `<div class="relative mt-1 flex flex-wrap items-center gap-2 text-xs">${badges}</div>` : '') +

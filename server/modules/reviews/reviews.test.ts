@@ -8,6 +8,7 @@ import { reviewReplies, reviewTagLinks, reviewTags } from '../../db/schema/revie
 import { createClinic, createDoctor, createReview, createTown, createUser } from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
+import { recountRatings } from './rating-repo';
 import { RESOLVED_HINT, UNAUTHORISED_HINT } from './reviews-html';
 import { createReviewsService } from './service';
 
@@ -113,6 +114,8 @@ beforeAll(async () => {
     { reviewId: fromApp.id, tagId: wait.id, liked: false },
     { reviewId: hidden.id, tagId: wait.id, liked: false },
   ]);
+  // The tags blocks are kept by moderation; rows written straight into the tables are recounted.
+  await recountRatings(db, new Date('2026-11-22T09:00:00Z'));
   Object.assign(ids, {
     otherClinic: otherClinic.id,
     author: author.id,
@@ -226,6 +229,22 @@ describe('GET /ajax/doctor/{id}/reviews/', () => {
     const bad = await get(`/ajax/lpu/${ids.otherClinic}/reviews/?tag=${encodeURIComponent('<b>')}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().detail).toBe('Некорректный тег');
+  });
+
+  it('the first screen in one query matches the calls it stands for', async () => {
+    const service = createReviewsService({ db: database.db });
+    for (const [subject, type, tag] of [
+      [{ kind: 'doctor', id: ids.doctor }, 'all', null],
+      [{ kind: 'doctor', id: ids.doctor }, 'negative', null],
+      [{ kind: 'lpu', id: ids.otherClinic }, 'all', 'vezhliviy-personal'],
+    ] as const) {
+      const screen = await service.firstScreen(subject, type, tag, 10);
+      expect(screen?.head).toEqual(await service.head(subject));
+      expect(screen?.counts).toEqual(await service.counts(subject));
+      expect(screen?.tags).toEqual(await service.tags(subject));
+      expect(screen?.first).toEqual(await service.page(subject, type, 1, 10, tag));
+    }
+    expect(await service.firstScreen({ kind: 'doctor', id: 999999 }, 'all', null, 10)).toBeNull();
   });
 
   it('counts each tag’s likes and dislikes over the shown reviews, the most mentioned first', async () => {

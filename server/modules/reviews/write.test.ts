@@ -371,6 +371,29 @@ describe('moderation and the rating', () => {
     ]);
   });
 
+  it('the tags block follows moderation: a published review’s tags count, a deleted one’s no more', async () => {
+    const reviewsService = createReviewsService({ db: database.db });
+    const patient = await signedInAs(app, database.db);
+    const subject = { kind: 'doctor' as const, id: ids.doctor };
+    const liked = async () =>
+      (await reviewsService.tags(subject)).find((t) => t.translit === 'vnimatelniy-vrach')?.countLikedRates ??
+      0;
+    const before = await liked();
+    const { id } = (
+      await patient.inject({
+        url: '/api/reviews/',
+        payload: review({ visit_month: '2026-07', tags: ['vnimatelniy-vrach'] }),
+      })
+    ).json();
+    expect(await liked()).toBe(before);
+    await moderate(id, 'publish');
+    expect(await liked()).toBe(before + 1);
+    await moderate(id, 'unconfirm');
+    expect(await liked()).toBe(before + 1);
+    await moderate(id, 'delete', 'Повторный отзыв о том же приёме');
+    expect(await liked()).toBe(before);
+  });
+
   it('only a complaint can be resolved', async () => {
     const patient = await signedInAs(app, database.db);
     const { id } = (
