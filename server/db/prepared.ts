@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
@@ -25,5 +26,35 @@ export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise
   const internals = db as unknown as DrizzleInternals;
   const built = internals.dialect.sqlToQuery(query);
   const result = await internals.session.prepareQuery(built, undefined, name, false).execute();
+  return result.rows as T[];
+}
+
+/** A Drizzle query that can be prepared under a name (selects, and the like). */
+interface Preparable<R> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<R> };
+}
+
+/**
+ * Runs a Drizzle builder query as a named prepared statement whose name is its text's hash. A
+ * query built from optional parts (filters) has a few shapes; each gets its own name, values
+ * stay parameters, so PostgreSQL parses and plans each shape once per connection instead of
+ * on every call. Only for queries whose shapes are few: every distinct text stays prepared on
+ * each connection.
+ */
+export function runPrepared<R>(query: Preparable<R>, prefix: string): Promise<R> {
+  const hash = createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16);
+  return query.prepare(`${prefix}_${hash}`).execute();
+}
+
+/**
+ * `db.execute(query)` as a named prepared statement named after its text's hash: for raw SQL
+ * built from a few optional parts (list filters and sorts), as `runPrepared` is for builders.
+ */
+export async function executeShaped<T>(db: Db, prefix: string, query: SQL): Promise<T[]> {
+  const internals = db as unknown as DrizzleInternals;
+  const built = internals.dialect.sqlToQuery(query);
+  const hash = createHash('sha1').update(built.sql).digest('hex').slice(0, 16);
+  const result = await internals.session.prepareQuery(built, undefined, `${prefix}_${hash}`, false).execute();
   return result.rows as T[];
 }

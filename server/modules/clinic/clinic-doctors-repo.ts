@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { clinics, doctorSpecialities, doctors, specialities, workplaces } from '../../db/schema/directory';
 import { containing } from './sql-like';
 
@@ -69,7 +70,7 @@ export function createClinicDoctorsRepo(db: Db) {
         .where(filterWhere(f))
         .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
         .offset(offset);
-      return limit === null ? query : query.limit(limit);
+      return runPrepared(limit === null ? query : query.limit(limit), 'clinic_doctors_page');
     },
 
     count: async (f: ClinicDoctorFilter): Promise<number> => {

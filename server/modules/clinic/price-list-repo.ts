@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import {
   clinicServices,
   clinics,
@@ -37,6 +38,9 @@ export interface PriceListRow {
   specialityTranslit: string | null;
   /** Lines matching the filter on all pages. */
   total: number;
+  /** The clinic's town and club, for the lines' links and club prices. */
+  townId: number;
+  clubEnabled: boolean;
 }
 
 function filterWhere(f: PriceListFilter): SQL {
@@ -51,6 +55,12 @@ function filterWhere(f: PriceListFilter): SQL {
   }
   return and(...parts)!;
 }
+
+/** The clinic's service classes in price-list order: the search box's suggestions. */
+const categoriesSql = (clinicId: number) => sql<string[]>`(
+  SELECT coalesce(json_agg(x.name ORDER BY x.sort, x.name), '[]') FROM (
+    SELECT DISTINCT sc.name, sc.sort FROM clinic_services s JOIN service_classes sc ON sc.id = s.class_id
+    WHERE s.clinic_id = ${clinicId}) x)`;
 
 export type PriceListRepo = ReturnType<typeof createPriceListRepo>;
 
@@ -67,11 +77,18 @@ export function createPriceListRepo(db: Db) {
 
     /**
      * One page of lines in price-list order (class, then the clinic's own order) with the
-     * filtered total in the same scan: a clinic prices at most a few hundred lines, all read
-     * through clinic_services_clinic.
+     * filtered total in the same scan, and the clinic's town and club on each line: a clinic
+     * prices at most a few hundred lines, all read through clinic_services_clinic.
+     * `withCategories` adds the search box's suggestions (the same for every line) to the first
+     * page the clinic page renders, saving that round trip.
      */
-    page: async (f: PriceListFilter, limit: number, offset: number): Promise<PriceListRow[]> => {
-      const rows = await db
+    page: async (
+      f: PriceListFilter,
+      limit: number,
+      offset: number,
+      withCategories = false,
+    ): Promise<(PriceListRow & { categories?: string[] })[]> => {
+      const query = db
         .select({
           id: clinicServices.id,
           name: clinicServices.name,
@@ -89,8 +106,12 @@ export function createPriceListRepo(db: Db) {
           specialityName: specialities.name,
           specialityTranslit: specialities.translit,
           total: sql<number>`count(*) OVER ()`.mapWith(Number),
+          townId: clinics.townId,
+          clubEnabled: clinics.clubEnabled,
+          ...(withCategories ? { categories: categoriesSql(f.clinicId) } : {}),
         })
         .from(clinicServices)
+        .innerJoin(clinics, eq(clinics.id, clinicServices.clinicId))
         .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
         .innerJoin(serviceSynonyms, eq(serviceSynonyms.id, clinicServices.synonymId))
         .leftJoin(specialities, eq(specialities.id, serviceSynonyms.specialityId))
@@ -98,7 +119,7 @@ export function createPriceListRepo(db: Db) {
         .orderBy(asc(serviceClasses.sort), asc(clinicServices.sort), asc(clinicServices.id))
         .limit(limit)
         .offset(offset);
-      return rows;
+      return runPrepared(query, 'price_list_page');
     },
 
     count: async (f: PriceListFilter): Promise<number> => {

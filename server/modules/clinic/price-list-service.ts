@@ -50,28 +50,38 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
   /**
    * One page of a clinic's price list (spec 'Service list response'). A filter that matches
    * nothing is a 404 'Такой услуги нет в клинике'; a page past the end is a 404 too.
+   * `withCategories` brings the clinic's categories along (the first render's suggestions).
    */
-  async function pageOf(filter: PriceListFilter, page: number): Promise<PriceListLookup> {
-    const [clinic, rows] = await Promise.all([
-      repo.clinic(filter.clinicId),
-      repo.page(filter, PRICE_LIST_PAGE_SIZE, (page - 1) * PRICE_LIST_PAGE_SIZE),
-    ]);
-    if (!clinic) return { ok: false, status: 404, detail: 'Клиника не найдена' };
+  async function pageOf(
+    filter: PriceListFilter,
+    page: number,
+    withCategories = false,
+  ): Promise<PriceListLookup & { categories?: string[] }> {
+    const rows = await repo.page(
+      filter,
+      PRICE_LIST_PAGE_SIZE,
+      (page - 1) * PRICE_LIST_PAGE_SIZE,
+      withCategories,
+    );
     if (rows.length === 0) {
+      if (!(await repo.clinic(filter.clinicId)))
+        return { ok: false, status: 404, detail: 'Клиника не найдена' };
       const beyondEnd = page > 1 && (await repo.count(filter)) > 0;
       return { ok: false, status: 404, detail: beyondEnd ? 'Страница не найдена' : PRICE_LIST_NOT_FOUND };
     }
-    const town = await townSlug(clinic.townId);
+    const { townId, clubEnabled, categories } = rows[0];
+    const town = await townSlug(townId);
     return {
       ok: true,
       list: {
         data: groupByClass(rows, (r) => r.className).map((g) => ({
           name: g.name,
-          sublist: g.rows.map((r) => line(r, town, clinic.clubEnabled)),
+          sublist: g.rows.map((r) => line(r, town, clubEnabled)),
         })),
         num_pages: Math.ceil(rows[0].total / PRICE_LIST_PAGE_SIZE),
         current_page: page,
       },
+      categories,
     };
   }
 
@@ -85,10 +95,10 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
      */
     async firstRender(clinicId: number, page: number) {
       const unfiltered = { clinicId, onlineOnly: false };
-      const [categories, asked] = await Promise.all([repo.categories(clinicId), pageOf(unfiltered, page)]);
-      if (categories.length === 0) return null;
-      const found = asked.ok || page === 1 ? asked : await pageOf(unfiltered, 1);
-      return found.ok ? { list: found.list, categories } : null;
+      const asked = await pageOf(unfiltered, page, true);
+      const found = asked.ok || page === 1 ? asked : await pageOf(unfiltered, 1, true);
+      // No line on page 1: the clinic has no price list.
+      return found.ok ? { list: found.list, categories: found.categories ?? [] } : null;
     },
   };
 }

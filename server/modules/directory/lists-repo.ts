@@ -2,6 +2,7 @@ import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
 import type { DoctorFilters, DoctorSort } from '../../../core/directory/list-filters';
 import type { ServiceKind, ServiceSort } from '../../../core/directory/list-urls';
 import type { Db } from '../../db/client';
+import { executeShaped } from '../../db/prepared';
 import {
   clinicServices,
   clinics,
@@ -134,11 +135,15 @@ export function createListRepo(db: Db) {
     async doctorPage(
       q: DoctorScope & { filters: DoctorFilters; sort: DoctorSort; limit: number; offset: number },
     ): Promise<{ id: number; townId: number }[]> {
-      const { rows } = await db.execute<{ id: number; townId: number }>(sql`
+      const rows = await executeShaped<{ id: number; townId: number }>(
+        db,
+        'lists_doctor_page',
+        sql`
         SELECT d.id, d.town_id AS "townId" FROM ${doctors} d
         WHERE ${doctorWhere(q, q.filters)}
         ORDER BY ${DOCTOR_ORDER[q.sort]}
-        LIMIT ${q.limit} OFFSET ${q.offset}`);
+        LIMIT ${q.limit} OFFSET ${q.offset}`,
+      );
       return rows.map((r) => ({ id: Number(r.id), townId: Number(r.townId) }));
     },
 

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type ReviewTag, TAGS_SHOWN } from '../../../core/reviews/tags';
 import type { Db } from '../../db/client';
+import { executeNamed } from '../../db/prepared';
 import {
   clinicHourExceptions,
   clinicHours,
@@ -157,7 +158,61 @@ function doctorWhere(q: DoctorQuery) {
 
 export type DirectoryRepo = ReturnType<typeof createDirectoryRepo>;
 
+/** The clinic page's details of clinic `clinicId` (an SQL expression: a parameter or an outer column). */
+function clinicDetailsSql(clinicId: SQL, today: SQL): SQL {
+  return sql`
+        SELECT
+          (SELECT coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes)
+                    ORDER BY h.weekday), '[]')
+             FROM ${clinicHours} h WHERE h.clinic_id = c.id) AS hours,
+          (SELECT coalesce(json_agg(x ORDER BY x.date), '[]') FROM (
+             SELECT e.date, e.opens, e.closes FROM ${clinicHourExceptions} e
+              WHERE e.clinic_id = c.id AND e.date >= ${today}::date ORDER BY e.date LIMIT 10) x) AS holidays,
+          (SELECT coalesce(json_agg(json_build_object('id', l.id, 'number', l.number, 'issuedAt', l.issued_at,
+                    'authority', l.authority, 'imageUrl', l.image_url) ORDER BY l.id), '[]')
+             FROM ${clinicLicences} l WHERE l.clinic_id = c.id) AS licences,
+          (SELECT coalesce(json_agg(json_build_object('src', p.src, 'name', p.name, 'caption', p.caption)
+                    ORDER BY p.sort, p.id), '[]')
+             FROM ${clinicPhotos} p WHERE p.clinic_id = c.id) AS photos,
+          (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'imageUrl', q.image_url,
+                    'attributes', q.attributes, 'description', q.description) ORDER BY q.id), '[]')
+             FROM ${equipment} q WHERE q.clinic_id = c.id) AS equipment,
+          (SELECT coalesce(json_agg(json_build_object('id', pr.id, 'title', pr.title, 'body', pr.body,
+                    'endsOn', pr.ends_on) ORDER BY pr.starts_on, pr.id), '[]')
+             FROM ${promotions} pr
+            WHERE pr.clinic_id = c.id AND (pr.ends_on IS NULL OR pr.ends_on >= ${today}::date)) AS promotions,
+          (SELECT count(*)::int FROM ${promotions} pr
+            WHERE pr.clinic_id = c.id AND pr.ends_on < ${today}::date) AS "endedPromotions",
+          (SELECT coalesce(json_agg(b ORDER BY b.id), '[]') FROM (
+             SELECT o.id, o.slug, o.name, o.street, o.house FROM ${clinics} o
+              WHERE c.network_id IS NOT NULL AND o.network_id = c.network_id AND o.id <> c.id
+              ORDER BY o.id LIMIT 20) b) AS branches,
+          (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
+             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
+              WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
+          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
+             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
+              WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved')
+              ORDER BY r.created_at DESC LIMIT 5) v) AS "latestReviews",
+          ${subjectTagsJson('lpu', sql`c.id`, TAGS_SHOWN)} AS "reviewTags"
+        FROM ${clinics} c WHERE c.id = ${clinicId}`;
+}
+
 export function createDirectoryRepo(db: Db) {
+  // The clinic page's one query, prepared once per connection: its text is long and its plan
+  // has a dozen subqueries, so parsing and planning it cost PostgreSQL more than running it.
+  const clinicWithDetails = db
+    .select({
+      clinic: clinics,
+      metro: metroStations.name,
+      district: districts.name,
+      details: sql<ClinicDetailsRow>`(SELECT row_to_json(x) FROM (${clinicDetailsSql(sql`${clinics.id}`, sql`${sql.placeholder('today')}`)}) x)`,
+    })
+    .from(clinics)
+    .leftJoin(metroStations, eq(metroStations.id, clinics.metroId))
+    .leftJoin(districts, eq(districts.id, clinics.districtId))
+    .where(eq(clinics.id, sql.placeholder('id')))
+    .prepare('directory_clinic_with_details');
   return {
     // async: a drizzle query is a thenable that runs again on every await; callers cache the rows.
     specialities: async (): Promise<SpecialityRow[]> =>
@@ -224,7 +279,11 @@ export function createDirectoryRepo(db: Db) {
      */
     async doctorCardRows(ids: number[]): Promise<DoctorCardRow[]> {
       if (!ids.length) return [];
-      const { rows } = await db.execute<DoctorCardRow>(sql`
+      // One text for any number of ids (an array parameter), prepared once per connection.
+      return executeNamed<DoctorCardRow>(
+        db,
+        'directory_doctor_cards',
+        sql`
         SELECT d.id, d.slug, d.last_name AS "lastName", d.first_name AS "firstName", d.patronymic, d.gender,
           d.photo_url AS "photoUrl", d.career_start_year AS "careerStartYear", d.category,
           d.science_degree AS "scienceDegree", d.professor, d.rating, d.reviews_count AS "reviewsCount",
@@ -246,11 +305,8 @@ export function createDirectoryRepo(db: Db) {
              LEFT JOIN ${districts} di ON di.id = c.district_id
             WHERE w.doctor_id = d.id) AS workplaces
         FROM ${doctors} d
-        WHERE d.id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-      return rows;
+        WHERE d.id = ANY(${sql.param(ids)}::int[])`,
+      );
     },
 
     /**
@@ -259,7 +315,10 @@ export function createDirectoryRepo(db: Db) {
      * services. Separate queries cost more in Node than this one does in the database.
      */
     async doctorPageRow(doctorId: number, reviewLimit: number): Promise<DoctorPageRow | null> {
-      const { rows } = await db.execute<DoctorPageRow>(sql`
+      const rows = await executeNamed<DoctorPageRow>(
+        db,
+        'directory_doctor_page',
+        sql`
         SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
           d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
           d.software_version AS "softwareVersion", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
@@ -273,12 +332,13 @@ export function createDirectoryRepo(db: Db) {
              SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
               WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved')
               ORDER BY r.created_at DESC LIMIT ${reviewLimit}) v) AS "latestReviews",
-          ${subjectTagsJson(sql`r.doctor_id = d.id`, TAGS_SHOWN)} AS "reviewTags",
+          ${subjectTagsJson('doctor', sql`d.id`, TAGS_SHOWN)} AS "reviewTags",
           (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
                     'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
                     ORDER BY x.sort, x.id), '[]')
              FROM (SELECT * FROM ${clinicServices} cs WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
-        FROM ${doctors} d WHERE d.id = ${doctorId}`);
+        FROM ${doctors} d WHERE d.id = ${doctorId}`,
+      );
       return rows[0] ?? null;
     },
 
@@ -314,44 +374,16 @@ export function createDirectoryRepo(db: Db) {
      * review summary, built as JSON by PostgreSQL. Nine small queries cost more in Node (one
      * socket write and one result parse each) than this one does in the database.
      */
-    async clinicDetails(clinicId: number, today: string): Promise<ClinicDetailsRow> {
-      const { rows } = await db.execute<ClinicDetailsRow>(sql`
-        SELECT
-          (SELECT coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes)
-                    ORDER BY h.weekday), '[]')
-             FROM ${clinicHours} h WHERE h.clinic_id = c.id) AS hours,
-          (SELECT coalesce(json_agg(x ORDER BY x.date), '[]') FROM (
-             SELECT e.date, e.opens, e.closes FROM ${clinicHourExceptions} e
-              WHERE e.clinic_id = c.id AND e.date >= ${today}::date ORDER BY e.date LIMIT 10) x) AS holidays,
-          (SELECT coalesce(json_agg(json_build_object('id', l.id, 'number', l.number, 'issuedAt', l.issued_at,
-                    'authority', l.authority, 'imageUrl', l.image_url) ORDER BY l.id), '[]')
-             FROM ${clinicLicences} l WHERE l.clinic_id = c.id) AS licences,
-          (SELECT coalesce(json_agg(json_build_object('src', p.src, 'name', p.name, 'caption', p.caption)
-                    ORDER BY p.sort, p.id), '[]')
-             FROM ${clinicPhotos} p WHERE p.clinic_id = c.id) AS photos,
-          (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'imageUrl', q.image_url,
-                    'attributes', q.attributes, 'description', q.description) ORDER BY q.id), '[]')
-             FROM ${equipment} q WHERE q.clinic_id = c.id) AS equipment,
-          (SELECT coalesce(json_agg(json_build_object('id', pr.id, 'title', pr.title, 'body', pr.body,
-                    'endsOn', pr.ends_on) ORDER BY pr.starts_on, pr.id), '[]')
-             FROM ${promotions} pr
-            WHERE pr.clinic_id = c.id AND (pr.ends_on IS NULL OR pr.ends_on >= ${today}::date)) AS promotions,
-          (SELECT count(*)::int FROM ${promotions} pr
-            WHERE pr.clinic_id = c.id AND pr.ends_on < ${today}::date) AS "endedPromotions",
-          (SELECT coalesce(json_agg(b ORDER BY b.id), '[]') FROM (
-             SELECT o.id, o.slug, o.name, o.street, o.house FROM ${clinics} o
-              WHERE c.network_id IS NOT NULL AND o.network_id = c.network_id AND o.id <> c.id
-              ORDER BY o.id LIMIT 20) b) AS branches,
-          (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
-             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
-              WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
-          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
-             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
-              WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT 5) v) AS "latestReviews",
-          ${subjectTagsJson(sql`r.clinic_id = c.id`, TAGS_SHOWN)} AS "reviewTags"
-        FROM ${clinics} c WHERE c.id = ${clinicId}`);
-      return rows[0];
+    /**
+     * Everything a clinic page shows, in one round trip: the clinic row with its metro and
+     * district, and its details — hours, holiday hours from `today`, licences, photos,
+     * equipment, current promotions, branches and the review summary, built as JSON by
+     * PostgreSQL. Ten small queries cost more in Node (one socket write and one result parse
+     * each) than this one does in the database.
+     */
+    async clinicWithDetails(clinicId: number, today: string) {
+      const [row] = await clinicWithDetails.execute({ id: clinicId, today });
+      return row ?? null;
     },
 
     /**

@@ -291,8 +291,9 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
 
     async clinic(town: Town, id: number) {
       const today = zonedDay(clock.now(), town.tz);
-      const [[row], d] = await Promise.all([repo.clinicsByIds([id]), repo.clinicDetails(id, today.date)]);
-      if (!row || !d || row.clinic.townId !== town.id) return null;
+      const row = await repo.clinicWithDetails(id, today.date);
+      if (!row || row.clinic.townId !== town.id) return null;
+      const d = row.details;
       const c = row.clinic;
       const { hours, holidays, licences, photos, equipment, promotions, branches } = d;
       return {
