@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { attachDocumentBody } from '../core/http/document-body';
 
 export const streamTimeout = 5_000;
 
@@ -34,7 +35,7 @@ export default function handleRequest(
         const body = Buffer.concat(chunks);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.set('Content-Length', String(body.byteLength));
-        resolve(new Response(body, { status, headers: responseHeaders }));
+        resolve(attachDocumentBody(new Response(body, { status, headers: responseHeaders }), body));
         callback();
       },
     });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { documentBodyOf } from '../core/http/document-body';
 import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
@@ -38,7 +39,7 @@ export async function registerPages(
       const tags = parseCacheTags(response.headers.get(CACHE_TAGS_HEADER));
       response.headers.delete(CACHE_TAGS_HEADER);
       if (key && tags && cacheable(response)) {
-        const body = Buffer.from(await response.arrayBuffer());
+        const body = documentBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
         // Never share a page that carries a visitor's own token (none should: pages read it from the cookie).
         const token = request.cookies[CSRF_COOKIE];
         if (!token || !body.includes(token)) {
@@ -90,8 +91,11 @@ function sendFetchResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
-  // A document rendered whole (see app/entry.server.tsx) goes out as one buffer; anything
-  // of unknown length (React Router data requests) keeps streaming.
+  // A document rendered whole (see app/entry.server.tsx) goes out as one buffer, as rendered
+  // when the entry attached it; anything of unknown length (React Router data requests) keeps
+  // streaming.
+  const rendered = documentBodyOf(response);
+  if (rendered) return reply.send(rendered);
   if (response.headers.has('content-length'))
     return response.arrayBuffer().then((b) => reply.send(Buffer.from(b)));
   return reply.send(Readable.fromWeb(response.body as never));

@@ -1,5 +1,8 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { ru } from 'date-fns/locale';
 import { describe, expect, it } from 'vitest';
-import { formatDayShort, nextLocalHour, zonedDay } from './zoned';
+import { formatDayShort, formatLongDate, nextLocalHour, zonedDay } from './zoned';
 
 describe('zonedDay', () => {
   // 2026-11-22T20:30Z is still Sunday evening in Moscow but already Monday in Vladivostok.
@@ -41,5 +44,21 @@ describe('nextLocalHour', () => {
     expect(nextLocalHour(new Date('2026-11-25T12:00:00Z'), 'Asia/Vladivostok', 4).toISOString()).toBe(
       '2026-11-25T18:00:00.000Z',
     );
+  });
+});
+
+describe('formatLongDate', () => {
+  it('writes «5 мая 2026» in the zone, as date-fns does for every month', () => {
+    for (let month = 0; month < 12; month++) {
+      const at = new Date(Date.UTC(2026, month, 5, 22, 30));
+      for (const tz of ['Europe/Moscow', 'Asia/Vladivostok', 'UTC']) {
+        expect(formatLongDate(at, tz)).toBe(
+          format(new TZDate(at.getTime(), tz), 'd MMMM yyyy', { locale: ru }),
+        );
+      }
+    }
+    expect(formatLongDate('2026-05-05T12:00:00Z', 'Europe/Moscow')).toBe('5 мая 2026');
+    // 22:30 UTC on 5 May is already 6 May in Moscow.
+    expect(formatLongDate('2026-05-05T22:30:00Z', 'Europe/Moscow')).toBe('6 мая 2026');
   });
 });

@@ -19,9 +19,21 @@ export function nextLocalHour(now: Date, tz: string, hour: number): Date {
   return new Date(at.getTime());
 }
 
-/** '5 мая 2026' from an ISO date or instant, in the given zone. */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * '5 мая 2026' from an ISO date or instant, in the given zone. Intl's formatter, kept per zone,
+ * costs a fraction of building a zoned date for date-fns on every call (pages format dozens).
+ */
 export function formatLongDate(at: Date | string, tz: string): string {
-  return format(new TZDate(new Date(at).getTime(), tz), 'd MMMM yyyy', { locale: ru });
+  let f = longDateFormats.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: tz });
+    longDateFormats.set(tz, f);
+  }
+  const parts = f.formatToParts(new Date(at));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
 /** 'd MMM' of a plain 'yyyy-MM-dd' day, e.g. '1 янв.'; the day is taken as is, no zone shift. */

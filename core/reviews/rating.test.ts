@@ -12,6 +12,7 @@ import {
   ratingTone,
   reviewScore,
   reviewWeight,
+  starsTone,
 } from './rating';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
@@ -131,5 +132,16 @@ describe('the rating', () => {
     const sums = sum([review(2, yearsAgo(1))]);
     expect(ratingOf(sums, NOW)).toBeLessThan(1);
     expect(ratingOf(sums, NOW)).toBeGreaterThan(0);
+  });
+});
+
+describe('the colour of the stars', () => {
+  it('red below 2.0★ (rating −0.4), green above 3.0★ (+0.4), grey from 2.0 to 3.0', () => {
+    expect(starsTone(1.9)).toBe('negative');
+    expect(starsTone(2.0)).toBe('neutral');
+    expect(starsTone(2.5)).toBe('neutral');
+    expect(starsTone(3.0)).toBe('neutral');
+    expect(starsTone(3.1)).toBe('positive');
+    expect(starsTone(4.8)).toBe('positive');
   });
 });

@@ -121,6 +121,14 @@ export function ratingTone(rating: number): 'negative' | 'neutral' | 'positive' 
   return 'neutral';
 }
 
+/**
+ * The colour of a rating shown as stars: the rating behind them is stars × 4 / 5 − 2, so the
+ * thresholds ±0.4 fall at 2.0★ and 3.0★ (red below 2.0, green above 3.0, grey between).
+ */
+export function starsTone(stars: number): 'negative' | 'neutral' | 'positive' {
+  return ratingTone((stars * 4) / MAX_STARS - 2);
+}
+
 /** Below this Σ weight nothing counts any more (float crumbs of added and removed weights). */
 export const EMPTY_WEIGHTS = 1e-9;
 

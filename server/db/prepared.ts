@@ -10,7 +10,7 @@ interface DrizzleInternals {
       fields: undefined,
       name: string | undefined,
       isResponseInArrayMode: boolean,
-    ): { execute(): Promise<{ rows: unknown[] }> };
+    ): { execute(placeholderValues?: Record<string, unknown>): Promise<{ rows: unknown[] }> };
   };
 }
 
@@ -29,27 +29,11 @@ export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise
   return result.rows as T[];
 }
 
-/** A Drizzle query that can be prepared under a name (selects, and the like). */
-interface Preparable<R> {
-  toSQL(): { sql: string };
-  prepare(name: string): { execute(): Promise<R> };
-}
-
-/**
- * Runs a Drizzle builder query as a named prepared statement whose name is its text's hash. A
- * query built from optional parts (filters) has a few shapes; each gets its own name, values
- * stay parameters, so PostgreSQL parses and plans each shape once per connection instead of
- * on every call. Only for queries whose shapes are few: every distinct text stays prepared on
- * each connection.
- */
-export function runPrepared<R>(query: Preparable<R>, prefix: string): Promise<R> {
-  const hash = createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16);
-  return query.prepare(`${prefix}_${hash}`).execute();
-}
-
 /**
  * `db.execute(query)` as a named prepared statement named after its text's hash: for raw SQL
- * built from a few optional parts (list filters and sorts), as `runPrepared` is for builders.
+ * built from a few optional parts (list filters and sorts): each shape is parsed and planned once
+ * per connection. Only for queries whose shapes are few: every distinct text stays prepared on
+ * each connection.
  */
 export async function executeShaped<T>(db: Db, prefix: string, query: SQL): Promise<T[]> {
   const internals = db as unknown as DrizzleInternals;
@@ -57,4 +41,25 @@ export async function executeShaped<T>(db: Db, prefix: string, query: SQL): Prom
   const hash = createHash('sha1').update(built.sql).digest('hex').slice(0, 16);
   const result = await internals.session.prepareQuery(built, undefined, `${prefix}_${hash}`, false).execute();
   return result.rows as T[];
+}
+
+/**
+ * A raw SQL query with `sql.placeholder(...)` values, built and named once: `execute(values)`
+ * neither rebuilds its text in Node nor has PostgreSQL parse and plan it again on a connection
+ * that ran it before. For the hottest page queries, whose long texts cost more to build and plan
+ * than to run.
+ */
+export function prepareSql<T>(db: Db, name: string, query: SQL) {
+  const internals = db as unknown as DrizzleInternals;
+  const prepared = internals.session.prepareQuery(
+    internals.dialect.sqlToQuery(query),
+    undefined,
+    name,
+    false,
+  );
+  return {
+    async execute(values: Record<string, unknown>): Promise<T[]> {
+      return (await prepared.execute(values)).rows as T[];
+    },
+  };
 }

@@ -1,4 +1,11 @@
-/** 0–5 rating as five stars with the number; screen readers get the number only. */
+import { starsTone } from '../../../core/reviews/rating';
+
+const TONE = { negative: 'text-error', neutral: 'text-ink-soft', positive: 'text-success' } as const;
+
+/**
+ * 0–5 rating as five stars with the number; screen readers get the number only. The number
+ * takes the published colour (/rating/): red below 2.0, green above 3.0, grey between.
+ */
 export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | 'lg' }) {
   const pct = Math.max(0, Math.min(100, (rating / 5) * 100));
   const box = size === 'lg' ? 'h-5 text-xl' : 'h-4 text-base';
@@ -13,7 +20,7 @@ export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | '
           ★★★★★
         </span>
       </span>
-      <span className="font-semibold">
+      <span className={`font-semibold ${TONE[starsTone(rating)]}`}>
         <span className="sr-only">Рейтинг </span>
         {rating.toFixed(1).replace('.', ',')}
       </span>

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
 import { clinics, doctorSpecialities, doctors, specialities, workplaces } from '../../db/schema/directory';
 import { containing } from './sql-like';
 
@@ -15,27 +14,65 @@ export interface ClinicDoctorFilter {
   name?: string;
 }
 
-function filterWhere(f: ClinicDoctorFilter): SQL {
-  const parts: SQL[] = [eq(workplaces.clinicId, f.clinicId)];
-  if (f.specialityId !== undefined) {
+/** Which filters a request has: each combination is one prepared statement. */
+const shapeOf = (f: ClinicDoctorFilter) => ({
+  speciality: f.specialityId !== undefined,
+  career: f.careerStartedBy !== undefined,
+  gender: Boolean(f.gender),
+  home: Boolean(f.homeVisit),
+  name: Boolean(f.name),
+});
+type Shape = ReturnType<typeof shapeOf>;
+const shapeKey = (s: Shape) => Object.values(s).map(Number).join('');
+
+/** The filters' conditions, values as placeholders (filled from `values`). */
+function shapeWhere(s: Shape): SQL {
+  const parts: SQL[] = [eq(workplaces.clinicId, sql.placeholder('clinicId'))];
+  if (s.speciality) {
     parts.push(
-      sql`EXISTS (SELECT 1 FROM ${doctorSpecialities} WHERE ${doctorSpecialities.doctorId} = ${doctors.id} AND ${doctorSpecialities.specialityId} = ${f.specialityId})`,
+      sql`EXISTS (SELECT 1 FROM ${doctorSpecialities} WHERE ${doctorSpecialities.doctorId} = ${doctors.id} AND ${doctorSpecialities.specialityId} = ${sql.placeholder('specialityId')})`,
     );
   }
-  if (f.careerStartedBy !== undefined) parts.push(lte(doctors.careerStartYear, f.careerStartedBy));
-  if (f.gender) parts.push(eq(doctors.gender, f.gender));
-  if (f.homeVisit) parts.push(eq(doctors.homeVisit, true));
-  if (f.name) {
+  if (s.career) parts.push(lte(doctors.careerStartYear, sql.placeholder('careerStartedBy')));
+  if (s.gender) parts.push(eq(doctors.gender, sql.placeholder('gender')));
+  if (s.home) parts.push(eq(doctors.homeVisit, true));
+  if (s.name) {
     parts.push(
-      sql`(${doctors.lastName} || ' ' || ${doctors.firstName} || ' ' || coalesce(${doctors.patronymic}, '')) ILIKE ${containing(f.name)}`,
+      sql`(${doctors.lastName} || ' ' || ${doctors.firstName} || ' ' || coalesce(${doctors.patronymic}, '')) ILIKE ${sql.placeholder('pattern')}`,
     );
   }
   return and(...parts)!;
 }
 
+const values = (f: ClinicDoctorFilter) => ({
+  clinicId: f.clinicId,
+  specialityId: f.specialityId ?? null,
+  careerStartedBy: f.careerStartedBy ?? null,
+  gender: f.gender ?? null,
+  pattern: f.name ? containing(f.name) : null,
+});
+
 export type ClinicDoctorsRepo = ReturnType<typeof createClinicDoctorsRepo>;
 
 export function createClinicDoctorsRepo(db: Db) {
+  /** Matching doctors in list order, prepared once per filter shape (and with or without a page size). */
+  function pageQuery(shape: Shape, paged: boolean) {
+    const query = db
+      .select({
+        id: doctors.id,
+        careerStartYear: doctors.careerStartYear,
+        total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      })
+      .from(workplaces)
+      .innerJoin(doctors, eq(doctors.id, workplaces.doctorId))
+      .where(shapeWhere(shape))
+      .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
+      .offset(sql.placeholder('offset'));
+    const name = `clinic_doctors_page_${shapeKey(shape)}${Number(paged)}`;
+    return paged ? query.limit(sql.placeholder('limit')).prepare(name) : query.prepare(name);
+  }
+  const pageQueries = new Map<string, ReturnType<typeof pageQuery>>();
+
   return {
     clinic: async (id: number) =>
       (
@@ -59,18 +96,14 @@ export function createClinicDoctorsRepo(db: Db) {
      * `limit` null returns every match (the staff view).
      */
     page: (f: ClinicDoctorFilter, limit: number | null, offset: number) => {
-      const query = db
-        .select({
-          id: doctors.id,
-          careerStartYear: doctors.careerStartYear,
-          total: sql<number>`count(*) OVER ()`.mapWith(Number),
-        })
-        .from(workplaces)
-        .innerJoin(doctors, eq(doctors.id, workplaces.doctorId))
-        .where(filterWhere(f))
-        .orderBy(desc(doctors.rating), desc(doctors.reviewsCount), asc(doctors.id))
-        .offset(offset);
-      return runPrepared(limit === null ? query : query.limit(limit), 'clinic_doctors_page');
+      const shape = shapeOf(f);
+      const key = `${shapeKey(shape)}${Number(limit !== null)}`;
+      let query = pageQueries.get(key);
+      if (!query) {
+        query = pageQuery(shape, limit !== null);
+        pageQueries.set(key, query);
+      }
+      return query.execute({ ...values(f), limit, offset });
     },
 
     count: async (f: ClinicDoctorFilter): Promise<number> => {
@@ -78,7 +111,9 @@ export function createClinicDoctorsRepo(db: Db) {
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(workplaces)
         .innerJoin(doctors, eq(doctors.id, workplaces.doctorId))
-        .where(filterWhere(f));
+        .where(shapeWhere(shapeOf(f)))
+        .prepare(`clinic_doctors_count_${shapeKey(shapeOf(f))}`)
+        .execute(values(f));
       return n;
     },
 

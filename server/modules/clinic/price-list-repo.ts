@@ -1,6 +1,5 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { runPrepared } from '../../db/prepared';
 import {
   clinicServices,
   clinics,
@@ -43,28 +42,95 @@ export interface PriceListRow {
   clubEnabled: boolean;
 }
 
-function filterWhere(f: PriceListFilter): SQL {
-  const parts: SQL[] = [eq(clinicServices.clinicId, f.clinicId)];
-  if (f.text) {
-    const pattern = containing(f.text);
+/** Which optional parts a filter has: each shape is one prepared statement. */
+interface PageShape {
+  text: boolean;
+  category: boolean;
+  online: boolean;
+  categories: boolean;
+}
+
+/** The filter's conditions, values as placeholders (filled from `pageValues`). */
+function shapeWhere(shape: PageShape): SQL {
+  const parts: SQL[] = [eq(clinicServices.clinicId, sql.placeholder('clinicId'))];
+  if (shape.text) {
+    const pattern = sql.placeholder('pattern');
     parts.push(sql`(${clinicServices.name} ILIKE ${pattern} OR ${serviceClasses.name} ILIKE ${pattern})`);
   }
-  if (f.category) parts.push(sql`lower(${serviceClasses.name}) = lower(${f.category})`);
-  if (f.onlineOnly) {
+  if (shape.category) parts.push(sql`lower(${serviceClasses.name}) = lower(${sql.placeholder('category')})`);
+  if (shape.online) {
     parts.push(eq(clinicServices.appointmentOn, true), eq(clinicServices.isAvailableAppointmentDirect, true));
   }
   return and(...parts)!;
 }
 
+const shapeOf = (f: PriceListFilter, categories: boolean): PageShape => ({
+  text: Boolean(f.text),
+  category: Boolean(f.category),
+  online: f.onlineOnly,
+  categories,
+});
+
+const pageValues = (f: PriceListFilter) => ({
+  clinicId: f.clinicId,
+  pattern: f.text ? containing(f.text) : null,
+  category: f.category ?? null,
+});
+
 /** The clinic's service classes in price-list order: the search box's suggestions. */
-const categoriesSql = (clinicId: number) => sql<string[]>`(
+const categoriesSql = sql<string[] | null>`(
   SELECT coalesce(json_agg(x.name ORDER BY x.sort, x.name), '[]') FROM (
     SELECT DISTINCT sc.name, sc.sort FROM clinic_services s JOIN service_classes sc ON sc.id = s.class_id
-    WHERE s.clinic_id = ${clinicId}) x)`;
+    WHERE s.clinic_id = ${sql.placeholder('clinicId')}) x)`;
 
 export type PriceListRepo = ReturnType<typeof createPriceListRepo>;
 
 export function createPriceListRepo(db: Db) {
+  /** A page of lines of one filter shape, prepared once per shape (values as placeholders). */
+  function pageQuery(shape: PageShape) {
+    const ordered = sql`${serviceClasses.sort}, ${clinicServices.sort}, ${clinicServices.id}`;
+    return db
+      .select({
+        id: clinicServices.id,
+        name: clinicServices.name,
+        durationMinutes: clinicServices.durationMinutes,
+        priceFull: clinicServices.priceFull,
+        priceClub: clinicServices.priceClub,
+        synonymId: clinicServices.synonymId,
+        synonymTranslit: serviceSynonyms.translit,
+        requiresPrimaryConsultation: clinicServices.requiresPrimaryConsultation,
+        appointmentOn: clinicServices.appointmentOn,
+        hasIntervals: clinicServices.hasIntervals,
+        isAvailableAppointmentDirect: clinicServices.isAvailableAppointmentDirect,
+        className: serviceClasses.name,
+        classKind: serviceClasses.kind,
+        specialityName: specialities.name,
+        specialityTranslit: specialities.translit,
+        total: sql<number>`count(*) OVER ()`.mapWith(Number),
+        townId: clinics.townId,
+        clubEnabled: clinics.clubEnabled,
+        // The suggestions come once, on the page's first line (row numbers count every match).
+        categories: shape.categories
+          ? sql<
+              string[] | null
+            >`CASE WHEN row_number() OVER (ORDER BY ${ordered}) = ${sql.placeholder('offset')} + 1 THEN ${categoriesSql} END`
+          : sql<null>`NULL`,
+      })
+      .from(clinicServices)
+      .innerJoin(clinics, eq(clinics.id, clinicServices.clinicId))
+      .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
+      .innerJoin(serviceSynonyms, eq(serviceSynonyms.id, clinicServices.synonymId))
+      .leftJoin(specialities, eq(specialities.id, serviceSynonyms.specialityId))
+      .where(shapeWhere(shape))
+      .orderBy(asc(serviceClasses.sort), asc(clinicServices.sort), asc(clinicServices.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(
+        `price_list_page_${Number(shape.text)}${Number(shape.category)}${Number(shape.online)}${Number(shape.categories)}`,
+      );
+  }
+  const pageQueries = new Map<string, ReturnType<typeof pageQuery>>();
+
   return {
     clinic: async (id: number) =>
       (
@@ -79,47 +145,23 @@ export function createPriceListRepo(db: Db) {
      * One page of lines in price-list order (class, then the clinic's own order) with the
      * filtered total in the same scan, and the clinic's town and club on each line: a clinic
      * prices at most a few hundred lines, all read through clinic_services_clinic.
-     * `withCategories` adds the search box's suggestions (the same for every line) to the first
-     * page the clinic page renders, saving that round trip.
+     * `withCategories` adds the search box's suggestions to the first line (the page the clinic
+     * page renders first), saving that round trip.
      */
     page: async (
       f: PriceListFilter,
       limit: number,
       offset: number,
       withCategories = false,
-    ): Promise<(PriceListRow & { categories?: string[] })[]> => {
-      const query = db
-        .select({
-          id: clinicServices.id,
-          name: clinicServices.name,
-          durationMinutes: clinicServices.durationMinutes,
-          priceFull: clinicServices.priceFull,
-          priceClub: clinicServices.priceClub,
-          synonymId: clinicServices.synonymId,
-          synonymTranslit: serviceSynonyms.translit,
-          requiresPrimaryConsultation: clinicServices.requiresPrimaryConsultation,
-          appointmentOn: clinicServices.appointmentOn,
-          hasIntervals: clinicServices.hasIntervals,
-          isAvailableAppointmentDirect: clinicServices.isAvailableAppointmentDirect,
-          className: serviceClasses.name,
-          classKind: serviceClasses.kind,
-          specialityName: specialities.name,
-          specialityTranslit: specialities.translit,
-          total: sql<number>`count(*) OVER ()`.mapWith(Number),
-          townId: clinics.townId,
-          clubEnabled: clinics.clubEnabled,
-          ...(withCategories ? { categories: categoriesSql(f.clinicId) } : {}),
-        })
-        .from(clinicServices)
-        .innerJoin(clinics, eq(clinics.id, clinicServices.clinicId))
-        .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
-        .innerJoin(serviceSynonyms, eq(serviceSynonyms.id, clinicServices.synonymId))
-        .leftJoin(specialities, eq(specialities.id, serviceSynonyms.specialityId))
-        .where(filterWhere(f))
-        .orderBy(asc(serviceClasses.sort), asc(clinicServices.sort), asc(clinicServices.id))
-        .limit(limit)
-        .offset(offset);
-      return runPrepared(query, 'price_list_page');
+    ): Promise<(PriceListRow & { categories: string[] | null })[]> => {
+      const shape = shapeOf(f, withCategories);
+      const key = JSON.stringify(shape);
+      let query = pageQueries.get(key);
+      if (!query) {
+        query = pageQuery(shape);
+        pageQueries.set(key, query);
+      }
+      return query.execute({ ...pageValues(f), limit, offset });
     },
 
     count: async (f: PriceListFilter): Promise<number> => {
@@ -127,7 +169,11 @@ export function createPriceListRepo(db: Db) {
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(clinicServices)
         .innerJoin(serviceClasses, eq(serviceClasses.id, clinicServices.classId))
-        .where(filterWhere(f));
+        .where(shapeWhere(shapeOf(f, false)))
+        .prepare(
+          `price_list_count_${Number(Boolean(f.text))}${Number(Boolean(f.category))}${Number(f.onlineOnly)}`,
+        )
+        .execute(pageValues(f));
       return n;
     },
 

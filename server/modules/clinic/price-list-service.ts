@@ -81,7 +81,7 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
         num_pages: Math.ceil(rows[0].total / PRICE_LIST_PAGE_SIZE),
         current_page: page,
       },
-      categories,
+      categories: categories ?? undefined,
     };
   }
 

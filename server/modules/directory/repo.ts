@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type ReviewTag, TAGS_SHOWN } from '../../../core/reviews/tags';
 import type { Db } from '../../db/client';
-import { executeNamed } from '../../db/prepared';
+import { prepareSql } from '../../db/prepared';
 import {
   clinicHourExceptions,
   clinicHours,
@@ -199,6 +199,64 @@ function clinicDetailsSql(clinicId: SQL, today: SQL): SQL {
 }
 
 export function createDirectoryRepo(db: Db) {
+  /**
+   * Everything a doctor card shows, for a page of ids (one array parameter, so one text for any
+   * number), in one round trip: PostgreSQL builds the nested specialities, workplaces and
+   * prices as JSON. This replaced four queries whose building and row parsing were most of a
+   * list page's database cost in Node.
+   */
+  const doctorCardRows = prepareSql<DoctorCardRow>(
+    db,
+    'directory_doctor_cards',
+    sql`
+        SELECT d.id, d.slug, d.last_name AS "lastName", d.first_name AS "firstName", d.patronymic, d.gender,
+          d.photo_url AS "photoUrl", d.career_start_year AS "careerStartYear", d.category,
+          d.science_degree AS "scienceDegree", d.professor, d.rating, d.reviews_count AS "reviewsCount",
+          d.home_visit AS "homeVisit", d.online, d.children,
+          (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'translit', s.translit)
+                    ORDER BY ds.is_main DESC, s.sort), '[]')
+             FROM ${doctorSpecialities} ds JOIN ${specialities} s ON s.id = ds.speciality_id
+            WHERE ds.doctor_id = d.id) AS specialities,
+          (SELECT coalesce(json_agg(json_build_object(
+                    'id', w.id, 'clinicId', c.id, 'clinicName', c.name, 'clinicSlug', c.slug,
+                    'street', c.street, 'house', c.house, 'metro', m.name, 'district', di.name,
+                    'prices', (SELECT coalesce(json_agg(json_build_object(
+                                 'type', wp.visit_type, 'price', wp.price, 'clubPrice', wp.club_price)), '[]')
+                                 FROM ${workplacePrices} wp WHERE wp.workplace_id = w.id))
+                    ORDER BY w.sort, w.id), '[]')
+             FROM ${workplaces} w
+             JOIN ${clinics} c ON c.id = w.clinic_id
+             LEFT JOIN ${metroStations} m ON m.id = c.metro_id
+             LEFT JOIN ${districts} di ON di.id = c.district_id
+            WHERE w.doctor_id = d.id) AS workplaces
+        FROM ${doctors} d
+        WHERE d.id = ANY(${sql.placeholder('ids')}::int[])`,
+  );
+  /** The doctor page's own fields, review summary, tags and priced services (see doctorPageRow). */
+  const doctorPageRow = prepareSql<DoctorPageRow>(
+    db,
+    'directory_doctor_page',
+    sql`
+        SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
+          d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
+          d.software_version AS "softwareVersion", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
+          d.education_confirmed AS "educationConfirmed", d.category_confirmed AS "categoryConfirmed",
+          d.category_expires_on::text AS "categoryExpiresOn", d.science_confirmed AS "scienceConfirmed",
+          d.science_degree AS "scienceDegree", d.professor,
+          (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
+             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
+              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
+          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
+             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
+              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved')
+              ORDER BY r.created_at DESC LIMIT ${sql.placeholder('reviewLimit')}) v) AS "latestReviews",
+          ${subjectTagsJson('doctor', sql`d.id`, TAGS_SHOWN)} AS "reviewTags",
+          (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
+                    'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
+                    ORDER BY x.sort, x.id), '[]')
+             FROM (SELECT * FROM ${clinicServices} cs WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
+        FROM ${doctors} d WHERE d.id = ${sql.placeholder('id')}`,
+  );
   // The clinic page's one query, prepared once per connection: its text is long and its plan
   // has a dozen subqueries, so parsing and planning it cost PostgreSQL more than running it.
   const clinicWithDetails = db
@@ -279,34 +337,7 @@ export function createDirectoryRepo(db: Db) {
      */
     async doctorCardRows(ids: number[]): Promise<DoctorCardRow[]> {
       if (!ids.length) return [];
-      // One text for any number of ids (an array parameter), prepared once per connection.
-      return executeNamed<DoctorCardRow>(
-        db,
-        'directory_doctor_cards',
-        sql`
-        SELECT d.id, d.slug, d.last_name AS "lastName", d.first_name AS "firstName", d.patronymic, d.gender,
-          d.photo_url AS "photoUrl", d.career_start_year AS "careerStartYear", d.category,
-          d.science_degree AS "scienceDegree", d.professor, d.rating, d.reviews_count AS "reviewsCount",
-          d.home_visit AS "homeVisit", d.online, d.children,
-          (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'translit', s.translit)
-                    ORDER BY ds.is_main DESC, s.sort), '[]')
-             FROM ${doctorSpecialities} ds JOIN ${specialities} s ON s.id = ds.speciality_id
-            WHERE ds.doctor_id = d.id) AS specialities,
-          (SELECT coalesce(json_agg(json_build_object(
-                    'id', w.id, 'clinicId', c.id, 'clinicName', c.name, 'clinicSlug', c.slug,
-                    'street', c.street, 'house', c.house, 'metro', m.name, 'district', di.name,
-                    'prices', (SELECT coalesce(json_agg(json_build_object(
-                                 'type', wp.visit_type, 'price', wp.price, 'clubPrice', wp.club_price)), '[]')
-                                 FROM ${workplacePrices} wp WHERE wp.workplace_id = w.id))
-                    ORDER BY w.sort, w.id), '[]')
-             FROM ${workplaces} w
-             JOIN ${clinics} c ON c.id = w.clinic_id
-             LEFT JOIN ${metroStations} m ON m.id = c.metro_id
-             LEFT JOIN ${districts} di ON di.id = c.district_id
-            WHERE w.doctor_id = d.id) AS workplaces
-        FROM ${doctors} d
-        WHERE d.id = ANY(${sql.param(ids)}::int[])`,
-      );
+      return doctorCardRows.execute({ ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
     },
 
     /**
@@ -315,30 +346,7 @@ export function createDirectoryRepo(db: Db) {
      * services. Separate queries cost more in Node than this one does in the database.
      */
     async doctorPageRow(doctorId: number, reviewLimit: number): Promise<DoctorPageRow | null> {
-      const rows = await executeNamed<DoctorPageRow>(
-        db,
-        'directory_doctor_page',
-        sql`
-        SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
-          d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
-          d.software_version AS "softwareVersion", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
-          d.education_confirmed AS "educationConfirmed", d.category_confirmed AS "categoryConfirmed",
-          d.category_expires_on::text AS "categoryExpiresOn", d.science_confirmed AS "scienceConfirmed",
-          d.science_degree AS "scienceDegree", d.professor,
-          (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
-             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
-              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
-          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
-             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
-              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT ${reviewLimit}) v) AS "latestReviews",
-          ${subjectTagsJson('doctor', sql`d.id`, TAGS_SHOWN)} AS "reviewTags",
-          (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
-                    'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
-                    ORDER BY x.sort, x.id), '[]')
-             FROM (SELECT * FROM ${clinicServices} cs WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
-        FROM ${doctors} d WHERE d.id = ${doctorId}`,
-      );
+      const rows = await doctorPageRow.execute({ id: doctorId, reviewLimit });
       return rows[0] ?? null;
     },
 
