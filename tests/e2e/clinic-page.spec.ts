@@ -217,7 +217,7 @@ test('the clinic page reads without JavaScript', async ({ browser, request }) =>
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'График работы' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'График работы', exact: true })).toBeVisible();
   await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
   const phones = page.getByRole('list', { name: 'Телефоны' }).getByRole('link');
   for (const phone of await phones.all()) await expect(phone).toBeVisible();

@@ -45,7 +45,7 @@ test('a clinic page shows its hours, prices and doctors', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Клиники в Москве');
   await page.locator('article[data-lpu-id]').first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-[a-z0-9-]+\/$/);
-  await expect(page.getByRole('heading', { name: 'График работы' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'График работы', exact: true })).toBeVisible();
   await expect(page.locator('[aria-current="date"]')).toHaveCount(1);
 });
 
