@@ -46,6 +46,7 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { mistakeReportRoutes } from './modules/mistake-reports/routes';
 import { createMistakeReportService } from './modules/mistake-reports/service';
+import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards';
 import { createFileDocumentStore } from './modules/reviews/document-store';
 import { createReviewModerationService, type ReviewModerationService } from './modules/reviews/moderation';
 import { createPatientProfileService, type PatientProfileService } from './modules/reviews/patient-profile';
@@ -82,6 +83,8 @@ export interface Services {
   moderation: ReviewModerationService;
   /** How far a review's author can be trusted. */
   patientProfiles: PatientProfileService;
+  /** The 300 ₽ discounts for reviews of visits booked here. */
+  reviewAwards: ReviewAwardsService;
   priceList: ClinicPriceListService;
   clinicDoctors: ClinicDoctorsService;
   /** The header search's suggestions and the full results page. */
@@ -197,7 +200,6 @@ export async function buildApp({
   const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
   const documents = createFileDocumentStore(uploadsDir);
   const reviewWriter = createReviewWriteService({ db, clock, documents, reviews });
-  const moderation = createReviewModerationService({ db, clock, documents, pageCache });
   const patientProfiles = createPatientProfileService({ db, clock });
   const priceList = createClinicPriceListService({ db, towns });
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
@@ -236,6 +238,8 @@ export async function buildApp({
   });
   const schedule = createScheduleService({ db, clock });
   const booking = createBookingService({ db, clock, schedule });
+  const reviewAwards = createReviewAwardsService({ db, clock, booking });
+  const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const jobs = createJobWorker({
     db,
     clock,
@@ -269,6 +273,7 @@ export async function buildApp({
     reviewWriter,
     moderation,
     patientProfiles,
+    reviewAwards,
     pageCache,
     priceList,
     clinicDoctors,
@@ -328,7 +333,7 @@ export async function buildApp({
     await bookingRoutes(api, { booking, clock });
     await clinicPageRoutes(api, { clinicPage });
     await doctorPageRoutes(api, { doctorPage });
-    await reviewsRoutes(api, { reviews, patientProfiles });
+    await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
     await mistakeReportRoutes(api, { mistakeReports });
     await clinicPriceListRoutes(api, { priceList });

@@ -5,6 +5,7 @@ import { formatRub } from '../../core/money/money';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { cancelAppointment } from '../features/booking/booking-api';
+import { applyReviewAward } from '../features/reviews/awards-api';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
 import { useHydrated } from '../lib/use-hydrated';
@@ -21,6 +22,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!seen?.subject) throw notFound();
   const { appointment: a, subject: t } = seen;
   const query = token ? `?token=${encodeURIComponent(token)}` : '';
+  const upcoming = a.status === 'active' && new Date(a.startsAt).getTime() > context.clock.now().getTime();
+  const award =
+    a.status === 'active'
+      ? await context.services.reviewAwards.forAppointment(context.viewer, a.id)
+      : { applied: null, available: null };
   return {
     origin: originOf(request),
     id: a.id,
@@ -29,6 +35,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     canCancel: seen.canCancel,
     when: formatVisitTime(a.startsAt, t.tz),
     price: a.price === null ? null : formatRub(a.price),
+    /** The review award applied to this visit (roubles off), and the price after it. */
+    discount:
+      award.applied === null
+        ? null
+        : {
+            amount: formatRub(award.applied),
+            total: a.price === null ? null : formatRub(Math.max(0, a.price - award.applied)),
+          },
+    /** A free review award the patient may apply to this upcoming visit. */
+    availableAward: upcoming && award.available !== null ? formatRub(award.available) : null,
     kind: t.kind,
     title: t.title,
     titleUrl: t.url,
@@ -59,6 +75,15 @@ export default function Appointment({ loaderData: d }: Route.ComponentProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const canceled = d.status === 'canceled';
+
+  async function applyAward() {
+    setBusy(true);
+    setError('');
+    const problem = await applyReviewAward(d.id);
+    setBusy(false);
+    if (problem) setError(problem);
+    else window.location.reload();
+  }
 
   async function cancel() {
     setBusy(true);
@@ -96,9 +121,19 @@ export default function Appointment({ loaderData: d }: Route.ComponentProps) {
           {d.price !== null && (
             <p className="mt-2">
               {d.kind === 'doctor' ? 'Стоимость приёма' : 'Стоимость'}:{' '}
-              <span className="font-semibold">{d.price}</span>, оплата в клинике
+              {d.discount ? (
+                <>
+                  <span className="text-muted line-through">{d.price}</span>{' '}
+                  <span className="font-semibold">{d.discount.total}</span> (скидка за отзыв −
+                  {d.discount.amount})
+                </>
+              ) : (
+                <span className="font-semibold">{d.price}</span>
+              )}
+              , оплата в клинике
             </p>
           )}
+          {d.price === null && d.discount && <p className="mt-2">Скидка за отзыв: −{d.discount.amount}</p>}
           {!canceled && (
             <p className="mt-2 text-ink-soft">
               Мы отправили СМС с деталями записи. Возьмите с собой паспорт и полис.
@@ -106,6 +141,21 @@ export default function Appointment({ loaderData: d }: Route.ComponentProps) {
           )}
         </section>
 
+        {!canceled && d.availableAward && (
+          <section className="card mt-4 flex flex-col gap-3 bg-brand-soft p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              У вас есть скидка за отзыв: <span className="font-semibold">{d.availableAward}</span>.
+            </p>
+            <button
+              type="button"
+              disabled={!hydrated || busy}
+              onClick={applyAward}
+              className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+            >
+              Применить к этой записи
+            </button>
+          </section>
+        )}
         {error && (
           <p role="alert" className="mt-3 text-sm text-error">
             {error}

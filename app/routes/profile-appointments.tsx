@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PROFILE_APPOINTMENTS } from '../../core/booking/urls';
+import { formatRub } from '../../core/money/money';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { cancelAppointment } from '../features/booking/booking-api';
@@ -11,8 +12,19 @@ import type { Route } from './+types/profile-appointments';
 /** `/profile/appointments`: the patient's visits, upcoming first, then the past (issue 4 §7). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context;
-  const page = viewer.isAnonymous ? null : await context.services.booking.mine(viewer);
-  return { origin: originOf(request), page };
+  const [page, awards] = viewer.isAnonymous
+    ? [null, []]
+    : await Promise.all([context.services.booking.mine(viewer), context.services.reviewAwards.mine(viewer)]);
+  return {
+    origin: originOf(request),
+    page,
+    awards: awards.map((a) => ({
+      id: a.id,
+      amount: formatRub(a.amount),
+      subject: a.subjectName,
+      appointmentUrl: a.appointmentId === null ? null : `/appointment/${a.appointmentId}/`,
+    })),
+  };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -110,6 +122,27 @@ export default function ProfileAppointments({ loaderData: d }: Route.ComponentPr
           </div>
         ) : (
           <>
+            {d.awards.length > 0 && (
+              <section aria-labelledby="awards" className="card mt-6 bg-brand-soft p-4 sm:p-5">
+                <h2 id="awards" className="text-lg font-semibold">
+                  Скидки за отзывы
+                </h2>
+                <ul className="mt-2 flex flex-col gap-1 text-sm">
+                  {d.awards.map((a) => (
+                    <li key={a.id}>
+                      <span className="font-semibold">{a.amount}</span> за отзыв: {a.subject}.{' '}
+                      {a.appointmentUrl ? (
+                        <a href={a.appointmentUrl} className="text-brand underline">
+                          Применена к записи
+                        </a>
+                      ) : (
+                        'Примените её на странице предстоящей записи.'
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             <section aria-labelledby="upcoming" className="mt-6">
               <h2 id="upcoming" className="text-xl font-semibold">
                 Предстоящие

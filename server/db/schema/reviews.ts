@@ -183,3 +183,34 @@ export const reviewDocuments = pgTable(
     index('review_documents_review').on(t.reviewId),
   ],
 );
+
+/**
+ * The review award (spec 'Review-award banner': 'Получите 300 рублей за отзыв.'): a published
+ * review of a visit booked through the portal gives its author a discount on a later booking.
+ * Given once per review; taken back (revoked) if moderation deletes the review before the
+ * discount is used; applied to one upcoming appointment, and freed again if that is cancelled.
+ */
+export const reviewAwards = pgTable(
+  'review_awards',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    reviewId: integer()
+      .notNull()
+      .references(() => reviews.id),
+    /** Roubles off the appointment's price. */
+    amount: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp({ withTimezone: true }),
+    appointmentId: integer().references(() => appointments.id),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('review_awards_review').on(t.reviewId),
+    // One discount per appointment, whoever applies it twice at once.
+    uniqueIndex('review_awards_appointment').on(t.appointmentId).where(sql`${t.appointmentId} IS NOT NULL`),
+    index('review_awards_user').on(t.userId),
+  ],
+);

@@ -50,6 +50,8 @@ export type LockedReview = {
   score: number;
   doctorId: number | null;
   clinicId: number | null;
+  /** Written about a visit booked through the portal. */
+  viaPortal: boolean;
 };
 
 export interface HistoryLine {
@@ -135,7 +137,7 @@ export function createModerationRepo(db: Db) {
     async lockReview(tx: DbTx, reviewId: number): Promise<LockedReview | null> {
       const { rows } = await tx.execute<LockedReview>(
         sql`SELECT status, sentiment, user_id AS "userId", created_at AS "createdAt", text, score,
-                   doctor_id AS "doctorId", clinic_id AS "clinicId"
+                   doctor_id AS "doctorId", clinic_id AS "clinicId", appointment_id IS NOT NULL AS "viaPortal"
             FROM reviews WHERE id = ${reviewId} FOR UPDATE`,
       );
       return rows[0] ?? null;

@@ -12,6 +12,7 @@ import type { PageCache } from '../../cache/page-cache';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { httpError, type SessionViewer } from '../auth/viewer';
+import type { ReviewAwardsService } from './awards';
 import type { DocumentStore } from './document-store';
 import { createModerationRepo } from './moderation-repo';
 import { applyRatingDelta, applyTagCounts, type RatedSubject } from './rating-repo';
@@ -38,11 +39,14 @@ export function createReviewModerationService({
   clock,
   documents,
   pageCache,
+  awards,
 }: {
   db: Db;
   clock: Clock;
   documents: DocumentStore;
   pageCache: PageCache;
+  /** The review award follows its review's state. */
+  awards: Pick<ReviewAwardsService, 'onModeration'>;
 }) {
   const repo = createModerationRepo(db);
   return {
@@ -111,6 +115,12 @@ export function createReviewModerationService({
           now,
         );
         await applyTagCounts(tx, subject, reviewId, shown);
+        await awards.onModeration(
+          tx,
+          { id: reviewId, userId: review.userId, viaPortal: review.viaPortal },
+          to,
+          now,
+        );
         return { status: to, ...applied };
       });
       pageCache.invalidate(result.tags);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isTagTranslit } from '../../../core/reviews/tags';
 import { REVIEW_TYPES } from '../../../core/reviews/types';
+import type { ReviewAwardsService } from './awards';
 import type { PatientProfileService } from './patient-profile';
 import type { ReviewSubject } from './repo';
 import { REVIEWS_PAGE_SIZES, type ReviewsService } from './service';
@@ -40,6 +41,13 @@ const PatientQuery = z
   .transform((q) => q.patient_id || q.patient_mobile_id || null)
   .refine((id): id is number => id !== null, 'Не указан пациент');
 
+const AppointmentParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Некорректный номер записи')
+    .transform(Number),
+});
+
 /** At most this many review ids in one beacon (a long session's page of reviews). */
 const MAX_SEEN = 200;
 const ReviewIds = z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_SEEN).default([]);
@@ -69,7 +77,11 @@ const RatesSeen = z.object({
  */
 export async function reviewsRoutes(
   app: FastifyInstance,
-  { reviews, patientProfiles }: { reviews: ReviewsService; patientProfiles: PatientProfileService },
+  {
+    reviews,
+    patientProfiles,
+    awards,
+  }: { reviews: ReviewsService; patientProfiles: PatientProfileService; awards: ReviewAwardsService },
 ) {
   for (const kind of ['doctor', 'lpu'] as const) {
     app.get(`/ajax/${kind}/:id/reviews/`, async (request, reply) => {
@@ -100,5 +112,16 @@ export async function reviewsRoutes(
     const profile = await patientProfiles.profile(query.data);
     if (!profile) return reply.status(404).send({ detail: 'Пациент не найден' });
     return profile;
+  });
+
+  // The review award programme: the patient's 300 ₽ discounts, and applying one to a booking.
+  app.get('/api/patient/review-awards/', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return { awards: await awards.mine(await request.viewer()) };
+  });
+  app.post('/api/appointment/:id/review-award/', async (request, reply) => {
+    const params = AppointmentParams.safeParse(request.params);
+    if (!params.success) return reply.status(400).send({ detail: params.error.issues[0].message });
+    return awards.apply(await request.viewer(), params.data.id);
   });
 }
