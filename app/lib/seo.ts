@@ -7,6 +7,8 @@ export function pageMeta(p: {
   canonical: string;
   /** One JSON-LD object or several (a page's entity plus its BreadcrumbList). */
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
+  /** A private or per-visitor page (forms, cabinets, moderation): kept out of search engines. */
+  noindex?: boolean;
 }): MetaDescriptor[] {
   const meta: MetaDescriptor[] = [
     { title: p.title },
@@ -20,6 +22,7 @@ export function pageMeta(p: {
     { property: 'og:site_name', content: 'ПроДокторов' },
   ];
   for (const ld of [p.jsonLd ?? []].flat()) meta.push({ 'script:ld+json': ld });
+  if (p.noindex) meta.push({ name: 'robots', content: 'noindex' });
   return meta;
 }
 

@@ -77,8 +77,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       : 'Запись к врачу — ПроДокторов',
     description: 'Онлайн-запись на приём к врачу.',
     canonical: `${loaderData?.origin ?? ''}/appointment/new/`,
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) {

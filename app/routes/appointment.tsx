@@ -65,8 +65,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: `${loaderData?.status === 'canceled' ? 'Запись отменена' : BOOKING_TITLES.success} — ПроДокторов`,
     description: 'Детали записи на приём.',
     canonical: `${loaderData?.origin ?? ''}/appointment/${loaderData?.id ?? ''}/`,
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function Appointment({ loaderData: d }: Route.ComponentProps) {

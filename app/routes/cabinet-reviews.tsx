@@ -32,8 +32,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: 'Отзывы обо мне — ПроДокторов',
     description: 'Отзывы пациентов и ответы на них.',
     canonical: `${loaderData?.origin ?? ''}${CABINET_REVIEWS_PATH}`,
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 type Item = NonNullable<Awaited<ReturnType<typeof loader>>['list']>['items'][number];

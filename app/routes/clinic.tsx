@@ -1,4 +1,4 @@
-import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
 import { pageTags } from '../../core/cache/page-tags';
 import { clinicDoctorsPageUrl } from '../../core/clinic/doctor-filters';
 import { PRICE_LIST_API_URL } from '../../core/clinic/price-list';
@@ -15,6 +15,7 @@ import { FavouriteButton } from '../features/favourites/favourite-button';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { ReviewTags } from '../features/reviews/review-tags';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
+import { keepDataWhenOnly } from '../lib/revalidate';
 import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic';
@@ -59,19 +60,7 @@ export const headers = cacheTagHeaders;
 const DOCTORS_IN_BLOCK = 5;
 
 /** The price list loads its own pages and only mirrors the page in ?page=: no reload for that. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const rest = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete('page');
-    return `${url.pathname}?${params}`;
-  };
-  const onlyPageChanged = currentUrl.search !== nextUrl.search && rest(currentUrl) === rest(nextUrl);
-  return onlyPageChanged ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataWhenOnly(['page']);
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [];

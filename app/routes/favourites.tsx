@@ -34,8 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     description: 'Избранные врачи и клиники.',
     canonical: `${loaderData?.origin ?? ''}${FAVOURITES_PAGE}`,
     jsonLd: { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Избранное' },
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function Favourites({ loaderData: d }: Route.ComponentProps) {

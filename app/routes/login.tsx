@@ -19,8 +19,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     description: 'Вход для пациентов, врачей и клиник.',
     canonical: `${loaderData?.origin ?? ''}/login/`,
     jsonLd: { '@context': 'https://schema.org', '@type': 'WebPage', name: 'Вход' },
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 /**

@@ -34,8 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: 'Мои записи — ПроДокторов',
     description: 'Записи на приём к врачам.',
     canonical: `${loaderData?.origin ?? ''}${PROFILE_APPOINTMENTS}`,
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 type Item = NonNullable<Awaited<ReturnType<typeof loader>>['page']>['upcoming'][number];

@@ -29,8 +29,8 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
           title: `Отзыв о ${d.form.kind === 'doctor' ? 'враче' : 'клинике'} ${d.form.name} — ПроДокторов`,
           description: 'Расскажите о приёме: ваш отзыв поможет другим пациентам выбрать врача.',
           canonical: `${d.origin}${reviewFormUrl(d.form.kind, d.form.id)}`,
+          noindex: true,
         }),
-        { name: 'robots', content: 'noindex' },
       ]
     : [];
 

@@ -1,4 +1,4 @@
-import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { redirect } from 'react-router';
 import { pageTags } from '../../core/cache/page-tags';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { parseTag } from '../../core/reviews/tags';
@@ -12,6 +12,7 @@ import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { PatientProfileHost } from '../features/reviews/patient-profile-modal';
 import { ReviewsBrowser } from '../features/reviews/reviews-browser';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
+import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound, pageMeta } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/reviews';
@@ -64,20 +65,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const headers = cacheTagHeaders;
 
 /** A new type or tag is shown from the list's cache or the reviews call: the loader is not asked again. */
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  const rest = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const name of ['type', 'tag', 'page']) params.delete(name);
-    return `${url.pathname}?${params}`;
-  };
-  return currentUrl.search !== nextUrl.search && rest(currentUrl) === rest(nextUrl)
-    ? false
-    : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataWhenOnly(['type', 'tag', 'page']);
 
 type Data = Route.ComponentProps['loaderData'];
 

@@ -66,8 +66,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
       : 'Запись на услугу — ПроДокторов',
     description: 'Онлайн-запись на услугу клиники.',
     canonical: `${loaderData?.origin ?? ''}${loaderData?.path ?? '/uslugi/appointment/new/'}`,
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 export default function ServiceAppointmentNew({ loaderData: d }: Route.ComponentProps) {

@@ -59,8 +59,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
     title: 'Модерация отзывов — ПроДокторов',
     description: 'Очередь отзывов на проверке.',
     canonical: `${loaderData?.origin ?? ''}${STAFF_REVIEWS_PATH}`,
+    noindex: true,
   }),
-  { name: 'robots', content: 'noindex' },
 ];
 
 type Queue = NonNullable<Awaited<ReturnType<typeof loader>>['queue']>;
