@@ -2,11 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { REPLY_TEXT_MAX, REPLY_TEXT_MIN } from '../../core/reviews/write';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { PrevNextPager } from '../components/ui/pagination';
 import { csrfToken } from '../lib/csrf';
 import { pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
@@ -178,20 +178,10 @@ export default function CabinetReviews({ loaderData: d }: Route.ComponentProps) 
                 ))}
               </ul>
             )}
-            <nav aria-label="Страницы" className="mt-4 flex justify-between">
-              {d.page > 1 ? (
-                <Link to={`?page=${d.page - 1}`} className="text-brand underline">
-                  ← Предыдущая страница
-                </Link>
-              ) : (
-                <span />
-              )}
-              {d.list.hasNext && (
-                <Link to={`?page=${d.page + 1}`} className="text-brand underline">
-                  Следующая страница →
-                </Link>
-              )}
-            </nav>
+            <PrevNextPager
+              prev={d.page > 1 ? `?page=${d.page - 1}` : null}
+              next={d.list.hasNext ? `?page=${d.page + 1}` : null}
+            />
           </>
         )}
       </main>

@@ -58,7 +58,7 @@ export default function ReviewNew({ loaderData: d }: Route.ComponentProps) {
         {form.refusal ? (
           <div className="card mt-6 p-6 text-center" role="status">
             <p className="text-lg font-semibold">{form.refusal}</p>
-            {form.refusal.startsWith('Войдите') || form.refusal.startsWith('Подтвердите') ? (
+            {form.signInToWrite ? (
               <a
                 href={`/login/?kind=patient&next=${encodeURIComponent(d.next)}`}
                 className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"

@@ -9,6 +9,7 @@ import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { PrevNextPager } from '../components/ui/pagination';
 import { csrfToken } from '../lib/csrf';
 import { pageMeta } from '../lib/seo';
 import { originOf } from '../lib/town.server';
@@ -24,10 +25,7 @@ const TABS = [
 ] as const;
 type Status = (typeof TABS)[number][0];
 
-const STATUS_TITLE: Record<string, string> = {
-  ...Object.fromEntries(TABS),
-  pending: 'На проверке',
-};
+const STATUS_TITLE: Record<string, string> = Object.fromEntries(TABS);
 
 const DELETE_REASONS = [
   'Отзыв оставлен не пациентом',
@@ -486,20 +484,10 @@ export default function StaffReviews({ loaderData: d }: Route.ComponentProps) {
                 </ul>
               )}
             </section>
-            <nav aria-label="Страницы" className="mt-4 flex justify-between">
-              {d.page > 1 ? (
-                <Link to={queueSearch(d.status, d.q, d.page - 1)} className="text-brand underline">
-                  ← Предыдущая страница
-                </Link>
-              ) : (
-                <span />
-              )}
-              {d.queue.hasNext && (
-                <Link to={queueSearch(d.status, d.q, d.page + 1)} className="text-brand underline">
-                  Следующая страница →
-                </Link>
-              )}
-            </nav>
+            <PrevNextPager
+              prev={d.page > 1 ? queueSearch(d.status, d.q, d.page - 1) : null}
+              next={d.queue.hasNext ? queueSearch(d.status, d.q, d.page + 1) : null}
+            />
           </>
         )}
       </main>

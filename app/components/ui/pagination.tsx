@@ -81,3 +81,26 @@ export function Pagination({
     </nav>
   );
 }
+
+/**
+ * 'Предыдущая' / 'Следующая' for lists that know only whether a next page exists (the staff
+ * queue, a cabinet's reviews): no total is counted for them.
+ */
+export function PrevNextPager({ prev, next }: { prev: string | null; next: string | null }) {
+  return (
+    <nav aria-label="Страницы" className="mt-4 flex justify-between">
+      {prev ? (
+        <Link to={prev} className="text-brand underline">
+          ← Предыдущая страница
+        </Link>
+      ) : (
+        <span />
+      )}
+      {next && (
+        <Link to={next} className="text-brand underline">
+          Следующая страница →
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -37,6 +37,8 @@ export interface ReviewFormContext {
   months: string[];
   /** Why this viewer cannot write (null: the form is open). */
   refusal: string | null;
+  /** The refusal is mended by signing in as a patient (with a confirmed phone). */
+  signInToWrite: boolean;
 }
 
 export const REPLY_ERRORS = {
@@ -91,7 +93,7 @@ export function createReviewWriteService({
         criteria: REVIEW_CRITERIA[kind],
         tags: await repo.tags(),
         months: visitMonthOptions(clock.now()),
-        refusal: writeRefusal(viewer, await deletingSince(viewer.userId)),
+        ...refusalOf(writeRefusal(viewer, await deletingSince(viewer.userId))),
       };
     },
 
@@ -202,6 +204,11 @@ export function createReviewWriteService({
       return { items: rows.slice(0, ABOUT_ME_PAGE), hasNext: rows.length > ABOUT_ME_PAGE };
     },
   };
+}
+
+/** Signing in (again) as a patient helps with anything but a profile being deleted. */
+function refusalOf(refusal: string | null) {
+  return { refusal, signInToWrite: refusal !== null && refusal !== WRITE_ERRORS.deleting };
 }
 
 /** The work account's side, or the refusal for anyone else. */
