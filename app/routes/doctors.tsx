@@ -10,6 +10,7 @@ import {
   placeDoctorsUrl,
   treatmentUrl,
 } from '../../core/directory/list-urls';
+import { reviewFormUrl } from '../../core/reviews/urls';
 import { plural, WORDS } from '../../core/text/plural';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
@@ -20,6 +21,8 @@ import { DoctorProfile, doctorJsonLd } from '../features/directory/doctor-profil
 import { LinkSection } from '../features/directory/link-section';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
+import { ReviewPowerLink } from '../features/reviews/review-power-link';
+import { doctorReviewPayload } from '../features/reviews/review-power-payload';
 import { ReviewTags } from '../features/reviews/review-tags';
 import { ScheduleSlot } from '../features/schedule/schedule-slot';
 import { loadDoctorList, requireSpeciality } from '../lib/doctor-list.server';
@@ -145,6 +148,15 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
             today={d.today}
             reviewDates={d.reviewDates}
             favourite={<FavouriteButton type="doctors" id={d.doctor.id} />}
+            writeReview={(className) => (
+              <ReviewPowerLink
+                href={reviewFormUrl('doctor', d.doctor.id)}
+                payload={doctorReviewPayload(d.doctor)}
+                className={className}
+              >
+                Оставить отзыв
+              </ReviewPowerLink>
+            )}
             reviewExtras={
               <>
                 <FakeWarningBanner warning={d.doctor.fakeWarning} subject="doctor" />

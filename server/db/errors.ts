@@ -2,7 +2,24 @@
 export const PG_ERRORS = {
   uniqueViolation: '23505',
   exclusionViolation: '23P01',
+  /** Two transactions each waiting for the other; PostgreSQL rolls one back. */
+  deadlockDetected: '40P01',
 } as const;
+
+/**
+ * Runs a write once more when PostgreSQL chose it as a deadlock's victim (it was rolled back
+ * whole). Inserts guarded by an exclusion constraint can deadlock when many race for one range:
+ * each waits for the other's uncommitted row. On the second try the winner has committed, so
+ * the constraint answers plainly.
+ */
+export async function retryOnDeadlock<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) !== PG_ERRORS.deadlockDetected) throw err;
+    return write();
+  }
+}
 
 /**
  * The SQLSTATE of a database error, whichever driver raised it: node-postgres and PGlite put

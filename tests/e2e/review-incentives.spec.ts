@@ -111,3 +111,28 @@ test('a failed profile call shows an error, and opening the profile again retrie
   await author.click();
   await expect(dialog.getByTestId('patient-profile')).toContainText(/\d+%/);
 });
+
+test('«Оставить отзыв» on a doctor page offers the discount: the doctor’s form and the doctor’s clinics', async ({
+  page,
+}) => {
+  await page.goto('/moskva/vrach/');
+  const href = (await page.locator('article[data-doctor-id] h2 a').first().getAttribute('href')) as string;
+  await page.goto(href);
+  const doctorId = Number(href.match(/\/vrach\/(\d+)-/)?.[1]);
+  const write = page.locator('#reviews').getByRole('link', { name: 'Оставить отзыв' });
+  // Without scripts it is a plain link to the form.
+  await expect(write).toHaveAttribute('href', `/reviews/new/?doctor=${doctorId}`);
+  await write.click();
+  const dialog = page.getByRole('dialog', { name: 'Дарим скидку 300 ₽ за честный отзыв' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/#review-power$/);
+  await expect(dialog.getByRole('link', { name: 'Оставить отзыв о враче' })).toHaveAttribute(
+    'href',
+    `/reviews/new/?doctor=${doctorId}`,
+  );
+  // One clinic: its form; several: a list of them.
+  const clinicLinks = dialog.locator('a[href^="/reviews/new/?lpu="]');
+  expect(await clinicLinks.count()).toBeGreaterThan(0);
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+});

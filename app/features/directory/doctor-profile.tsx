@@ -60,6 +60,7 @@ export function DoctorProfile({
   favourite,
   schedule,
   reviewExtras,
+  writeReview,
 }: {
   doctor: DoctorDetail;
   town: Pick<Town, 'slug' | 'name' | 'nameGen'>;
@@ -73,6 +74,8 @@ export function DoctorProfile({
   schedule?: (clinicId: number) => ReactNode;
   /** In the reviews section: the tags block and warnings (the reviews feature fills it). */
   reviewExtras?: ReactNode;
+  /** The reviews section's 'Оставить отзыв' (the reviews feature fills it). */
+  writeReview?: (className: string) => ReactNode;
 }) {
   const main = d.specialities[0];
   const sections = tocSections(d);
@@ -181,6 +184,7 @@ export function DoctorProfile({
             formatDate={(iso) => reviewDates[iso] ?? ''}
             allUrl={`${d.url}otzivi/`}
             writeUrl={reviewFormUrl('doctor', d.id)}
+            writeAction={writeReview}
           >
             {reviewExtras}
           </ReviewSummary>

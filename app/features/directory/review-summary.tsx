@@ -18,6 +18,9 @@ const SENTIMENT = {
   negative: { label: 'Отрицательный', className: 'border-l-error' },
 } as const;
 
+const WRITE_CLASS =
+  'mt-4 inline-block rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft';
+
 /** Counts by type and the latest reviews; the full reviews page is its own feature. */
 export function ReviewSummary({
   counts,
@@ -27,6 +30,7 @@ export function ReviewSummary({
   formatDate,
   allUrl,
   writeUrl,
+  writeAction,
   children,
 }: {
   counts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
@@ -38,6 +42,8 @@ export function ReviewSummary({
   allUrl: string;
   /** The review form about this doctor or clinic. */
   writeUrl: string;
+  /** 'Оставить отзыв' as the reviews feature offers it (else a plain link to the form). */
+  writeAction?: (className: string) => ReactNode;
   /** Above the latest reviews: the tags block and warnings (the reviews feature fills it). */
   children?: ReactNode;
 }) {
@@ -91,12 +97,11 @@ export function ReviewSummary({
           </p>
         </>
       )}
-      <a
-        href={writeUrl}
-        className="mt-4 inline-block rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft"
-      >
-        Оставить отзыв
-      </a>
+      {writeAction?.(WRITE_CLASS) ?? (
+        <a href={writeUrl} className={WRITE_CLASS}>
+          Оставить отзыв
+        </a>
+      )}
     </section>
   );
 }

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReviewPowerButton, ReviewPowerModal, visitReviewPayload } from './review-power-modal';
+import { ReviewPowerButton, ReviewPowerModal } from './review-power-modal';
+import { doctorReviewPayload, visitReviewPayload } from './review-power-payload';
 
 afterEach(cleanup);
 
@@ -21,6 +22,44 @@ describe('the review-power payload of a past visit', () => {
       lpuReviewUrl: '/reviews/new/?lpu=7',
       lpuList: [],
     });
+  });
+});
+
+describe('the review-power payload of a doctor page', () => {
+  const place = (clinicId: number, clinicName: string) => ({
+    clinicId,
+    clinicName,
+    address: `ул. ${clinicName}, 1`,
+  });
+
+  it('one clinic: the doctor’s form and the clinic’s', () => {
+    expect(doctorReviewPayload({ id: 42, workplaces: [place(7, 'Здоровье')] })).toEqual({
+      doctorReviewUrl: '/reviews/new/?doctor=42',
+      lpuReviewUrl: '/reviews/new/?lpu=7',
+      lpuList: [],
+    });
+  });
+
+  it('several clinics: a list to choose from, each once', () => {
+    const payload = doctorReviewPayload({
+      id: 42,
+      workplaces: [place(7, 'Здоровье'), place(8, 'Медцентр'), place(7, 'Здоровье')],
+    });
+    expect(payload.lpuReviewUrl).toBeNull();
+    expect(payload.lpuList).toEqual([
+      {
+        name: 'Здоровье',
+        address: 'ул. Здоровье, 1',
+        reviewUrl: '/reviews/new/?lpu=7',
+        doctorPrsLandingUrl: null,
+      },
+      {
+        name: 'Медцентр',
+        address: 'ул. Медцентр, 1',
+        reviewUrl: '/reviews/new/?lpu=8',
+        doctorPrsLandingUrl: null,
+      },
+    ]);
   });
 });
 

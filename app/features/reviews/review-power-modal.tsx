@@ -1,33 +1,10 @@
 import { formatRub } from '../../../core/money/money';
 import { REVIEW_DISCOUNT_RUB } from '../../../core/reviews/award';
-import { reviewFormUrl } from '../../../core/reviews/urls';
 import { Modal, ModalClose } from '../../components/ui/modal';
 import { useHashModal } from '../../lib/use-hash-state';
-
-/** Spec 'Review-power payload': where the patient can review the doctor and the clinic. */
-export interface ReviewPowerPayload {
-  doctorReviewUrl: string | null;
-  lpuReviewUrl: string | null;
-  lpuList: { name: string; address: string; reviewUrl: string; doctorPrsLandingUrl: string | null }[];
-}
+import { type ReviewableVisit, type ReviewPowerPayload, visitReviewPayload } from './review-power-payload';
 
 const TITLE = `Дарим скидку ${formatRub(REVIEW_DISCOUNT_RUB)} за честный отзыв`;
-
-/** A past visit as the 'Мои записи' page lists it: a doctor's visit, or a clinic's service. */
-export interface ReviewableVisit {
-  id: number;
-  doctorId: number | null;
-  clinicId: number;
-}
-
-/** The payload for one visit: the doctor's review form (when a doctor saw the patient) and the clinic's. */
-export function visitReviewPayload(visit: ReviewableVisit): ReviewPowerPayload {
-  return {
-    doctorReviewUrl: visit.doctorId === null ? null : reviewFormUrl('doctor', visit.doctorId),
-    lpuReviewUrl: reviewFormUrl('lpu', visit.clinicId),
-    lpuList: [],
-  };
-}
 
 /**
  * 'Дарим скидку 300 ₽ за честный отзыв' (spec 'Reviews'): links to review the doctor and/or the
@@ -48,7 +25,7 @@ export function ReviewPowerModal({
       open={open}
       onOpenChange={onOpenChange}
       title={TITLE}
-      description="Расскажите, как прошёл приём: скидка появится в профиле после проверки отзыва модератором."
+      description="За отзыв о приёме, на который вы записались через ПроДокторов, — скидка 300 ₽ на следующую запись. Она появится в «Моих записях», когда модератор проверит отзыв."
       showDescription
       mobile="fullscreen"
       desktop="dialog"

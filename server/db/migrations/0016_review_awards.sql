@@ -11,7 +11,6 @@ CREATE TABLE "review_awards" (
 --> statement-breakpoint
 ALTER TABLE "review_awards" ADD CONSTRAINT "review_awards_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_awards" ADD CONSTRAINT "review_awards_review_id_reviews_id_fk" FOREIGN KEY ("review_id") REFERENCES "public"."reviews"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "review_awards" ADD CONSTRAINT "review_awards_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "review_awards_review" ON "review_awards" USING btree ("review_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "review_awards_appointment" ON "review_awards" USING btree ("appointment_id") WHERE "review_awards"."appointment_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "review_awards_user" ON "review_awards" USING btree ("user_id");

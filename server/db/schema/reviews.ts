@@ -204,7 +204,13 @@ export const reviewAwards = pgTable(
     amount: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
-    appointmentId: integer().references(() => appointments.id),
+    /**
+     * The upcoming visit it is applied to (appointments.id). No foreign key: appointments are
+     * never deleted but for holds, which an award cannot be applied to, and the key's trigger
+     * on every update and delete of appointments slowed the booking race and made its
+     * exclusion-constraint waits deadlock more often.
+     */
+    appointmentId: integer(),
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [

@@ -17,7 +17,7 @@ import { zonedInstant } from '../../../core/schedule/free-slots';
 import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/services-call';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { PG_ERRORS, pgErrorCode } from '../../db/errors';
+import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
 import { enqueue } from '../../jobs/queue';
 import { httpError, type SessionViewer } from '../auth/viewer';
 import type { ScheduleService } from '../schedule/service';
@@ -309,31 +309,34 @@ export function createBookingService({
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + HOLD_MS);
       try {
-        const id = await db.transaction(async (tx) => {
-          await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
-          return repo.insert(
-            {
-              ...owner,
-              clinicId: target.clinicId,
-              userId,
-              visitType: ask.type,
-              startsAt,
-              endsAt,
-              patientName: '',
-              patientPhone: viewer.userPhone,
-              patientBirthDate: null,
-              source: null,
-              price: target.price,
-              requestKey: null,
-              cancelToken: null,
-              holdExpiresAt: expiresAt,
-            },
-            tx,
-          );
-        });
+        const id = await retryOnDeadlock(() =>
+          db.transaction(async (tx) => {
+            await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
+            return repo.insert(
+              {
+                ...owner,
+                clinicId: target.clinicId,
+                userId,
+                visitType: ask.type,
+                startsAt,
+                endsAt,
+                patientName: '',
+                patientPhone: viewer.userPhone,
+                patientBirthDate: null,
+                source: null,
+                price: target.price,
+                requestKey: null,
+                cancelToken: null,
+                holdExpiresAt: expiresAt,
+              },
+              tx,
+            );
+          }),
+        );
         return { ok: true, id, expiresAt: expiresAt.toISOString() };
       } catch (err) {
-        if (pgErrorCode(err) === PG_ERRORS.exclusionViolation)
+        const code = pgErrorCode(err);
+        if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
           return failure('slot_taken', target, ask.type, userId);
         throw err;
       }
@@ -409,27 +412,31 @@ export function createBookingService({
         // patient's live hold of this time becomes the appointment; without one, expired holds
         // in the way (and the patient's other holds) go first.
         const held = body.hold_id;
-        id = held
-          ? await db.transaction(async (tx) => {
-              let booked: number | null = null;
-              if (await repo.confirmHold(tx, held, row, now)) booked = held;
-              if (booked === null) {
-                await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
-                booked = await repo.insert(row, tx);
-              }
-              await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
-              return booked;
-            })
-          : // The usual booking (no hold of this time): one statement does it all.
-            await repo.bookAtOnce(
-              row,
-              now,
-              bookingJobs({ id: 0, startsAt }, now).map((j) => ({ kind: j.kind, runAt: j.runAt })),
-            );
+        id = await retryOnDeadlock(() =>
+          held
+            ? db.transaction(async (tx) => {
+                let booked: number | null = null;
+                if (await repo.confirmHold(tx, held, row, now)) booked = held;
+                if (booked === null) {
+                  await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
+                  booked = await repo.insert(row, tx);
+                }
+                await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+                return booked;
+              })
+            : // The usual booking (no hold of this time): one statement does it all.
+              repo.bookAtOnce(
+                row,
+                now,
+                bookingJobs({ id: 0, startsAt }, now).map((j) => ({ kind: j.kind, runAt: j.runAt })),
+              ),
+        );
       } catch (err) {
         const code = pgErrorCode(err);
-        // Someone else got the time between our check and our insert: the constraint said no.
-        if (code === PG_ERRORS.exclusionViolation) return refuse('slot_taken', target);
+        // Someone else got the time between our check and our insert: the constraint said no
+        // (or, racing them twice, PostgreSQL ended our wait for each other).
+        if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
+          return refuse('slot_taken', target);
         if (code === PG_ERRORS.uniqueViolation) {
           const twin = await retried();
           if (twin) return twin;
