@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contribution, NO_REVIEWS, storedRating, textLength } from '../../../core/reviews/rating';
 import { openTestDatabase } from '../../testing/database';
+import { doctorRatingFromScratch } from '../../testing/rating';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
 import { isDatabaseEmpty, seedDatabase } from './index';
@@ -164,27 +164,7 @@ describe('seedDatabase', () => {
     const { rows } = await first.db.execute<{ id: number; rating: number }>(
       sql`SELECT id, rating FROM doctors ORDER BY reviews_count DESC, id LIMIT 1`,
     );
-    const { rows: own } = await first.db.execute<{
-      status: string;
-      userId: number | null;
-      createdAt: string;
-      text: string;
-      score: number;
-    }>(
-      sql`SELECT status, user_id AS "userId", created_at AS "createdAt", text, score FROM reviews WHERE doctor_id = ${rows[0].id}`,
-    );
-    const sums = own
-      .map((r) =>
-        contribution({
-          status: r.status,
-          userId: r.userId,
-          createdAt: new Date(r.createdAt),
-          textLength: textLength(r.text),
-          score: Number(r.score),
-        }),
-      )
-      .reduce((a, b) => ({ weighted: a.weighted + b.weighted, weights: a.weights + b.weights }), NO_REVIEWS);
-    expect(rows[0].rating).toBeCloseTo(storedRating(sums, NOW), 5);
+    expect(rows[0].rating).toBeCloseTo(await doctorRatingFromScratch(first.db, rows[0].id, NOW), 5);
   });
 
   it('gives every doctor a workplace, all of them in the doctor’s own town', async () => {

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contribution, NO_REVIEWS, storedRating, textLength } from '../../../core/reviews/rating';
 import { REVIEW_TEXT_MIN, WRITE_ERRORS } from '../../../core/reviews/write';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
@@ -15,6 +14,7 @@ import { reviewTags } from '../../db/schema/reviews';
 import { createClinic, createDoctor, createReview, createTown } from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
+import { doctorRatingFromScratch } from '../../testing/rating';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { createDirectoryService } from '../directory/service';
 import { createTownService } from '../towns/service';
@@ -86,29 +86,7 @@ async function doctorRow(id: number) {
   return rows[0];
 }
 
-/** The rating straight from the formula over every review of the doctor, for comparison. */
-async function ratingFromScratch(doctorId: number) {
-  const { rows } = await database.db.execute<{
-    status: string;
-    userId: number | null;
-    createdAt: string;
-    text: string;
-    score: number;
-  }>(
-    sql`SELECT status, user_id AS "userId", created_at AS "createdAt", text, score FROM reviews WHERE doctor_id = ${doctorId}`,
-  );
-  const sums = rows.reduce((acc, r) => {
-    const c = contribution({
-      status: r.status,
-      userId: r.userId,
-      createdAt: new Date(r.createdAt),
-      textLength: textLength(r.text),
-      score: Number(r.score),
-    });
-    return { weighted: acc.weighted + c.weighted, weights: acc.weights + c.weights };
-  }, NO_REVIEWS);
-  return storedRating(sums, NOW);
-}
+const ratingFromScratch = (doctorId: number) => doctorRatingFromScratch(database.db, doctorId, NOW);
 
 const moderate = (id: number, action: string, reason?: string) =>
   staff.inject({ url: `/api/staff/reviews/${id}/moderate/`, payload: { action, reason } });
