@@ -1,54 +1,59 @@
-import { index, type RouteConfig, route } from '@react-router/dev/routes';
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
 
 export default [
-  index('routes/home.tsx'),
-  // One module for the list, the speciality list and the doctor page: the segment after
-  // /vrach/ is either a speciality translit or '{id}-{slug}'.
-  route(':town/vrach/:slug?', 'routes/doctors.tsx'),
-  route(':town/lpu', 'routes/clinics.tsx'),
-  // Lists (core/directory/list-urls.ts builds these URLs). Filters and sort live in the query
-  // string: ?sort=rating|reviews|experience|price&na_dom=1&online=1&deti=1&club=1&page=N.
-  // A place has its own prefix so its slug never meets a speciality's under /vrach/:
-  // /{town}/metro|rayon/{place}/vrach/[{speciality}/] and .../lpu/; 'nearby' is
-  // /{town}/ryadom/vrach/[{speciality}/]?lat=&lon=. The route modules shared by two prefixes
-  // read which one from the path.
-  route(':town/metro/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-metro' }),
-  route(':town/rayon/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-rayon' }),
-  route(':town/ryadom/vrach/:speciality?', 'routes/doctors-nearby.tsx'),
-  route(':town/lechenie/:slug', 'routes/treatment.tsx'),
-  route('online/vrach/:speciality?', 'routes/doctors-online.tsx'),
-  route(':town/metro/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-metro' }),
-  route(':town/rayon/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-rayon' }),
-  route(':town/top/:filter', 'routes/clinics-top.tsx'),
-  // Service directories: the index of a section, then the clinics offering one service
-  // (/{town}/uslugi/{service translit}/; a service sits in the section of its class).
-  route(':town/uslugi', 'routes/services.tsx', { id: 'services-uslugi' }),
-  route(':town/diagnostika', 'routes/services.tsx', { id: 'services-diagnostika' }),
-  route(':town/analizy', 'routes/services.tsx', { id: 'services-analizy' }),
-  route(':town/uslugi/:service', 'routes/service.tsx', { id: 'service-uslugi' }),
-  route(':town/diagnostika/:service', 'routes/service.tsx', { id: 'service-diagnostika' }),
-  route(':town/analizy/:service', 'routes/service.tsx', { id: 'service-analizy' }),
-  route(':town/lpu/:slug/vrachi', 'routes/clinic-doctors.tsx'),
-  // Reviews of a doctor or a clinic, ?type=all|positive|neutral|negative|resolved|unconfirmed|deleted.
-  route(':town/vrach/:slug/otzivi', 'routes/reviews.tsx', { id: 'doctor-reviews' }),
-  route(':town/lpu/:slug/otzivi', 'routes/reviews.tsx', { id: 'clinic-reviews' }),
-  route(':town/lpu/:slug', 'routes/clinic.tsx'),
-  route(':town/search', 'routes/search.tsx'),
-  route('login', 'routes/login.tsx'),
-  route('favourites', 'routes/favourites.tsx'),
-  // Booking (issue 4): the form for a doctor at a clinic, then the booked visit's page.
-  route('appointment/new', 'routes/appointment-new.tsx'),
-  route('appointment/:id', 'routes/appointment.tsx'),
-  // A clinic's service booked by time (an MRI, an ultrasound), and an analysis.
-  route('uslugi/appointment/new', 'routes/service-appointment-new.tsx', { id: 'service-appointment-new' }),
-  route('analyses/appointment/new', 'routes/service-appointment-new.tsx', { id: 'analysis-appointment-new' }),
-  route('profile/appointments', 'routes/profile-appointments.tsx'),
-  // How the rating is counted (issue 6: the formula is public).
-  route('rating', 'routes/rating.tsx'),
-  // Writing a review (?doctor={id} or ?lpu={id}), the staff's moderation queue
-  // (?status=pending|published|unconfirmed|resolved|deleted&page=N), the cabinet's answers.
-  route('reviews/new', 'routes/review-new.tsx'),
-  route('staff/reviews', 'routes/staff-reviews.tsx'),
-  route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
-  route('*', 'routes/not-found.tsx'),
+  // Every page sits in the shell: header, main column, footer (app/routes/shell.tsx).
+  layout('routes/shell.tsx', [
+    index('routes/home.tsx'),
+    // One module for the list, the speciality list and the doctor page: the segment after
+    // /vrach/ is either a speciality translit or '{id}-{slug}'.
+    route(':town/vrach/:slug?', 'routes/doctors.tsx'),
+    route(':town/lpu', 'routes/clinics.tsx'),
+    // Lists (core/directory/list-urls.ts builds these URLs). Filters and sort live in the query
+    // string: ?sort=rating|reviews|experience|price&na_dom=1&online=1&deti=1&club=1&page=N.
+    // A place has its own prefix so its slug never meets a speciality's under /vrach/:
+    // /{town}/metro|rayon/{place}/vrach/[{speciality}/] and .../lpu/; 'nearby' is
+    // /{town}/ryadom/vrach/[{speciality}/]?lat=&lon=. The route modules shared by two prefixes
+    // read which one from the path.
+    route(':town/metro/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-metro' }),
+    route(':town/rayon/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-rayon' }),
+    route(':town/ryadom/vrach/:speciality?', 'routes/doctors-nearby.tsx'),
+    route(':town/lechenie/:slug', 'routes/treatment.tsx'),
+    route('online/vrach/:speciality?', 'routes/doctors-online.tsx'),
+    route(':town/metro/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-metro' }),
+    route(':town/rayon/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-rayon' }),
+    route(':town/top/:filter', 'routes/clinics-top.tsx'),
+    // Service directories: the index of a section, then the clinics offering one service
+    // (/{town}/uslugi/{service translit}/; a service sits in the section of its class).
+    route(':town/uslugi', 'routes/services.tsx', { id: 'services-uslugi' }),
+    route(':town/diagnostika', 'routes/services.tsx', { id: 'services-diagnostika' }),
+    route(':town/analizy', 'routes/services.tsx', { id: 'services-analizy' }),
+    route(':town/uslugi/:service', 'routes/service.tsx', { id: 'service-uslugi' }),
+    route(':town/diagnostika/:service', 'routes/service.tsx', { id: 'service-diagnostika' }),
+    route(':town/analizy/:service', 'routes/service.tsx', { id: 'service-analizy' }),
+    route(':town/lpu/:slug/vrachi', 'routes/clinic-doctors.tsx'),
+    // Reviews of a doctor or a clinic, ?type=all|positive|neutral|negative|resolved|unconfirmed|deleted.
+    route(':town/vrach/:slug/otzivi', 'routes/reviews.tsx', { id: 'doctor-reviews' }),
+    route(':town/lpu/:slug/otzivi', 'routes/reviews.tsx', { id: 'clinic-reviews' }),
+    route(':town/lpu/:slug', 'routes/clinic.tsx'),
+    route(':town/search', 'routes/search.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('favourites', 'routes/favourites.tsx'),
+    // Booking: the form for a doctor at a clinic, then the booked visit's page.
+    route('appointment/new', 'routes/appointment-new.tsx'),
+    route('appointment/:id', 'routes/appointment.tsx'),
+    // A clinic's service booked by time (an MRI, an ultrasound), and an analysis.
+    route('uslugi/appointment/new', 'routes/service-appointment-new.tsx', { id: 'service-appointment-new' }),
+    route('analyses/appointment/new', 'routes/service-appointment-new.tsx', {
+      id: 'analysis-appointment-new',
+    }),
+    route('profile/appointments', 'routes/profile-appointments.tsx'),
+    // How the rating is counted (the formula is public).
+    route('rating', 'routes/rating.tsx'),
+    // Writing a review (?doctor={id} or ?lpu={id}), the staff's moderation queue
+    // (?status=pending|published|unconfirmed|resolved|deleted&page=N), the cabinet's answers.
+    route('reviews/new', 'routes/review-new.tsx'),
+    route('staff/reviews', 'routes/staff-reviews.tsx'),
+    route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
 ] satisfies RouteConfig;

@@ -7,6 +7,7 @@ import { systemClock } from '../server/clock';
 import { openDatabase } from '../server/db/client';
 import { createDirectoryRepo } from '../server/modules/directory/repo';
 import { createDirectoryService, DOCTORS_PER_PAGE } from '../server/modules/directory/service';
+import { createDoctorService } from '../server/modules/doctor/service';
 import { createTownService, type Town } from '../server/modules/towns/service';
 import { median, percentile } from './stats';
 
@@ -22,8 +23,9 @@ export async function openServices(url: string) {
   // Passed as a variable: whichever of these the service takes (as server/app.ts builds it).
   const deps = { db: database.db, clock: systemClock, towns };
   const directory = createDirectoryService(deps);
+  const doctors = createDoctorService({ db: database.db, directory });
   const repo = createDirectoryRepo(database.db);
-  return { db: database.db, towns, directory, repo, close: () => database.close() };
+  return { db: database.db, towns, directory, doctors, repo, close: () => database.close() };
 }
 
 export type Services = Awaited<ReturnType<typeof openServices>>;
@@ -52,11 +54,11 @@ export function pageCalls(
   town: Town,
   target: { kind: 'list'; specialityId?: number; page: number } | { kind: 'doctor'; id: number },
 ): { full: () => Promise<unknown>; ids?: () => Promise<unknown> } {
-  const { directory, repo } = services;
+  const { directory, doctors, repo } = services;
   if (target.kind === 'doctor') {
     return {
       full: async () => {
-        if (!(await directory.doctor(town, target.id))) throw new Error(`doctor ${target.id} not found`);
+        if (!(await doctors.page(town, target.id))) throw new Error(`doctor ${target.id} not found`);
       },
     };
   }

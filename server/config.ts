@@ -15,7 +15,7 @@ const ConfigSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** 'stage' shows the Stage badge (spec 'Other overlays'). */
+  /** 'stage' shows the Stage badge on every page. */
   APP_ENV: z.enum(['production', 'stage', 'development']).default('development'),
   /** Phone confirmation providers (server/providers); 'dev' ones are refused in APP_ENV=production. */
   SMS_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
@@ -41,7 +41,7 @@ const ConfigSchema = z.object({
     .default('portal'),
   /** Daily codes per country calling code against SMS pumping: '7=100000,default=300'. */
   SMS_PREFIX_DAILY_CAPS: z.string().default('7=100000,default=300'),
-  /** The document site's sign-in for doctors and clinics; when set, they go there (spec section 6). */
+  /** The document site's sign-in for doctors and clinics; when set, they go there unless in the office. */
   DOCUMENT_SITE_LOGIN_URL: z.url().optional(),
   /** Office addresses (IPs or IPv4 CIDRs, comma-separated) whose doctors stay on the portal's form. */
   OFFICE_IPS: z.string().default(''),

@@ -102,7 +102,7 @@ function sendFetchResponse(reply: FastifyReply, response: Response) {
 }
 
 /**
- * Directory URLs end with '/' (the spec's paths); '/moskva/vrach' redirects there so each
+ * Directory URLs end with '/' (docs/product/directory.md); '/moskva/vrach' redirects there so each
  * page has one URL. Files and React Router data requests (a dot in the last segment) pass.
  */
 export function withTrailingSlash(method: string, url: string): string | null {

@@ -7,8 +7,8 @@ interface HashEntryState {
 }
 
 /**
- * A modal bound to the URL hash (spec 'Gallery and media': back and forward close and open
- * it). Opening pushes `#name`; closing steps back when this hook pushed that entry, so the
+ * A modal bound to the URL hash (docs/product/directory.md: back and forward close and
+ * open it). Opening pushes `#name`; closing steps back when this hook pushed that entry, so the
  * back button and the close button leave the same history, and replaces the hash otherwise
  * (a page opened with `#name` in its URL). The page never scrolls on these changes.
  */
@@ -40,7 +40,7 @@ export function useHashModal(name: string): [boolean, (open: boolean) => void] {
 
 /**
  * Key=value state kept in the URL hash ('#speciality=5&gender=F'), as the clinic doctors
- * page keeps its filters (spec 'Clinic doctors page'): each change pushes a history entry,
+ * page keeps its filters (docs/product/directory.md): each change pushes a history entry,
  * so back and forward restore the previous filters.
  */
 export function useHashParams(): [URLSearchParams, (next: URLSearchParams) => void] {

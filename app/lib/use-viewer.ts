@@ -3,7 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import { ANONYMOUS, type Viewer } from '../../core/auth/viewer';
 import type { loader as rootLoader } from '../root';
 
-/** The signed-in account as the root loader gave it (the spec's global `User`). */
+/** The signed-in account as the root loader gave it. */
 export function useViewer(): Viewer {
   return useRouteLoaderData<typeof rootLoader>('root')?.user ?? ANONYMOUS;
 }

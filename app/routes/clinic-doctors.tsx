@@ -1,11 +1,10 @@
 import { Link, redirect } from 'react-router';
 import { pageTags } from '../../core/cache/page-tags';
-import { clinicDoctorsApiUrl, clinicDoctorsPageUrl } from '../../core/clinic/doctor-filters';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
+import { clinicsUrl } from '../../core/directory/list-urls';
 import { parsePage } from '../../core/directory/pagination';
+import { clinicDoctorsUrl } from '../../core/directory/urls';
 import { plural, WORDS } from '../../core/text/plural';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
 import { ClinicDoctorsList } from '../features/clinic/doctors-list';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
@@ -19,18 +18,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { clinicDoctors } = context.services;
   const clinic = await clinicDoctors.clinic(town, entity.id);
   if (!clinic) throw notFound();
-  const pageUrl = clinicDoctorsPageUrl(clinic.url);
+  const pageUrl = clinicDoctorsUrl(clinic.url);
   if (clinic.slug !== entity.slug) throw redirect(pageUrl, 301);
   const page = parsePage(new URL(request.url).searchParams.get('page'));
   // The server renders the unfiltered list; filters live in the hash, which it never sees.
   const [list, options] = await Promise.all([
-    clinicDoctors.list(clinic.id, { naDom: false, page, showAll: false }),
+    clinicDoctors.pageIn(town, clinic.id, { naDom: false, page, showAll: false }),
     clinicDoctors.filterOptions(clinic.id),
   ]);
-  if (!list.ok) throw notFound();
-  return cacheable({ town, clinic, pageUrl, list: list.list, options, origin: originOf(request) }, [
+  if (!list) throw notFound();
+  return cacheable({ town, clinic, pageUrl, list, options, origin: originOf(request) }, [
     pageTags.clinic(clinic.id),
-    ...list.list.data.map((doc) => pageTags.doctor(doc.id)),
+    ...list.data.map((doc) => pageTags.doctor(doc.id)),
   ]);
 }
 
@@ -53,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
         list.data.map((doc) => ({ url: doc.url, name: doc.fullName })),
       ),
       breadcrumbLd(d.origin, [
-        { name: `Клиники ${d.town.nameGen}`, path: `/${d.town.slug}/lpu/` },
+        { name: `Клиники ${d.town.nameGen}`, path: clinicsUrl(d.town.slug) },
         { name: clinic.name, path: clinic.url },
         { name: 'Врачи', path: d.pageUrl },
       ]),
@@ -64,32 +63,28 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 export default function ClinicDoctors({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <SiteHeader town={d.town} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <nav aria-label="Навигация" className="text-sm text-muted">
-          <Link to={`/${d.town.slug}/lpu/`} className="hover:text-brand">
-            Клиники {d.town.nameGen}
-          </Link>
-          <span aria-hidden="true"> / </span>
-          <Link to={d.clinic.url} className="hover:text-brand">
-            {d.clinic.name}
-          </Link>
-        </nav>
-        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Врачи клиники</h1>
-        <p className="mt-1 text-ink-soft">
-          {d.clinic.name}, {d.clinic.address}
-        </p>
-        <div className="mt-5">
-          <ClinicDoctorsList
-            key={d.clinic.id}
-            apiUrl={clinicDoctorsApiUrl(d.clinic.id)}
-            initial={d.list}
-            options={d.options}
-            tz={d.town.tz}
-          />
-        </div>
-      </main>
-      <SiteFooter />
+      <nav aria-label="Навигация" className="text-sm text-muted">
+        <Link to={clinicsUrl(d.town.slug)} className="hover:text-brand">
+          Клиники {d.town.nameGen}
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <Link to={d.clinic.url} className="hover:text-brand">
+          {d.clinic.name}
+        </Link>
+      </nav>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Врачи клиники</h1>
+      <p className="mt-1 text-ink-soft">
+        {d.clinic.name}, {d.clinic.address}
+      </p>
+      <div className="mt-5">
+        <ClinicDoctorsList
+          key={d.clinic.id}
+          clinicId={d.clinic.id}
+          initial={d.list}
+          options={d.options}
+          tz={d.town.tz}
+        />
+      </div>
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { clinicsUrl, TOP_MIN_REVIEWS, topFilterBySlug, topUrl } from '../../core/directory/list-urls';
 import { plural, WORDS } from '../../core/text/plural';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
-import { Breadcrumbs } from '../components/ui/breadcrumbs';
-import { ClinicList } from '../features/directory/clinic-list';
-import { clinicListMeta } from '../lib/list-meta';
+import { ClinicListScreen } from '../features/directory/clinic-list';
+import { PillNav } from '../features/directory/list-layout';
+import { clinicListMeta } from '../features/directory/list-meta';
 import { notFound } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics-top';
@@ -40,64 +38,58 @@ const crumbs = (d: Data) => [
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   d
-    ? clinicListMeta({
-        origin: d.origin,
-        canonicalPath: topUrl(d.town.slug, d.filter.slug),
-        title: `${heading(d)} — рейтинг ${d.filter.titleGen} по отзывам пациентов`,
-        description: `Рейтинг ${d.filter.titleGen} ${d.town.nameGen}: ${plural(d.clinics.length, WORDS.clinic)} с лучшими оценками пациентов, адреса и часы работы.`,
-        listName: heading(d),
-        page: 1,
-        total: d.clinics.length,
-        clinics: d.clinics,
-        crumbs: crumbs(d),
-      })
+    ? clinicListMeta(
+        { origin: d.origin, page: 1, total: d.clinics.length, clinics: d.clinics },
+        {
+          path: topUrl(d.town.slug, d.filter.slug),
+          heading: heading(d),
+          title: `${heading(d)} — рейтинг ${d.filter.titleGen} по отзывам пациентов`,
+          description: `Рейтинг ${d.filter.titleGen} ${d.town.nameGen}: ${plural(d.clinics.length, WORDS.clinic)} с лучшими оценками пациентов, адреса и часы работы.`,
+          crumbs: crumbs(d),
+        },
+      )
     : [];
 
 export default function TopClinics({ loaderData: d }: Route.ComponentProps) {
   return (
-    <>
-      <SiteHeader town={d.town} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Breadcrumbs items={crumbs(d)} />
-        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{heading(d)}</h1>
-        <p className="mt-1 max-w-2xl text-ink-soft">
-          Рейтинг по оценкам пациентов: {d.filter.title.toLowerCase()} от{' '}
-          {plural(TOP_MIN_REVIEWS, WORDS.review)}, лучшие — первыми.
-        </p>
-        {d.others.length > 0 && (
-          <nav aria-label="Другие рейтинги" className="mt-3 flex flex-wrap gap-2 text-sm">
-            {d.others.map((t) => (
-              <a
-                key={t.slug}
-                href={topUrl(d.town.slug, t.slug)}
-                className="rounded-full border border-line bg-surface px-3 py-1 hover:border-brand hover:text-brand"
-              >
-                {t.title}
-              </a>
-            ))}
-          </nav>
-        )}
-        <ClinicList
-          ordered
-          items={d.clinics.map((clinic) => ({ clinic }))}
-          tz={d.town.tz}
-          page={1}
-          numPages={1}
-          search=""
-          empty={
-            <>
-              <p className="text-lg font-semibold text-ink">Рейтинг пока не составлен</p>
-              <p className="mt-1">
-                Ни у одной клиники этого типа ещё нет {plural(TOP_MIN_REVIEWS, WORDS.review)}.
-              </p>
-              <a href={clinicsUrl(d.town.slug)} className="mt-4 inline-block text-brand hover:underline">
-                Все клиники {d.town.nameGen}
-              </a>
-            </>
-          }
-        />
-      </main>
-      <SiteFooter />
-    </>
+    <ClinicListScreen
+      crumbs={crumbs(d)}
+      heading={heading(d)}
+      intro={
+        <>
+          <p className="mt-1 max-w-2xl text-ink-soft">
+            Рейтинг по оценкам пациентов: {d.filter.title.toLowerCase()} от{' '}
+            {plural(TOP_MIN_REVIEWS, WORDS.review)}, лучшие — первыми.
+          </p>
+          {d.others.length > 0 && (
+            <PillNav
+              label="Другие рейтинги"
+              items={d.others.map((t) => ({
+                key: t.slug,
+                href: topUrl(d.town.slug, t.slug),
+                text: t.title,
+              }))}
+            />
+          )}
+        </>
+      }
+      ordered
+      items={d.clinics.map((clinic) => ({ clinic }))}
+      tz={d.town.tz}
+      page={1}
+      numPages={1}
+      search=""
+      empty={
+        <>
+          <p className="text-lg font-semibold text-ink">Рейтинг пока не составлен</p>
+          <p className="mt-1">
+            Ни у одной клиники этого типа ещё нет {plural(TOP_MIN_REVIEWS, WORDS.review)}.
+          </p>
+          <a href={clinicsUrl(d.town.slug)} className="mt-4 inline-block text-brand hover:underline">
+            Все клиники {d.town.nameGen}
+          </a>
+        </>
+      }
+    />
   );
 }

@@ -1,13 +1,20 @@
 import { pageTags } from '../../core/cache/page-tags';
-import { placeClinicsUrl, SERVICE_SECTIONS, servicesUrl, topUrl } from '../../core/directory/list-urls';
+import {
+  clinicsUrl,
+  placeClinicsUrl,
+  SERVICE_SECTIONS,
+  servicesUrl,
+  topUrl,
+} from '../../core/directory/list-urls';
 import { parsePage } from '../../core/directory/pagination';
 import { plural, WORDS } from '../../core/text/plural';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
-import { ClinicList } from '../features/directory/clinic-list';
+import { ClinicListScreen } from '../features/directory/clinic-list';
 import { LinkSection } from '../features/directory/link-section';
+import { PillNav, PlaceLinks } from '../features/directory/list-layout';
+import { townPlaceLinks } from '../features/directory/list-loaders.server';
+import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
-import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
+import { notFound } from '../lib/seo';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics';
 
@@ -19,10 +26,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const [list, tops, places] = await Promise.all([
     context.services.directory.clinicList(town, { page }),
     page === 1 ? context.services.lists.townTops(town) : Promise.resolve([]),
-    page === 1 ? context.services.lists.townPlaces(town) : Promise.resolve({ metro: [], districts: [] }),
+    townPlaceLinks(context, town, page === 1),
   ]);
   if (page > list.numPages) throw notFound();
-  const placeLink = (p: { name: string; slug: string }) => ({ name: p.name, slug: p.slug });
   return cacheable(
     {
       town,
@@ -30,8 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       page,
       search: url.search,
       tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title, count: t.count })),
-      metro: places.metro.map(placeLink),
-      districts: places.districts.map(placeLink),
+      ...places,
       ...list,
     },
     [pageTags.townLists(town.id), ...list.clinics.map((c) => pageTags.clinic(c.id))],
@@ -40,77 +45,55 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const headers = cacheTagHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData: d }) => {
-  if (!d) return [];
-  const pageSuffix = d.page > 1 ? ` — страница ${d.page}` : '';
-  return pageMeta({
-    title: `Клиники ${d.town.nameIn} — ${plural(d.total, WORDS.clinic)}, отзывы и цены${pageSuffix}`,
-    description: `Медицинские центры и клиники ${d.town.nameIn}: рейтинг, отзывы пациентов, адреса, часы работы и цены.`,
-    canonical: `${d.origin}/${d.town.slug}/lpu/${d.page > 1 ? `?page=${d.page}` : ''}`,
-    jsonLd: [
-      itemListLd(d.origin, `Клиники ${d.town.nameIn}`, d.total, (d.page - 1) * 20, d.clinics),
-      breadcrumbLd(d.origin, [{ name: `Клиники ${d.town.nameGen}`, path: `/${d.town.slug}/lpu/` }]),
-    ],
-  });
-};
+export const meta: Route.MetaFunction = ({ loaderData: d }) =>
+  d
+    ? clinicListMeta(d, {
+        path: clinicsUrl(d.town.slug),
+        heading: `Клиники ${d.town.nameIn}`,
+        title: `Клиники ${d.town.nameIn} — ${plural(d.total, WORDS.clinic)}, отзывы и цены${pageSuffix(d.page)}`,
+        description: `Медицинские центры и клиники ${d.town.nameIn}: рейтинг, отзывы пациентов, адреса, часы работы и цены.`,
+        crumbs: [{ name: `Клиники ${d.town.nameGen}`, path: clinicsUrl(d.town.slug) }],
+      })
+    : [];
 
 export default function Clinics({ loaderData: d }: Route.ComponentProps) {
   return (
-    <>
-      <SiteHeader town={d.town} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <h1 className="text-2xl font-bold sm:text-3xl">Клиники {d.town.nameIn}</h1>
-        <p className="mt-1 text-ink-soft">
-          {plural(d.total, WORDS.clinic)}
-          {d.page > 1 && `, страница ${d.page} из ${d.numPages}`}
-        </p>
-        {d.page === 1 && (
-          <nav aria-label="Разделы" className="mt-3 flex flex-wrap gap-2 text-sm">
-            {SERVICE_SECTIONS.map((s) => (
-              <a
-                key={s.segment}
-                href={servicesUrl(d.town.slug, s.segment)}
-                className="rounded-full border border-line bg-surface px-3 py-1 hover:border-brand hover:text-brand"
-              >
-                {s.short}
-              </a>
-            ))}
-          </nav>
-        )}
-        <ClinicList
-          items={d.clinics.map((clinic) => ({ clinic }))}
-          tz={d.town.tz}
-          page={d.page}
-          numPages={d.numPages}
-          search={d.search}
-          empty="В этом городе пока нет клиник."
-        />
-        <LinkSection
-          id="tops-h"
-          title="Рейтинги клиник"
-          moreLabel="Все рейтинги"
-          links={d.tops.map((t) => ({
-            href: topUrl(d.town.slug, t.slug),
-            label: `Лучшие ${t.title.toLowerCase()}`,
-          }))}
-        />
-        <LinkSection
-          id="metro-h"
-          title="Метро"
-          moreLabel="Все станции"
-          links={d.metro.map((p) => ({ href: placeClinicsUrl(d.town.slug, 'metro', p.slug), label: p.name }))}
-        />
-        <LinkSection
-          id="districts-h"
-          title="Районы"
-          moreLabel="Все районы"
-          links={d.districts.map((p) => ({
-            href: placeClinicsUrl(d.town.slug, 'rayon', p.slug),
-            label: p.name,
-          }))}
-        />
-      </main>
-      <SiteFooter />
-    </>
+    <ClinicListScreen
+      heading={`Клиники ${d.town.nameIn}`}
+      total={d.total}
+      intro={
+        d.page === 1 && (
+          <PillNav
+            label="Разделы"
+            items={SERVICE_SECTIONS.map((s) => ({
+              key: s.segment,
+              href: servicesUrl(d.town.slug, s.segment),
+              text: s.short,
+            }))}
+          />
+        )
+      }
+      items={d.clinics.map((clinic) => ({ clinic }))}
+      tz={d.town.tz}
+      page={d.page}
+      numPages={d.numPages}
+      search={d.search}
+      empty="В этом городе пока нет клиник."
+    >
+      <LinkSection
+        id="tops-h"
+        title="Рейтинги клиник"
+        moreLabel="Все рейтинги"
+        links={d.tops.map((t) => ({
+          href: topUrl(d.town.slug, t.slug),
+          label: `Лучшие ${t.title.toLowerCase()}`,
+        }))}
+      />
+      <PlaceLinks
+        metro={d.metro}
+        districts={d.districts}
+        href={(kind, slug) => placeClinicsUrl(d.town.slug, kind, slug)}
+      />
+    </ClinicListScreen>
   );
 }

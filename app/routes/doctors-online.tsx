@@ -1,12 +1,9 @@
 import { hasFilters, ONLINE_LIST_OPTIONS, parseDoctorListParams } from '../../core/directory/list-filters';
 import { onlineDoctorsUrl } from '../../core/directory/list-urls';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
-import { DoctorFilters } from '../features/directory/doctor-filters';
 import { DoctorListScreen } from '../features/directory/doctor-list';
 import { LinkSection } from '../features/directory/link-section';
-import { loadDoctorList, requireSpeciality } from '../lib/doctor-list.server';
-import { doctorListMeta } from '../lib/list-meta';
+import { loadDoctorList, requireSpeciality } from '../features/directory/list-loaders.server';
+import { doctorListMeta } from '../features/directory/list-meta';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/doctors-online';
 
@@ -45,70 +42,45 @@ const crumbs = (d: Data) => [
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   d
-    ? doctorListMeta({
-        origin: d.origin,
+    ? doctorListMeta(d, {
         path: onlineDoctorsUrl(d.speciality?.translit),
         heading: heading(d),
-        filters: d.filters,
-        page: d.page,
-        total: d.total,
-        doctors: d.doctors,
         crumbs: crumbs(d),
       })
     : [];
 
 export default function OnlineDoctors({ loaderData: d }: Route.ComponentProps) {
   return (
-    <>
-      <SiteHeader town={null} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <DoctorListScreen
-          crumbs={crumbs(d)}
-          heading={heading(d)}
-          total={d.total}
-          page={d.page}
-          numPages={d.numPages}
-          intro={
-            <p className="mt-2 max-w-2xl text-sm text-ink-soft">
-              Консультация по видеосвязи из любого города: врач посмотрит анализы, ответит на вопросы и
-              назначит лечение.
-            </p>
-          }
-          filters={
-            <DoctorFilters
-              path={onlineDoctorsUrl(d.speciality?.translit)}
-              options={ONLINE_LIST_OPTIONS}
-              sort={d.sort}
-              filters={d.filters}
-            />
-          }
-          list={{
-            doctors: d.doctors,
-            page: d.page,
-            numPages: d.numPages,
-            search: d.search,
-            online: true,
-            note: (doctor) => doctor.townName && <p className="mt-1 text-muted">г. {doctor.townName}</p>,
-            empty: {
-              title: 'Совпадений не найдено',
-              text: 'Попробуйте убрать часть фильтров.',
-              link: { href: onlineDoctorsUrl(), label: 'Все онлайн-консультации' },
-            },
-          }}
-        >
-          <LinkSection
-            id="specs-h"
-            title="Специальности"
-            moreLabel="Все специальности"
-            links={d.specialities.map((s) => ({
-              href: onlineDoctorsUrl(s.translit),
-              label: s.namePlural,
-              count: s.count,
-            }))}
-          />
-        </DoctorListScreen>
-      </main>
-      <SiteFooter />
-    </>
+    <DoctorListScreen
+      crumbs={crumbs(d)}
+      heading={heading(d)}
+      list={d}
+      path={onlineDoctorsUrl(d.speciality?.translit)}
+      options={ONLINE_LIST_OPTIONS}
+      online
+      note={(doctor) => doctor.townName && <p className="mt-1 text-muted">г. {doctor.townName}</p>}
+      empty={{
+        title: 'Совпадений не найдено',
+        text: 'Попробуйте убрать часть фильтров.',
+        link: { href: onlineDoctorsUrl(), label: 'Все онлайн-консультации' },
+      }}
+      intro={
+        <p className="mt-2 max-w-2xl text-sm text-ink-soft">
+          Консультация по видеосвязи из любого города: врач посмотрит анализы, ответит на вопросы и назначит
+          лечение.
+        </p>
+      }
+    >
+      <LinkSection
+        id="specs-h"
+        title="Специальности"
+        moreLabel="Все специальности"
+        links={d.specialities.map((s) => ({
+          href: onlineDoctorsUrl(s.translit),
+          label: s.namePlural,
+          count: s.count,
+        }))}
+      />
+    </DoctorListScreen>
   );
 }

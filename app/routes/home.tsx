@@ -1,9 +1,9 @@
 import { Link, redirect } from 'react-router';
+import { doctorsUrl } from '../../core/directory/list-urls';
 import { formatNumber } from '../../core/text/plural';
 import { TOWN_COOKIE } from '../../core/towns/towns';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
 import { pageMeta } from '../lib/seo';
+import type { ShellHandle } from '../lib/shell';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/home';
 
@@ -14,13 +14,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const remembered = context.cookies[TOWN_COOKIE];
   if (remembered && !new URL(request.url).searchParams.has('town')) {
     const town = await context.services.towns.bySlug(remembered);
-    if (town) throw redirect(`/${town.slug}/vrach/`);
+    if (town) throw redirect(doctorsUrl(town.slug));
   }
   const towns = await context.services.towns.list();
   const town = towns.find((t) => t.slug === DEFAULT_TOWN) ?? towns[0];
   const specialities = town ? (await context.services.directory.townSpecialities(town)).slice(0, 24) : [];
   return { towns, town, specialities, origin: originOf(request) };
 }
+
+// The home page offers the towns itself: its header names none.
+export const handle: ShellHandle = { width: 'full', town: false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
@@ -40,57 +43,53 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { towns, town, specialities } = loaderData;
   return (
     <>
-      <SiteHeader town={null} />
-      <main id="content" tabIndex={-1} className="flex-1">
-        <section className="bg-brand text-white">
-          <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
-            <h1 className="text-3xl font-bold sm:text-4xl">Найдите хорошего врача</h1>
-            <p className="mt-3 max-w-2xl text-lg text-white/90">
-              Честные отзывы пациентов, рейтинги врачей и клиник, цены на приём и запись онлайн.
-            </p>
-          </div>
+      <section className="bg-brand text-white">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+          <h1 className="text-3xl font-bold sm:text-4xl">Найдите хорошего врача</h1>
+          <p className="mt-3 max-w-2xl text-lg text-white/90">
+            Честные отзывы пациентов, рейтинги врачей и клиник, цены на приём и запись онлайн.
+          </p>
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl px-4">
+        <section className="card -mt-6 p-5 sm:p-6" aria-labelledby="towns-heading">
+          <h2 id="towns-heading" className="text-xl font-semibold">
+            Выберите город
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
+            {towns.map((t) => (
+              <li key={t.slug}>
+                <Link
+                  to={doctorsUrl(t.slug)}
+                  className="block rounded-lg px-3 py-2 hover:bg-brand-soft hover:text-brand"
+                >
+                  {t.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </section>
-        <div className="mx-auto max-w-6xl px-4">
-          <section className="card -mt-6 p-5 sm:p-6" aria-labelledby="towns-heading">
-            <h2 id="towns-heading" className="text-xl font-semibold">
-              Выберите город
+        {town && specialities.length > 0 && (
+          <section className="mt-8" aria-labelledby="specs-heading">
+            <h2 id="specs-heading" className="text-xl font-semibold">
+              Популярные специальности {town.nameIn}
             </h2>
-            <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 md:grid-cols-4">
-              {towns.map((t) => (
-                <li key={t.slug}>
+            <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
+              {specialities.map((s) => (
+                <li key={s.translit}>
                   <Link
-                    to={`/${t.slug}/vrach/`}
-                    className="block rounded-lg px-3 py-2 hover:bg-brand-soft hover:text-brand"
+                    to={doctorsUrl(town.slug, s.translit)}
+                    className="card flex items-center justify-between px-4 py-3 hover:text-brand"
                   >
-                    {t.name}
+                    <span>{s.namePlural}</span>
+                    <span className="text-sm text-muted">{formatNumber(s.count)}</span>
                   </Link>
                 </li>
               ))}
             </ul>
           </section>
-          {town && specialities.length > 0 && (
-            <section className="mt-8" aria-labelledby="specs-heading">
-              <h2 id="specs-heading" className="text-xl font-semibold">
-                Популярные специальности {town.nameIn}
-              </h2>
-              <ul className="mt-4 grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3">
-                {specialities.map((s) => (
-                  <li key={s.translit}>
-                    <Link
-                      to={`/${town.slug}/vrach/${s.translit}/`}
-                      className="card flex items-center justify-between px-4 py-3 hover:text-brand"
-                    >
-                      <span>{s.namePlural}</span>
-                      <span className="text-sm text-muted">{formatNumber(s.count)}</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </div>
-      </main>
-      <SiteFooter />
+        )}
+      </div>
     </>
   );
 }

@@ -1,17 +1,18 @@
 import { Link, useSearchParams } from 'react-router';
 import { safeNextPath } from '../../core/auth/next';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { ConsentNote } from '../features/auth/sign-in-modal';
 import { useRootAuth } from '../features/auth/use-root-auth';
 import { pageMeta } from '../lib/seo';
+import type { ShellHandle } from '../lib/shell';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/login';
 
 export function loader({ request }: Route.LoaderArgs) {
   return { origin: originOf(request) };
 }
+
+export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
@@ -24,8 +25,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /**
- * Login-type chooser (spec 'Favourites and login'): a patient signs in right here with the phone
- * form; doctors and clinics follow the doctor login link (section 6), which lands on
+ * Login-type chooser (docs/product/sign-in.md): a patient signs in right here with the phone
+ * form; doctors and clinics follow the doctor login link, which lands on
  * `?kind=work` — the same phone form titled for work accounts. `?next=` (a same-site path
  * only) is where a successful sign-in goes.
  */
@@ -38,63 +39,55 @@ export default function Login() {
 
   if (kind === 'work') {
     return (
-      <>
-        <SiteHeader town={null} />
-        <main id="content" tabIndex={-1} className="mx-auto w-full max-w-md flex-1 px-4 py-8">
-          <h1 className="text-2xl font-bold">Вход для врачей и клиник</h1>
-          <p className="mt-2 text-ink-soft">
-            Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
-          </p>
-          <div className="card mt-6 p-5">
-            <SignInForm next={next} />
-            <ConsentNote />
-          </div>
-        </main>
-        <SiteFooter />
-      </>
+      <div className="mx-auto max-w-md">
+        <h1 className="text-2xl font-bold">Вход для врачей и клиник</h1>
+        <p className="mt-2 text-ink-soft">
+          Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
+        </p>
+        <div className="card mt-6 p-5">
+          <SignInForm next={next} />
+          <ConsentNote />
+        </div>
+      </div>
     );
   }
 
   const patient = kind === 'patient';
   return (
     <>
-      <SiteHeader town={null} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-8">
-        <h1 className="text-2xl font-bold">Вход</h1>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          <li className="card p-5">
-            <h2 className="text-lg font-semibold">
-              {patient ? (
-                'Я пациент'
-              ) : (
-                <Link to={patientHref} className="text-brand hover:underline">
-                  Я пациент
-                </Link>
-              )}
-            </h2>
-            <p className="mt-2 text-ink-soft">
-              Оставлять отзывы, записываться на приём онлайн и вести электронную медкарту.
-            </p>
-            {patient && (
-              <div className="mt-4">
-                <SignInForm next={next} autoFocus />
-                <ConsentNote />
-              </div>
+      <h1 className="text-2xl font-bold">Вход</h1>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+        <li className="card p-5">
+          <h2 className="text-lg font-semibold">
+            {patient ? (
+              'Я пациент'
+            ) : (
+              <Link to={patientHref} className="text-brand hover:underline">
+                Я пациент
+              </Link>
             )}
-          </li>
-          <li className="card p-5">
-            <h2 className="text-lg font-semibold">
-              <a href={doctorLoginHref} className="text-brand hover:underline">
-                Я врач или представитель клиники
-              </a>
-            </h2>
-            <p className="mt-2 text-ink-soft">
-              Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
-            </p>
-          </li>
-        </ul>
-      </main>
-      <SiteFooter />
+          </h2>
+          <p className="mt-2 text-ink-soft">
+            Оставлять отзывы, записываться на приём онлайн и вести электронную медкарту.
+          </p>
+          {patient && (
+            <div className="mt-4">
+              <SignInForm next={next} autoFocus />
+              <ConsentNote />
+            </div>
+          )}
+        </li>
+        <li className="card p-5">
+          <h2 className="text-lg font-semibold">
+            <a href={doctorLoginHref} className="text-brand hover:underline">
+              Я врач или представитель клиники
+            </a>
+          </h2>
+          <p className="mt-2 text-ink-soft">
+            Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
+          </p>
+        </li>
+      </ul>
     </>
   );
 }

@@ -1,13 +1,13 @@
+import { reviewsUrl } from '../../core/directory/urls';
 import { reviewFormUrl } from '../../core/reviews/urls';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
-import { ReviewForm } from '../features/reviews/review-form';
+import { ReviewForm } from '../features/reviews/write/review-form';
 import { notFound, pageMeta } from '../lib/seo';
+import type { ShellHandle } from '../lib/shell';
 import { originOf } from '../lib/town.server';
 import type { Route } from './+types/review-new';
 
-/** `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form (issue 6 item 4). */
+/** `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const doctor = url.searchParams.get('doctor');
@@ -21,6 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   d
@@ -38,47 +40,43 @@ export default function ReviewNew({ loaderData: d }: Route.ComponentProps) {
   const { form } = d;
   return (
     <>
-      <SiteHeader town={null} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
-        <Breadcrumbs
-          items={[
-            { name: form.name, path: form.url },
-            { name: 'Отзывы', path: `${form.url}otzivi/` },
-            { name: 'Новый отзыв', path: reviewFormUrl(form.kind, form.id) },
-          ]}
+      <Breadcrumbs
+        items={[
+          { name: form.name, path: form.url },
+          { name: 'Отзывы', path: reviewsUrl(form.url) },
+          { name: 'Новый отзыв', path: reviewFormUrl(form.kind, form.id) },
+        ]}
+      />
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
+        Отзыв о {form.kind === 'doctor' ? 'враче' : 'клинике'}
+      </h1>
+      <p className="mt-1 text-lg">
+        <a href={form.url} className="text-brand hover:underline">
+          {form.name}
+        </a>
+      </p>
+      {form.refusal ? (
+        <div className="card mt-6 p-6 text-center" role="status">
+          <p className="text-lg font-semibold">{form.refusal}</p>
+          {form.signInToWrite ? (
+            <a
+              href={`/login/?kind=patient&next=${encodeURIComponent(d.next)}`}
+              className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
+            >
+              Войти как пациент
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <ReviewForm
+          kind={form.kind}
+          id={form.id}
+          url={form.url}
+          criteria={form.criteria}
+          tags={form.tags}
+          months={form.months}
         />
-        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
-          Отзыв о {form.kind === 'doctor' ? 'враче' : 'клинике'}
-        </h1>
-        <p className="mt-1 text-lg">
-          <a href={form.url} className="text-brand hover:underline">
-            {form.name}
-          </a>
-        </p>
-        {form.refusal ? (
-          <div className="card mt-6 p-6 text-center" role="status">
-            <p className="text-lg font-semibold">{form.refusal}</p>
-            {form.signInToWrite ? (
-              <a
-                href={`/login/?kind=patient&next=${encodeURIComponent(d.next)}`}
-                className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
-              >
-                Войти как пациент
-              </a>
-            ) : null}
-          </div>
-        ) : (
-          <ReviewForm
-            kind={form.kind}
-            id={form.id}
-            url={form.url}
-            criteria={form.criteria}
-            tags={form.tags}
-            months={form.months}
-          />
-        )}
-      </main>
-      <SiteFooter />
+      )}
     </>
   );
 }

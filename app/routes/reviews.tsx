@@ -1,27 +1,27 @@
 import { redirect } from 'react-router';
 import { pageTags } from '../../core/cache/page-tags';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
+import { reviewsUrl } from '../../core/directory/urls';
 import { parseTag } from '../../core/reviews/tags';
 import { parseReviewType, reviewTypeOptions } from '../../core/reviews/types';
 import { plural, WORDS } from '../../core/text/plural';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { ReviewAwardBanner } from '../features/reviews/award-banner';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
-import { PatientProfileHost } from '../features/reviews/patient-profile-modal';
-import { ReviewsBrowser } from '../features/reviews/reviews-browser';
+import { PatientProfileHost } from '../features/reviews/read/patient-profile-modal';
+import { ReviewsBrowser } from '../features/reviews/read/reviews-browser';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound, pageMeta } from '../lib/seo';
+import type { ShellHandle } from '../lib/shell';
 import { originOf, requireTown } from '../lib/town.server';
 import type { Route } from './+types/reviews';
 
-/** Reviews shown by the server before the list loads more (spec: 10 a page on desktop). */
+/** Reviews shown by the server before the list loads more (10 a page on desktop). */
 const FIRST_PAGE = 10;
 
 /**
- * `/{town}/vrach/{id-slug}/otzivi/` and `/{town}/lpu/{id-slug}/otzivi/` (spec 'Reviews page'):
+ * `/{town}/vrach/{id-slug}/otzivi/` and `/{town}/lpu/{id-slug}/otzivi/` (docs/product/reviews.md):
  * the filter by type with its counts (`?type=`, any other value ignored), the first page of that
  * type server-rendered, and more pages from the reviews call.
  */
@@ -38,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const screen = await reviews.firstScreen(subject, type, tag, FIRST_PAGE);
   if (!screen || screen.head.townSlug !== town.slug) throw notFound();
   const { head, counts, tags, first } = screen;
-  if (head.slug !== entity.slug) throw redirect(`${head.url}otzivi/${url.search}`, 301);
+  if (head.slug !== entity.slug) throw redirect(`${reviewsUrl(head.url)}${url.search}`, 301);
   // Anonymous visitors' copies are kept until moderation changes the subject's reviews (ADR 003).
   const cacheTags = [kind === 'doctor' ? pageTags.doctor(entity.id) : pageTags.clinic(entity.id)];
   return cacheable(
@@ -50,7 +50,6 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       name: head.name,
       url: head.url,
       fakeWarning: head.fakeWarning,
-      apiUrl: `/ajax/${kind}/${entity.id}/reviews/`,
       type,
       tag,
       options: reviewTypeOptions(counts),
@@ -72,52 +71,50 @@ type Data = Route.ComponentProps['loaderData'];
 const heading = (d: Data) =>
   d.kind === 'doctor' ? `Отзывы о враче ${d.name}` : `Отзывы о клинике ${d.name}`;
 
+export const handle: ShellHandle = { width: '3xl' };
+
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   d
     ? pageMeta({
         title: `${heading(d)} — ${plural(d.total, WORDS.review)}`,
         description: `${heading(d)}: отзывы пациентов, проверенные модераторами, с оценками и ответами.`,
-        canonical: `${d.origin}${d.url}otzivi/${d.type === 'all' ? '' : `?type=${d.type}`}`,
+        canonical: `${d.origin}${reviewsUrl(d.url)}${d.type === 'all' ? '' : `?type=${d.type}`}`,
       })
     : [];
 
 export default function Reviews({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <SiteHeader town={d.town} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-4 py-6">
-        <Breadcrumbs
-          items={[
-            { name: d.name, path: d.url },
-            { name: 'Отзывы', path: `${d.url}otzivi/` },
-          ]}
+      <Breadcrumbs
+        items={[
+          { name: d.name, path: d.url },
+          { name: 'Отзывы', path: reviewsUrl(d.url) },
+        ]}
+      />
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{heading(d)}</h1>
+      <p className="mt-1 text-ink-soft">{plural(d.total, WORDS.review)}</p>
+      {d.fakeWarning && (
+        <div className="mt-4">
+          <FakeWarningBanner warning={d.fakeWarning} subject={d.kind} />
+        </div>
+      )}
+      <div className="mt-4">
+        <ReviewAwardBanner kind={d.kind} id={d.id} />
+      </div>
+      <PatientProfileHost />
+      <div className="mt-4">
+        <ReviewsBrowser
+          key={`${d.kind}-${d.id}`}
+          subject={{ kind: d.kind, id: d.id }}
+          options={d.options}
+          tags={d.tags}
+          initial={{
+            filter: { type: d.type, tag: d.tag },
+            template: d.first.template,
+            next: d.first.next_page_number,
+          }}
         />
-        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{heading(d)}</h1>
-        <p className="mt-1 text-ink-soft">{plural(d.total, WORDS.review)}</p>
-        {d.fakeWarning && (
-          <div className="mt-4">
-            <FakeWarningBanner warning={d.fakeWarning} subject={d.kind} />
-          </div>
-        )}
-        <div className="mt-4">
-          <ReviewAwardBanner kind={d.kind} id={d.id} />
-        </div>
-        <PatientProfileHost />
-        <div className="mt-4">
-          <ReviewsBrowser
-            key={d.apiUrl}
-            apiUrl={d.apiUrl}
-            options={d.options}
-            tags={d.tags}
-            initial={{
-              filter: { type: d.type, tag: d.tag },
-              template: d.first.template,
-              next: d.first.next_page_number,
-            }}
-          />
-        </div>
-      </main>
-      <SiteFooter />
+      </div>
     </>
   );
 }

@@ -1,13 +1,6 @@
 import { doctorsUrl } from '../../core/directory/list-urls';
-import {
-  normaliseSearchQuery,
-  SEARCH_MAX_LENGTH,
-  type SearchGroup,
-  searchHint,
-  searchPageUrl,
-} from '../../core/search/query';
-import { SiteFooter } from '../components/site-footer';
-import { SiteHeader } from '../components/site-header';
+import type { SearchGroup } from '../../core/search/contracts';
+import { normaliseSearchQuery, SEARCH_MAX_LENGTH, searchHint, searchPageUrl } from '../../core/search/query';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { DoctorCard } from '../features/directory/doctor-card';
 import { FavouriteButton } from '../features/favourites/favourite-button';
@@ -51,47 +44,43 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
   const groups = d.results?.groups ?? [];
   return (
     <>
-      <SiteHeader town={d.town} query={d.query} />
-      <main id="content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-        <Breadcrumbs items={crumbs(d)} />
-        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
-          {d.query ? `Результаты поиска «${d.query}»` : 'Поиск'}
-        </h1>
-        {d.hint ? (
-          <p className="card mt-6 p-8 text-center text-ink-soft">{d.hint}</p>
-        ) : groups.length === 0 ? (
-          <div className="card mt-6 p-8 text-center">
-            <p className="text-lg font-semibold">Ничего не найдено</p>
-            <p className="mt-1 text-ink-soft">Проверьте написание или поищите среди всех врачей города.</p>
-            <a href={doctorsUrl(d.town.slug)} className="mt-4 inline-block text-brand hover:underline">
-              Все врачи {d.town.nameGen}
-            </a>
-          </div>
-        ) : (
-          groups.map((g) =>
-            g.kind === 'doctor' && d.results ? (
-              <section key={g.kind} aria-labelledby="found-doctor" className="mt-8">
-                <h2 id="found-doctor" className="text-xl font-semibold">
-                  {g.title}
-                </h2>
-                <ul className="mt-3 flex flex-col gap-4">
-                  {d.results.doctors.map((doctor) => (
-                    <li key={doctor.id}>
-                      <DoctorCard
-                        doctor={doctor}
-                        favourite={<FavouriteButton type="doctors" id={doctor.id} />}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ) : (
-              <LinkGroup key={g.kind} group={g} />
-            ),
-          )
-        )}
-      </main>
-      <SiteFooter />
+      <Breadcrumbs items={crumbs(d)} />
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
+        {d.query ? `Результаты поиска «${d.query}»` : 'Поиск'}
+      </h1>
+      {d.hint ? (
+        <p className="card mt-6 p-8 text-center text-ink-soft">{d.hint}</p>
+      ) : groups.length === 0 ? (
+        <div className="card mt-6 p-8 text-center">
+          <p className="text-lg font-semibold">Ничего не найдено</p>
+          <p className="mt-1 text-ink-soft">Проверьте написание или поищите среди всех врачей города.</p>
+          <a href={doctorsUrl(d.town.slug)} className="mt-4 inline-block text-brand hover:underline">
+            Все врачи {d.town.nameGen}
+          </a>
+        </div>
+      ) : (
+        groups.map((g) =>
+          g.kind === 'doctor' && d.results ? (
+            <section key={g.kind} aria-labelledby="found-doctor" className="mt-8">
+              <h2 id="found-doctor" className="text-xl font-semibold">
+                {g.title}
+              </h2>
+              <ul className="mt-3 flex flex-col gap-4">
+                {d.results.doctors.map((doctor) => (
+                  <li key={doctor.id}>
+                    <DoctorCard
+                      doctor={doctor}
+                      favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : (
+            <LinkGroup key={g.kind} group={g} />
+          ),
+        )
+      )}
     </>
   );
 }

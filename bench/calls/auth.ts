@@ -1,5 +1,5 @@
 /**
- * Sign-in and favourites benchmarks (issue 5): the code request + confirm + login round trip
+ * Sign-in and favourites benchmarks: the code request + confirm + login round trip
  * against the running production server with its dev providers (the code is read from
  * /dev/outbox.json, as a tester would read the phone), and the favourites state call for 20 ids.
  */

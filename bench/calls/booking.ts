@@ -1,5 +1,5 @@
 /**
- * Booking benchmarks (issue 4) against the running production server on PostgreSQL:
+ * Booking benchmarks against the running production server on PostgreSQL:
  * - one slot, 200 bookings at once: exactly one 201, every other answer a 409, no 5xx;
  * - bookings/s on distinct free slots (from slots_bulk of a few list pages), `workers` at once.
  * Every appointment made is cancelled afterwards through the cancel call, so reruns find the

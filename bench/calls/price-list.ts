@@ -4,7 +4,8 @@
  * 'приём', one of their categories, and with the online switch on.
  */
 import { sql } from 'drizzle-orm';
-import { PRICE_LIST_API_URL, PRICE_LIST_PAGE_SIZE } from '../../core/clinic/price-list';
+import { priceList } from '../../core/clinic/calls';
+import { PRICE_LIST_PAGE_SIZE } from '../../core/clinic/price-list';
 import type { Db } from '../../server/db/client';
 
 const CLINICS = 8;
@@ -18,7 +19,7 @@ export async function priceListCallPaths(db: Db): Promise<string[]> {
           GROUP BY clinic_id ORDER BY count(*) DESC, clinic_id LIMIT ${CLINICS}) top`);
   if (rows.length === 0) throw new Error('No clinic has a price list: seed the large set first');
   const path = (params: Record<string, string | number>) =>
-    `${PRICE_LIST_API_URL}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+    `${priceList.path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
   return rows.flatMap((r) => {
     const lpu_id = Number(r.clinic_id);
     return [

@@ -1,15 +1,15 @@
 /**
- * Bench input for the reviews (issue 6): realistic reviews calls (GET /ajax/doctor/{id}/reviews/)
+ * Bench input for the reviews: realistic reviews calls (GET /ajax/doctor/{id}/reviews/)
  * against the `large` set — the doctors with the most reviews, each type of the filter, the
  * first pages and deep ones — and a doctor with 5,000 reviews for the reviews page benchmark.
  */
 import { sql } from 'drizzle-orm';
 import { REVIEW_TYPES } from '../../core/reviews/types';
 import type { Db } from '../../server/db/client';
-import { recountRatings } from '../../server/modules/reviews/rating-repo';
+import { recountRatings } from '../../server/modules/reviews/rating/repo';
 
 const DOCTORS = 10;
-/** Issue 6: a doctor's reviews page with 5,000 reviews. */
+/** A doctor's reviews page with 5,000 reviews. */
 export const HEAVY_REVIEWS = 5000;
 
 export async function reviewsCallPaths(db: Db, heavyDoctorId: number): Promise<string[]> {

@@ -240,7 +240,7 @@ describe('the code', () => {
 });
 
 describe('button labels', () => {
-  it('covers every label of the spec', () => {
+  it('covers every label', () => {
     const labels = new Set([
       buttonLabel(phone()),
       buttonLabel(phone(true)),

@@ -1,13 +1,14 @@
 /**
- * The phone-confirmation form as a pure state machine (spec section 4 'Phone authentication',
- * section 3 'Phone-confirmation request state', section 8 flow B). The browser component
+ * The phone-confirmation form as a pure state machine (docs/product/sign-in.md: the phone
+ * sign-in, its request state and the sign-in service's refusals). The browser component
  * dispatches what happened (typing, replies, clock ticks) and renders from the state; the
  * requests themselves are the component's side effects, started when `isLoading` or
  * `isChecking` turns on.
  */
+import type { CodeRequested } from './contracts';
 import { type ConfirmationMethod, flowBMessage, isFlowBError } from './errors';
 
-/** Spec section 9. */
+/** A code has 4 digits; a new one after 30 s; call-in polls every 5 s and gives up after 15 minutes. */
 export const CODE_LENGTH = 4;
 export const RESEND_WAIT_MS = 30_000;
 export const CALL_POLL_MS = 5_000;
@@ -85,17 +86,11 @@ export type CallFailure =
   | { kind: 'network' }
   | { kind: 'http'; status: number; code?: string; detail?: string; waitingTime?: number };
 
-export interface RequestReply {
-  code: ConfirmationMethod;
-  service_id: string;
-  attempts_exceeded: boolean;
-}
-
 export type ConfirmationAction =
   | { type: 'phoneChanged'; phone: string }
   | { type: 'phoneInvalid'; message: string }
   | { type: 'requestStarted'; now: number }
-  | { type: 'requestSucceeded'; reply: RequestReply; now: number }
+  | { type: 'requestSucceeded'; reply: CodeRequested; now: number }
   | { type: 'requestFailed'; failure: CallFailure; now: number }
   | { type: 'tick'; now: number }
   | { type: 'codeChanged'; code: string }
@@ -106,7 +101,7 @@ export type ConfirmationAction =
   | { type: 'dialogClosed' }
   | { type: 'reset' };
 
-/** Spec: VK if enabled and not ignored, else call if the server said call, else SMS. */
+/** VK if enabled and not ignored, else call if the server said call, else SMS. */
 export function chooseMethod(state: ConfirmationState): ConfirmationMethod {
   if (state.vkEnabled && !state.isVkIgnored) return 'vk';
   return state.method === 'call' ? 'call' : 'sms';
@@ -125,7 +120,7 @@ function freshForm(state: ConfirmationState): ConfirmationState {
   };
 }
 
-function requestSucceeded(state: ConfirmationState, reply: RequestReply, now: number): ConfirmationState {
+function requestSucceeded(state: ConfirmationState, reply: CodeRequested, now: number): ConfirmationState {
   // VK attempts used up: the server answers 200 with the flag; the user picks call or SMS.
   if (reply.code === 'vk' && reply.attempts_exceeded) {
     return { ...state, isLoading: false, isAttemptsExceeded: true, dialog: 'vkAttemptsOut' };
@@ -163,7 +158,7 @@ function requestFailed(state: ConfirmationState, failure: CallFailure, now: numb
       };
     }
     if (isVkActive(state)) return { ...base, isRequestExceeded: true, dialog: 'vkAttemptsOut' };
-    // Spec: without waiting_time the code is already on its way — treated as success.
+    // Without waiting_time the code is already on its way — treated as success.
     return {
       ...base,
       isRequestExceeded: true,
@@ -191,7 +186,7 @@ function confirmFailed(state: ConfirmationState, failure: CallFailure): Confirma
   if (failure.kind === 'network') return { ...base, dialog: 'offline' };
   const code = failure.code ?? (failure.status === 404 ? 'obsolete' : undefined);
   if (code === 'user_has_phone') return { ...base, dialog: 'alreadySignedIn' };
-  // Spec: HTTP 403 or a reply without a code → 'Не получилось подтвердить номер'.
+  // HTTP 403 or a reply without a code → 'Не получилось подтвердить номер'.
   if (failure.status === 403 || code === undefined) return { ...base, dialog: 'confirmFailed' };
   if (isFlowBError(code)) return { ...base, codeError: flowBMessage(code, state.method) };
   return { ...base, dialog: 'generic' };
@@ -201,7 +196,7 @@ export function confirmationReducer(state: ConfirmationState, action: Confirmati
   switch (action.type) {
     case 'phoneChanged': {
       if (action.phone === state.phone) return state;
-      // Spec: editing the phone resets errors; a code sent to the old number is of no use.
+      // Editing the phone resets errors; a code sent to the old number is of no use.
       return freshForm({ ...state, phone: action.phone });
     }
     case 'phoneInvalid':
@@ -215,14 +210,14 @@ export function confirmationReducer(state: ConfirmationState, action: Confirmati
       return requestFailed(state, action.failure, action.now);
     case 'tick': {
       if (state.resendAt === null || action.now < state.resendAt) return state;
-      // Spec: when the timer ends and a waiting-time block was active, it and the requested flag clear.
+      // When the timer ends and a waiting-time block was active, it and the requested flag clear.
       if (state.isWaitingTime) return { ...state, resendAt: null, isWaitingTime: false, isRequested: false };
       return { ...state, resendAt: null };
     }
     case 'codeChanged': {
       const code = action.code.replace(/\D/g, '').slice(0, CODE_LENGTH);
       if (code === state.code) return state;
-      // Spec: the error clears when the code changes; the check runs by itself at 4 digits.
+      // The error clears when the code changes; the check runs by itself at 4 digits.
       const complete = code.length === CODE_LENGTH && state.isRequested && !state.isChecking;
       return { ...state, code, codeError: '', isChecking: state.isChecking || complete };
     }
@@ -271,7 +266,7 @@ export function formatCountdown(seconds: number): string {
 }
 
 /**
- * The request button's label (spec section 4, all nine). Before a request: the VK offer, or
+ * The request button's label (all nine of them). Before a request: the VK offer, or
  * the choice left after VK ran out, or a plain 'Подтвердить'. After one: a repeat by the same
  * method, or the other method when the server reports this one's attempts exceeded.
  */
@@ -304,7 +299,7 @@ export function codeLabel(method: ConfirmationMethod): string {
   }
 }
 
-/** Call-in sign-in gives up 15 minutes after the request (spec section 9). */
+/** Call-in sign-in gives up 15 minutes after the request. */
 export function callInExpired(startedAt: number, now: number): boolean {
   return now - startedAt >= CALL_TIMEOUT_MS;
 }

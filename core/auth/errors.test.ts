@@ -7,7 +7,7 @@ import {
   isFlowBError,
 } from './errors';
 
-describe('flow B texts (spec section 8), by code and method', () => {
+describe('flow B texts, by code and method', () => {
   it.each([
     ['error_code', 'call', 'Неверные цифры'],
     ['error_code', 'sms', 'Неверный СМС код'],
@@ -37,7 +37,7 @@ describe('flow B texts (spec section 8), by code and method', () => {
 });
 
 describe('flow A texts', () => {
-  it('request and confirm errors are the spec’s', () => {
+  it('request and confirm errors keep their texts', () => {
     expect(FLOW_A_REQUEST_ERRORS).toEqual({
       invalid: 'Некорректный номер телефона',
       error_limit: 'Достигнут лимит сообщений на заданный номер',

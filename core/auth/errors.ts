@@ -1,11 +1,12 @@
 /**
- * The spec's 'Phone confirmation (two flows)' catalogue (section 8), once, for the server's
+ * The catalogue of phone-confirmation refusals (docs/product/sign-in.md), once, for the server's
  * replies and the browser's messages. Flow A is the site's own forms (staff confirmation and
  * the profile): its errors sit under a field, `phone.code` or `secret_code.code`. Flow B is the
  * sign-in service (`/services/sso/...`): one `code` per reply, worded by confirmation method.
  */
 
-export type ConfirmationMethod = 'sms' | 'call' | 'vk';
+export const CONFIRMATION_METHODS = ['sms', 'call', 'vk'] as const;
+export type ConfirmationMethod = (typeof CONFIRMATION_METHODS)[number];
 
 /** Flow A, requesting a code (field `phone`). */
 export const FLOW_A_REQUEST_ERRORS = {
@@ -55,7 +56,7 @@ const FLOW_B_FIXED: Record<Exclude<FlowBError, 'error_code' | 'obsolete' | 'erro
   user_has_phone: 'Вы уже авторизованы. Пожалуйста, обновите страницу',
 };
 
-/** The longer text of `deleting_in_progress` (spec: the old profile is being deleted). */
+/** The longer text of `deleting_in_progress`: the old profile is being deleted. */
 export const DELETING_IN_PROGRESS_DETAILS =
   'Старый профиль, связанный с этим номером, удаляется. Это может занять до 30 дней.';
 
@@ -79,7 +80,7 @@ export function isFlowBError(value: unknown): value is FlowBError {
   return typeof value === 'string' && (FLOW_B_ERRORS as readonly string[]).includes(value);
 }
 
-/** Dialogs of section 8 (title / text / buttons). */
+/** The sign-in form's dialogs (title / text / buttons). */
 export const AUTH_DIALOGS = {
   vkAttemptsOut: {
     title: 'Не получается подтвердить телефон через ВКонтакте',

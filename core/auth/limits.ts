@@ -1,12 +1,12 @@
 /**
- * Limits of phone confirmation (issue 5 'Security'; spec section 9: code length 4, resend 30 s,
+ * Limits of phone confirmation (docs/product/sign-in.md: code length 4, resend 30 s,
  * call flow 15 minutes). One place, so the server enforces what the browser counts down.
  */
 export const AUTH_LIMITS = {
   codeLength: 4,
   /** A code lives this long. */
   codeTtlMs: 5 * 60_000,
-  /** The spec's resend timer: a second code for one phone within this wait is refused. */
+  /** The resend timer: a second code for one phone within this wait is refused. */
   resendWaitMs: 30_000,
   /** Wrong tries one code survives; the next check answers attempts_out. */
   wrongTriesPerCode: 5,
@@ -20,7 +20,7 @@ export const AUTH_LIMITS = {
   vkRequestsPerPhonePerDay: 3,
   /** The first codes of an hour go by flash call (cheaper); later ones by SMS. */
   callRequestsPerPhonePerHour: 2,
-  /** Spec: the call flow gives up after 15 minutes. */
+  /** The call flow gives up after 15 minutes. */
   callRequestTtlMs: 15 * 60_000,
   /** An authorization code must be exchanged for a session at once. */
   authorizationCodeTtlMs: 2 * 60_000,
@@ -51,7 +51,7 @@ export function prefixCap(prefix: string, spec: ReturnType<typeof parsePrefixCap
   return spec.caps.get(prefix) ?? spec.fallback;
 }
 
-/** Whole seconds a patient waits, as the spec's waiting_time: never 0 while a wait remains. */
+/** Whole seconds a patient waits, as `waiting_time`: never 0 while a wait remains. */
 export function waitingSeconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
 }

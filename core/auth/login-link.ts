@@ -4,7 +4,7 @@ export const WORK_LOGIN_PATH = '/login/?kind=work';
 export const DOCTOR_LOGIN_LINK = '/login/doctor/';
 
 /**
- * The spec's doctor login rule (section 6): with the document site on, doctors and clinics
+ * The doctor login rule (docs/product/sign-in.md): with the document site on, doctors and clinics
  * sign in there — except from the office, whose staff use the portal's own form.
  */
 export function doctorLoginTarget(input: { documentSiteUrl: string | null; fromOffice: boolean }): string {

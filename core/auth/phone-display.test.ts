@@ -15,7 +15,7 @@ describe('maskPhoneForDisplay', () => {
     expect(maskPhoneForDisplay('71234')).toBe('+71234');
   });
 
-  it('knows the calling codes of every spec country', () => {
+  it('knows the calling codes of every supported country', () => {
     expect([...new Set(PHONE_COUNTRIES.map((c) => c.code))].sort()).toEqual(
       [...DISPLAY_CALLING_CODES].sort(),
     );

@@ -1,6 +1,6 @@
 /**
  * Showing a signed-in phone without libphonenumber's metadata (the header is on every page).
- * The calling codes are those of the spec's countries; phone.test.ts checks them against
+ * The calling codes are those of the supported countries; phone.test.ts checks them against
  * PHONE_COUNTRIES.
  */
 export const DISPLAY_CALLING_CODES = [
@@ -18,7 +18,7 @@ export const DISPLAY_CALLING_CODES = [
   '373',
 ];
 
-/** The spec country calling code a full number begins with; '' when none. */
+/** The supported country calling code a full number begins with; '' when none. */
 function callingCodeOf(digits: string): string {
   // Longest first, so '37x' codes are not read as something shorter.
   return (

@@ -29,7 +29,7 @@ const SAMPLES: Record<string, string> = {
 };
 
 describe('PHONE_COUNTRIES', () => {
-  it('lists the spec countries with calling codes, masks and mobile lengths', () => {
+  it('lists the supported countries with calling codes, masks and mobile lengths', () => {
     expect(PHONE_COUNTRIES.map((c) => c.iso)).toEqual([...PHONE_COUNTRY_ISOS]);
     expect(phoneCountry('ru')).toEqual({
       iso: 'ru',
@@ -57,7 +57,7 @@ describe('PHONE_COUNTRIES', () => {
 });
 
 describe('parsePhoneDigits', () => {
-  it('accepts a valid mobile number of every spec country', () => {
+  it('accepts a valid mobile number of every supported country', () => {
     for (const c of PHONE_COUNTRIES) {
       const digits = `${c.code}${SAMPLES[c.iso]}`;
       expect(parsePhoneDigits(digits)).toEqual({ digits, iso: c.iso });

@@ -1,5 +1,5 @@
 /**
- * Phone numbers for sign-in (spec section 3 'Country data', section 5 'Phone', section 9).
+ * Phone numbers for sign-in (docs/product/sign-in.md: the countries, the phone field, lengths).
  *
  * Metadata: `libphonenumber-js/mobile` — the min build's code with mobile-only metadata. Measured
  * (this module bundled, minified, gzipped): min 30.1 KB, mobile 34.9 KB, max 50.6 KB. Mobile
@@ -33,14 +33,14 @@ export interface PhoneCountry {
   iso: PhoneCountryIso;
   /** Country calling code, digits only ('7', '994'). */
   code: string;
-  /** Display masks, '#' for a digit; shorter first. The ru mask keeps the spec's literal 9. */
+  /** Display masks, '#' for a digit; shorter first. The ru mask keeps the literal 9 of Russian mobiles. */
   masks: readonly string[];
   /** National number length bounds (without the calling code) of mobile numbers. */
   minLength: number;
   maxLength: number;
 }
 
-/** The display masks of the spec's countries (one per national length the country uses). */
+/** The display masks of the supported countries (one per national length the country uses). */
 const MASKS: Record<PhoneCountryIso, readonly string[]> = {
   ru: ['+7 9## ###-##-##'],
   az: ['+994 ## ###-##-##'],
@@ -88,7 +88,7 @@ export function isPhoneCountryIso(value: unknown): value is PhoneCountryIso {
   return typeof value === 'string' && (PHONE_COUNTRY_ISOS as readonly string[]).includes(value);
 }
 
-/** Spec section 9: a Russian number is 11 digits with the country code. */
+/** A Russian number is 11 digits with the country code. */
 export const PHONE_LENGTH = 11;
 
 /** How many digits a display mask holds ('#' and literal digits after the calling code). */
@@ -108,7 +108,7 @@ function fitsMask(national: string, mask: string): boolean {
 }
 
 /**
- * A full number with its calling code ('79001234567'), valid (mobile) for one of the spec's
+ * A full number with its calling code ('79001234567'), valid (mobile) for one of the supported
  * countries and fitting that country's mask (so ru begins with 9 after 7); else null.
  */
 export function parsePhoneDigits(digits: string): { digits: string; iso: PhoneCountryIso } | null {
@@ -142,7 +142,7 @@ export function phoneFormatMessage(iso: PhoneCountryIso): string {
 }
 
 /**
- * Validates the phone field (spec section 5): `national` is what the user typed after the
+ * Validates the phone field: `national` is what the user typed after the
  * country's prefix (any formatting). Returns the error text, or null when valid.
  */
 export function validatePhoneInput(national: string, iso: PhoneCountryIso = 'ru'): string | null {

@@ -1,13 +1,14 @@
 /**
- * A callback request when a doctor has no free slots (spec section 3 'Callback request:
- * minHoursToCall, date, times'): the patient picks a day and parts of it, and the clinic calls
- * back. A part of a day can be chosen only if it ends at least `minHoursToCall` hours from now,
- * on the clinic's clock.
+ * A callback request when a doctor has no free slots (docs/product/schedule-and-booking.md):
+ * the patient picks a day and parts of it, and the clinic calls back. A part of a day can be
+ * chosen only if it ends at least MIN_HOURS_TO_CALL hours from now, on the clinic's clock.
+ * The call's body is CallbackSchema in contracts.ts.
  */
-import { z } from 'zod';
+
 import { zonedDay } from '../dates/zoned';
 import { addDays, zonedInstant } from '../schedule/free-slots';
 import { DAY_PART_MINUTES, DAY_PARTS, type DayPart } from '../schedule/slot-filters';
+import type { CallbackBody } from './contracts';
 
 /** The clinic needs this long to call back. */
 export const MIN_HOURS_TO_CALL = 2;
@@ -55,16 +56,6 @@ export function callbackChoices(now: Date, tz: string): { date: string; times: D
   }
   return out;
 }
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const CallbackSchema = z.object({
-  doctor_id: id,
-  lpu_id: id,
-  date: z.string(CALLBACK_TEXTS.date).regex(/^\d{4}-\d{2}-\d{2}$/, CALLBACK_TEXTS.date),
-  times: z.array(z.enum(DAY_PARTS), CALLBACK_TEXTS.times).min(1, CALLBACK_TEXTS.times).max(DAY_PARTS.length),
-});
-export type CallbackBody = z.infer<typeof CallbackSchema>;
 
 /** Null when the choice is still open now; else the message for the patient. */
 export function callbackProblem(

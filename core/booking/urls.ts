@@ -1,7 +1,7 @@
 /**
- * Booking redirects (spec section 2 'Booking redirects'): a slot click leaves the list or page
- * for `/appointment/new/?doctor={id}&source=…` with the slot as 'dd.MM.yyyy HH:mm' and the
- * appointment type only when it is not the default. The booking page reads the same query back.
+ * Booking links (docs/product/schedule-and-booking.md): a slot click leaves the list or page for
+ * `/appointment/new/?doctor={id}&source=…` with the slot as 'dd.MM.yyyy HH:mm' and the appointment
+ * type only when it is not the default. The booking page reads the same query back.
  */
 
 export const APPOINTMENT_NEW_PATH = '/appointment/new/';
@@ -12,11 +12,11 @@ export const ANALYSIS_APPOINTMENT_PATH = '/analyses/appointment/new/';
 /** The patient's visits (upcoming and past). */
 export const PROFILE_APPOINTMENTS = '/profile/appointments';
 
-/** The appointment types (spec 'Appointment type tabs'): at the clinic, at home, online. */
+/** The appointment types: at the clinic, at home, online. */
 export const VISIT_TYPES = ['clinic', 'home', 'telemed'] as const;
 export type VisitType = (typeof VISIT_TYPES)[number];
 
-/** Where the click came from, for the clinic's statistics (the spec's `source`). */
+/** Where the click came from, for the clinic's statistics (the link's `source`). */
 export const BOOKING_SOURCES = [
   'doctors_list',
   'doctor_page',
@@ -122,8 +122,8 @@ export interface ServiceBookingTarget {
 }
 
 /**
- * The booking page of a clinic's service (spec: `/uslugi/appointment/new/?lpu={id}&source=…`
- * plus service, slot, doctorId; `/analyses/appointment/new/` for analyses).
+ * The booking page of a clinic's service (`/uslugi/appointment/new/?lpu={id}&source=…` plus
+ * service, slot, doctorId; `/analyses/appointment/new/` for analyses).
  */
 export function serviceAppointmentUrl(target: ServiceBookingTarget): string {
   const q = new URLSearchParams();
@@ -156,4 +156,16 @@ export function parseServiceBooking(search: URLSearchParams): ParsedServiceBooki
     slot: slot ? parseSlotParam(slot) : null,
     source: search.get('source')?.slice(0, 40) || null,
   };
+}
+
+const tokenQuery = (token: string | null) => `?token=${encodeURIComponent(token ?? '')}`;
+
+/** A booked appointment's page; the token lets the patient in from the SMS or the .ics file. */
+export function appointmentPageUrl(a: { id: number; cancelToken: string | null }): string {
+  return `/appointment/${a.id}/${tokenQuery(a.cancelToken)}`;
+}
+
+/** The appointment as a calendar file, with the same token. */
+export function appointmentIcsUrl(a: { id: number; cancelToken: string | null }): string {
+  return `/appointment/${a.id}/ics/${tokenQuery(a.cancelToken)}`;
 }

@@ -1,8 +1,9 @@
 /**
- * Filters of the clinic doctors page (spec 'Clinic doctors page'). They live in the URL hash
+ * Filters of the clinic doctors page. They live in the URL hash
  * as speciality={id}, staj={years}, gender=M|F, na_dom=true (plus page={n} past page 1), so
  * back and forward restore them and a link can carry them.
  */
+import type { ClinicDoctorsQuery } from './contracts';
 import { foldCase } from './price-list';
 
 export const CLINIC_DOCTORS_PAGE_SIZE = 20;
@@ -12,7 +13,7 @@ export type DoctorGender = (typeof DOCTOR_GENDERS)[number];
 
 export const GENDER_LABELS: Record<DoctorGender, string> = { M: 'Мужчина', F: 'Женщина' };
 
-/** Spec 'Doctor filter options': experience {name, value}; null is any experience. */
+/** The experience filter's options {name, value}; null is any experience. */
 export const EXPERIENCE_OPTIONS = [
   { name: 'Любой', value: null },
   { name: 'от 5 лет', value: 5 },
@@ -72,24 +73,29 @@ export function withFilter(f: DoctorFilters, change: Partial<Omit<DoctorFilters,
   return { ...f, ...change, page: 1 };
 }
 
-/** Spec: the gender switch turns off when the selected value is clicked again. */
+/** The gender switch turns off when the selected value is clicked again. */
 export function toggleGender(current: DoctorGender | null, clicked: DoctorGender): DoctorGender | null {
   return current === clicked ? null : clicked;
 }
 
-/** The call's query string (GET /ajax/lpu/{id}/doctors/) uses the hash's own keys. */
-export function clinicDoctorsQuery(f: DoctorFilters): string {
-  return doctorFiltersToParams(f).toString();
+/**
+ * The doctors call's query for filters, with the hash's own keys. Staff on desktop see every
+ * matching card on one page (`show_all`, honoured by the server for staff only).
+ */
+export function clinicDoctorsQuery(f: DoctorFilters, staffView = false): ClinicDoctorsQuery {
+  const query: ClinicDoctorsQuery = {};
+  if (f.speciality !== null) query.speciality = f.speciality;
+  if (f.staj !== null) query.staj = f.staj;
+  if (f.gender) query.gender = f.gender;
+  if (f.naDom) query.na_dom = 'true';
+  const showAll = staffView && (hasDoctorFilters(f) || f.page > 1);
+  if (f.page > 1 && !showAll) query.page = f.page;
+  if (showAll) query.show_all = 'true';
+  return query;
 }
 
-/** Spec: the filter search is a case-insensitive substring match on name. */
+/** The filter search is a case-insensitive substring match on name. */
 export function filterByName<T extends { name: string }>(items: readonly T[], typed: string): T[] {
   const q = foldCase(typed.trim());
   return q ? items.filter((item) => foldCase(item.name).includes(q)) : [...items];
 }
-
-/** The clinic doctors page: '{clinic page}vrachi/'. */
-export const clinicDoctorsPageUrl = (clinicUrl: string) => `${clinicUrl}vrachi/`;
-
-/** The clinic doctors call the page hands to its list. */
-export const clinicDoctorsApiUrl = (clinicId: number) => `/ajax/lpu/${clinicId}/doctors/`;

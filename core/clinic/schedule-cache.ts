@@ -1,5 +1,5 @@
 /**
- * Spec section 4 'Modal and socket': the clinic address schedule tooltip keeps one entry per
+ * The clinic address schedule tooltip keeps one entry per
  * address — not loaded, loading, loaded or failed. Failed is a flag: the address is never
  * asked again on that page (the tooltip then says the schedule is unavailable).
  */

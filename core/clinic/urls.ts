@@ -1,13 +1,9 @@
-/**
- * Calls the clinic page hands to its widgets (the spec's "page-provided url" and "archive url
- * from a data attribute"), built in one place for the server routes, the page and the tests.
- */
-export const addressScheduleUrl = (lpuId: number) => `/ajax/lpu/${lpuId}/schedule/`;
+import { callPath, queryString } from '../http/call';
+import { promotionsArchive } from './calls';
 
-export const promotionsArchiveUrl = (lpuId: number, page?: number) =>
-  `/ajax/lpu/${lpuId}/promotions/archive/${page && page > 1 ? `?page=${page}` : ''}`;
-
-export const covidRulesUrl = (lpuId: number) => `/ajax/lpu/${lpuId}/covid_rules/`;
+/** A page of the promotions archive as a link of its fragment: page 1 carries no ?page=. */
+export const promotionsArchiveUrl = (clinicId: number, page = 1) =>
+  callPath(promotionsArchive.path, { id: clinicId }) + queryString(page > 1 ? { page } : {});
 
 /** The licence drawn from its record, for licences whose scan was never uploaded. */
 export const licenceImageUrl = (licenceId: number) => `/media/licences/${licenceId}.svg`;

@@ -38,7 +38,7 @@ describe('exceptionDate and weekdayTranslit', () => {
     expect(exceptionDayLabel('xx')).toBe('xx');
   });
 
-  it('maps ISO weekdays to the spec keys and refuses others', () => {
+  it('maps ISO weekdays to the schedule keys and refuses others', () => {
     expect(weekdayTranslit(1)).toBe('monday');
     expect(weekdayTranslit(7)).toBe('sunday');
     expect(() => weekdayTranslit(0)).toThrow(RangeError);

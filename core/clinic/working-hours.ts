@@ -1,6 +1,7 @@
 import { WEEKDAY_NAMES } from '../dates/zoned';
+import type { AddressSchedule } from './contracts';
 
-/** Weekday keys of the spec's schedule (schedule_days, full_days), ISO order: index 0 is Monday. */
+/** Weekday keys of an address schedule (schedule_days, full_days), ISO order: index 0 is Monday. */
 export const WEEKDAY_TRANSLIT = [
   'monday',
   'tuesday',
@@ -14,14 +15,6 @@ export type WeekdayTranslit = (typeof WEEKDAY_TRANSLIT)[number];
 
 export const DAY_OFF = 'выходной';
 export const ROUND_THE_CLOCK = 'круглосуточно';
-
-/** Spec section 3 'Schedule (working hours)': the address schedule call's answer. */
-export interface AddressSchedule {
-  schedule_days: Record<WeekdayTranslit, string>;
-  full_days: Record<WeekdayTranslit, string>;
-  now_weekday_translit: WeekdayTranslit;
-  lpu_exceptions: { date: string; time: string }[];
-}
 
 /** Opening and closing times as 'HH:mm' (a day closed when either is missing). */
 export interface DayHours {
@@ -38,7 +31,7 @@ export function formatHours(day: DayHours | undefined): string {
   return `${opens}–${closes}`;
 }
 
-/** 'yyyy-MM-dd' → 'dd.MM', the spec's lpu_exceptions date. */
+/** 'yyyy-MM-dd' → 'dd.MM', the lpu_exceptions date. */
 export function exceptionDate(day: string): string {
   const [, month, date] = day.split('-');
   return `${date}.${month}`;
@@ -73,7 +66,7 @@ export function weekdayTranslit(isoWeekday: number): WeekdayTranslit {
 }
 
 /**
- * The week of an address as the spec's schedule: every weekday present (missing rows are
+ * The week of an address as the schedule call answers it: every weekday present (missing rows are
  * days off), holiday exceptions in date order.
  */
 export function addressSchedule(input: {

@@ -23,7 +23,7 @@ export function categoryLabel(category: DoctorCategory): string | null {
   return CATEGORY_LABELS[category];
 }
 
-/** Spec: science degree 1 candidate, 2 doctor of science; professor is a title on top. */
+/** Science degree 1 is a candidate, 2 a doctor of science; professor is a title on top. */
 export function scienceLabel(degree: number, professor: boolean): string | null {
   const parts: string[] = [];
   if (degree === 1) parts.push('Кандидат медицинских наук');

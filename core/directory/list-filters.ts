@@ -24,7 +24,7 @@ export const DOCTOR_FLAGS = ['homeVisit', 'online', 'children', 'club'] as const
 export type DoctorFlag = (typeof DOCTOR_FLAGS)[number];
 export type DoctorFilters = Record<DoctorFlag, boolean>;
 
-/** Query parameter of each filter (spec: na_dom is the clinic page's home-call filter name). */
+/** Query parameter of each filter (na_dom is also the clinic page's home-call filter name). */
 export const FLAG_PARAMS: Record<DoctorFlag, string> = {
   homeVisit: 'na_dom',
   online: 'online',

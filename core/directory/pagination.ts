@@ -1,6 +1,5 @@
 /**
- * The page numbers a pagination block shows: at most `visible` (5 on mobile, 7 on desktop
- * per the spec), centred on the current page, always within 1…total.
+ * The page numbers a pagination block shows: at most `visible` (5 on mobile, 7 on desktop), centred on the current page, always within 1…total.
  * Example: current 10 of 40, visible 5 → [8, 9, 10, 11, 12].
  */
 export function visiblePages(current: number, total: number, visible: number): number[] {

@@ -1,6 +1,5 @@
 /**
- * Software version of a doctor's or clinic's page (spec entity 'Software version' and the
- * benefits of section 6): the level's name and what it gives on the page.
+ * Software version of a doctor's or clinic's page (see docs/product/directory.md): the level's name and what it gives on the page.
  */
 
 export const SOFTWARE_VERSIONS = ['LIGHT', 'STANDARD', 'PRO', 'ULTIMA'] as const;

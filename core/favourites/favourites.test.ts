@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../auth/viewer';
-import { FavouriteIdsSchema } from './call-schemas';
+import { FavouriteIdsSchema } from './contracts';
 import {
   favouriteLoginHref,
   favouritesAccess,

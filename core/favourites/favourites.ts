@@ -1,6 +1,6 @@
 import { isWorkAccount, type Viewer } from '../auth/viewer';
 
-/** The API's names (spec section 7 'Favourites'): doctors, or clinics as 'lpu'. */
+/** The API's names (docs/product/favourites.md): doctors, or clinics as 'lpu'. */
 export const FAVOURITE_TYPES = ['doctors', 'lpu'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
 
@@ -9,7 +9,7 @@ export const MAX_FAVOURITE_IDS = 100;
 
 export const FAVOURITES_PAGE = '/favourites/';
 
-/** The spec's exact texts (sections 2, 4, 8). */
+/** The product's exact texts (docs/product/favourites.md). */
 export const FAVOURITE_TEXTS = {
   add: 'Добавить в избранное',
   remove: 'Удалить из избранного',
@@ -26,15 +26,6 @@ export const FAVOURITE_TEXTS = {
   badId: 'Некорректный идентификатор',
 } as const;
 
-export interface FavouriteState {
-  id: number;
-  in_user_favourites: boolean;
-}
-
-export function isFavouriteType(value: unknown): value is FavouriteType {
-  return value === 'doctors' || value === 'lpu';
-}
-
 const MAX_ID = 2_147_483_647;
 
 /** An id from a path or a query: digits only, above 0, within the database's integer. */
@@ -48,7 +39,7 @@ export function parseFavouriteId(raw: unknown): number | null {
 export type FavouritesAccess = 'patient' | 'sign-in' | 'work-account';
 
 /**
- * Who may keep favourites (spec section 6): a real patient. Work accounts are refused with
+ * Who may keep favourites: a real patient. Work accounts are refused with
  * 'Недоступно для рабочих аккаунтов'; anyone else is asked to sign in as a patient.
  */
 export function favouritesAccess(viewer: Viewer): FavouritesAccess {

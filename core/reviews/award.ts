@@ -1,6 +1,6 @@
 import { formatNumber, pluralForm, type WordForms } from '../text/plural';
 
-/** Spec §9: the review discount, 300 RUB ('Дарим скидку 300 ₽ за честный отзыв'). */
+/** The review discount, 300 RUB ('Дарим скидку 300 ₽ за честный отзыв'; docs/product/reviews.md). */
 export const REVIEW_DISCOUNT_RUB = 300;
 
 /** The programme's rules, opened by the award banner's 'Подробнее' in a new tab. */
@@ -24,7 +24,7 @@ export type Currency = keyof typeof CURRENCY_WORDS;
 export const isCurrency = (code: string): code is Currency => Object.hasOwn(CURRENCY_WORDS, code);
 
 /**
- * The award banner's line (spec: 'Получите {amount} {currency name} за отзыв.'): 'Получите 300
+ * The award banner's line ('Получите {amount} {currency name} за отзыв.'): 'Получите 300
  * рублей за отзыв.' The currency word agrees with the number as Russian wants it (300 рублей,
  * 1 000 тенге, 21 рубль); an unknown code falls back to roubles.
  */

@@ -1,5 +1,5 @@
 /**
- * The fake-review warning banners (spec 'Reviews': banners for 'review' and 'rating'). Staff put
+ * The fake-review warning banners, 'review' and 'rating' (docs/product/reviews.md). Staff put
  * one on a doctor or a clinic after deleting reviews that patients did not write: 'review' when
  * the reviews were faked, 'rating' when the aim was to lift the rating. The texts say only what
  * moderation did, which the deleted reviews (filter 'Удалённые') show.

@@ -1,5 +1,5 @@
 /**
- * The rating of a doctor or a clinic (issue 6), in the spirit of the market leader's published
+ * The rating of a doctor or a clinic (docs/product/reviews.md), in the spirit of the market leader's published
  * formula. Written out for patients on the public page /rating/ (app/routes/rating.tsx).
  *
  * 1. Each review scores −2…+2. With assessments (each criterion −3…2, shown as 0–5 stars) the
@@ -24,7 +24,7 @@
 export const HALF_LIFE_DAYS = 730;
 /** Freshness is counted from here: weights are 2^(days since the epoch / HALF_LIFE_DAYS). */
 export const RATING_EPOCH_MS = Date.UTC(2010, 0, 1);
-/** From this day a review by a visitor who did not sign in does not count (spec tooltip). */
+/** From this day a review by a visitor who did not sign in does not count (the card's tooltip says so). */
 export const UNAUTHORISED_CUTOFF_MS = Date.UTC(2019, 5, 25);
 /** The neutral review every rating starts with, weighed as a detailed-enough review of today. */
 export const PRIOR_WEIGHT = 1;
@@ -36,7 +36,7 @@ const SENTIMENT_SCORE = { positive: 2, neutral: 0, negative: -2 } as const;
 
 export type Sentiment = keyof typeof SENTIMENT_SCORE;
 
-/** Spec 'Review assessment': a value −3…2 is 0–5 stars; null (not rated) stays null. */
+/** A review assessment's value −3…2 is 0–5 stars; null (not rated) stays null. */
 export function assessmentStars(value: number | null): number | null {
   if (value === null || !Number.isFinite(value)) return null;
   return Math.min(MAX_STARS, Math.max(0, Math.round(value) + 3));

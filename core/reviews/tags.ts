@@ -1,16 +1,8 @@
 /**
- * The review-tags block 'Пациенты упоминали в отзывах' (spec 'Review tags'): tags patients
- * mention with how often they were liked and disliked. One tag is active at a time; its
+ * The review-tags block 'Пациенты упоминали в отзывах' (docs/product/reviews.md): tags patients
+ * mention with how often they were liked and disliked (ReviewTag in contracts.ts). One tag is active at a time; its
  * translit is the `tag` query parameter of the reviews page and of the reviews call.
  */
-
-/** Spec 'Review tag': name, translit (the unique key used in the query), counts, isActive. */
-export interface ReviewTag {
-  name: string;
-  translit: string;
-  countLikedRates: number;
-  countDislikedRates: number;
-}
 
 export const TAGS_TITLE = 'Пациенты упоминали в отзывах';
 /** The block shows the most mentioned tags only. */
@@ -46,7 +38,7 @@ export function tagSearch(search: string, tag: string | null): string {
 }
 
 /**
- * Redirect mode (spec): from a doctor's or clinic's page the chosen tag goes into the query and
+ * Redirect mode: from a doctor's or clinic's page the chosen tag goes into the query and
  * the browser goes to the reviews page plus that query and '#tab-content'.
  */
 export function tagRedirectUrl(redirectPath: string, search: string, tag: string | null): string {

@@ -1,6 +1,6 @@
 /**
- * How much a review's author can be trusted (spec 'Patient profile': trust_percent, can_trust,
- * trust_criteria). Four criteria, each worth a share of 100 %:
+ * How much a review's author can be trusted (the patient profile's trust_percent, can_trust and
+ * trust_criteria; docs/product/reviews.md). Four criteria, each worth a share of 100 %:
  *
  * | criterion                           | weight | met when                                         |
  * | ----------------------------------- | ------ | ------------------------------------------------ |
@@ -14,6 +14,8 @@
  * while a year-old account with a clean history but no phone and no visits (40 %) is not.
  */
 
+import type { Trust } from './contracts';
+
 export const TRUST_THRESHOLD = 60;
 export const PROFILE_AGE_DAYS = 365;
 
@@ -26,17 +28,6 @@ export interface TrustFacts {
   appointments: number;
   /** The patient's reviews deleted by moderation. */
   deletedReviews: number;
-}
-
-export interface TrustCriterion {
-  title: string;
-  can_trust: boolean;
-}
-
-export interface Trust {
-  trust_percent: number;
-  can_trust: boolean;
-  trust_criteria: TrustCriterion[];
 }
 
 const CRITERIA: readonly { title: string; weight: number; met: (f: TrustFacts, now: Date) => boolean }[] = [

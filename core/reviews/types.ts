@@ -1,7 +1,8 @@
 /**
- * Review types of the reviews filter (spec 'Reviews filtering', section 5: the query `type` is
- * one of seven values; any other is ignored).
+ * Review types of the reviews filter (docs/product/reviews.md): the query `type` is one of seven
+ * values; any other is ignored.
  */
+import type { ReviewTypeOption } from './contracts';
 
 export const REVIEW_TYPES = [
   'all',
@@ -31,14 +32,6 @@ const KNOWN = new Set<string>(REVIEW_TYPES);
 /** `?type=`: one of the seven, else 'all' (an unknown value is ignored). */
 export function parseReviewType(value: string | null | undefined): ReviewType {
   return value && KNOWN.has(value) ? (value as ReviewType) : 'all';
-}
-
-/** Spec 'Review type option': value, title, amount, disabled. */
-export interface ReviewTypeOption {
-  value: ReviewType;
-  title: string;
-  amount: number;
-  disabled: boolean;
 }
 
 /** The filter's options: all, positive and negative always; the others only when they have reviews. */

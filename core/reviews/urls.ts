@@ -1,4 +1,4 @@
-/** Pages of the reviews' writing and moderation side (issue 6). */
+/** Pages of the reviews' writing and moderation side. */
 export const REVIEW_FORM_PATH = '/reviews/new/';
 export const STAFF_REVIEWS_PATH = '/staff/reviews/';
 export const CABINET_REVIEWS_PATH = '/cabinet/reviews/';

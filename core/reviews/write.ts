@@ -1,9 +1,9 @@
 /**
- * Writing a review (issue 6 item 4): what a patient fills in and the rules the form and the
- * server share. Pure: no I/O. The server (server/modules/reviews/write-service.ts) adds the
- * checks that need the database: who writes, the one-review-per-visit rule, the booking link.
+ * Writing a review (docs/product/reviews.md): what a patient fills in and the rules the form and
+ * the server share. Pure: no I/O. The form's schemas are in contracts.ts; the server
+ * (server/modules/reviews/write/service.ts) adds the checks that need the database: who writes,
+ * the one-review-per-visit rule, the booking link.
  */
-import { z } from 'zod';
 import { plural, WORDS } from '../text/plural';
 import { assessmentStars, MAX_STARS, type Sentiment } from './rating';
 
@@ -34,7 +34,7 @@ export const WRITE_ERRORS = {
   signIn: 'Войдите, чтобы оставить отзыв',
   notPatient: 'Отзывы оставляют пациенты: войдите как пациент',
   confirmPhone: 'Подтвердите номер телефона, чтобы оставить отзыв',
-  /** Spec section 9, deleting_in_progress. */
+  /** An account asked to be deleted: it may neither book nor write any more. */
   deleting: 'С этого номера пока нельзя записаться на приём или оставить отзыв',
   duplicate: 'Вы уже оставили отзыв об этом визите. Один отзыв — за один месяц приёмов.',
   subject: 'Выберите врача или клинику, о которых пишете отзыв',
@@ -96,73 +96,10 @@ export function sentimentOf(values: readonly (number | null)[]): Sentiment {
   return 'neutral';
 }
 
-/** Stars 0–5 as the form sends them → the stored value −3…2 (spec 'Review assessment'). */
+/** Stars 0–5 as the form sends them → the stored value −3…2. */
 export const starsToValue = (stars: number) => stars - 3;
 
-/**
- * The form's fields as the server reads them (JSON or multipart text fields). Assessments come as
- * stars 1–5 per criterion index, or absent when not rated; at least one criterion must be rated.
- */
-export function reviewInputSchema(now: Date) {
-  const months = new Set(visitMonthOptions(now));
-  return z
-    .object({
-      doctor_id: z.coerce.number().int().positive().optional(),
-      lpu_id: z.coerce.number().int().positive().optional(),
-      text: z
-        .string('Напишите отзыв')
-        .transform((s) => s.trim().replace(/\r\n/g, '\n'))
-        .superRefine((s, ctx) => {
-          if (s.length < REVIEW_TEXT_MIN) ctx.addIssue({ code: 'custom', message: textTooShort(s.length) });
-          else if (s.length > REVIEW_TEXT_MAX)
-            ctx.addIssue({ code: 'custom', message: `Не длиннее ${REVIEW_TEXT_MAX} символов` });
-        }),
-      stars: z
-        .array(z.union([z.coerce.number().int().min(1).max(MAX_STARS), z.null()]), 'Поставьте оценки')
-        .refine((a) => a.some((v) => v !== null), 'Поставьте хотя бы одну оценку'),
-      visit_month: z.string('Укажите, когда вы были на приёме').refine((m) => months.has(m), {
-        message: 'Укажите, когда вы были на приёме',
-      }),
-      tags: z
-        .array(z.string().regex(/^[a-z0-9-]{1,80}$/, WRITE_ERRORS.unknownTag))
-        .max(10)
-        .default([]),
-      is_anonymous: z.coerce.boolean().default(false),
-    })
-    .superRefine((v, ctx) => {
-      if ((v.doctor_id === undefined) === (v.lpu_id === undefined))
-        ctx.addIssue({ code: 'custom', path: ['subject'], message: WRITE_ERRORS.subject });
-    });
-}
-
-export type ReviewInput = z.output<ReturnType<typeof reviewInputSchema>>;
-
-/** Per-field messages for the form: the first issue of each field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-export const replyInputSchema = z.object({
-  text: z
-    .string('Напишите ответ')
-    .transform((s) => s.trim())
-    .superRefine((s, ctx) => {
-      if (s.length < REPLY_TEXT_MIN)
-        ctx.addIssue({
-          code: 'custom',
-          message: `Ответ слишком короткий: не меньше ${REPLY_TEXT_MIN} символов`,
-        });
-      else if (s.length > REPLY_TEXT_MAX)
-        ctx.addIssue({ code: 'custom', message: `Не длиннее ${REPLY_TEXT_MAX} символов` });
-    }),
-});
-
-/** Moderation (issue 6 item 5): what staff can do to a review, and which state it leads to. */
+/** Moderation: what staff can do to a review, and which state it leads to. */
 export const MODERATION_ACTIONS = {
   publish: 'published',
   unconfirm: 'unconfirmed',
@@ -171,7 +108,8 @@ export const MODERATION_ACTIONS = {
 } as const;
 
 export type ModerationAction = keyof typeof MODERATION_ACTIONS;
-export type ReviewStatus = 'pending' | 'published' | 'unconfirmed' | 'resolved' | 'deleted';
+export const REVIEW_STATUSES = ['pending', 'published', 'unconfirmed', 'resolved', 'deleted'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const MODERATION_ERRORS = {
   reason: 'Укажите причину удаления',

@@ -1,7 +1,7 @@
 /**
- * The appointment calendar's rules (spec 2 'Appointment calendar', 4 'Calendar', 9): day tabs,
- * the slot grid's size and the slot-choice event. Days are plain 'yyyy-MM-dd' strings already in
- * the clinic's zone and `today` is passed in, so nothing here reads the clock or shifts a zone.
+ * The appointment calendar's rules (docs/product/schedule-and-booking.md): day tabs, the slot
+ * grid's size and the slot-choice event. Days are plain 'yyyy-MM-dd' strings already in the
+ * clinic's zone and `today` is passed in, so nothing here reads the clock or shifts a zone.
  */
 import { addDays, format, getISODay, isSameMonth } from 'date-fns';
 import { ru } from 'date-fns/locale';
@@ -19,7 +19,7 @@ export const TODAY_LABEL = 'Сегодня';
 export const TOMORROW_LABEL = 'Завтра';
 export const CALENDAR_UNAVAILABLE = 'Запись недоступна';
 
-/** The spec's day tab (date, title, subtitle, label, disabled) plus what merging needs. */
+/** A day tab (date, title, subtitle, label, disabled) plus what merging needs. */
 export interface DayTab {
   /** The first day the tab covers; also its key. */
   date: string;
@@ -147,7 +147,7 @@ export function buildDayTabs({
   return { tabs, placeholder };
 }
 
-// --- Slot grid (spec 9: two rows; 4 columns on phones, 5 on desktop, width / 100 from 500 px) ---
+// --- Slot grid (two rows; 4 columns on phones, 5 on desktop, width / 100 from 500 px) ---
 
 export const SLOT_GRID_ROWS = 2;
 export const SLOT_COLUMNS_MOBILE = 4;
@@ -177,7 +177,7 @@ export function slotGridLayout(
   return { visible, collapsible: slotCount > visible };
 }
 
-// --- Slot-choice event (spec 3) ---
+// --- Slot-choice event ---
 
 export interface SlotChoice {
   /** 'yyyy-MM-dd'. */

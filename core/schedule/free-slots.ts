@@ -34,7 +34,7 @@ export interface Slot {
   duration: number;
 }
 
-/** The spec's slot response: days 'yyyy-MM-dd' (only days with slots) → slots in time order. */
+/** The slot calls' answer: days 'yyyy-MM-dd' (only days with slots) → slots in time order. */
 export type SlotsByDay = Record<string, Slot[]>;
 
 export interface FreeSlotsInput {
@@ -58,6 +58,11 @@ const MS_PER_DAY = 86_400_000;
 export function addDays(day: string, n: number): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d) + n * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** `n` consecutive days 'yyyy-MM-dd' from `day` (a schedule's days from today). */
+export function daysFrom(day: string, n: number): string[] {
+  return Array.from({ length: n }, (_, i) => addDays(day, i));
 }
 
 /** ISO weekday (1 = Monday) of a calendar date. */
@@ -176,9 +181,9 @@ function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
 }
 
 /**
- * Free slots (DESIGN §5): weekly rules − dated exceptions − appointments − the past, for
- * `days` days from `from`, in the clinic's zone. Pure: the clock and the zones are arguments,
- * so the answer does not depend on the machine's TZ.
+ * Free slots: weekly rules − dated exceptions − appointments − the past, for `days` days from
+ * `from`, in the clinic's zone. Pure: the clock and the zones are arguments, so the answer does not
+ * depend on the machine's TZ.
  */
 export function freeSlots(input: FreeSlotsInput): SlotsByDay {
   const candidates: Candidate[] = [];

@@ -1,13 +1,13 @@
 /**
- * The calendar's URL filters (spec 5 'Slot lookups': date_from, date_to, daytimes) and the
- * initial day they choose (spec 4 'Calendar', 'Schedule widget per item').
+ * The calendar's URL filters (date_from, date_to, daytimes) and the initial day they choose
+ * (docs/product/schedule-and-booking.md).
  */
 import { type DaySlots, hasSlots } from './day-tabs';
 
 export const DAY_PARTS = ['morning', 'afternoon', 'evening'] as const;
 export type DayPart = (typeof DAY_PARTS)[number];
 
-/** Spec 9: morning 06:00–11:00, afternoon 11:00–17:00, evening 17:00–24:00 (end excluded). */
+/** Parts of a day: morning 06:00–11:00, afternoon 11:00–17:00, evening 17:00–24:00 (end excluded). */
 export const DAY_PART_MINUTES: Readonly<Record<DayPart, { from: number; to: number }>> = {
   morning: { from: 6 * 60, to: 11 * 60 },
   afternoon: { from: 11 * 60, to: 17 * 60 },
@@ -18,7 +18,7 @@ export interface SlotFilters {
   /** 'yyyy-MM-dd', inclusive; null when absent or invalid. */
   dateFrom: string | null;
   dateTo: string | null;
-  /** Chosen day parts, in the spec's order, no repeats; empty means any time. */
+  /** Chosen day parts, in DAY_PARTS order, no repeats; empty means any time. */
   daytimes: DayPart[];
 }
 

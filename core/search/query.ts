@@ -1,6 +1,6 @@
 import { pluralForm, WORDS } from '../text/plural';
 
-/** Spec 'Search combobox': minimum 2 characters, debounce 300 ms, query trimmed and lowercased. */
+/** Search suggestions: minimum 2 characters, debounce 300 ms, query trimmed and lowercased. */
 export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -16,25 +16,6 @@ export const SEARCH_GROUP_TITLES: Record<SearchKind, string> = {
   treatment: 'Лечение',
 };
 
-export interface SearchItem {
-  name: string;
-  subtitle?: string;
-  url: string;
-}
-
-export interface SearchGroup {
-  kind: SearchKind;
-  title: string;
-  items: SearchItem[];
-}
-
-/** The body of GET /ajax/search/ (and the results page's data). */
-export interface SearchResults {
-  query: string;
-  groups: SearchGroup[];
-}
-
-/** '  Кардиолог  Иванов ' → 'кардиолог иванов'. */
 export function normaliseSearchQuery(raw: string): string {
   return raw.trim().replace(/\s+/g, ' ').toLowerCase();
 }

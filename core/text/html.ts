@@ -8,7 +8,7 @@ const ENTITIES: Record<string, string> = {
 
 /**
  * Escapes text for HTML element content and quoted attribute values. Every value that goes
- * into a server-built HTML fragment (the spec's HTML-answering calls) passes through here.
+ * into a server-built HTML fragment (the calls that answer HTML) passes through here.
  */
 export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]);

@@ -1,5 +1,5 @@
 /** Cookie that remembers the visitor's town; `/` redirects there. */
 export const TOWN_COOKIE = 'town';
-/** Spec 'Town search': suggestions start at 3 characters, at most 5 of them. */
+/** Town search: suggestions start at 3 characters, at most 5 of them. */
 export const TOWN_SEARCH_MIN = 3;
 export const TOWN_SUGGESTIONS = 5;

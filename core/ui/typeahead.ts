@@ -1,7 +1,7 @@
-/** Spec section 9: keyboard lookup in a select resets after 1000 ms without typing. */
+/** Keyboard lookup in a select resets after 1000 ms without typing. */
 export const TYPEAHEAD_RESET_MS = 1000;
 
-/** Spec section 9: a select list renders 20 options at a time and adds 20 near its bottom. */
+/** A select list renders 20 options at a time and adds 20 near its bottom. */
 export const SELECT_CHUNK = 20;
 
 export interface TypeaheadState {

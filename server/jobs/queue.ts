@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbTx } from '../db/client';
 import { jobs } from '../db/schema/jobs';
@@ -15,10 +15,14 @@ export interface Job {
 export type JobHandler = (job: Job) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
-export interface NewJob {
+/** A job's kind and when it is due; its payload comes with it (NewJob) or from the caller's statement. */
+export interface JobAt {
   kind: string;
-  payload: Record<string, unknown>;
   runAt: Date;
+}
+
+export interface NewJob extends JobAt {
+  payload: Record<string, unknown>;
 }
 
 export interface JobLog {
@@ -45,6 +49,28 @@ export async function enqueue(db: Db | DbTx, job: NewJob | NewJob[]): Promise<vo
   const list = Array.isArray(job) ? job : [job];
   if (list.length === 0) return;
   await db.insert(jobs).values(list.map((j) => ({ kind: j.kind, payload: j.payload, runAt: j.runAt })));
+}
+
+/**
+ * The jobs as part of the caller's own statement (a CTE of a one-statement write): for each row
+ * of `source`, one job per entry of `list`, its payload the given columns of that row. They exist
+ * exactly when that statement commits, as with `enqueue` in a transaction.
+ *
+ *   WITH ins AS (INSERT INTO appointments … RETURNING id),
+ *        queued AS (${enqueueFrom(sql`ins`, jobs, { appointmentId: sql`ins.id` })})
+ *   SELECT id FROM ins
+ */
+export function enqueueFrom(source: SQL, list: readonly JobAt[], payload: Record<string, SQL>): SQL {
+  const fields = sql.join(
+    Object.entries(payload).map(([key, value]) => sql`${key}::text, ${value}`),
+    sql`, `,
+  );
+  const kinds = `{${list.map((j) => j.kind).join(',')}}`;
+  const runAts = `{${list.map((j) => j.runAt.toISOString()).join(',')}}`;
+  return sql`
+    INSERT INTO jobs (kind, payload, run_at)
+    SELECT k.kind, jsonb_build_object(${fields}), k.run_at
+    FROM ${source}, unnest(${kinds}::text[], ${runAts}::timestamptz[]) AS k(kind, run_at)`;
 }
 
 /**

@@ -153,7 +153,7 @@ describe('dev outbox routes', () => {
     issueCsrfCookie(app, { secure: false });
     await app.register(async (api) => {
       await api.register(formbody);
-      api.addHook('preHandler', requireCsrf);
+      api.addHook('preValidation', requireCsrf);
       await devOutboxRoutes(api, { outbox });
     });
     await app.ready();

@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../core/text/html';
+import { notFound } from '../http/errors';
 import { CSRF_COOKIE, requireCsrf } from '../security/csrf';
 import type { DevOutbox, OutboxCallCheck, OutboxMessage } from './dev-outbox';
 
@@ -49,10 +50,10 @@ export async function devOutboxRoutes(app: FastifyInstance, { outbox }: { outbox
 
   app.post<{ Params: { checkId: string } }>(
     '/dev/outbox/calls/:checkId/ring',
-    { preHandler: requireCsrf },
+    { preValidation: requireCsrf },
     async (request, reply) => {
       if (!outbox.ring(request.params.checkId)) {
-        return reply.status(404).send({ detail: 'Проверка не найдена или уже завершена' });
+        throw notFound('Проверка не найдена или уже завершена');
       }
       return reply.redirect('/dev/outbox', 303);
     },

@@ -26,6 +26,17 @@ export type ProvidersConfig = Pick<
 > &
   Partial<Pick<Config, 'SMSRU_FROM'>>;
 
+/** Development and tests: every adapter the dev one (codes in the log and the dev outbox), VK on. */
+export const DEV_PROVIDERS_CONFIG: ProvidersConfig = {
+  APP_ENV: 'development',
+  SMS_PROVIDER: 'dev',
+  FLASHCALL_PROVIDER: 'dev',
+  CALLIN_PROVIDER: 'dev',
+  VK_PROVIDER: 'dev',
+  CALLIN_PHONE: '88005553535',
+  ENABLE_PHONE_CONFIRMATION_VK: true,
+};
+
 export interface Providers {
   sms: SmsProvider;
   flashCall: FlashCallProvider;

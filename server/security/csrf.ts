@@ -1,12 +1,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../http/errors';
 
 export const CSRF_COOKIE = 'csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_ERROR = 'Ошибка проверки безопасности. Обновите страницу и попробуйте еще раз.';
 
 /**
- * Double-submit CSRF protection, as the spec's clients expect: every visitor gets a random
+ * Double-submit CSRF protection, as the site's clients expect: every visitor gets a random
  * `csrftoken` cookie (readable by scripts, SameSite=Lax), and a state-changing call must echo
  * it in the `X-CSRFToken` header or a `csrfmiddlewaretoken` form field. Another site can make
  * the browser send the cookie but cannot read it to echo it.
@@ -26,8 +27,8 @@ export function newCsrfToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** preHandler for a scope of state-changing routes. */
-export async function requireCsrf(request: FastifyRequest, reply: FastifyReply) {
+/** A hook (preValidation: before a body is judged) for a scope of state-changing routes. */
+export async function requireCsrf(request: FastifyRequest) {
   if (!UNSAFE.has(request.method)) return;
   const cookie = request.cookies[CSRF_COOKIE];
   const body = request.body as Record<string, unknown> | undefined;
@@ -35,7 +36,7 @@ export async function requireCsrf(request: FastifyRequest, reply: FastifyReply) 
     request.headers['x-csrftoken'] ??
     (typeof body === 'object' && body ? body.csrfmiddlewaretoken : undefined);
   if (!validToken(cookie) || typeof echoed !== 'string' || !sameToken(cookie, echoed)) {
-    return reply.status(403).send({ detail: CSRF_ERROR });
+    throw new DomainError('csrf_failed', CSRF_ERROR, 403);
   }
 }
 

@@ -8,7 +8,7 @@ export async function csrfToken(app: FastifyInstance): Promise<string> {
   return cookie.value;
 }
 
-/** A state-changing call as the spec's clients make it: the cookie echoed in X-CSRFToken. */
+/** A state-changing call as the site's clients make it: the cookie echoed in X-CSRFToken. */
 export async function injectWithCsrf(app: FastifyInstance, options: InjectOptions & { url: string }) {
   const token = await csrfToken(app);
   return app.inject({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-/** A multipart/form-data body as the spec's site forms send it (FormData in the browser). */
+/** A multipart/form-data body as the site's forms send it (FormData in the browser). */
 export function multipartForm(fields: Record<string, string>) {
   const boundary = `----form${randomBytes(8).toString('hex')}`;
   const parts = Object.entries(fields).map(

@@ -1,9 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ACTIVITY_SECTION_INFO, type ActivitySection, showMoreLabel } from '../../core/directory/activities';
+import { ACTIVITY_SECTION_INFO, type ActivitySection, showMoreLabel } from '../../core/doctor/activities';
 
 /**
  * A Moscow doctor with a 'Показать ещё …' button in the activities (publications, else any
- * section). The data set is seeded, not hand-made, so the spec looks one up once: the first
+ * section). The data set is seeded, not hand-made, so the test looks one up once: the first
  * list pages' doctors, asked in order, until one has more than the first fragment shows.
  */
 let doctorUrl = '';

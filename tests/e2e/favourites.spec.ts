@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { codeFor, randomPhone, signInThroughApi } from './support/patient';
 
 /**
- * Favourites end to end (issue 5): a patient saves a doctor from the list, removes it, undoes
+ * Favourites end to end: a patient saves a doctor from the list, removes it, undoes
  * the removal and finds it on /favourites; an anonymous heart leads through sign-in and back,
  * where the doctor is added by itself. Each run signs in a new random '7901…' number.
  */

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * The reviews page's incentive widgets (issue 6 item 8): the review-award banner with its form
+ * The reviews page's incentive widgets: the review-award banner with its form
  * link and programme PDF, and the author's trust profile ('Доверие к профилю') that a review
  * card's author button opens.
  */

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
- * Issue 6: a signed-in patient writes a review, staff publish it and the doctor's rating and
+ * A signed-in patient writes a review, staff publish it and the doctor's rating and
  * count take it in; the doctor answers, staff publish the answer and it shows under the review.
  * The demo accounts: staff 79990000001, the first demo doctor 79990001001 (doctor id 1).
  */

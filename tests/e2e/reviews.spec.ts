@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
- * The reviews page (issue 6): the type filter (chips on desktop, the 'Фильтр' modal on phones)
+ * The reviews page: the type filter (chips on desktop, the 'Фильтр' modal on phones)
  * rewrites ?type= and shows only that type, from its cache the second time; an unknown type is
  * ignored; the list loads more as its end comes near; the tags block narrows the list; the
  * doctor page's tags lead here; seen reviews go out in the rate-metrics beacon; a fake-review
@@ -151,17 +151,31 @@ test('reviews seen for two seconds go out in the rate-metrics beacon when the pa
   const first = cards(page).first();
   await first.scrollIntoViewIfNeeded();
   const id = Number(await first.getAttribute('data-review-id'));
-  await page.waitForTimeout(2300);
-  const beacon = page.waitForRequest((r) => r.url().endsWith('/ajax/rate_metrics/') && r.method() === 'POST');
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
+  const beacons: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/ajax/rate_metrics/') && r.method() === 'POST') beacons.push(r);
   });
-  const request = await beacon;
-  const form = new URLSearchParams(request.postData() ?? '');
-  const rates = JSON.parse(form.get('rates_id') ?? '{}');
-  expect(rates.doctor_rates_id).toContain(id);
-  expect(rates.lpu_rates_id).toEqual([]);
+  const rates = (r: Request) =>
+    JSON.parse(new URLSearchParams(r.postData() ?? '').get('rates_id') ?? '{}') as {
+      lpu_rates_id?: number[];
+      doctor_rates_id?: number[];
+    };
+  const withCard = () => beacons.find((r) => rates(r).doctor_rates_id?.includes(id));
+  // Each time the page hides it sends what was seen so far: the card once it has been on screen for 2 s.
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => {
+          Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+          document.dispatchEvent(new Event('visibilitychange'));
+        });
+        return withCard() !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  const request = withCard() as Request;
+  expect(rates(request).lpu_rates_id).toEqual([]);
   expect((await request.response())?.status()).toBe(204);
 });
 

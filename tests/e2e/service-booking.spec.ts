@@ -2,9 +2,9 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { randomPhone, signInThroughApi } from './support/patient';
 
 /**
- * A service that needs a doctor's consultation first (issue 4, 'Preliminary-consultation
- * modal'): its slot on the services page opens the notice; 'Отменить' keeps the patient on the
- * page, 'Записаться к врачу' leads to /uslugi/appointment/new/, where the patient books the time.
+ * A service that needs a doctor's consultation first: its slot on the services page opens the
+ * preliminary-consultation notice; 'Отменить' keeps the patient on the page, 'Записаться к
+ * врачу' leads to /uslugi/appointment/new/, where the patient books the time.
  * Back on the services page after a reload, the time is gone.
  */
 

@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
- * Phone sign-in end to end (issue 5): the code comes from the dev adapters' /dev/outbox, read
+ * Phone sign-in end to end: the code comes from the dev adapters' /dev/outbox, read
  * in a second page like a patient glancing at their phone. Each test signs in a new random
  * number ('7901…'), so reruns never meet the per-phone limits.
  */
@@ -11,7 +11,7 @@ function randomPhone(): { national: string; digits: string } {
   return { national: `901${tail}`, digits: `7901${tail}` };
 }
 
-/** Flow B's wrong-code text by the outbox's method column (spec section 8). */
+/** Flow B's wrong-code text by the outbox's method column (docs/product/sign-in.md). */
 const WRONG_CODE: Record<string, string> = {
   SMS: 'Неверный СМС код',
   ВКонтакте: 'Неверный код',
@@ -145,7 +145,7 @@ test('call-in: the patient calls the toll-free number and is signed in', async (
   await expect(accountButton(page)).toContainText(`+7 901 ***-**-${digits.slice(-2)}`, { timeout: 15_000 });
 });
 
-test('an invalid number is refused with the spec texts', async ({ page }) => {
+test('an empty or short number is refused with its message', async ({ page }) => {
   const phone = await openPatientForm(page);
   await phone.press('Enter');
   await expect(page.getByText('Укажите номер телефона', { exact: true })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
- * Appointment type tabs (spec 4 'Appointment type tabs'): on a doctor page, a workplace that
+ * Appointment type tabs: on a doctor page, a workplace that
  * offers home visits has tabs 'В клинике' / 'На дому' over its calendar; choosing 'На дому'
  * draws the home-visit schedule, and its slot leads to the booking page of a home visit.
- * The data set is seeded, so the spec looks for a Moscow home-visit doctor with such slots.
+ * The data set is seeded, so the test looks for a Moscow home-visit doctor with such slots.
  */
 
 const SLOT = /^\d\d:\d\d$/;

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Modal } from './modal';
 
-/** Spec section 3 'Gallery item' (the fields a picture needs). */
+/** A gallery item: the fields a picture needs (a picture, a name, an optional caption). */
 export interface LightboxItem {
   src: string;
   name: string;
   caption?: string | null;
 }
 
-/** Spec section 8, kept verbatim. */
+/** The product's text, kept verbatim (in English, as docs/product/directory.md quotes it). */
 export const LIGHTBOX_ERROR = 'The requested content cannot be loaded. Please try again later.';
-/** Spec section 9: the lightbox preloads 3 pictures on each side of the shown one. */
+/** The lightbox preloads 3 pictures on each side of the shown one. */
 const PRELOAD = 3;
 
 /**

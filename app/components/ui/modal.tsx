@@ -17,9 +17,9 @@ export interface ModalProps {
   footer?: ReactNode;
   mobile?: ModalMobile;
   desktop?: ModalDesktop;
-  /** Desktop width in px: 456 for dialogs (spec), 650 or 667 for side panels. */
+  /** Desktop width in px: 456 for dialogs (the default), 650 or 667 for side panels. */
   width?: number;
-  /** Desktop dialogs have a close icon; phone sheets may not (spec 'Preliminary-consultation modal'). */
+  /** Desktop dialogs have a close icon; phone sheets may not (e.g. the preliminary-consultation sheet). */
   closeIcon?: 'always' | 'desktop' | 'never';
   /** Element to focus when the modal closes (defaults to the element that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
@@ -27,7 +27,7 @@ export interface ModalProps {
 
 const MOBILE: Record<ModalMobile, string> = {
   fullscreen: 'inset-0',
-  // Spec: a bottom sheet is at most 80vh tall.
+  // A bottom sheet is at most 80vh tall.
   sheet: 'inset-x-0 bottom-0 max-h-[80vh] rounded-t-[var(--radius-card)]',
   dialog: 'inset-x-4 top-1/2 max-h-[85vh] -translate-y-1/2 rounded-[var(--radius-card)]',
 };
@@ -39,10 +39,11 @@ const DESKTOP: Record<ModalDesktop, string> = {
 };
 
 /**
- * The one modal of the site (spec 'Modal and socket'): Radix's dialog gives the focus trap,
- * Escape and outside-click closing and the stack — a modal opened from another one is a
- * nested layer, and only the top layer reacts to Escape. Variants cover the spec's shapes:
- * full-screen or bottom sheet on phones, a 456 px dialog or a side panel on desktop.
+ * The one modal of the site (docs/product/directory.md, 'Shared page widgets'): Radix's dialog
+ * gives the focus trap, Escape and outside-click closing and the stack — a modal opened from
+ * another one is a nested layer, and only the top layer reacts to Escape. Variants cover the
+ * product's shapes: full-screen or bottom sheet on phones, a 456 px dialog or a side panel on
+ * desktop.
  */
 export function Modal({
   open,

@@ -4,7 +4,7 @@ import { visiblePages } from '../../../core/directory/pagination';
 
 /**
  * Page links kept in ?page= (page 1 has no parameter, so it has one canonical URL).
- * The spec shows 5 page numbers on mobile and 7 on desktop.
+ * It shows 5 page numbers on phones and 7 on desktop (docs/product/directory.md).
  * With `onSelect` a widget that loads its own pages (the clinic price list) takes the click
  * instead of a navigation; the links stay real, for no-JS visitors and new tabs.
  */

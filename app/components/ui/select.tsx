@@ -15,17 +15,17 @@ export interface SelectProps<V extends string> {
   value: V | null;
   onChange: (value: V) => void;
   placeholder?: string;
-  /** A disabled select cannot open (spec 'Modal and socket'). */
+  /** A disabled select cannot open. */
   disabled?: boolean;
   className?: string;
 }
 
-/** Spec section 9: the menu is at most 304 px tall; 20 more options render 200 px before its end. */
+/** The menu is at most 304 px tall; 20 more options render 200 px before its end. */
 const MENU_MAX_HEIGHT = 304;
 const LOAD_MORE_PX = 200;
 
 /**
- * The site's custom select (spec 'Gallery and media' / section 9), following the WAI-ARIA
+ * The site's custom select (docs/product/directory.md, 'Shared page widgets'), following the WAI-ARIA
  * select-only combobox pattern: arrows, Home/End, Enter/Space, Escape, and typing letters to
  * jump to an option. The chosen option is marked and cannot be chosen again. Long lists
  * render 20 options at a time.

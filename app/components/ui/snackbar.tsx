@@ -21,7 +21,7 @@ function emit() {
 }
 
 /**
- * Shows a toast (spec: 'Добавлено в избранное' with 'Перейти', 'Ссылка скопирована'…). One at
+ * Shows a toast (e.g. 'Добавлено в избранное' with 'Перейти', 'Ссылка скопирована'…). One at
  * a time: a new message replaces the one on screen. Callable from any handler, no provider.
  */
 export function showSnackbar(message: SnackbarMessage) {

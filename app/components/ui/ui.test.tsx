@@ -129,7 +129,7 @@ describe('useHashModal', () => {
     const router = renderAt('/moskva/lpu/');
     fireEvent.click(screen.getByRole('button', { name: 'Открыть' }));
     expect(router.state.location.hash).toBe('#equipment');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog').textContent).toContain('МРТ');
     await act(() => router.navigate(-1));
     expect(router.state.location.hash).toBe('');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -137,7 +137,7 @@ describe('useHashModal', () => {
 
   it('opens from a URL with the hash; closing removes it without leaving the page', () => {
     const router = renderAt('/moskva/lpu/#equipment');
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Оборудование' }).textContent).toContain('МРТ');
     fireEvent.click(screen.getByRole('button', { name: 'Закрыть' }));
     expect(router.state.location.pathname).toBe('/moskva/lpu/');
     expect(router.state.location.hash).toBe('');

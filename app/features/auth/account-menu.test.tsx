@@ -64,7 +64,7 @@ describe('AccountMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: /Аккаунт/ }));
     expect(screen.queryByRole('link', { name: 'Избранное' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Мои записи' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Выйти' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Выйти' }).hasAttribute('disabled')).toBe(false);
   });
 });
 
@@ -73,7 +73,7 @@ describe('SignInModal', () => {
     renderWithRoot(<SignInModal open onOpenChange={() => {}} next="/x/" />);
     const dialog = screen.getByRole('dialog', { name: 'Войдите, чтобы продолжить' });
     expect(dialog.style.getPropertyValue('--modal-width')).toBe('360px');
-    expect(screen.getByLabelText('Номер телефона')).toBeTruthy();
+    expect(screen.getByLabelText('Номер телефона').tagName).toBe('INPUT');
     expect(screen.getByRole('link', { name: 'политикой конфиденциальности' }).getAttribute('href')).toBe(
       '/privacy/',
     );

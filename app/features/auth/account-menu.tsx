@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
+import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
-import { logout } from './api';
 import { Reconfirmation } from './reconfirmation';
 import { useRootAuth } from './use-root-auth';
 
@@ -59,13 +60,14 @@ export function AccountMenu() {
 
   async function signOut() {
     setLeaving(true);
-    const result = await logout();
-    if (result.ok) {
-      window.location.reload();
+    try {
+      await api.send(logout, {});
+    } catch {
+      setLeaving(false);
+      showSnackbar({ text: 'Не получилось выйти. Проверьте соединение и попробуйте снова.' });
       return;
     }
-    setLeaving(false);
-    showSnackbar({ text: 'Не получилось выйти. Проверьте соединение и попробуйте снова.' });
+    window.location.reload();
   }
 
   const phone = maskPhoneForDisplay(user.userPhone) || 'Аккаунт';

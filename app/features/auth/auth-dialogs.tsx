@@ -9,7 +9,7 @@ const secondary = 'rounded-lg border border-line px-5 py-2 text-sm font-medium h
 interface DialogView {
   title: string;
   text?: string;
-  /** Persistent dialogs cannot be dismissed: only a reload helps (spec: login failures). */
+  /** Persistent dialogs cannot be dismissed: only a reload helps (login failures). */
   persistent?: boolean;
   close?: string;
   confirm?: { label: string; action: 'reload' | 'vk' | 'close' };
@@ -52,7 +52,7 @@ function viewOf(kind: AuthDialogKind): DialogView {
   }
 }
 
-/** The section 8 dialogs of the sign-in form (304 px wide on desktop, spec section 9). */
+/** The dialogs of the sign-in form (304 px wide on desktop). */
 export function AuthDialog({
   kind,
   onClose,

@@ -26,7 +26,7 @@ function stubFinish(replies: Reply[]) {
     vi.fn(async (url: string) => {
       urls.push(url);
       const reply = replies.shift() ?? { status: 202, body: { status: 'waiting' } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status });
+      return Response.json(reply.body, { status: reply.status });
     }),
   );
   return urls;
@@ -66,7 +66,9 @@ describe('CallInPanel', () => {
       { status: 200, body: { authorization_code: 'auth-9' } },
     ]);
     const handlers = renderPanel();
-    expect(screen.getByText('Для подтверждения позвоните нам...')).toBeTruthy();
+    expect(screen.getByText('Для подтверждения позвоните нам...').textContent).toBe(
+      'Для подтверждения позвоните нам...',
+    );
     expect(screen.getByRole('link', { name: '8 800 555-35-35' }).getAttribute('href')).toBe(
       'tel:88005553535',
     );

@@ -1,13 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
+import { callRequestFinish } from '../../../core/auth/calls';
 import { CALL_POLL_MS, type CallFailure, callInExpired } from '../../../core/auth/confirmation';
 import { flowBMessage, isFlowBError } from '../../../core/auth/errors';
 import { formatPhoneDigits } from '../../../core/auth/phone';
-import { callSocketUrl, finishCallRequest } from './api';
+import { api } from '../../lib/api';
+import { callFailureOf } from './call-failure';
 
 /** '88005553535' → '8 800 555-35-35'; other numbers are shown as they come. */
 export function formatTollFree(digits: string): string {
   const m = /^8(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
   return m ? `8 ${m[1]} ${m[2]}-${m[3]}-${m[4]}` : digits;
+}
+
+/** The websocket that announces the call-in call; null where WebSocket is unavailable. */
+function callSocketUrl(uuid: string): string | null {
+  if (typeof window === 'undefined' || typeof WebSocket === 'undefined') return null;
+  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${window.location.host}/ws/phone_confirmation/call/${encodeURIComponent(uuid)}?subscribe-broadcast`;
 }
 
 /** A created call-in request (from calls/create_request). */
@@ -18,7 +27,7 @@ export interface CallInRequest {
 }
 
 /**
- * Call-in sign-in (spec section 2 and section 4 'Call flow'): the patient calls a toll-free
+ * Call-in sign-in (docs/product/sign-in.md): the patient calls a toll-free
  * number from the phone being confirmed. The page learns of the call by polling finish_request
  * every 5 s and, when it connects, by the websocket; after 15 minutes it gives up and the form
  * resets keeping the phone. The request is created by the form's click handler, not here: an
@@ -57,25 +66,27 @@ export function CallInPanel({
       if (busy.current || done.current) return;
       busy.current = true;
       if (manual) setChecking(true);
-      const result = await finishCallRequest({
-        phone,
-        uuid,
-        clientId,
-        source,
-        elapsedMs: Date.now() - startedAt,
-      });
+      let failure: CallFailure | null = null;
+      let authorizationCode: string | null = null;
+      try {
+        const result = await api.send(callRequestFinish, {
+          query: { client_id: clientId, source, time: String(Math.round(Date.now() - startedAt)) },
+          body: { phone, uuid },
+        });
+        if ('authorization_code' in result) authorizationCode = result.authorization_code;
+      } catch (error) {
+        failure = callFailureOf(error);
+      }
       busy.current = false;
       setChecking(false);
       if (done.current) return;
-      if (result.ok) {
-        if (result.data.authorization_code) {
-          done.current = true;
-          stop();
-          handlers.current.onAuthorized(result.data.authorization_code);
-        }
+      if (authorizationCode) {
+        done.current = true;
+        stop();
+        handlers.current.onAuthorized(authorizationCode);
         return;
       }
-      const { failure } = result;
+      if (!failure) return;
       if (failure.kind === 'http' && failure.status === 404) {
         giveUp();
       } else if (manual || failure.kind === 'http') {

@@ -1,18 +1,11 @@
-import type { Ref } from 'react';
 import { CODE_LENGTH } from '../../../core/auth/confirmation';
+import type { AuthFieldProps } from './field-props';
 
-export interface CodeFieldProps {
-  id: string;
+export interface CodeFieldProps extends AuthFieldProps {
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  errorId?: string;
-  disabled?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The 4-digit confirmation code (spec section 5); the browser may offer it from the SMS. */
+/** The 4-digit confirmation code; the browser may offer it from the SMS. */
 export function CodeField({
   id,
   label,

@@ -1,6 +1,7 @@
 import { InputMask, type Track } from '@react-input/mask';
-import { type Ref, useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { type PhoneCountryIso, phoneCountry } from '../../../core/auth/phone';
+import type { AuthFieldProps } from './field-props';
 
 const COUNTRY_NAMES: Record<PhoneCountryIso, string> = {
   ru: 'Россия',
@@ -54,22 +55,16 @@ function trackFor(iso: PhoneCountryIso): Track {
   };
 }
 
-export interface PhoneFieldProps {
-  id: string;
+export interface PhoneFieldProps extends AuthFieldProps {
   iso: PhoneCountryIso;
   /** The countries offered; a country select appears when there is more than one. */
   countries: readonly PhoneCountryIso[];
   onIsoChange: (iso: PhoneCountryIso) => void;
   /** What the field shows at mount, formatted (a new country remounts it empty). */
   value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  errorId?: string;
-  disabled?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
-/** Phone input with the country's mask (spec section 5: '+7 9## ###-##-##' for Russia). */
+/** Phone input with the country's mask ('+7 9## ###-##-##' for Russia). */
 export function PhoneField({
   id,
   iso,

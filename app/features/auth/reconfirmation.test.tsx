@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
@@ -21,7 +21,7 @@ function renderFor(user: Viewer) {
 }
 
 function pullAnswers(user: Viewer) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ user }), { status: 200 }));
+  const fetchMock = vi.fn(async () => Response.json({ user }));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -43,7 +43,8 @@ describe('Reconfirmation', () => {
     pullAnswers({ ...PATIENT, medtochkaUuid: 'uuid-b' });
     renderFor(PATIENT);
     await comeBackToTab();
-    expect(await screen.findByRole('dialog', { name: 'Войдите, чтобы продолжить' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Войдите, чтобы продолжить' });
+    expect(within(dialog).getByLabelText('Номер телефона').tagName).toBe('INPUT');
   });
 
   it('stays quiet when the account is the same', async () => {

@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { pullAuth } from '../../../core/auth/calls';
 import { needsReconfirmation, type Viewer } from '../../../core/auth/viewer';
-import { pullAuth } from './api';
+import { api } from '../../lib/api';
 
 // The phone form (and libphonenumber) loads only if a re-confirmation is ever needed.
 const SignInModal = lazy(() => import('./sign-in-modal').then((m) => ({ default: m.SignInModal })));
 
 /**
- * Spec section 4: a real patient's phone is confirmed again when the account behind the
+ * A real patient's phone is confirmed again when the account behind the
  * session changed elsewhere (another tab signed in as someone else): back on this tab, pullAuth
  * answers another patient-app uuid than the page was rendered for.
  */
@@ -20,8 +21,9 @@ export function Reconfirmation({ user }: { user: Viewer }) {
     let stale = false;
     const check = async () => {
       if (document.visibilityState !== 'visible') return;
-      const pulled = await pullAuth();
-      if (!stale && pulled.ok && needsReconfirmation(user, pulled.data.user)) setNeeded(true);
+      // A failed pull changes nothing: the next return to the tab asks again.
+      const pulled = await api.send(pullAuth, {}).catch(() => null);
+      if (!stale && pulled && needsReconfirmation(user, pulled.user)) setNeeded(true);
     };
     document.addEventListener('visibilitychange', check);
     return () => {

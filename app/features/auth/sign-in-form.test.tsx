@@ -123,10 +123,16 @@ describe('SignInForm', () => {
     const calls = stubServer({});
     renderForm();
     await submit();
-    expect(screen.getByText('Укажите номер телефона')).toBeTruthy();
+    const input = screen.getByLabelText('Номер телефона');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Укажите номер телефона',
+    );
     await typePhone('+7 495 123-45-67');
     await submit();
-    expect(screen.getByText('Укажите номер в формате +7 9## ###-##-##')).toBeTruthy();
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Укажите номер в формате +7 9## ###-##-##',
+    );
     expect(calls).toEqual([]);
   });
 
@@ -146,8 +152,11 @@ describe('SignInForm', () => {
     await act(async () => {
       fireEvent.change(code, { target: { value: '0000' } });
     });
-    expect(await screen.findByText('Неверные цифры')).toBeTruthy();
+    await screen.findByText('Неверные цифры');
     expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(code.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Неверные цифры',
+    );
   });
 
   it('offers call or SMS when VK attempts ran out, then resubmits without VK', async () => {
@@ -159,13 +168,18 @@ describe('SignInForm', () => {
     });
     renderForm({ vkEnabled: true });
     await typePhone('+7 900 123-45-67');
-    expect(screen.getByRole('button', { name: 'Получить код ВКонтакте' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Получить код ВКонтакте' }).getAttribute('type')).toBe(
+      'submit',
+    );
     await submit();
-    expect(await screen.findByText('Не получается подтвердить телефон через ВКонтакте')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Не получается подтвердить телефон через ВКонтакте',
+    });
+    expect(dialog.textContent).toContain('Закончились попытки. Можно подтвердить через звонок или СМС.');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Подтвердить' }));
     });
-    expect(await screen.findByLabelText('Код из СМС')).toBeTruthy();
+    expect((await screen.findByLabelText('Код из СМС')).getAttribute('aria-invalid')).toBe('false');
     expect(calls.map((c) => c.body)).toEqual([
       { phone: '79001234567', confirmation_flow: 'vk' },
       { phone: '79001234567' },
@@ -189,7 +203,8 @@ describe('SignInForm', () => {
     renderForm();
     await typePhone('+7 900 123-45-67');
     await submit();
-    expect(await screen.findByText('Нет соединения с интернетом')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Нет соединения с интернетом' });
+    expect(dialog.textContent).toContain('Проверьте соединение и попробуйте снова.');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Понятно' }));
     });
@@ -205,9 +220,12 @@ describe('SignInForm', () => {
     renderForm();
     await typePhone('+7 900 123-45-67');
     await submit();
-    expect(
-      await screen.findByText('С этого номера пока нельзя записаться на приём или оставить отзыв'),
-    ).toBeTruthy();
+    const input = screen.getByLabelText('Номер телефона');
+    await screen.findByText('С этого номера пока нельзя записаться на приём или оставить отзыв');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      // The reply's own detail ('x') is the longer second line.
+      'С этого номера пока нельзя записаться на приём или оставить отзывx',
+    );
     expect(screen.getByRole('button', { name: 'Подтвердить' })).toHaveProperty('disabled', true);
   });
 

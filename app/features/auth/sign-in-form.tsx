@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { callRequestCreate, codeConfirm, codeRequest, login } from '../../../core/auth/calls';
 import {
   buttonLabel,
   type CallFailure,
@@ -19,16 +20,17 @@ import {
   type PhoneCountryIso,
   validatePhoneInput,
 } from '../../../core/auth/phone';
+import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
-import { confirmCode, createCallRequest, login, requestCode } from './api';
 import { AuthDialog } from './auth-dialogs';
+import { callFailureOf } from './call-failure';
 import { CallInPanel, type CallInRequest } from './call-in';
 import { CodeField } from './code-field';
 import { nationalDigitsOf, PhoneField } from './phone-field';
 import { useRootAuth } from './use-root-auth';
 
 /**
- * Phone sign-in (spec section 4 'Phone authentication'): request a code, type it (checked by
+ * Phone sign-in (docs/product/sign-in.md): request a code, type it (checked by
  * itself at 4 digits), log in with the authorization code and go to `next`. Or call-in: the
  * patient calls a toll-free number. The rules live in core/auth/confirmation.ts; this
  * component runs the calls and draws the state.
@@ -97,29 +99,39 @@ export function SignInForm({
   }, [autoFocus, hydrated]);
 
   async function sendRequest(current: ConfirmationState) {
-    const result = await requestCode(requestBody(current));
-    if (result.ok) dispatch({ type: 'requestSucceeded', reply: result.data, now: Date.now() });
-    else dispatch({ type: 'requestFailed', failure: result.failure, now: Date.now() });
+    try {
+      const reply = await api.send(codeRequest, { body: requestBody(current) });
+      dispatch({ type: 'requestSucceeded', reply, now: Date.now() });
+    } catch (error) {
+      dispatch({ type: 'requestFailed', failure: callFailureOf(error), now: Date.now() });
+    }
   }
 
   async function finishSignIn(authorizationCode: string) {
-    const result = await login(authorizationCode, settings.clientId);
-    if (result.ok) {
-      window.location.assign(next);
+    try {
+      await api.send(login, {
+        body: { authorization_code: authorizationCode, client_id: settings.clientId },
+      });
+    } catch (error) {
+      dispatch({ type: 'loginFailed', failure: callFailureOf(error) });
       return;
     }
-    dispatch({ type: 'loginFailed', failure: result.failure });
+    window.location.assign(next);
   }
 
   async function check(current: ConfirmationState) {
-    const result = await confirmCode({
-      phone: current.phone,
-      code: current.code,
-      serviceId: current.serviceId,
-      clientId: settings.clientId,
-    });
-    if (result.ok) await finishSignIn(result.data.authorization_code);
-    else dispatch({ type: 'confirmFailed', failure: result.failure });
+    let authorizationCode: string;
+    try {
+      const confirmed = await api.send(codeConfirm, {
+        query: { client_id: settings.clientId },
+        body: { phone: current.phone, code: current.code, service_id: current.serviceId, mobile_app: false },
+      });
+      authorizationCode = confirmed.authorization_code;
+    } catch (error) {
+      dispatch({ type: 'confirmFailed', failure: callFailureOf(error) });
+      return;
+    }
+    await finishSignIn(authorizationCode);
   }
 
   /** Validates the field; the error goes under it and focus back to it. */
@@ -152,13 +164,16 @@ export function SignInForm({
   async function openCallIn() {
     if (creatingCallIn || !phoneIsValid()) return;
     setCreatingCallIn(true);
-    const result = await createCallRequest(latest.current.phone);
-    setCreatingCallIn(false);
-    if (result.ok) {
-      setCallIn({ uuid: result.data.uuid, callPhone: result.data.call_phone, startedAt: Date.now() });
+    let failure: CallFailure;
+    try {
+      const created = await api.send(callRequestCreate, { body: { phone: latest.current.phone } });
+      setCallIn({ uuid: created.uuid, callPhone: created.call_phone, startedAt: Date.now() });
       return;
+    } catch (error) {
+      failure = callFailureOf(error);
+    } finally {
+      setCreatingCallIn(false);
     }
-    const { failure } = result;
     if (failure.kind === 'http' && isFlowBError(failure.code) && failure.code !== 'user_has_phone') {
       dispatch({ type: 'phoneInvalid', message: flowBMessage(failure.code, 'call') });
     } else if (failure.kind === 'http' && failure.code === 'user_has_phone') {

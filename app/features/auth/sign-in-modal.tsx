@@ -9,7 +9,7 @@ export interface SignInModalProps {
 }
 
 /**
- * 'Войдите, чтобы продолжить' (spec section 2): the phone sign-in for features that need an
+ * 'Войдите, чтобы продолжить': the phone sign-in for features that need an
  * account — reviews, booking, favourites. A 360 px dialog on desktop, a bottom sheet on phones.
  */
 export function SignInModal({ open, onOpenChange, next }: SignInModalProps) {

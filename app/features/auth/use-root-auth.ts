@@ -1,19 +1,13 @@
 import { useRouteLoaderData } from 'react-router';
+import type { AuthSettings } from '../../../core/auth/contracts';
 import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
 
 /** What the root loader tells every page about signing in (see app/root.tsx). */
-export interface RootAuth {
-  user: Viewer;
-  vkEnabled: boolean;
-  /** The toll-free number of call-in sign-in, digits. */
-  callInPhone: string;
-  clientId: string;
-  doctorLoginHref: string;
-}
+export type RootAuth = AuthSettings & { user: Viewer };
 
 interface RootData {
   user?: Viewer;
-  auth?: Partial<Omit<RootAuth, 'user'>>;
+  auth?: Partial<AuthSettings>;
 }
 
 /** The root loader's `user` and `auth`, with safe defaults where a field is missing. */

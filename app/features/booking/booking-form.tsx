@@ -1,8 +1,13 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { BOOKING_TITLES, bookingSchema, fieldErrors } from '../../../core/booking/form';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { createAppointment } from '../../../core/booking/calls';
+import { bookingSchema, type OfferedSlot } from '../../../core/booking/contracts';
+import { BOOKING_TITLES } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
+import { fieldErrors } from '../../../core/http/contracts';
+import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
-import { type CreateResult, createAppointment, holdSlot, type OfferedSlot, releaseHold } from './booking-api';
+import { type BookingOutcome, failed, outcomeOf } from './booking-outcome';
+import { useSlotHold } from './use-slot-hold';
 
 /** Who or what is booked, as the booking call names it: a doctor, or a clinic's service line. */
 export type BookingSubject = { doctor_id: number } | { service_id: string; doctor_id?: number };
@@ -87,8 +92,8 @@ function TextField({
 }
 
 /**
- * The patient's details and 'Записаться' (issue 4, 'Booking redirects'): the shared zod schema
- * checks the fields before the call, the server checks them again. One press is one
+ * The patient's details and 'Записаться': the shared zod schema checks the fields before the
+ * call, the server checks them again. One press is one
  * request_key, so a retry after a lost answer cannot book twice.
  */
 export function BookingForm({
@@ -104,41 +109,16 @@ export function BookingForm({
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<Exclude<CreateResult, { kind: 'booked' }> | null>(null);
+  const [outcome, setOutcome] = useState<BookingOutcome | null>(null);
   const requestKey = useRef(newKey());
   const failureHeading = useRef<HTMLHeadingElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // The time is kept for the patient while the form is filled, and let go on leaving.
-  const [hold, setHold] = useState<{ id: number; slot: string } | null>(null);
   const booked = useRef(false);
   const hydrated = useHydrated();
-  const subjectKey = JSON.stringify(subject);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new object of the same subject is the same subject
-  useEffect(() => {
-    let current: number | null = null;
-    let gone = false;
-    const leave = () => {
-      if (current !== null && !booked.current) releaseHold(current);
-      current = null;
-    };
-    void holdSlot({ ...subject, lpu_id: lpuId, slot, type }).then((result) => {
-      if (result.kind === 'held') {
-        current = result.id;
-        if (gone) leave();
-        else setHold({ id: result.id, slot });
-      } else if (result.kind === 'failed' && !gone) {
-        setOutcome(result);
-      }
-    });
-    window.addEventListener('pagehide', leave);
-    return () => {
-      gone = true;
-      window.removeEventListener('pagehide', leave);
-      leave();
-    };
-  }, [subjectKey, lpuId, slot, type]);
-  const holdId = hold?.slot === slot ? hold.id : undefined;
+  const holdId = useSlotHold({ ...subject, lpu_id: lpuId, slot, type }, booked, (refusal) =>
+    setOutcome(failed(refusal)),
+  );
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -171,11 +151,14 @@ export function BookingForm({
     }
     setBusy(true);
     setOutcome(null);
-    const result = await createAppointment(body);
-    if (result.kind === 'booked') {
+    let result: BookingOutcome;
+    try {
+      const { appointment } = await api.send(createAppointment, { body });
       booked.current = true;
-      window.location.assign(result.url);
+      window.location.assign(appointment.url);
       return;
+    } catch (error) {
+      result = outcomeOf(error);
     }
     setBusy(false);
     if (result.kind === 'invalid') setErrors(result.errors);
@@ -221,7 +204,7 @@ export function BookingForm({
           )}
         </div>
       )}
-      {(outcome?.kind === 'error' || outcome?.kind === 'sign-in') && (
+      {outcome?.kind === 'error' && (
         <p role="alert" className="text-sm text-error">
           {outcome.detail}
         </p>

@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { BookingAccount, BookingViewer } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import type { DaySlots, SlotChoice } from '../../../core/schedule/day-tabs';
 import { AppointmentCalendar } from '../schedule/calendar';
-
-/** Who is on a booking page: only a patient fills the form. */
-export type BookingAccount = 'anonymous' | 'work' | 'patient';
+import { BookingForm, type BookingFormProps } from './booking-form';
 
 /**
  * The booking pages' time step (doctors and services): the calendar, with the notice that the
  * link's time is gone when it is.
  */
-export function ChooseTimeStep({
+function ChooseTimeStep({
   staleSlot,
   days,
   slots,
@@ -47,9 +46,9 @@ export function ChooseTimeStep({
 
 /**
  * The booking pages' patient step: a patient gets the form; an anonymous visitor 'Подтвердить
- * номер' (sign-in, then back to the same page); a work account the spec's refusal.
+ * номер' (sign-in, then back to the same page); a work account is refused.
  */
-export function PatientStep({
+function PatientStep({
   account,
   loginHref,
   workAccountText,
@@ -79,6 +78,59 @@ export function PatientStep({
       {account === 'work' && <p role="status">{workAccountText}</p>}
       {account === 'patient' && form}
     </section>
+  );
+}
+
+/**
+ * The booking pages' steps below what is booked (doctors and services): the calendar until a time
+ * is chosen, then the patient's step with the form for that time.
+ */
+export function TimeAndPatientSteps({
+  viewer,
+  days,
+  slots,
+  today,
+  choose,
+  loginHref,
+  booking,
+}: {
+  viewer: BookingViewer;
+  days: string[];
+  slots: DaySlots;
+  /** 'yyyy-MM-dd' in the clinic's zone. */
+  today: string;
+  /** Moves the page's time ('dd.MM.yyyy HH:mm'), as useSlotInUrl's `choose`. */
+  choose: (slot: string) => void;
+  loginHref: string;
+  /** What the form books besides the time. */
+  booking: Pick<BookingFormProps, 'subject' | 'lpuId' | 'type' | 'source'>;
+}) {
+  const { chosen } = viewer;
+  if (!chosen)
+    return (
+      <ChooseTimeStep
+        staleSlot={viewer.staleSlot}
+        days={days}
+        slots={slots}
+        today={today}
+        onChoose={choose}
+      />
+    );
+  return (
+    <PatientStep
+      account={viewer.account}
+      loginHref={loginHref}
+      workAccountText={viewer.workAccountText}
+      form={
+        <BookingForm
+          {...booking}
+          slot={chosen.slot}
+          today={today}
+          phone={viewer.phone}
+          onChooseSlot={(s) => choose(s.slot)}
+        />
+      }
+    />
   );
 }
 

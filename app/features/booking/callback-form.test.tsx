@@ -20,7 +20,12 @@ afterEach(() => {
 
 describe('CallbackForm', () => {
   it('offers only the open parts of the chosen day and sends the choice', async () => {
-    const fetchStub = vi.fn(async () => new Response(JSON.stringify({ id: 1 }), { status: 201 }));
+    const fetchStub = vi.fn(async () =>
+      Response.json(
+        { id: 1, date: '2026-11-23', times: ['morning', 'evening'], min_hours_to_call: 2 },
+        { status: 201 },
+      ),
+    );
     vi.stubGlobal('fetch', fetchStub);
     render(<CallbackForm doctorId={5} lpuId={9} choices={CHOICES} />);
     // Today only the evening is still open.
@@ -51,7 +56,7 @@ describe('CallbackForm', () => {
   it('shows the server’s reason when the time is gone meanwhile', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ detail: CALLBACK_TEXTS.late }), { status: 400 })),
+      vi.fn(async () => Response.json({ detail: CALLBACK_TEXTS.late, code: 'bad_request' }, { status: 400 })),
     );
     render(<CallbackForm doctorId={5} lpuId={9} choices={CHOICES} />);
     fireEvent.click(screen.getByLabelText('Вечер, 17–24'));

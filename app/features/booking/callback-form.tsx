@@ -1,12 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import { CALLBACK_TEXTS, DAY_PART_LABELS } from '../../../core/booking/callback';
-import type { DayPart } from '../../../core/schedule/slot-filters';
-import { csrfToken } from '../../lib/csrf';
-import { CONNECTION_ERROR } from './booking-api';
+import { requestCallback } from '../../../core/booking/calls';
+import type { BookingAccount, CallbackChoice } from '../../../core/booking/contracts';
+import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
+import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
 
 /**
- * 'Перезвоните мне' when the doctor has no free slots (spec section 3 'Callback request'): a day
- * and the parts of it that suit the patient; the server checks the clinic still has two hours.
+ * 'Перезвоните мне' when the doctor has no free slots: a day and the parts of it that suit the
+ * patient; the server checks the clinic still has two hours.
  */
 export function CallbackForm({
   doctorId,
@@ -16,7 +17,7 @@ export function CallbackForm({
   doctorId: number;
   lpuId: number;
   /** Days with their open parts, and each day's label ('23 ноября, понедельник'). */
-  choices: { date: string; label: string; times: DayPart[] }[];
+  choices: CallbackChoice[];
 }) {
   const [date, setDate] = useState(choices[0]?.date ?? '');
   const [times, setTimes] = useState<DayPart[]>([]);
@@ -36,19 +37,10 @@ export function CallbackForm({
     setBusy(true);
     setError('');
     try {
-      const response = await fetch('/ajax/appointment/callback/', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'X-CSRFToken': csrfToken(), 'Content-Type': 'application/json' },
-        body: JSON.stringify({ doctor_id: doctorId, lpu_id: lpuId, date, times: chosen }),
-      });
-      if (response.ok) setDone(true);
-      else
-        setError(
-          ((await response.json().catch(() => ({}))) as { detail?: string }).detail ?? CONNECTION_ERROR,
-        );
-    } catch {
-      setError(CONNECTION_ERROR);
+      await api.send(requestCallback, { body: { doctor_id: doctorId, lpu_id: lpuId, date, times: chosen } });
+      setDone(true);
+    } catch (e) {
+      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
     }
     setBusy(false);
   }
@@ -85,7 +77,7 @@ export function CallbackForm({
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{CALLBACK_TEXTS.times}</legend>
         <div className="flex flex-wrap gap-4">
-          {(['morning', 'afternoon', 'evening'] as const).map((part) => (
+          {DAY_PARTS.map((part) => (
             <label
               key={part}
               className={`flex items-center gap-2 text-sm ${open.includes(part) ? '' : 'text-muted'}`}
@@ -117,5 +109,44 @@ export function CallbackForm({
         {CALLBACK_TEXTS.submit}
       </button>
     </form>
+  );
+}
+
+/**
+ * No free time in two weeks: a patient may ask the clinic to call back; a visitor confirms
+ * the phone first; a work account is refused.
+ */
+export function CallbackSection({
+  account,
+  loginHref,
+  workAccountText,
+  ...form
+}: {
+  account: BookingAccount;
+  loginHref: string;
+  workAccountText: string;
+  doctorId: number;
+  lpuId: number;
+  choices: CallbackChoice[];
+}) {
+  return (
+    <section className="card mt-4 p-4 sm:p-5" aria-labelledby="callback">
+      <h2 id="callback" className="text-lg font-semibold">
+        {CALLBACK_TEXTS.title}
+      </h2>
+      <p className="mb-4 mt-1 text-sm text-ink-soft">{CALLBACK_TEXTS.lead}</p>
+      {account === 'patient' ? (
+        <CallbackForm {...form} />
+      ) : account === 'work' ? (
+        <p role="status">{workAccountText}</p>
+      ) : (
+        <a
+          href={loginHref}
+          className="inline-block rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
+        >
+          Подтвердить номер
+        </a>
+      )}
+    </section>
   );
 }

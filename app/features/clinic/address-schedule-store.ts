@@ -1,4 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { addressSchedule } from '../../../core/clinic/calls';
+import type { AddressSchedule } from '../../../core/clinic/contracts';
 import {
   NOT_LOADED,
   needsFetch,
@@ -6,12 +8,11 @@ import {
   type ScheduleEntry,
   type ScheduleEvent,
 } from '../../../core/clinic/schedule-cache';
-import type { AddressSchedule } from '../../../core/clinic/working-hours';
-import { csrfToken } from '../../lib/csrf';
+import { api } from '../../lib/api';
 
 type Entry = ScheduleEntry<AddressSchedule>;
 
-/** One entry per schedule url + address for the page's lifetime (spec 'Lpu schedule tooltip cache'). */
+/** One entry per clinic and address for the page's lifetime. */
 const entries = new Map<string, Entry>();
 const listeners = new Set<() => void>();
 
@@ -28,21 +29,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
-/** Spec section 7: GET {url}?address=…, with X-CSRFToken and a JSON content type. */
-async function fetchSchedule(url: string, address: string): Promise<AddressSchedule> {
-  const response = await fetch(`${url}?${new URLSearchParams({ address })}`, {
-    headers: { 'X-CSRFToken': csrfToken(), 'Content-Type': 'application/json' },
-  });
-  if (!response.ok) throw new Error(`address schedule: HTTP ${response.status}`);
-  return response.json();
-}
-
 /**
  * The cached schedule of one address and a `load` that asks the server only the first time:
  * later calls find it loading, loaded, or failed (a failure is kept, never retried).
  */
-export function useAddressSchedule(url: string, address: string): [Entry, () => void] {
-  const key = `${url}\n${address}`;
+export function useAddressSchedule(clinicId: number, address: string): [Entry, () => void] {
+  const key = `${clinicId}\n${address}`;
   const entry = useSyncExternalStore(
     subscribe,
     () => entries.get(key) ?? NOT_LOADED,
@@ -51,14 +43,14 @@ export function useAddressSchedule(url: string, address: string): [Entry, () => 
   const load = useCallback(() => {
     if (!needsFetch(entries.get(key) ?? NOT_LOADED)) return;
     dispatch(key, { type: 'request' });
-    fetchSchedule(url, address).then(
+    api.send(addressSchedule, { params: { id: clinicId }, query: { address } }).then(
       (data) => dispatch(key, { type: 'success', data }),
       (error: unknown) => {
-        // Spec section 8: failed loads are logged and the page goes on.
+        // A failed load is logged and the page goes on.
         console.warn(error);
         dispatch(key, { type: 'failure' });
       },
     );
-  }, [key, url, address]);
+  }, [key, clinicId, address]);
   return [entry, load];
 }

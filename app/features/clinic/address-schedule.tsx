@@ -1,15 +1,13 @@
 import { useId, useState } from 'react';
-import { addressScheduleUrl } from '../../../core/clinic/urls';
-import { Modal, ModalClose } from '../../components/ui/modal';
 import { useAddressSchedule } from './address-schedule-store';
-import { WeekHours } from './week-hours';
+import { WeekHours, WeekHoursSheet } from './week-hours';
 
 /** Phones below Tailwind's `sm` get the panel; wider screens the tooltip. */
 const WIDE = '(min-width: 640px)';
 const isWide = () => window.matchMedia(WIDE).matches;
 
 /**
- * A clinic address that tells its working hours (spec 'Clinic page widgets'): on desktop a
+ * A clinic address that tells its working hours: on desktop a
  * tooltip on hover or keyboard focus says 'Загрузка...' and then shows the week; on phones a
  * tap opens a bottom panel. Each address is asked once per page (see address-schedule-store).
  * The tooltip is a block: do not put this inside a <p>.
@@ -23,7 +21,7 @@ export function AddressSchedule({
   address: string;
   className?: string;
 }) {
-  const [entry, load] = useAddressSchedule(addressScheduleUrl(lpuId), address);
+  const [entry, load] = useAddressSchedule(lpuId, address);
   const [tooltip, setTooltip] = useState(false);
   const [panel, setPanel] = useState(false);
   const tooltipId = useId();
@@ -83,24 +81,9 @@ export function AddressSchedule({
           </div>
         </div>
       )}
-      <Modal
-        open={panel}
-        onOpenChange={setPanel}
-        title="График работы"
-        description={address}
-        showDescription
-        mobile="sheet"
-        closeIcon="desktop"
-        footer={
-          <ModalClose asChild>
-            <button type="button" className="w-full rounded-lg bg-brand px-5 py-3 font-medium text-white">
-              Понятно
-            </button>
-          </ModalClose>
-        }
-      >
+      <WeekHoursSheet open={panel} onOpenChange={setPanel} address={address}>
         {body}
-      </Modal>
+      </WeekHoursSheet>
     </span>
   );
 }

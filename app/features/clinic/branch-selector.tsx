@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { Select } from '../../components/ui/select';
 import { AddressSchedule } from './address-schedule';
 
-/** Spec section 2: a branch option has a title, a subtitle, a link and a disabled flag. */
+/** A branch option has a title, a subtitle, a link and a disabled flag. */
 export interface BranchOption {
   title: string;
   subtitle: string;

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { covidRulesUrl } from '../../../core/clinic/urls';
+import { covidRules } from '../../../core/clinic/calls';
 import { Modal, ModalClose } from '../../components/ui/modal';
+import { api } from '../../lib/api';
 
 /**
- * 'Правила посещения': the button fetches the clinic's rules (GET /ajax/lpu/{id}/covid_rules/)
- * and shows them in a dialog. Spec section 8: a failure is ignored, the dialog just stays shut.
+ * 'Правила посещения': the button fetches the clinic's rules and shows them in a dialog. A
+ * failure is only logged: the dialog just stays shut.
  */
 export function CovidRules({ lpuId }: { lpuId: number }) {
   const [rules, setRules] = useState<string[] | null>(null);
@@ -19,11 +20,9 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
     }
     setLoading(true);
     try {
-      const response = await fetch(covidRulesUrl(lpuId), { headers: { Accept: 'application/json' } });
-      if (!response.ok) throw new Error(`covid rules: HTTP ${response.status}`);
-      const list: unknown = await response.json();
-      if (!Array.isArray(list) || !list.length) return;
-      cached.current = list.map(String);
+      const list = await api.send(covidRules, { params: { id: lpuId } });
+      if (!list.length) return;
+      cached.current = list;
       setRules(cached.current);
       setOpen(true);
     } catch (error) {

@@ -1,14 +1,13 @@
 import { useNavigate } from 'react-router';
+import type { ClinicDoctorCard, ClinicDoctorFilterOptions } from '../../../core/clinic/contracts';
 import { doctorFiltersToParams, NO_DOCTOR_FILTERS } from '../../../core/clinic/doctor-filters';
 import { plural, WORDS } from '../../../core/text/plural';
-import type { ClinicDoctorCard } from '../../../server/modules/clinic/clinic-doctors-service';
 import { ClinicDoctorCardItem } from './doctors-card';
-import { type DoctorFilterOptions, DoctorsFilters } from './doctors-filters';
+import { DoctorsFilters } from './doctors-filters';
 
 /**
  * The doctors block of the main clinic page: the best rated doctors and the doctors page's
- * filters; a filter change goes to the doctors page with the filters in the hash (spec
- * 'Clinic doctors page').
+ * filters; a filter change goes to the doctors page with the filters in the hash.
  */
 export function ClinicDoctorsBlock({
   doctorsUrl,
@@ -23,7 +22,7 @@ export function ClinicDoctorsBlock({
   tz: string;
   doctors: ClinicDoctorCard[];
   total: number;
-  options: DoctorFilterOptions;
+  options: ClinicDoctorFilterOptions;
 }) {
   const navigate = useNavigate();
   if (total === 0) return null;

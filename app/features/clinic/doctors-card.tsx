@@ -1,11 +1,11 @@
-import type { ClinicDoctorCard } from '../../../server/modules/clinic/clinic-doctors-service';
+import type { ClinicDoctorCard } from '../../../core/clinic/contracts';
 import { DoctorCard } from '../directory/doctor-card';
 import { VISIT_LABELS } from '../directory/price-chips';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { ScheduleSlot } from '../schedule/schedule-slot';
 
 /**
- * A doctor card of a clinic's doctor list with the spec's card data attributes: spec,
+ * A doctor card of a clinic's doctor list with the card's data attributes: spec,
  * gender, experience, na-dom, doctor-id (section 3 'Doctor filter options').
  */
 export function ClinicDoctorCardItem({

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { ClinicDoctorFilterOptions } from '../../../core/clinic/contracts';
 import {
   DOCTOR_GENDERS,
   type DoctorFilters,
@@ -7,17 +8,14 @@ import {
   toggleGender,
   withFilter,
 } from '../../../core/clinic/doctor-filters';
-import type { ClinicDoctorsService } from '../../../server/modules/clinic/clinic-doctors-service';
 import { useHydrated } from '../../lib/use-hydrated';
 import { DoctorsSpecialityPicker } from './doctors-speciality-picker';
-
-export type DoctorFilterOptions = Awaited<ReturnType<ClinicDoctorsService['filterOptions']>>;
 
 const pill =
   'flex h-10 items-center rounded-lg border px-3 text-sm transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand';
 
 /**
- * The clinic doctors filters (spec 'Clinic doctors page'): speciality (picker 'Специалист'),
+ * The clinic doctors filters: speciality (picker 'Специалист'),
  * experience, gender (clicking the chosen one again turns it off) and home call. Every change
  * starts again from page 1; where it goes (the hash, or the doctors page) is the caller's.
  */
@@ -26,7 +24,7 @@ export function DoctorsFilters({
   filters,
   onChange,
 }: {
-  options: DoctorFilterOptions;
+  options: ClinicDoctorFilterOptions;
   filters: DoctorFilters;
   onChange: (next: DoctorFilters) => void;
 }) {

@@ -1,59 +1,62 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { clinicDoctors } from '../../../core/clinic/calls';
+import type {
+  ClinicDoctorFilterOptions,
+  ClinicDoctorsList as ListData,
+} from '../../../core/clinic/contracts';
 import {
+  clinicDoctorsQuery,
   type DoctorFilters,
   doctorFiltersToParams,
   NO_DOCTOR_FILTERS,
   parseDoctorFilters,
 } from '../../../core/clinic/doctor-filters';
+import { queryString } from '../../../core/http/call';
 import { plural, WORDS } from '../../../core/text/plural';
-import type { ClinicDoctorsList as ListData } from '../../../server/modules/clinic/clinic-doctors-service';
 import { Pagination } from '../../components/ui/pagination';
+import { api, isApiError } from '../../lib/api';
 import { useHashParams } from '../../lib/use-hash-state';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useMediaQuery, useViewer } from '../../lib/use-viewer';
 import { ClinicDoctorCardItem } from './doctors-card';
-import { type DoctorFilterOptions, DoctorsFilters } from './doctors-filters';
+import { DoctorsFilters } from './doctors-filters';
 
 /**
- * The clinic doctors page list (spec 'Clinic doctors page'). Without filters it is the
+ * The clinic doctors page list. Without filters it is the
  * server-rendered page of ?page=; the filters (and their page) live in the URL hash, so each
  * change is a history entry and back/forward restore it, and the list comes from the call.
  */
 export function ClinicDoctorsList({
-  apiUrl,
+  clinicId,
   initial,
   options,
   tz,
 }: {
   /** The clinic town's zone. */
   tz: string;
-  /** GET /ajax/lpu/{id}/doctors/. */
-  apiUrl: string;
+  clinicId: number;
   initial: ListData;
-  options: DoctorFilterOptions;
+  options: ClinicDoctorFilterOptions;
 }) {
   const location = useLocation();
   const [hashParams, setHashParams] = useHashParams();
   // The hash exists only in the browser: read it once hydrated, so the first render matches the server's.
   const hydrated = useHydrated();
   const filters = hydrated ? parseDoctorFilters(hashParams) : NO_DOCTOR_FILTERS;
-  // Spec section 5: staff on desktop see every filtered card without paging (the server checks the role).
+  // Staff on desktop see every filtered card without paging (the server checks the role).
   const viewer = useViewer();
   const desktop = useMediaQuery('(min-width: 1024px)');
   const staffView = viewer.isStaff && desktop;
-  const filterParams = doctorFiltersToParams(filters);
-  if (staffView && filterParams.size > 0) {
-    filterParams.delete('page');
-    filterParams.set('show_all', 'true');
-  }
-  const key = filterParams.toString();
+  const query = clinicDoctorsQuery(filters, staffView);
+  const key = queryString(query);
   // Lists already fetched, by hash: back and forward show them at once.
   const cache = useRef(new Map<string, ListData>());
   const [fetched, setFetched] = useState<{ key: string; list: ListData } | null>(null);
   const [loading, setLoading] = useState(false);
   const top = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `query` is rebuilt on every render; `key` stands for it
   useEffect(() => {
     if (!key) return;
     const cached = cache.current.get(key);
@@ -63,21 +66,25 @@ export function ClinicDoctorsList({
     }
     const controller = new AbortController();
     setLoading(true);
-    fetch(`${apiUrl}?${key}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`clinic doctors: HTTP ${response.status}`);
-        const list: ListData = await response.json();
+    api
+      .send(clinicDoctors, {
+        params: { id: clinicId },
+        query,
+        signal: controller.signal,
+      })
+      .then((list) => {
         cache.current.set(key, list);
         setFetched({ key, list });
       })
-      .catch((error) => {
-        if (!controller.signal.aborted && !(error instanceof TypeError)) console.error(error);
+      .catch((error: unknown) => {
+        // A lost connection or a newer request is not worth a word; a refusal is logged.
+        if (!(isApiError(error) && error.kind !== 'http')) console.error(error);
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [key, apiUrl]);
+  }, [key, clinicId]);
 
   // Until the filtered list arrives the previous one stays, dimmed.
   const list = !key ? initial : fetched?.key === key ? fetched.list : (fetched?.list ?? initial);

@@ -9,7 +9,7 @@ export interface SpecialityOption {
 }
 
 /**
- * Speciality picker 'Специалист' (spec 'Clinic page widgets'): full screen on phones, a 650 px
+ * Speciality picker 'Специалист': full screen on phones, a 650 px
  * side menu on desktop, with a case-insensitive substring filter on the name.
  */
 export function DoctorsSpecialityPicker({

@@ -11,7 +11,7 @@ export interface EquipmentItem {
 
 /**
  * The clinic's equipment: names are server-rendered buttons; a click opens the popup with
- * the picture, attributes and description (spec 'Clinic page widgets').
+ * the picture, attributes and description.
  */
 export function Equipment({ items }: { items: EquipmentItem[] }) {
   const [shown, setShown] = useState<EquipmentItem | null>(null);

@@ -1,12 +1,13 @@
 import { type ReactNode, useState } from 'react';
-import { isBookableLine, type PriceListGroup, type PriceListService } from '../../../core/clinic/price-list';
+import type { PriceListGroup, PriceListLine } from '../../../core/clinic/contracts';
+import { isBookableLine } from '../../../core/clinic/price-list';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
 
 /**
- * Services grouped by class: name, duration and price (spec 'Clinic services price list').
+ * Services grouped by class: name, duration and price.
  * A service opens its page in a new tab; its speciality key opens the speciality's doctors
- * in the same tab (spec 'Clinic page widgets').
+ * in the same tab.
  */
 export function PriceListGroups({
   groups,
@@ -69,11 +70,11 @@ export function PriceListGroups({
 }
 
 /**
- * Spec 'Booking button': opens the line's calendar inline under it; a line with no free time in
+ * The booking button opens the line's calendar inline under it; a line with no free time in
  * the month goes to the service's page (other clinics offer it). A service that needs a
  * consultation first shows the preliminary notice before its slot leads on (ServiceSchedule).
  */
-function BookingButton({ line, clinicId, tz }: { line: PriceListService; clinicId: number; tz: string }) {
+function BookingButton({ line, clinicId, tz }: { line: PriceListLine; clinicId: number; tz: string }) {
   const [calendar, setCalendar] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
   async function open() {

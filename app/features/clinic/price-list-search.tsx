@@ -3,7 +3,7 @@ import { matchingCategories } from '../../../core/clinic/price-list';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
- * The price list's search box (spec: placeholder 'Найти услугу', free text or a category
+ * The price list's search box (placeholder 'Найти услугу', free text or a category
  * chosen from suggestions). An ARIA 1.2 combobox: arrows move through the clinic's matching
  * categories, Enter picks one (or searches the typed text), Escape closes the list.
  */

@@ -1,6 +1,6 @@
 import { useHydrated } from '../../lib/use-hydrated';
 
-/** Spec switch 'Только услуги с онлайн-записью': a real button with role=switch, its label inside. */
+/** The switch 'Только услуги с онлайн-записью': a real button with role=switch, its label inside. */
 export function PriceListSwitch({
   checked,
   onChange,

@@ -1,35 +1,34 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { priceList } from '../../../core/clinic/calls';
+import type { PriceListPage } from '../../../core/clinic/contracts';
 import {
   PRICE_LIST_NOT_FOUND,
   PRICE_SEARCH_DEBOUNCE_MS,
   type PriceListRequest,
-  type PriceListResponse,
   priceListQuery,
   showAllButtonVisible,
 } from '../../../core/clinic/price-list';
-import { priceStatus } from '../../../core/directory/price-status';
+import { priceStatus } from '../../../core/clinic/price-status';
 import { Pagination } from '../../components/ui/pagination';
-import { csrfToken } from '../../lib/csrf';
+import { api, isApiError } from '../../lib/api';
 import { PriceListGroups } from './price-list-groups';
 import { PriceListSearch } from './price-list-search';
 import { PriceListSwitch } from './price-list-switch';
 
 export interface PriceListProps {
-  /** The list call (spec: GET {apiUrl}?lpu_id&page&…), handed over by the page. */
-  apiUrl: string;
   clinicId: number;
   /** The server-rendered page (?page= of the unfiltered list). */
-  initial: PriceListResponse;
+  initial: PriceListPage;
   /** The clinic's service classes: the search box's suggestions. */
   categories: string[];
-  /** Spec 'Price update status': code 0–3 and the date of the last update. */
+  /** The price update status: code 0–3 and the date of the last update. */
   updateStatus: { code: number; date: string | null };
   /** The clinic town's zone: the booking buttons' calendars count days in it. */
   tz: string;
 }
 
-type View = { kind: 'list'; list: PriceListResponse } | { kind: 'notFound' };
+type View = { kind: 'list'; list: PriceListPage } | { kind: 'notFound' };
 
 const TONES = {
   success: 'text-success',
@@ -47,17 +46,19 @@ function sameRequest(a: PriceListRequest, b: PriceListRequest): boolean {
   );
 }
 
-/** A lost connection is not worth a word (spec section 8: a network disconnect is ignored). */
+/** A lost connection is not worth a word: a network disconnect is ignored. */
 function isNetworkError(error: unknown): boolean {
-  return error instanceof TypeError || (typeof navigator !== 'undefined' && !navigator.onLine);
+  return (
+    (isApiError(error) && error.kind !== 'http') || (typeof navigator !== 'undefined' && !navigator.onLine)
+  );
 }
 
 /**
- * The clinic price list (spec section 4 'Price list'): the server-rendered page shows until a
+ * The clinic price list: the server-rendered page shows until a
  * search, the online switch or a page change; each successful answer replaces it. A 404 hides
  * the pagination and shows 'Такой услуги нет в клинике'; other failures are only logged.
  */
-export function PriceList({ apiUrl, clinicId, initial, categories, updateStatus, tz }: PriceListProps) {
+export function PriceList({ clinicId, initial, categories, updateStatus, tz }: PriceListProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -104,26 +105,20 @@ export function PriceList({ apiUrl, clinicId, initial, categories, updateStatus,
     if (!request) return;
     const controller = new AbortController();
     setLoading(true);
-    fetch(`${apiUrl}?${priceListQuery(request)}`, {
-      signal: controller.signal,
-      headers: { Accept: 'application/json', 'X-CSRFToken': csrfToken() },
-    })
-      .then(async (response): Promise<View> => {
-        if (response.status === 404) return { kind: 'notFound' };
-        if (!response.ok) throw new Error(`price list: HTTP ${response.status}`);
-        return { kind: 'list', list: await response.json() };
+    api
+      .send(priceList, { query: priceListQuery(request), signal: controller.signal })
+      .then((list): View => ({ kind: 'list', list }))
+      .catch((error: unknown): View | undefined => {
+        if (isApiError(error, 404)) return { kind: 'notFound' };
+        if (!isNetworkError(error)) console.error(error);
       })
-      .then(setView)
-      .catch((error) => {
-        if (controller.signal.aborted || isNetworkError(error)) return;
-        console.error(error);
-      })
+      .then((next) => next && setView(next))
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
       });
     // A newer request aborts this one, so a slow stale answer never overwrites a fresh one.
     return () => controller.abort();
-  }, [request, apiUrl]);
+  }, [request]);
 
   useEffect(() => () => clearTimeout(debounce.current), []);
 

@@ -1,22 +1,19 @@
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { promotionsArchive } from '../../../core/clinic/calls';
+import type { Promotion } from '../../../core/clinic/contracts';
+import { promotionsArchiveUrl } from '../../../core/clinic/urls';
 import { formatLongDate } from '../../../core/dates/zoned';
 import { Modal } from '../../components/ui/modal';
-
-export interface Promotion {
-  id: number;
-  title: string;
-  body: string;
-  endsOn: string | null;
-}
+import { api, isAborted } from '../../lib/api';
 
 /** Current promotions, and the subtitle that opens the archive when some have ended. */
 export function Promotions({
+  clinicId,
   promotions,
-  archiveUrl,
   endedCount,
 }: {
+  clinicId: number;
   promotions: Promotion[];
-  archiveUrl: string;
   endedCount: number;
 }) {
   const [archiveOpen, setArchiveOpen] = useState(false);
@@ -31,7 +28,7 @@ export function Promotions({
           <button
             type="button"
             aria-haspopup="dialog"
-            data-archive-url={archiveUrl}
+            data-archive-url={promotionsArchiveUrl(clinicId)}
             onClick={() => setArchiveOpen(true)}
             className="text-sm font-medium text-brand hover:underline"
           >
@@ -52,7 +49,7 @@ export function Promotions({
       ) : (
         <p className="mt-3 text-ink-soft">Сейчас у клиники нет акций.</p>
       )}
-      <ArchivePopup url={archiveUrl} open={archiveOpen} onOpenChange={setArchiveOpen} />
+      <ArchivePopup clinicId={clinicId} open={archiveOpen} onOpenChange={setArchiveOpen} />
     </section>
   );
 }
@@ -63,15 +60,15 @@ type ArchiveState =
   | { status: 'failed' };
 
 /**
- * 'Архивные акции' (spec section 7): the body is the HTML the archive call answers; its page
- * links are fetched by GET and replace the body instead of leaving the page.
+ * 'Архивные акции': the body is the HTML the archive call answers; its page links are
+ * fetched by GET and replace the body instead of leaving the page.
  */
 function ArchivePopup({
-  url,
+  clinicId,
   open,
   onOpenChange,
 }: {
-  url: string;
+  clinicId: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -79,15 +76,16 @@ function ArchivePopup({
   const request = useRef<AbortController | null>(null);
   const body = useRef<HTMLDivElement>(null);
 
-  function load(pageUrl: string, moveFocus: boolean) {
+  function load(page: number, moveFocus: boolean) {
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
     setState((s) => ({ status: 'loading', html: s.status === 'failed' ? null : s.html }));
-    fetch(pageUrl, { signal: controller.signal, headers: { Accept: 'text/html' } })
-      .then((response) => {
-        if (!response.ok) throw new Error(`promotions archive: HTTP ${response.status}`);
-        return response.text();
+    api
+      .send(promotionsArchive, {
+        params: { id: clinicId },
+        query: page > 1 ? { page } : {},
+        signal: controller.signal,
       })
       .then((html) => {
         setState({ status: 'loaded', html });
@@ -97,28 +95,28 @@ function ArchivePopup({
         }
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
+        if (isAborted(error)) return;
         console.warn(error);
         setState({ status: 'failed' });
       });
   }
 
-  // Each opening starts at the first page (spec: popup content resets on close).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when opened or the url changes
+  // Each opening starts at the first page (the popup's content resets on close).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload only when opened or the clinic changes
   useEffect(() => {
     if (!open) return setState({ status: 'loading', html: null });
-    load(url, false);
+    load(1, false);
     return () => request.current?.abort();
-  }, [open, url]);
+  }, [open, clinicId]);
 
   function onBodyClick(event: MouseEvent<HTMLDivElement>) {
     const link = (event.target as Element).closest('a');
     if (!link || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     const target = new URL(link.href, window.location.href);
-    const archive = new URL(url, window.location.href);
+    const archive = new URL(promotionsArchiveUrl(clinicId), window.location.href);
     if (target.origin !== archive.origin || target.pathname !== archive.pathname) return;
     event.preventDefault();
-    load(target.pathname + target.search, true);
+    load(Number(target.searchParams.get('page')) || 1, true);
   }
 
   const html = state.status === 'failed' ? null : state.html;

@@ -1,4 +1,7 @@
-import { type AddressSchedule, exceptionDayLabel, weekRows } from '../../../core/clinic/working-hours';
+import type { ReactNode } from 'react';
+import type { AddressSchedule } from '../../../core/clinic/contracts';
+import { exceptionDayLabel, weekRows } from '../../../core/clinic/working-hours';
+import { Modal, ModalClose } from '../../components/ui/modal';
 
 /**
  * A week of working hours, Monday first, today highlighted (aria-current="date"), and the
@@ -49,5 +52,40 @@ export function WeekHours({
         </>
       )}
     </>
+  );
+}
+
+/** 'График работы' in a bottom sheet on phones (a dialog on wider screens), closed by 'Понятно'. */
+export function WeekHoursSheet({
+  open,
+  onOpenChange,
+  address,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Shown under the title when the sheet is one address's. */
+  address?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="График работы"
+      description={address}
+      showDescription
+      mobile="sheet"
+      closeIcon="desktop"
+      footer={
+        <ModalClose asChild>
+          <button type="button" className="w-full rounded-lg bg-brand px-5 py-3 font-medium text-white">
+            Понятно
+          </button>
+        </ModalClose>
+      }
+    >
+      {children}
+    </Modal>
   );
 }

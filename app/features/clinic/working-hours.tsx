@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { addressSchedule, type DayHours } from '../../../core/clinic/working-hours';
-import { Modal, ModalClose } from '../../components/ui/modal';
-import { WeekHours } from './week-hours';
+import { WeekHours, WeekHoursSheet } from './week-hours';
 
 export interface WorkingHoursData {
   hours: (DayHours & { weekday: number })[];
@@ -29,7 +28,7 @@ export function WorkingHours(props: WorkingHoursData) {
 
 /**
  * Phones only: today's hours in the clinic header; a tap opens the bottom sheet 'График работы'
- * with the whole week, closed by 'Понятно' (spec 'Clinic page widgets').
+ * with the whole week, closed by 'Понятно'.
  */
 export function WorkingHoursSheetButton(props: WorkingHoursData) {
   const [open, setOpen] = useState(false);
@@ -49,22 +48,9 @@ export function WorkingHoursSheetButton(props: WorkingHoursData) {
         </span>
         <span className="text-brand">График работы ›</span>
       </button>
-      <Modal
-        open={open}
-        onOpenChange={setOpen}
-        title="График работы"
-        mobile="sheet"
-        closeIcon="desktop"
-        footer={
-          <ModalClose asChild>
-            <button type="button" className="w-full rounded-lg bg-brand px-5 py-3 font-medium text-white">
-              Понятно
-            </button>
-          </ModalClose>
-        }
-      >
+      <WeekHoursSheet open={open} onOpenChange={setOpen}>
         <WeekHours schedule={schedule} />
-      </Modal>
+      </WeekHoursSheet>
     </>
   );
 }

@@ -1,27 +1,11 @@
 import type { ReactNode } from 'react';
+import type { ClinicCard as ClinicCardData } from '../../../core/directory/contracts';
 import { formatPhone } from '../../../core/phone/format';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Avatar } from '../../components/ui/avatar';
 import { AddressSchedule } from '../clinic/address-schedule';
+import { CardTitle } from './card-title';
 import { RatingLine } from './rating-line';
-
-export interface ClinicCardData {
-  id: number;
-  url: string;
-  name: string;
-  address: string;
-  metro: string | null;
-  district: string | null;
-  photoUrl: string | null;
-  rating: number;
-  reviewsCount: number;
-  doctorsCount: number;
-  phone: string | null;
-  todayHours: string | null;
-  clubEnabled: boolean;
-  /** Clinic lists: the speciality whose free times the card's calendar shows (none: no calendar). */
-  booking?: { specialityId: number; specialityName: string } | null;
-}
 
 /**
  * `children` adds a block under the clinic's details (a service list puts its price there);
@@ -40,14 +24,7 @@ export function ClinicCard({
     <article className="card flex gap-4 p-4 sm:p-5" data-lpu-id={clinic.id}>
       <Avatar id={clinic.id} name={clinic.name.replace(/[«»"]/g, '')} src={clinic.photoUrl} size={64} />
       <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold leading-snug">
-            <a href={clinic.url} className="text-brand hover:underline">
-              {clinic.name}
-            </a>
-          </h2>
-          {favourite}
-        </div>
+        <CardTitle href={clinic.url} name={clinic.name} favourite={favourite} />
         <div className="mt-1 text-sm text-ink-soft">
           <AddressSchedule lpuId={clinic.id} address={clinic.address} />
           {clinic.metro && <span className="text-muted"> · м. {clinic.metro}</span>}

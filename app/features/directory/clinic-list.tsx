@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
+import type { ClinicCard as ClinicCardData } from '../../../core/directory/contracts';
+import { clinicDoctorsUrl } from '../../../core/directory/urls';
+import { plural, WORDS } from '../../../core/text/plural';
 import { Pagination } from '../../components/ui/pagination';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { LazySchedule } from '../schedule/schedule-slot';
-import { ClinicCard, type ClinicCardData } from './clinic-card';
+import { ClinicCard } from './clinic-card';
+import { ListHeader } from './list-layout';
 
 /** A clinic list card's calendar, loaded when the card nears the viewport. */
 function ClinicScheduleSlot({
@@ -24,13 +28,64 @@ function ClinicScheduleSlot({
             lpuId: clinic.id,
             specialityId: booking.specialityId,
             specialityName: booking.specialityName,
-            doctorsUrl: `${clinic.url}vrachi/`,
+            doctorsUrl: clinicDoctorsUrl(clinic.url),
             tz,
             search,
           }),
         )
       }
     />
+  );
+}
+
+type ClinicListProps<T> = {
+  items: T[];
+  page: number;
+  numPages: number;
+  search: string;
+  empty: ReactNode;
+  /** A block inside each card (a service's price). */
+  extra?: (item: T) => ReactNode;
+  /** Numbered (a top list). */
+  ordered?: boolean;
+  /** The town's zone: clinic lists give cards with `booking` a calendar of their free times. */
+  tz?: string;
+};
+
+/**
+ * A clinic list screen: trail, heading with the count, what leads to related lists, the page
+ * of cards and, under them, optional sections of links.
+ */
+export function ClinicListScreen<T extends { clinic: ClinicCardData }>({
+  crumbs,
+  heading,
+  total,
+  intro,
+  children,
+  ...list
+}: {
+  crumbs?: { name: string; path: string }[];
+  heading: string;
+  /** The count under the heading ('12 клиник'); none on a top list. */
+  total?: number;
+  /** Under the heading: sorts, sections, links to related lists. */
+  intro?: ReactNode;
+  /** Under the cards: links to narrower lists. */
+  children?: ReactNode;
+} & ClinicListProps<T>) {
+  return (
+    <>
+      <ListHeader
+        crumbs={crumbs}
+        heading={heading}
+        count={total === undefined ? undefined : plural(total, WORDS.clinic)}
+        page={list.page}
+        numPages={list.numPages}
+      />
+      {intro}
+      <ClinicList {...list} />
+      {children}
+    </>
   );
 }
 
@@ -44,19 +99,7 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
   extra,
   ordered = false,
   tz,
-}: {
-  items: T[];
-  page: number;
-  numPages: number;
-  search: string;
-  empty: ReactNode;
-  /** A block inside each card (a service's price). */
-  extra?: (item: T) => ReactNode;
-  /** Numbered (a top list). */
-  ordered?: boolean;
-  /** The town's zone: clinic lists give cards with `booking` a calendar of their free times. */
-  tz?: string;
-}) {
+}: ClinicListProps<T>) {
   if (items.length === 0) {
     return (
       <div className="card mt-6 p-8 text-center text-ink-soft" role="status">

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import type { DoctorCard as DoctorCardData } from '../../../core/directory/contracts';
 import { plural, WORDS } from '../../../core/text/plural';
-import type { DoctorCard as DoctorCardData } from '../../../server/modules/directory/service';
 import { Avatar } from '../../components/ui/avatar';
+import { CardTitle } from './card-title';
 import { PriceChips } from './price-chips';
 import { RatingLine } from './rating-line';
 
@@ -36,14 +37,7 @@ export function DoctorCard({
       <div className="flex flex-1 gap-4">
         <Avatar id={doctor.id} name={doctor.fullName} src={doctor.photoUrl} size={72} />
         <div className="min-w-0 flex-1">
-          <div className="flex items-start justify-between gap-2">
-            <h2 className="text-lg font-semibold leading-snug">
-              <a href={doctor.url} className="text-brand hover:underline">
-                {doctor.fullName}
-              </a>
-            </h2>
-            {favourite}
-          </div>
+          <CardTitle href={doctor.url} name={doctor.fullName} favourite={favourite} />
           <p className="mt-1 text-sm text-ink">{doctor.specialities.map((s) => s.name).join(', ')}</p>
           <p className="mt-1 text-sm text-muted">{credentials.join(' · ')}</p>
           <p className="mt-2 flex items-center gap-3 text-sm">

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
+import type { DoctorCard as DoctorCardData, DoctorListView } from '../../../core/directory/contracts';
+import type { ListOptions } from '../../../core/directory/list-filters';
 import { plural, WORDS } from '../../../core/text/plural';
-import type { DoctorCard as DoctorCardData } from '../../../server/modules/directory/service';
-import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Pagination } from '../../components/ui/pagination';
 import { FavouriteButton } from '../favourites/favourite-button';
 import { ScheduleSlot } from '../schedule/schedule-slot';
 import { DoctorCard } from './doctor-card';
+import { DoctorFilters } from './doctor-filters';
+import { ListHeader } from './list-layout';
 
 /**
  * The cards of one list page, the empty state and the page links. `note` adds a line to a
@@ -82,37 +84,45 @@ export function DoctorList<T extends DoctorCardData>({
 export function DoctorListScreen<T extends DoctorCardData>({
   crumbs,
   heading,
-  total,
-  page,
-  numPages,
-  filters,
+  list,
+  path,
+  options,
+  keep,
   intro,
   children,
-  list,
+  ...cards
 }: {
   crumbs: { name: string; path: string }[];
   heading: string;
-  total: number;
-  page: number;
-  numPages: number;
-  filters: ReactNode;
+  list: DoctorListView<T>;
+  /** The list's own path: the filters' form goes there. */
+  path: string;
+  options: ListOptions;
+  /** Other query parameters the list keeps (a name search, the 'nearby' point). */
+  keep?: Record<string, string>;
   /** Under the heading: links to related lists. */
   intro?: ReactNode;
   /** Under the cards: links to narrower lists. */
   children?: ReactNode;
-  list: Parameters<typeof DoctorList<T>>[0];
-}) {
+} & Pick<Parameters<typeof DoctorList<T>>[0], 'empty' | 'note' | 'tz' | 'online'>) {
   return (
     <>
-      <Breadcrumbs items={crumbs} />
-      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{heading}</h1>
-      <p className="mt-1 text-ink-soft">
-        {plural(total, WORDS.doctor)}
-        {page > 1 && `, страница ${page} из ${numPages}`}
-      </p>
+      <ListHeader
+        crumbs={crumbs}
+        heading={heading}
+        count={plural(list.total, WORDS.doctor)}
+        page={list.page}
+        numPages={list.numPages}
+      />
       {intro}
-      {filters}
-      <DoctorList {...list} />
+      <DoctorFilters path={path} options={options} sort={list.sort} filters={list.filters} keep={keep} />
+      <DoctorList
+        doctors={list.doctors}
+        page={list.page}
+        numPages={list.numPages}
+        search={list.search}
+        {...cards}
+      />
       {children}
     </>
   );

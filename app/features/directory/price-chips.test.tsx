@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatRub } from '../../../core/money/money';
 import { PriceChips } from './price-chips';
 
 afterEach(cleanup);
+
+/** The line under the chips: the price shown, its club price, the partner app's price. */
+const priceLine = (text: string | RegExp) => screen.getByText(text).closest('p')?.textContent;
 
 describe('PriceChips', () => {
   it('switches the price shown between visit types', () => {
@@ -18,19 +22,18 @@ describe('PriceChips', () => {
     );
     const chips = screen.getAllByRole('button');
     expect(chips.map((c) => c.textContent)).toEqual(['В клинике', 'На дому', 'Онлайн']);
-    expect(screen.getByText('2 500 ₽')).toBeTruthy();
-    expect(screen.getByText('1 750 ₽ в клубе')).toBeTruthy();
+    expect(priceLine('2 500 ₽')).toBe(`${formatRub(2500)}${formatRub(1750)} в клубе`);
 
     fireEvent.click(screen.getByRole('button', { name: 'На дому' }));
     expect(screen.getByRole('button', { name: 'На дому' }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('4 000 ₽')).toBeTruthy();
+    expect(priceLine('4 000 ₽')).toBe(formatRub(4000));
     expect(screen.queryByText(/в клубе/)).toBeNull();
   });
 
   it('shows a single visit type as a label, without chips', () => {
     render(<PriceChips prices={[{ type: 'telemed', price: 990, clubPrice: null }]} />);
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByText(/Онлайн:/)).toBeTruthy();
+    expect(priceLine(/Онлайн:/)).toBe(`Онлайн: ${formatRub(990)}`);
   });
 
   it('adds the partner app’s price to the online visit only', () => {
@@ -45,7 +48,6 @@ describe('PriceChips', () => {
     );
     expect(screen.queryByText(/МедТочка/)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Онлайн' }));
-    expect(screen.getByText('В приложении МедТочка:')).toBeTruthy();
-    expect(screen.getByText('1 350 ₽')).toBeTruthy();
+    expect(priceLine('1 350 ₽')).toBe(`В приложении МедТочка: ${formatRub(1350)}`);
   });
 });

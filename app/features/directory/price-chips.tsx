@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { VisitPrice } from '../../../core/directory/contracts';
 import { formatRub } from '../../../core/money/money';
-import type { VisitPrice } from '../../../server/modules/directory/service';
 
 export const VISIT_LABELS: Record<VisitPrice['type'], string> = {
   clinic: 'В клинике',

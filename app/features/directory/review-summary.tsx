@@ -1,16 +1,7 @@
 import type { ReactNode } from 'react';
+import type { ReviewPreview, ReviewSummary as ReviewSummaryData } from '../../../core/directory/contracts';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Stars } from '../../components/ui/stars';
-
-export interface ReviewPreview {
-  id: number;
-  authorName: string;
-  text: string;
-  sentiment: 'positive' | 'neutral' | 'negative';
-  status: string;
-  isVerified: boolean;
-  createdAt: string;
-}
 
 const SENTIMENT = {
   positive: { label: 'Положительный', className: 'border-l-success' },
@@ -33,7 +24,7 @@ export function ReviewSummary({
   writeAction,
   children,
 }: {
-  counts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
+  counts: ReviewSummaryData['reviewCounts'];
   total: number;
   rating: number;
   reviews: ReviewPreview[];

@@ -6,7 +6,7 @@ import {
 } from '../../../core/directory/software-version';
 
 /**
- * The software-version badge of a doctor's or clinic's page (spec 'Other overlays'): an icon
+ * The software-version badge of a doctor's or clinic's page: an icon
  * with the level's name; a click opens a note on what the level gives. The note is a native
  * popover (light dismiss, Escape) so it works before the page's scripts load.
  */

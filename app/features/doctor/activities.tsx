@@ -1,8 +1,10 @@
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { isActivitySection, showMoreLabel } from '../../../core/directory/activities';
+import { isActivitySection, showMoreLabel } from '../../../core/doctor/activities';
+import { doctorActivities, doctorActivityPage } from '../../../core/doctor/calls';
 import { showSnackbar } from '../../components/ui/snackbar';
+import { api } from '../../lib/api';
 
-/** Spec section 9: the activities start loading 300 px before they scroll into view. */
+/** The activities start loading 300 px before they scroll into view. */
 const LOAD_MARGIN = '300px';
 const ERROR_TEXT = 'Произошла ошибка. Обновите страницу и попробуйте еще раз.';
 
@@ -11,12 +13,6 @@ type State =
   | { kind: 'loading' }
   | { kind: 'loaded'; html: string }
   | { kind: 'failed' };
-
-async function fetchHtml(url: string): Promise<string> {
-  const res = await fetch(url, { headers: { Accept: 'text/html' } });
-  if (!res.ok) throw new Error(`${url}: ${res.status}`);
-  return res.text();
-}
 
 /**
  * The 'Деятельность' block: its HTML comes from GET /ajax/doctor/{id}/activities/ when the
@@ -30,7 +26,8 @@ export function DoctorActivities({ doctorId }: { doctorId: number }) {
 
   const load = useCallback(() => {
     setState({ kind: 'loading' });
-    fetchHtml(`/ajax/doctor/${doctorId}/activities/`)
+    api
+      .send(doctorActivities, { params: { id: doctorId } })
       .then((html) => setState({ kind: 'loaded', html }))
       .catch(() => setState({ kind: 'failed' }));
   }, [doctorId]);
@@ -66,7 +63,10 @@ export function DoctorActivities({ doctorId }: { doctorId: number }) {
     button.setAttribute('aria-busy', 'true');
     try {
       const template = document.createElement('template');
-      template.innerHTML = await fetchHtml(`/ajax/doctor/${doctorId}/activities/${section}/?page=${page}`);
+      template.innerHTML = await api.send(doctorActivityPage, {
+        params: { id: doctorId, section },
+        query: { page },
+      });
       const items = [...template.content.querySelectorAll('li')];
       const remaining = Number(
         template.content.querySelector<HTMLInputElement>('[data-activity-remaining]')?.value ?? 0,

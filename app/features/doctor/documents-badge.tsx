@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { type DoctorDocuments, hasVerifiedDocuments } from '../../../core/directory/documents';
+import type { DoctorDocuments } from '../../../core/doctor/contracts';
+import { hasVerifiedDocuments } from '../../../core/doctor/documents';
 
 const loadModal = () => import('./documents-modal');
 const DocumentsModal = lazy(() => loadModal().then((m) => ({ default: m.DocumentsModal })));

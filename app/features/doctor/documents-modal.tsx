@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import { type DoctorDocuments, type DocumentTone, documentsView } from '../../../core/directory/documents';
+import type { DoctorDocuments } from '../../../core/doctor/contracts';
+import { type DocumentTone, documentsView } from '../../../core/doctor/documents';
 import { Modal, ModalClose } from '../../components/ui/modal';
 
 const TONE: Record<DocumentTone, { icon: string; className: string }> = {
@@ -11,7 +12,7 @@ const TONE: Record<DocumentTone, { icon: string; className: string }> = {
 const BUTTON = 'rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark';
 
 /**
- * The documents-verified modal (spec 'Other overlays'), loaded by the badge on first use:
+ * The documents-verified modal, loaded by the badge on first use:
  * the licence or documents title, a row per confirmed document, and 'Хорошо'.
  */
 export function DocumentsModal({

@@ -8,7 +8,7 @@ const LAYOUT = {
 
 /**
  * A long list showing its first items with a 'Показать весь список' / 'Скрыть' toggle
- * (spec 'Doctor page'). Every item is in the HTML; without scripts all of them show and
+ * Every item is in the HTML; without scripts all of them show and
  * the toggle does not (the noscript variant), so nothing jumps when the page hydrates.
  */
 export function HideableList<T>({

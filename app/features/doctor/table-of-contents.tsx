@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { currentSection, TOC_ACTIVATION_OFFSET, TOC_STICKY_TOP } from '../../../core/directory/toc';
+import { currentSection, TOC_ACTIVATION_OFFSET, TOC_STICKY_TOP } from '../../../core/doctor/toc';
 
 export interface TocSection {
   id: string;
@@ -68,19 +68,18 @@ export function useActiveSection(ids: string[]): [string | null, (id: string) =>
   return [active, setActive];
 }
 
+/** What the contents lists show: the sections, the current one, and what a pick does. */
+interface TocProps {
+  sections: TocSection[];
+  active: string | null;
+  onPick: (id: string) => void;
+}
+
 const SIDE_LINK =
   'block rounded-md border-l-2 border-transparent px-3 py-1.5 text-ink-soft hover:bg-canvas hover:text-brand aria-[current=true]:border-brand aria-[current=true]:bg-brand-soft aria-[current=true]:font-medium aria-[current=true]:text-brand';
 
 /** Desktop: the side column's contents list; the parent makes it sticky. */
-export function TocSideNav({
-  sections,
-  active,
-  onPick,
-}: {
-  sections: TocSection[];
-  active: string | null;
-  onPick: (id: string) => void;
-}) {
+export function TocSideNav({ sections, active, onPick }: TocProps) {
   return (
     <nav aria-label="Содержание">
       <p className="mb-2 px-3 text-sm font-semibold text-muted">Содержание</p>
@@ -102,15 +101,7 @@ const BAR_LINK =
  * Phones: a horizontal bar of links that sticks under the site header. The header's height
  * is measured once mounted; before that the bar assumes the header's usual phone height.
  */
-export function TocBar({
-  sections,
-  active,
-  onPick,
-}: {
-  sections: TocSection[];
-  active: string | null;
-  onPick: (id: string) => void;
-}) {
+export function TocBar({ sections, active, onPick }: TocProps) {
   const bar = useRef<HTMLElement>(null);
   const [top, setTop] = useState<number | null>(null);
 
@@ -149,19 +140,7 @@ export function TocBar({
 }
 
 /** The contents' links, the current one marked aria-current; shared by the column and the bar. */
-function TocLinks({
-  sections,
-  active,
-  onPick,
-  list,
-  link,
-}: {
-  sections: TocSection[];
-  active: string | null;
-  onPick: (id: string) => void;
-  list: string;
-  link: string;
-}) {
+function TocLinks({ sections, active, onPick, list, link }: TocProps & { list: string; link: string }) {
   return (
     <ul className={list}>
       {sections.map((s) => (

@@ -119,17 +119,17 @@ describe('FavouriteButton for a patient', () => {
     const heart = screen.getByRole('button', { name: 'Добавить в избранное' });
     await act(async () => fireEvent.click(heart));
     await settle();
-    expect(screen.getByText('Добавлено в избранное')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Перейти' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Добавлено в избранное');
+    expect(screen.getByRole('button', { name: 'Перейти' }).getAttribute('type')).toBe('button');
     expect(heart.getAttribute('aria-pressed')).toBe('true');
 
     await act(async () => fireEvent.click(heart));
     await settle();
-    expect(screen.getByText('Удалено из избранного')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Удалено из избранного');
     expect(heart.getAttribute('aria-pressed')).toBe('false');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Отменить' })));
     await settle();
-    expect(screen.getByText('Восстановлено')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Восстановлено');
     expect(heart.getAttribute('aria-pressed')).toBe('true');
     expect(calls.map((c) => `${c.method} ${c.url}`).slice(1)).toEqual([
       'POST /api/patient/favourites/doctors/1/',
@@ -159,7 +159,7 @@ describe('FavouriteButton for a patient', () => {
     const heart = screen.getByRole('button', { name: 'Добавить в избранное' });
     await act(async () => fireEvent.click(heart));
     await settle();
-    expect(screen.getByText('Произошла ошибка')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Произошла ошибка');
     expect(heart.getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -173,7 +173,7 @@ describe('FavouriteButton for a patient', () => {
     await settle();
     expect(saved).toEqual(new Set(['doctors:5']));
     expect(window.location.search).toBe('?page=2');
-    expect(screen.getByText('Добавлено в избранное')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Добавлено в избранное');
   });
 
   it('does not add again what is already saved', async () => {
@@ -205,7 +205,8 @@ describe('FavouriteButton for others', () => {
     renderPage(STAFF, [{ type: 'doctors', id: 3 }]);
     await settle();
     fireEvent.click(screen.getByRole('button', { name: 'Добавить в избранное' }));
-    expect(await screen.findByRole('dialog', { name: 'Недоступно для рабочих аккаунтов' })).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Недоступно для рабочих аккаунтов' });
+    expect(dialog.textContent).toContain('Чтобы пользоваться избранным, войдите как пациент.');
     expect(calls).toEqual([]);
   });
 });

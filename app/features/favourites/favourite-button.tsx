@@ -10,9 +10,9 @@ import {
   withoutFavouriteParams,
 } from '../../../core/favourites/favourites';
 import { showSnackbar } from '../../components/ui/snackbar';
+import { isApiError } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/use-viewer';
-import { FavouriteCallError } from './favourites-api';
 import { favouriteEntry, loadFavourite, setFavourite, useFavourite } from './favourites-store';
 
 // The dialogs (and Radix) load on the first click that needs one, not with every list page.
@@ -23,7 +23,7 @@ const FavouriteDialog = lazy(() =>
 type Dialog = 'sign-in' | 'work-account' | null;
 
 /**
- * The heart of a doctor or clinic (spec sections 2, 4, 5). Real patients save and unsave with
+ * The heart of a doctor or clinic (docs/product/favourites.md). Real patients save and unsave with
  * toasts and an undo; anonymous visitors are asked to sign in and come back with
  * `addToFavourites={id}`, which this heart then adds once; work accounts are told they cannot.
  * `url` is the page to come back to after sign-in (the current one by default).
@@ -46,7 +46,7 @@ export function FavouriteButton({
   const [dialog, setDialog] = useState<Dialog>(null);
   const [loginHref, setLoginHref] = useState('/login/');
 
-  // Spec section 6: only real patients have favourites to fetch; everyone else is skipped.
+  // Only real patients have favourites to fetch; everyone else is skipped.
   useEffect(() => {
     if (access === 'patient') void loadFavourite(type, id);
   }, [access, type, id]);
@@ -75,8 +75,8 @@ export function FavouriteButton({
       await setFavourite(type, id, saved);
     } catch (error) {
       console.warn(error);
-      if (error instanceof FavouriteCallError && error.status === 401) openSignIn();
-      else if (error instanceof FavouriteCallError && error.status === 403) setDialog('work-account');
+      if (isApiError(error, 401)) openSignIn();
+      else if (isApiError(error, 403)) setDialog('work-account');
       else showSnackbar({ text: T.failed });
       return false;
     }
@@ -98,7 +98,7 @@ export function FavouriteButton({
   async function onClick() {
     if (access === 'sign-in') return openSignIn();
     if (access === 'work-account') return setDialog('work-account');
-    // Spec section 4: loading blocks repeated clicks.
+    // While it loads, repeated clicks are ignored.
     if (favouriteEntry(type, id).busy) return;
     if (!favouriteEntry(type, id).saved) return add();
     if (!(await change(false))) return;

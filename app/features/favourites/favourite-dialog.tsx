@@ -4,7 +4,7 @@ import { Modal, ModalClose } from '../../components/ui/modal';
 
 /**
  * What a heart says to someone who cannot keep favourites: a visitor is asked to sign in
- * (spec section 4 'Favourites'), a work account is told it cannot (section 6).
+ * (docs/product/favourites.md), a work account is told it cannot.
  */
 export function FavouriteDialog({
   kind,

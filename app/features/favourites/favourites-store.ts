@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { favouriteAdd, favouriteRemove, favouriteStates } from '../../../core/favourites/calls';
 import { type FavouriteType, MAX_FAVOURITE_IDS } from '../../../core/favourites/favourites';
-import { addFavourite, favouriteStates, removeFavourite } from './favourites-api';
+import { api } from '../../lib/api';
 
 /** One heart's state; `busy` while its state loads or a change is on the way (clicks wait). */
 export interface FavouriteEntry {
@@ -32,7 +33,7 @@ function subscribe(listener: () => void) {
 
 /**
  * Asks the state of every heart queued in this tick with one list call per type (chunks of
- * 100): a page of twenty cards costs one request, not twenty. Spec section 8: a failed list
+ * 100): a page of twenty cards costs one request, not twenty. A failed list
  * call is only logged; the hearts then show 'not saved' and stay usable.
  */
 function flush() {
@@ -42,10 +43,8 @@ function flush() {
     queued[type].clear();
     for (let i = 0; i < batch.length; i += MAX_FAVOURITE_IDS) {
       const chunk = batch.slice(i, i + MAX_FAVOURITE_IDS);
-      favouriteStates(
-        type,
-        chunk.map(([id]) => id),
-      )
+      api
+        .send(favouriteStates, { params: { type }, body: chunk.map(([id]) => id) })
         .then(
           (states) => {
             for (const s of states) set(type, s.id, { saved: s.in_user_favourites, busy: false });
@@ -90,13 +89,14 @@ export function favouriteEntry(type: FavouriteType, id: number): FavouriteEntry 
 
 /**
  * Saves or unsaves; every heart of the same doctor or clinic follows. The heart is busy until
- * the server answers; a failure puts the old state back and rethrows for the caller's toast.
+ * the server answers; a failure puts the old state back and rethrows the ApiError for the
+ * caller (401 asks to sign in, 403 is a work account, anything else a toast).
  */
 export async function setFavourite(type: FavouriteType, id: number, saved: boolean): Promise<void> {
   const before = favouriteEntry(type, id);
   set(type, id, { saved: before.saved, busy: true });
   try {
-    const state = await (saved ? addFavourite(type, id) : removeFavourite(type, id));
+    const state = await api.send(saved ? favouriteAdd : favouriteRemove, { params: { type, id } });
     set(type, id, { saved: state.in_user_favourites, busy: false });
   } catch (error) {
     set(type, id, { saved: before.saved, busy: false });

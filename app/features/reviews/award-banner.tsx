@@ -2,7 +2,7 @@ import { REVIEW_AWARD_RULES_URL, REVIEW_DISCOUNT_RUB, reviewAwardText } from '..
 import { reviewFormUrl } from '../../../core/reviews/urls';
 
 /**
- * The review-award banner (spec 'Reviews'): 'Получите 300 рублей за отзыв.', a button to the
+ * The review-award banner (docs/product/reviews.md): 'Получите 300 рублей за отзыв.', a button to the
  * review form about this doctor or clinic, and the programme's rules (a PDF) in a new tab.
  */
 export function ReviewAwardBanner({
@@ -14,7 +14,7 @@ export function ReviewAwardBanner({
   kind: 'doctor' | 'lpu';
   id: number;
   amount?: number;
-  /** The page's currency code (spec page globals); roubles unless the country pays in another. */
+  /** The page's currency code; roubles unless the country pays in another. */
   currency?: string;
 }) {
   return (

@@ -1,7 +1,7 @@
 import { type FakeWarning, fakeWarningText } from '../../../core/reviews/fake-warning';
 
 /**
- * The fake-review warning (spec 'Reviews': banners for 'review' and 'rating'): what moderation
+ * The fake-review warning, 'review' or 'rating' (docs/product/reviews.md): what moderation
  * found and did, over the reviews of a doctor or a clinic that staff marked.
  */
 export function FakeWarningBanner({

@@ -7,7 +7,7 @@ import { type ReviewableVisit, type ReviewPowerPayload, visitReviewPayload } fro
 const TITLE = `Дарим скидку ${formatRub(REVIEW_DISCOUNT_RUB)} за честный отзыв`;
 
 /**
- * 'Дарим скидку 300 ₽ за честный отзыв' (spec 'Reviews'): links to review the doctor and/or the
+ * 'Дарим скидку 300 ₽ за честный отзыв' (docs/product/reviews.md): links to review the doctor and/or the
  * clinic, or, when the doctor works in several, a list of clinics (name, address) to choose from.
  */
 export function ReviewPowerModal({

@@ -1,6 +1,6 @@
 import { reviewFormUrl } from '../../../core/reviews/urls';
 
-/** Spec 'Review-power payload': where the patient can review the doctor and the clinic. */
+/** The review-power dialog's payload: where the patient can review the doctor and the clinic. */
 export interface ReviewPowerPayload {
   doctorReviewUrl: string | null;
   lpuReviewUrl: string | null;

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
-import { type ReviewTag, TAGS_TITLE, tagRedirectUrl, toggleTag } from '../../../core/reviews/tags';
+import type { ReviewTag } from '../../../core/reviews/contracts';
+import { TAGS_TITLE, tagRedirectUrl, toggleTag } from '../../../core/reviews/tags';
 import { Slider } from '../../components/ui/slider';
 
 const CARD =
@@ -36,7 +37,7 @@ function Counts({ tag }: { tag: ReviewTag }) {
 }
 
 /**
- * 'Пациенты упоминали в отзывах' (spec 'Review tags'): a slider of tag cards with how often
+ * 'Пациенты упоминали в отзывах' (docs/product/reviews.md): a slider of tag cards with how often
  * each was liked and disliked (arrows on desktop only). One tag is active at a time and a second
  * click clears it. In redirect mode (a doctor's or clinic's page) a card is a link to the
  * reviews page with the tag in the query and '#tab-content'; otherwise it is a toggle button

@@ -42,7 +42,9 @@ const hidden = (el: HTMLElement) => el.closest('li')!.className.split(' ').inclu
 describe('AppointmentCalendar', () => {
   it('shows day tabs with labels, merging empty runs, and opens on the first day with slots', () => {
     renderCalendar();
-    expect(screen.getByRole('tablist', { name: 'Дни для записи' })).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'Дни для записи' }).getAttribute('aria-label')).toBe(
+      'Дни для записи',
+    );
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Сегодня4 маяпн, записи нет',
       'Завтра5 маявт',
@@ -136,7 +138,7 @@ describe('AppointmentCalendar', () => {
     try {
       renderCalendar({ slots: { '2026-05-05': times(9) } });
       expect(slotButtons().map(hidden)).toEqual([...Array(8).fill(false), true]);
-      expect(screen.getByRole('button', { name: 'Ещё' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Ещё' }).getAttribute('aria-expanded')).toBe('false');
     } finally {
       happyDOM.setViewport({ width: 1024 });
     }
@@ -161,7 +163,7 @@ describe('AppointmentCalendar', () => {
 
   it('is the placeholder calendar when no day has slots', () => {
     renderCalendar({ slots: { '2026-05-05': [] } });
-    expect(screen.getByText('Запись недоступна')).toBeTruthy();
+    expect(screen.getByText('Запись недоступна').textContent).toBe('Запись недоступна');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
   });

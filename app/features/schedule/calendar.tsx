@@ -28,10 +28,10 @@ export interface AppointmentCalendarProps {
 }
 
 /**
- * The appointment calendar (spec 2 'Appointment calendar', 4 'Calendar'): day tabs over a grid of
- * slot buttons. Tabs follow the ARIA tabs pattern with automatic activation: arrows, Home and End
- * move between days that have slots; an empty (or merged empty) day is shown but does nothing.
- * When no day has slots it is the placeholder calendar 'Запись недоступна'.
+ * The appointment calendar (docs/product/schedule-and-booking.md): day tabs over a grid of slot
+ * buttons. Tabs follow the ARIA tabs pattern with automatic activation: arrows, Home and End move
+ * between days that have slots; an empty (or merged empty) day is shown but does nothing. When no
+ * day has slots it is the placeholder calendar 'Запись недоступна'.
  */
 export function AppointmentCalendar({
   days,
@@ -175,7 +175,7 @@ function PlaceholderCalendar({ tabs, className }: { tabs: DayTab[]; className: s
   );
 }
 
-/** Spec 'Schedule widget per item': the stub when there is neither a calendar nor express booking. */
+/** A list card's stub when there is neither a calendar nor express booking. */
 export function ScheduleUnavailable() {
   return (
     <p className="flex flex-1 items-center justify-center rounded-lg bg-canvas px-4 text-center text-sm text-ink-soft">

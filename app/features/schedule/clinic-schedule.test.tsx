@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type ClinicSlots, clinicScheduleOf, createClinicBatcher } from './clinic-schedule';
+import type { SpecialitySlots } from '../../../core/schedule/contracts';
+import { clinicScheduleOf, createClinicBatcher } from './clinic-schedule';
 
 // 09:00 in Moscow on Monday 4 May 2026.
 const NOW = new Date('2026-05-04T06:00:00Z');
@@ -31,7 +32,7 @@ describe('ClinicSchedule', () => {
       { lpu_id: 70, speciality_id: 5 },
       { days: 14, dtStart: '2026-05-04', townTimedelta: 3 },
     );
-    expect(screen.getByText('Ближайшая запись: терапевт')).toBeTruthy();
+    expect(screen.getByText('Ближайшая запись: терапевт').textContent).toBe('Ближайшая запись: терапевт');
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     fireEvent.click(screen.getByRole('button', { name: '10:00' }));
     expect(assign).toHaveBeenCalledWith(
@@ -48,13 +49,13 @@ describe('ClinicSchedule', () => {
       ),
     );
     expect(screen.getByRole('link', { name: 'Запись на приём' }).getAttribute('href')).toBe(props.doctorsUrl);
-    expect(screen.getByText('Расписание недоступно')).toBeTruthy();
+    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
   });
 
   it('batches the cards of one tick into one call', async () => {
     const fetchSlots = vi.fn(
       async (body: { lpus_specialities: { lpu_id: number; speciality_id: number }[] }) =>
-        body.lpus_specialities.map((a): ClinicSlots => ({ ...a, slots: {} })),
+        body.lpus_specialities.map((a): SpecialitySlots => ({ ...a, slots: {} })),
     );
     const request = createClinicBatcher(fetchSlots);
     const span = { days: 14, dtStart: '2026-05-04', townTimedelta: 3 };

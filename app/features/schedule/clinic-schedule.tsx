@@ -1,21 +1,14 @@
-import { tzOffset } from '@date-fns/tz';
 import type { ReactNode } from 'react';
 import { doctorAppointmentUrl } from '../../../core/booking/urls';
-import { zonedDay } from '../../../core/dates/zoned';
+import { slotsBySpecialities } from '../../../core/schedule/calls';
+import type { SlotsBySpecialitiesRequest, SpecialitySlots } from '../../../core/schedule/contracts';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
-import { addDays } from '../../../core/schedule/free-slots';
+import { MAX_SLOT_ITEMS, SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
-import { csrfToken } from '../../lib/csrf';
+import { api } from '../../lib/api';
 import { createBatcher } from './batch';
 import { AppointmentCalendar } from './calendar';
-import { SCHEDULE_DAYS } from './doctor-schedule';
-
-/** A clinic's free times for a speciality, each naming the doctors free then. */
-export interface ClinicSlots {
-  lpu_id: number;
-  speciality_id: number;
-  slots: Record<string, { time: string; duration: number; doctor_ids: number[] }[]>;
-}
+import { townWindow } from './window';
 
 interface ClinicAsk {
   lpu_id: number;
@@ -28,26 +21,12 @@ interface Span {
   townTimedelta: number;
 }
 
-export type FetchClinicSlots = (body: {
-  days: number;
-  dt_start: string;
-  town_timedelta: number;
-  lpus_specialities: ClinicAsk[];
-}) => Promise<ClinicSlots[]>;
+export type FetchClinicSlots = (body: SlotsBySpecialitiesRequest) => Promise<SpecialitySlots[]>;
 
-const postClinicSlots: FetchClinicSlots = async (body) => {
-  const response = await fetch('/ajax/schedule/slots_bulk_by_specialities/', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrfToken() },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`slots_bulk_by_specialities: HTTP ${response.status}`);
-  return response.json() as Promise<ClinicSlots[]>;
-};
+const postClinicSlots: FetchClinicSlots = (body) => api.send(slotsBySpecialities, { body });
 
 export function createClinicBatcher(fetchSlots: FetchClinicSlots = postClinicSlots) {
-  return createBatcher<ClinicAsk, ClinicSlots, Span>({
+  return createBatcher<ClinicAsk, SpecialitySlots, Span>({
     send: (span, asks) =>
       fetchSlots({
         days: span.days,
@@ -57,8 +36,7 @@ export function createClinicBatcher(fetchSlots: FetchClinicSlots = postClinicSlo
       }),
     spanKey: (s) => `${s.dtStart}/${s.days}/${s.townTimedelta}`,
     askKey: (a) => `${a.lpu_id}:${a.speciality_id}`,
-    // MAX_SLOT_ITEMS of core/schedule/call-schemas.ts (not imported: it brings zod along).
-    max: 100,
+    max: MAX_SLOT_ITEMS,
   });
 }
 
@@ -80,15 +58,15 @@ export async function clinicScheduleOf(
   request = requestClinicSlots,
   now = new Date(),
 ): Promise<ReactNode> {
-  const today = zonedDay(now, props.tz).date;
+  const { today, townTimedelta, days } = townWindow(now, props.tz, SCHEDULE_DAYS);
   const answer = await request(
     { lpu_id: props.lpuId, speciality_id: props.specialityId },
-    { days: SCHEDULE_DAYS, dtStart: today, townTimedelta: Math.round(tzOffset(props.tz, now) / 60) },
+    { days: SCHEDULE_DAYS, dtStart: today, townTimedelta },
   );
   return (
     <ClinicSchedule
       {...props}
-      days={Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(today, i))}
+      days={days}
       answer={answer}
       urlFilters={parseSlotFilters(new URLSearchParams(props.search))}
     />
@@ -96,9 +74,9 @@ export async function clinicScheduleOf(
 }
 
 /**
- * A clinic list card's widget (spec 'Schedule widget per item', clinic lists): the clinic's free
- * times for its main speciality over two weeks; a slot books the first doctor free then. With
- * none, 'Запись на приём' to the clinic's doctors on phones and 'Расписание недоступно' on desktop.
+ * A clinic list card's widget: the clinic's free times for its main speciality over two weeks; a
+ * slot books the first doctor free then. With none, 'Запись на приём' to the clinic's doctors on
+ * phones and 'Расписание недоступно' on desktop.
  */
 export function ClinicSchedule({
   lpuId,
@@ -110,7 +88,7 @@ export function ClinicSchedule({
   urlFilters,
 }: Omit<ClinicScheduleProps, 'tz' | 'search'> & {
   days: string[];
-  answer: ClinicSlots | null;
+  answer: SpecialitySlots | null;
   urlFilters: SlotFilters;
 }) {
   if (!answer || !days.some((day) => hasSlots(answer.slots, day))) {

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DoctorSlots } from '../../../core/schedule/contracts';
 import { scheduleOf, scheduleWindow } from './doctor-schedule';
-import type { DoctorSlots, SlotsWindow } from './slots-api';
+import type { SlotsWindow } from './slots-api';
 
 // 09:00 in Moscow on Monday 4 May 2026.
 const NOW = new Date('2026-05-04T06:00:00Z');
@@ -65,10 +66,12 @@ describe('scheduleOf', () => {
 
   it('shows the calendar of the doctor at the clinic when some day has slots', async () => {
     await renderSchedule(answer());
-    expect(screen.getByRole('tablist', { name: 'Дни для записи' })).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'Дни для записи' }).getAttribute('aria-label')).toBe(
+      'Дни для записи',
+    );
     expect(screen.getByRole('tab', { selected: true }).textContent).toContain('5 мая');
     expect(screen.getAllByRole('tab')[0].textContent).toContain('Сегодня');
-    expect(screen.getByRole('button', { name: '09:30' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '09:30' }).textContent).toBe('09:30');
   });
 
   it('opens on the day the URL filters ask for', async () => {
@@ -94,19 +97,19 @@ describe('scheduleOf', () => {
 
   it('shows the stub when there are no slots and no booking', async () => {
     await renderSchedule(answer({ appointment_on: false, slots: {} }));
-    expect(screen.getByText('Расписание недоступно')).toBeTruthy();
+    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
     expect(screen.queryByRole('link')).toBeNull();
   });
 
   it('shows the stub when the call failed', async () => {
     await renderSchedule(null);
-    expect(screen.getByText('Расписание недоступно')).toBeTruthy();
+    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
   });
 
   it('ignores slots outside its fortnight', async () => {
     await renderSchedule(
       answer({ appointment_on: false, slots: { '2026-06-01': [{ time: '09:00', duration: 30 }] } }),
     );
-    expect(screen.getByText('Расписание недоступно')).toBeTruthy();
+    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
   });
 });

@@ -1,4 +1,3 @@
-import { tzOffset } from '@date-fns/tz';
 import type { ReactNode } from 'react';
 import {
   type BookingSource,
@@ -7,31 +6,20 @@ import {
   VISIT_TYPES,
   type VisitType,
 } from '../../../core/booking/urls';
-import { zonedDay } from '../../../core/dates/zoned';
+import type { DoctorSlots } from '../../../core/schedule/contracts';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
-import { addDays } from '../../../core/schedule/free-slots';
+import { SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
 import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
 import type { ScheduleSlotProps } from './schedule-slot';
-import { type DoctorSlots, requestSlots, type SlotsWindow } from './slots-api';
+import { requestSlots, type SlotsWindow } from './slots-api';
 import { VisitTypeSchedule } from './visit-type-tabs';
+import { townWindow } from './window';
 
-/** Doctors and clinics show two weeks (spec 'Schedule widget per item'). */
-export const SCHEDULE_DAYS = 14;
-
-/**
- * The days a list card shows, from today in the town's zone, and the town's offset in whole
- * hours for `town_timedelta`. E.g. 23:30 UTC on 4 May in Asia/Vladivostok: today is 5 May and
- * the offset is 10.
- */
+/** The days a list card shows (townWindow) and the doctors' slot call's window of them. */
 export function scheduleWindow(now: Date, tz: string): SlotsWindow & { list: string[] } {
-  const today = zonedDay(now, tz).date;
-  return {
-    days: SCHEDULE_DAYS,
-    dtStart: today,
-    townTimedelta: Math.round(tzOffset(tz, now) / 60),
-    list: Array.from({ length: SCHEDULE_DAYS }, (_, i) => addDays(today, i)),
-  };
+  const { today, townTimedelta, days } = townWindow(now, tz, SCHEDULE_DAYS);
+  return { days: SCHEDULE_DAYS, dtStart: today, townTimedelta, list: days };
 }
 
 /**

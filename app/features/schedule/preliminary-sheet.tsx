@@ -1,6 +1,6 @@
 import { Modal, ModalClose } from '../../components/ui/modal';
 
-/** Spec 'Preliminary-consultation modal', verbatim. */
+/** The preliminary-consultation notice's words (docs/product/schedule-and-booking.md). */
 export const PRELIMINARY_TEXTS = {
   title: 'Сначала нужно проконсультироваться с врачом',
   text: 'Он соберёт анамнез, проверит наличие показаний и противопоказаний и уже после этого назначит процедуру.',

@@ -2,8 +2,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SlotsBulkRequest } from '../../../core/schedule/contracts';
 import { ScheduleSlot } from './schedule-slot';
-import type { SlotsBulkRequest } from './slots-api';
 
 /** Records the observers so a test can say which cards came into view. */
 class FakeObserver {
@@ -43,7 +43,7 @@ const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
     appointment_on: true,
     slots: doctor_id % 2 ? { '2026-05-05': [{ time: '10:00', duration: 30 }] } : {},
   }));
-  return new Response(JSON.stringify(reply), { status: 200 });
+  return Response.json(reply);
 });
 
 beforeEach(() => {
@@ -73,7 +73,7 @@ describe('ScheduleSlot', () => {
     render(<ScheduleSlot doctorId={101} lpuId={10} tz="Europe/Moscow" search="" />);
     expect(FakeObserver.all).toHaveLength(1);
     expect(FakeObserver.all[0].options).toEqual({ rootMargin: '200px' });
-    expect(screen.getByText('Загружаем расписание…')).toBeTruthy();
+    expect(screen.getByText('Загружаем расписание…').textContent).toBe('Загружаем расписание…');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -88,8 +88,12 @@ describe('ScheduleSlot', () => {
       for (const observer of FakeObserver.all) observer.show();
     });
     // The first test to load the lazy chunk transforms it: slow when other files run alongside.
-    expect(await screen.findByRole('tablist', {}, { timeout: 5000 })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'Запись на приём' })).toBeTruthy();
+    expect((await screen.findByRole('tablist', {}, { timeout: 5000 })).getAttribute('aria-label')).toBe(
+      'Дни для записи',
+    );
+    expect((await screen.findByRole('link', { name: 'Запись на приём' })).getAttribute('href')).toMatch(
+      /^\/appointment\/new\/\?doctor=202&lpu=21&/,
+    );
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/ajax/schedule/slots_bulk/');
@@ -110,7 +114,9 @@ describe('ScheduleSlot', () => {
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
     render(<ScheduleSlot doctorId={301} lpuId={30} tz="Europe/Moscow" search="" />);
     act(() => FakeObserver.all[0].show());
-    expect(await screen.findByText('Расписание недоступно', {}, { timeout: 5000 })).toBeTruthy();
+    expect((await screen.findByText('Расписание недоступно', {}, { timeout: 5000 })).textContent).toBe(
+      'Расписание недоступно',
+    );
     expect(screen.queryByText('Загружаем расписание…')).toBeNull();
   });
 });

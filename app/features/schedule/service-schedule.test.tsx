@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ServiceSlots } from '../../../core/schedule/contracts';
 import { PRELIMINARY_TEXTS } from './preliminary-sheet';
 import { serviceScheduleOf } from './service-schedule';
-import {
-  createServicesBatcher,
-  type ServiceAsk,
-  type ServiceSlots,
-  type ServicesWindow,
-} from './services-slots-api';
+import { createServicesBatcher, type ServiceAsk, type ServicesWindow } from './services-slots-api';
 
 // 09:00 in Moscow on Monday 4 May 2026.
 const NOW = new Date('2026-05-04T06:00:00Z');
@@ -78,7 +74,7 @@ describe('ServiceSchedule', () => {
     ['no free day', answer({ slots: {} })],
   ])('is the stub with %s', async (_name, reply) => {
     await renderSchedule(reply);
-    expect(screen.getByText('Расписание недоступно')).toBeTruthy();
+    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
   });
 });
 

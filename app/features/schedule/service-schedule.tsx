@@ -1,14 +1,13 @@
-import { tzOffset } from '@date-fns/tz';
 import { type ReactNode, useState } from 'react';
 import { type BookingSource, serviceAppointmentUrl } from '../../../core/booking/urls';
-import { zonedDay } from '../../../core/dates/zoned';
+import type { ServiceSlots } from '../../../core/schedule/contracts';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
-import { addDays } from '../../../core/schedule/free-slots';
-import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/services-call';
+import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
 import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
 import { PreliminarySheet } from './preliminary-sheet';
-import { requestServiceSlots, type ServiceSlots } from './services-slots-api';
+import { requestServiceSlots } from './services-slots-api';
+import { townWindow } from './window';
 
 export interface ServiceScheduleProps {
   lpuId: number;
@@ -31,10 +30,10 @@ export async function serviceScheduleOf(
   /** Called instead of showing the stub when no day has a free slot (null is returned then). */
   onEmpty?: () => void,
 ): Promise<ReactNode> {
-  const today = zonedDay(now, props.tz).date;
+  const { today, townTimedelta, days } = townWindow(now, props.tz, SERVICE_SCHEDULE_DAYS);
   const answer = await request(
     { lpu_id: props.lpuId, service_id: props.serviceId },
-    { days: SERVICE_SCHEDULE_DAYS, dayStart: today, townTimedelta: Math.round(tzOffset(props.tz, now) / 60) },
+    { days: SERVICE_SCHEDULE_DAYS, dayStart: today, townTimedelta },
   );
   if (onEmpty && !Object.values(answer?.slots ?? {}).some((day) => day?.length)) {
     onEmpty();
@@ -43,7 +42,7 @@ export async function serviceScheduleOf(
   return (
     <ServiceSchedule
       {...props}
-      days={Array.from({ length: SERVICE_SCHEDULE_DAYS }, (_, i) => addDays(today, i))}
+      days={days}
       answer={answer}
       urlFilters={parseSlotFilters(new URLSearchParams(props.search))}
     />
@@ -51,9 +50,9 @@ export async function serviceScheduleOf(
 }
 
 /**
- * A services card's widget (spec 'Schedule widget per item'): the month's calendar when the
- * clinic's line has free slots, else the stub. A slot of a service that needs a consultation
- * first opens the preliminary-consultation sheet, and only its confirm goes to the booking page.
+ * A services card's widget: the month's calendar when the clinic's line has free slots, else the
+ * stub. A slot of a service that needs a consultation first opens the preliminary-consultation
+ * sheet, and only its confirm goes to the booking page.
  */
 export function ServiceSchedule({
   lpuId,

@@ -1,28 +1,16 @@
 /**
- * The slots of services cards (spec 'Schedule widget per item', services pages): every card asks
- * for its clinic's line of the service, and the cards that ask within one tick share a single
- * `POST /ajax/services/schedule/`. A failed or missing answer resolves to null (the stub).
+ * The slots of services cards: every card asks for its clinic's line of the service, and the
+ * cards that ask within one tick share a single services schedule call (createBatcher). A failed
+ * or missing answer resolves to null (the stub).
  */
-import type { DaySlots } from '../../../core/schedule/day-tabs';
-import { csrfToken } from '../../lib/csrf';
+import { servicesSchedule } from '../../../core/schedule/calls';
+import type { ServiceSlots, ServicesScheduleRequest } from '../../../core/schedule/contracts';
+import { MAX_SLOT_ITEMS } from '../../../core/schedule/limits';
+import { api } from '../../lib/api';
 import { createBatcher } from './batch';
 
-/** One line of the services schedule answer. */
-export interface ServiceSlots {
-  lpu_id: number;
-  service_id: string;
-  synonym_id: number | null;
-  appointment_on: boolean;
-  has_intervals: boolean;
-  is_available_appointment_direct: boolean;
-  requires_primary_consultation: boolean;
-  slots: DaySlots;
-}
-
-export interface ServiceAsk {
-  lpu_id: number;
-  service_id: string | number;
-}
+/** A card's ask: the clinic and the service's synonym id (or the clinic's MIS id). */
+export type ServiceAsk = ServicesScheduleRequest['services'][number];
 
 export interface ServicesWindow {
   days: number;
@@ -32,27 +20,9 @@ export interface ServicesWindow {
   townTimedelta: number;
 }
 
-export type FetchServicesSchedule = (body: {
-  days: number;
-  day_start: string;
-  only_free: true;
-  town_timedelta: number;
-  services: ServiceAsk[];
-}) => Promise<ServiceSlots[]>;
+export type FetchServicesSchedule = (body: ServicesScheduleRequest) => Promise<ServiceSlots[]>;
 
-// MAX_SLOT_ITEMS of core/schedule/call-schemas.ts, not imported: that module brings zod along.
-const MAX_ASKS = 100;
-
-export const postServicesSchedule: FetchServicesSchedule = async (body) => {
-  const response = await fetch('/ajax/services/schedule/', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrfToken() },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`services/schedule: HTTP ${response.status}`);
-  return response.json() as Promise<ServiceSlots[]>;
-};
+export const postServicesSchedule: FetchServicesSchedule = (body) => api.send(servicesSchedule, { body });
 
 /** The page's services asks, batched (createBatcher); answers come back in the asks' order. */
 export function createServicesBatcher(fetchSchedule: FetchServicesSchedule = postServicesSchedule) {
@@ -67,7 +37,7 @@ export function createServicesBatcher(fetchSchedule: FetchServicesSchedule = pos
       }),
     spanKey: (span) => `${span.dayStart}/${span.days}/${span.townTimedelta}`,
     askKey: (ask) => `${ask.lpu_id}:${ask.service_id}`,
-    max: MAX_ASKS,
+    max: MAX_SLOT_ITEMS,
   });
 }
 

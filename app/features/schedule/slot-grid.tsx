@@ -14,10 +14,9 @@ const MOBILE_ROWS_END = SLOT_COLUMNS_MOBILE * SLOT_GRID_ROWS;
 const DESKTOP_ROWS_END = SLOT_COLUMNS_DESKTOP * SLOT_GRID_ROWS;
 
 /**
- * One day's slot buttons in a grid of two rows, with 'Ещё' / 'Свернуть' only when the slots
- * need more rows (spec 4 'Calendar'; the spec gives no wording for the control). Columns are
- * measured after hydration; before that CSS breakpoints give the same 4 / 5 columns, so the
- * server's HTML does not jump. Give it `key={day}` so a new day starts collapsed.
+ * One day's slot buttons in a grid of two rows, with 'Ещё' / 'Свернуть' only when the slots need
+ * more rows. Columns are measured after hydration; before that CSS breakpoints give the same 4 / 5
+ * columns, so the server's HTML does not jump. Give it `key={day}` so a new day starts collapsed.
  */
 export function SlotGrid({
   day,

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createSlotsBatcher, type DoctorSlots, postSlotsBulk, type SlotsBulkRequest } from './slots-api';
+import type { DoctorSlots, SlotsBulkRequest } from '../../../core/schedule/contracts';
+import { createSlotsBatcher, postSlotsBulk } from './slots-api';
 
 const span = { days: 14, dtStart: '2026-05-04', townTimedelta: 3 };
 
@@ -101,7 +102,7 @@ describe('postSlotsBulk', () => {
   it('posts JSON with the CSRF token from the cookie', async () => {
     // biome-ignore lint/suspicious/noDocumentCookie: the server's CSRF cookie, which the client reads
     document.cookie = 'csrftoken=abc123';
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify([answerOf(1, 10)]), { status: 200 }));
+    const fetchMock = vi.fn(async () => Response.json([answerOf(1, 10)]));
     vi.stubGlobal('fetch', fetchMock);
     const body = {
       days: 14,
@@ -110,18 +111,23 @@ describe('postSlotsBulk', () => {
       doctors_lpus: [{ doctor_id: 1, lpu_id: 10 }],
     };
     expect(await postSlotsBulk(body)).toEqual([answerOf(1, 10)]);
-    expect(fetchMock).toHaveBeenCalledWith('/ajax/schedule/slots_bulk/', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-CSRFToken': 'abc123' },
-      body: JSON.stringify(body),
-    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/ajax/schedule/slots_bulk/');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'X-CSRFToken': 'abc123' });
+    expect(init.body).toBe(JSON.stringify(body));
   });
 
-  it('fails on an error status', async () => {
-    vi.stubGlobal('fetch', async () => new Response('{"detail":"x"}', { status: 400 }));
+  it('fails on an error status with the server’s reason', async () => {
+    vi.stubGlobal(
+      'fetch',
+      async () =>
+        new Response('{"detail":"x"}', { status: 400, headers: { 'content-type': 'application/json' } }),
+    );
     await expect(
       postSlotsBulk({ days: 14, dt_start: '2026-05-04', town_timedelta: 3, doctors_lpus: [] }),
-    ).rejects.toThrow('HTTP 400');
+    ).rejects.toMatchObject({ kind: 'http', status: 400, detail: 'x' });
   });
 });

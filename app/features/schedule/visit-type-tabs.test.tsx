@@ -2,8 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { VisitType } from '../../../core/booking/urls';
+import type { DoctorSlots } from '../../../core/schedule/contracts';
 import { scheduleOf } from './doctor-schedule';
-import type { DoctorSlots, SlotsWindow } from './slots-api';
+import type { SlotsWindow } from './slots-api';
 
 // 09:00 in Moscow on Monday 4 May 2026.
 const NOW = new Date('2026-05-04T06:00:00Z');
@@ -60,8 +61,10 @@ describe('appointment type tabs', () => {
         .map((t) => t.textContent),
     ).toEqual(['В клинике', 'На дому', 'Онлайн']);
     expect(selectedType()).toBe('В клинике');
-    expect(screen.getByRole('tabpanel', { name: 'В клинике' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '09:00' })).toBeTruthy();
+    expect(screen.getByRole('tabpanel', { name: 'В клинике' }).getAttribute('aria-labelledby')).toBe(
+      screen.getByRole('tab', { name: 'В клинике' }).id,
+    );
+    expect(screen.getByRole('button', { name: '09:00' }).textContent).toBe('09:00');
     expect(request.mock.calls.map((c) => c[3])).toEqual(['clinic']);
   });
 
@@ -99,7 +102,7 @@ describe('appointment type tabs', () => {
     fireEvent.keyDown(list, { key: 'ArrowRight' });
     expect(selectedType()).toBe('На дому');
     expect(document.activeElement?.textContent).toBe('На дому');
-    expect(await screen.findByRole('button', { name: '18:00' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: '18:00' })).textContent).toBe('18:00');
     fireEvent.keyDown(list, { key: 'End' });
     expect(selectedType()).toBe('Онлайн');
     fireEvent.keyDown(list, { key: 'ArrowRight' });
@@ -108,7 +111,7 @@ describe('appointment type tabs', () => {
     expect(selectedType()).toBe('Онлайн');
     fireEvent.keyDown(list, { key: 'Home' });
     expect(selectedType()).toBe('В клинике');
-    expect(await screen.findByRole('button', { name: '09:00' })).toBeTruthy();
+    expect((await screen.findByRole('button', { name: '09:00' })).textContent).toBe('09:00');
   });
 
   it('a slow answer for a type left behind does not replace the one chosen since', async () => {

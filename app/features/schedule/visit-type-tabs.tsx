@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
 import type { VisitType } from '../../../core/booking/urls';
-import type { DoctorSlots } from './slots-api';
+import type { DoctorSlots } from '../../../core/schedule/contracts';
 
 /** The price chips' words (features/directory), kept here: features do not import each other. */
 export const VISIT_TYPE_LABELS: Record<VisitType, string> = {
@@ -12,10 +12,10 @@ export const VISIT_TYPE_LABELS: Record<VisitType, string> = {
 const NEXT_KEYS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /**
- * Appointment type tabs over a workplace's calendar (spec 4 'Appointment type tabs'): choosing a
- * type asks for that type's slots and draws the calendar anew (a new key: the day starts over),
- * so entering or leaving telemedicine recalculates it. ARIA tabs with automatic activation:
- * arrows move and choose, Home and End go to the ends. Part of the lazy schedule chunk.
+ * Appointment type tabs over a workplace's calendar: choosing a type asks for that type's slots and
+ * draws the calendar anew (a new key: the day starts over), so entering or leaving telemedicine
+ * recalculates it. ARIA tabs with automatic activation: arrows move and choose, Home and End go to
+ * the ends. Part of the lazy schedule chunk.
  */
 export function VisitTypeSchedule({
   types,

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResults } from '../../../core/search/query';
+import type { SearchResults } from '../../../core/search/contracts';
 import { SearchCombobox } from './search-combobox';
 
 interface PendingFetch {
@@ -27,7 +27,7 @@ beforeEach(() => {
             url,
             signal,
             answer: async (body) => {
-              await act(async () => resolve({ ok: true, status: 200, json: async () => body }));
+              await act(async () => resolve(Response.json(body)));
             },
           });
         }),
@@ -120,7 +120,11 @@ describe('SearchCombobox', () => {
       'Лечение аритмии',
       'Все результаты по запросу «кардиолог»',
     ]);
-    expect(screen.getByRole('group', { name: 'Специальности' })).toBeTruthy();
+    const group = screen.getByRole('group', { name: 'Специальности' });
+    expect([...group.querySelectorAll('[role="option"]')].map((o) => o.textContent)).toEqual([
+      'Кардиолог23 врача',
+      'Детский кардиолог3 врача',
+    ]);
   });
 
   it('aborts an older request, so its late answer never replaces the newer one', async () => {

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { nextActiveIndex } from '../../../core/search/active-option';
-import { type SearchResults, searchHint, searchPageUrl } from '../../../core/search/query';
+import type { SearchResults } from '../../../core/search/contracts';
+import { searchHint, searchPageUrl } from '../../../core/search/query';
 import { useSearchSuggestions } from './use-search-suggestions';
 
 interface Option {

@@ -1,10 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  normaliseSearchQuery,
-  SEARCH_DEBOUNCE_MS,
-  type SearchResults,
-  searchHint,
-} from '../../../core/search/query';
+import { searchSuggest } from '../../../core/search/calls';
+import type { SearchResults } from '../../../core/search/contracts';
+import { normaliseSearchQuery, SEARCH_DEBOUNCE_MS, searchHint } from '../../../core/search/query';
+import { api } from '../../lib/api';
 
 export type SuggestionsState =
   /** Too short to search: 'Введите 1 символ для поиска'. */
@@ -47,15 +45,10 @@ export function useSearchSuggestions(town: string, input: string, enabled: boole
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const res = await fetch(
-          `/ajax/search/?q=${encodeURIComponent(query)}&town=${encodeURIComponent(town)}`,
-          {
-            signal: controller.signal,
-            headers: { accept: 'application/json' },
-          },
-        );
-        if (!res.ok) throw new Error(`search answered ${res.status}`);
-        const results = (await res.json()) as SearchResults;
+        const results = await api.send(searchSuggest, {
+          query: { q: query, town },
+          signal: controller.signal,
+        });
         if (controller.signal.aborted) return;
         answers.current.set(key, results);
         setState({ status: 'ready', results });

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { TownDialog as TownDialogType } from './town-dialog';
 
 /**
- * The header's town chooser (spec 'Town chooser'): the link to the town list page, which opens
+ * The header's town chooser (docs/product/towns-and-search.md): the link to the town list page, which opens
  * the popup once scripts run. The popup's chunk loads on the first pointer over the link or
  * the first click, so it is not in every page's first-load JavaScript.
  */

@@ -1,17 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type RefObject, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { townChoose, townListHtml, townSearch } from '../../../core/towns/calls';
+import type { TownOption } from '../../../core/towns/contracts';
 import { TOWN_SEARCH_MIN } from '../../../core/towns/towns';
-import { csrfToken } from '../../lib/csrf';
+import { api, isAborted } from '../../lib/api';
 
-interface TownOption {
-  name: string;
-  translit: string;
-  /** Where choosing this town POSTs. */
-  url: string;
-}
-
-/** The spec's town-list call answers an HTML fragment of links with data-url and data-translit. */
+/** The town-list call answers an HTML fragment of links with data-url and data-translit. */
 function parseTownList(html: string): TownOption[] {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return [...doc.querySelectorAll<HTMLAnchorElement>('a[data-url]')].map((a) => ({
@@ -22,7 +17,7 @@ function parseTownList(html: string): TownOption[] {
 }
 
 /**
- * The town chooser's popup (spec 'Town chooser'): the town list loaded on demand and a search
+ * The town chooser's popup (docs/product/towns-and-search.md): the town list loaded on demand and a search
  * from 3 characters. Choosing posts the choice (remembered in a cookie) and goes to the town's
  * doctors. Its own chunk: the header loads it on the first click (Radix's dialog is not in
  * every page's first load).
@@ -44,8 +39,8 @@ export function TownDialog({
   const navigate = useNavigate();
   useEffect(() => {
     if (!open || towns) return;
-    fetch('/ajax/towns/list/')
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+    api
+      .send(townListHtml, {})
       .then((html) => setTowns(parseTownList(html)))
       .catch(() => setError('Произошла ошибка. Обновите страницу и попробуйте еще раз.'));
   }, [open, towns]);
@@ -57,28 +52,22 @@ export function TownDialog({
       return;
     }
     const controller = new AbortController();
-    fetch(`/ajax/towns/search/?q=${encodeURIComponent(q)}`, { signal: controller.signal })
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(String(r.status)))))
+    api
+      .send(townSearch, { query: { q }, signal: controller.signal })
       .then(setSuggestions)
       .catch((e: unknown) => {
-        if ((e as Error).name !== 'AbortError')
-          setError('Произошла ошибка. Обновите страницу и попробуйте еще раз.');
+        if (!isAborted(e)) setError('Произошла ошибка. Обновите страницу и попробуйте еще раз.');
       });
     return () => controller.abort();
   }, [query]);
 
   async function choose(option: TownOption) {
-    const token = csrfToken();
-    const res = await fetch(option.url, {
-      method: 'POST',
-      headers: { 'X-CSRFToken': token },
-      body: new URLSearchParams({ csrfmiddlewaretoken: token }),
-    }).catch(() => null);
-    if (!res?.ok) {
+    const chosen = await api.send(townChoose, { params: { slug: option.translit } }).catch(() => null);
+    if (!chosen) {
       setError('Произошла ошибка. Обновите страницу и попробуйте еще раз.');
       return;
     }
-    const { url } = (await res.json()) as { url: string };
+    const { url } = chosen;
     onOpenChange(false);
     navigate(url);
   }

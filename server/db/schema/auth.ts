@@ -1,5 +1,6 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clinics, doctors } from './directory';
+import { clinics } from './clinics';
+import { doctors } from './doctors';
 
 export const USER_ROLES = ['patient', 'doctor', 'clinic', 'staff'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
@@ -18,7 +19,7 @@ export const users = pgTable(
     patronymic: text(),
     birthDate: text(),
     email: text(),
-    /** A patient who confirmed a phone (spec: isRealPatient). */
+    /** A patient who confirmed a phone (the viewer's isRealPatient, docs/product/roles.md). */
     isRealPatient: boolean().notNull().default(false),
     medtochkaUuid: uuid().defaultRandom().notNull(),
     deletingSince: timestamp({ withTimezone: true }),
@@ -47,7 +48,7 @@ export const CODE_PURPOSES = ['sign_in', 'staff', 'profile'] as const;
 export const CODE_METHODS = ['sms', 'call', 'vk'] as const;
 
 /**
- * A confirmation code sent to a phone. Its id is the spec's `service_id`. Only an HMAC of the
+ * A confirmation code sent to a phone. Its id is the sign-in calls' `service_id`. Only an HMAC of the
  * code is kept; a code dies when used, when it expires, or after too many wrong tries.
  */
 export const phoneCodes = pgTable(
@@ -79,7 +80,7 @@ export const authorizationCodes = pgTable('authorization_codes', {
 
 export const CALL_REQUEST_STATUSES = ['waiting', 'confirmed', 'finished', 'expired'] as const;
 
-/** Call-in confirmation: the patient calls the number the provider gave; `id` is the spec's uuid. */
+/** Call-in confirmation: the patient calls the number the provider gave; `id` is the calls' `uuid`. */
 export const callRequests = pgTable(
   'call_requests',
   {

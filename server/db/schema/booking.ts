@@ -11,7 +11,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { clinicServices, clinics, doctors, VISIT_TYPES, workplaces } from './directory';
+import { clinics } from './clinics';
+import { doctors, VISIT_TYPES, workplaces } from './doctors';
+import { clinicServices } from './services';
 
 /** PostgreSQL tstzrange as '[start,end)' text; the exclusion constraint lives in a custom migration. */
 export const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
@@ -62,8 +64,8 @@ export const appointments = pgTable(
 );
 
 /**
- * A patient's request to be called back when a doctor has no free slots (spec section 3
- * 'Callback request'): the day and the parts of it that suit them.
+ * A patient's request to be called back when a doctor has no free slots: the day and the parts
+ * of it that suit them (docs/product/schedule-and-booking.md, 'Callback requests').
  */
 export const callbackRequests = pgTable(
   'callback_requests',

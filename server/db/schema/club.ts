@@ -1,7 +1,8 @@
 import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { appointments } from './booking';
-import { clinicServices, clinics } from './directory';
+import { clinics } from './clinics';
+import { clinicServices } from './services';
 
 export const CARD_REQUEST_STATUSES = [
   'created',

@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { appointments } from './booking';
-import { clinics, doctors } from './directory';
+import { clinics } from './clinics';
+import { doctors } from './doctors';
 
 export const REVIEW_SENTIMENTS = ['positive', 'neutral', 'negative'] as const;
 /** Moderation state; 'published' reviews show their sentiment. Nothing is hard-deleted. */
@@ -38,7 +39,7 @@ export const reviews = pgTable(
     /** Author confirmed the visit (documents or booking through the portal). */
     isVerified: boolean().notNull().default(false),
     isAnonymous: boolean().notNull().default(false),
-    /** Per-criterion values −3…2 (spec 'Review assessment'); null value = not rated. */
+    /** Per-criterion values −3…2 (0–5 stars); null value = not rated. */
     assessments: jsonb().$type<{ name: string; value: number | null }[]>().notNull().default([]),
     /** −2…+2 contribution to the rating (core/reviews formula). */
     score: real().notNull().default(0),
@@ -185,7 +186,7 @@ export const reviewDocuments = pgTable(
 );
 
 /**
- * The review award (spec 'Review-award banner': 'Получите 300 рублей за отзыв.'): a published
+ * The review award (the banner 'Получите 300 рублей за отзыв.', docs/product/reviews.md): a published
  * review of a visit booked through the portal gives its author a discount on a later booking.
  * Given once per review; taken back (revoked) if moderation deletes the review before the
  * discount is used; applied to one upcoming appointment, and freed again if that is cancelled.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
-import { clinicServices, VISIT_TYPES, workplaces } from './directory';
+import { VISIT_TYPES, workplaces } from './doctors';
+import { clinicServices } from './services';
 
 /**
  * Weekly schedule rule of a workplace (doctor at clinic, per visit type) or of a clinic

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { BulkSession } from './bulk';
-import type { Town } from './generate';
+import type { Town } from './generate/data';
 import { createRng, hashSeed, type Rng } from './rng';
 import type { SizePlan } from './sizes';
 import type { ClinicKind } from './texts/clinic-texts';

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/database';
 import type { Database } from '../client';
-import { clinicHours, doctorSpecialities, workplacePrices } from '../schema/directory';
+import { clinicHours } from '../schema/clinics';
+import { doctorSpecialities, workplacePrices } from '../schema/doctors';
 import {
   createClinic,
   createDoctor,

@@ -7,30 +7,21 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users, type users as usersTable } from '../schema/auth';
+import { clinicHours, clinics } from '../schema/clinics';
 import {
-  clinicHours,
-  clinicServices,
-  clinics,
   doctorActivities,
   doctorSpecialities,
   doctors,
-  serviceClasses,
-  serviceSynonyms,
-  specialities,
   workplacePrices,
   workplaces,
-} from '../schema/directory';
+} from '../schema/doctors';
 import { reviews } from '../schema/reviews';
+import { clinicServices, serviceClasses, serviceSynonyms } from '../schema/services';
+import { specialities } from '../schema/specialities';
 import { towns } from '../schema/towns';
-import {
-  createRng,
-  hashSeed,
-  personName,
-  type Rng,
-  slugify,
-  specialities as specialityData,
-  towns as townData,
-} from './generate';
+import { specialities as specialityData, towns as townData } from './generate/data';
+import { personName, slugify } from './generate/names';
+import { createRng, hashSeed, type Rng } from './generate/random';
 import { clinicRow, clinicWeekHours, hhmm } from './rows/clinic';
 import { doctorGender, doctorRow } from './rows/doctor';
 import { pickSentiment, reviewRow } from './rows/review';

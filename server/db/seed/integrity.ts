@@ -3,20 +3,34 @@ import { toSnakeCase } from 'drizzle-orm/casing';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import * as auth from '../schema/auth';
 import * as booking from '../schema/booking';
+import * as clinics from '../schema/clinics';
 import * as club from '../schema/club';
-import * as directory from '../schema/directory';
+import * as doctors from '../schema/doctors';
 import * as favourites from '../schema/favourites';
+import * as feedback from '../schema/feedback';
 import * as reviews from '../schema/reviews';
 import * as schedule from '../schema/schedule';
+import * as services from '../schema/services';
+import * as specialities from '../schema/specialities';
 import * as towns from '../schema/towns';
 import type { Executor } from './bulk';
 
 /** Every table of the schema, found from the modules so a new table is never missed. */
 export function schemaTables(): PgTable[] {
-  const modules = [auth, booking, club, directory, favourites, reviews, schedule, towns] as Record<
-    string,
-    unknown
-  >[];
+  const modules = [
+    auth,
+    booking,
+    clinics,
+    club,
+    doctors,
+    favourites,
+    feedback,
+    reviews,
+    schedule,
+    services,
+    specialities,
+    towns,
+  ] as Record<string, unknown>[];
   const out = modules.flatMap((mod) => Object.values(mod).filter((v): v is PgTable => v instanceof PgTable));
   return out.sort((a, b) => getTableConfig(a).name.localeCompare(getTableConfig(b).name));
 }

@@ -1,6 +1,6 @@
-import type { Rng } from './generate';
+import type { Rng } from './generate/random';
 
-export { createRng, hashSeed, type Rng } from './generate';
+export { createRng, hashSeed, type Rng } from './generate/random';
 
 /** Index drawn with probability proportional to weights[i]. */
 export function weightedIndex(rng: Rng, weights: readonly number[], total?: number): number {

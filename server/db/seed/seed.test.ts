@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../testing/database';
 import { doctorRatingFromScratch } from '../../testing/rating';
@@ -186,14 +186,24 @@ describe('seedDatabase', () => {
   });
 
   it('moves identity sequences past the explicit ids', async () => {
-    const [user] = await first.db
-      .insert(users)
-      .values({
-        phone: '79970000001',
-        role: 'patient',
-        medtochkaUuid: '00000000-0000-4000-8000-000000000001',
+    // Inserted and rolled back, so the other tests (the checksums) see the seeded rows only.
+    let insertedId = 0;
+    await first.db
+      .transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            phone: '79970000001',
+            role: 'patient',
+            medtochkaUuid: '00000000-0000-4000-8000-000000000001',
+          })
+          .returning();
+        insertedId = user.id;
+        tx.rollback();
       })
-      .returning();
-    expect(user.id).toBe(counts.users + 1);
+      .catch((error: unknown) => {
+        if (!(error instanceof TransactionRollbackError)) throw error;
+      });
+    expect(insertedId).toBe(counts.users + 1);
   });
 });

@@ -5,7 +5,7 @@ import type { AuthService } from './service';
 const CHECK_EVERY_MS = 2000;
 
 /**
- * `/ws/phone_confirmation/call/{uuid}?subscribe-broadcast` (spec section 7): tells the waiting
+ * `/ws/phone_confirmation/call/{uuid}?subscribe-broadcast` (docs/product/sign-in.md): tells the waiting
  * page the moment the patient's call arrived, so it can finish the request without waiting for
  * its next poll. Each socket checks its own request, so any app process can serve it.
  */
@@ -23,7 +23,7 @@ export async function callSocketRoutes(app: FastifyInstance, { auth }: { auth: A
       };
       socket.on('close', stop);
       socket.on('error', stop);
-      // The spec's heartbeat: the browser pings; answer so it does not count a lost beat.
+      // The heartbeat: the browser pings; answer so it does not count a lost beat.
       socket.on('message', (data) => {
         if (String(data) === 'ping') socket.send('pong');
       });

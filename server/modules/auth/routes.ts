@@ -1,96 +1,59 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  FLOW_A_CONFIRM_ERRORS,
-  FLOW_A_REQUEST_ERRORS,
-  type FlowAConfirmError,
-  type FlowARequestError,
-  flowBMessage,
-  isFlowBError,
-} from '../../../core/auth/errors';
+  callRequestCreate,
+  callRequestFinish,
+  codeConfirm,
+  codeRequest,
+  formCodeRequest,
+  login,
+  logout,
+  phoneLogin,
+  profilePhoneConfirm,
+  pullAuth,
+  staffPhoneConfirm,
+} from '../../../core/auth/calls';
+import {
+  AuthorizationCodeSchema,
+  CallFinishBodySchema,
+  CallFinishedSchema,
+  CallFinishQuerySchema,
+  CallRequestBodySchema,
+  CallRequestCreatedSchema,
+  ClientQuerySchema,
+  CodeConfirmBodySchema,
+  CodeRequestBodySchema,
+  CodeRequestedSchema,
+  FormCodeBodySchema,
+  FormPhoneBodySchema,
+  LoginBodySchema,
+  PhoneLoginBodySchema,
+  StaffPhoneConfirmedSchema,
+  ViewerReplySchema,
+} from '../../../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK, doctorLoginTarget } from '../../../core/auth/login-link';
-import { WORK_ACCOUNT_TITLE } from '../../../core/auth/viewer';
-import { AuthFailure, type AuthService, type RequestContext } from './service';
-import { publicViewer } from './viewer';
+import { serve } from '../../http/route';
+import { authFailure } from './failures';
+import type { AuthService, RequestContext } from './service';
 
-const SIGN_IN_REQUIRED = 'Необходимо войти в личный кабинет';
-
-type Body = Record<string, unknown>;
-const bodyOf = (request: FastifyRequest): Body =>
-  request.body && typeof request.body === 'object' && !Array.isArray(request.body)
-    ? (request.body as Body)
-    : {};
 const contextOf = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
 });
-const queryOf = (request: FastifyRequest) => request.query as Record<string, string | undefined>;
-
-/** Flow B (the sign-in service): `{code, detail, waiting_time?}` worded by the method in use. */
-function sendFlowB(reply: FastifyReply, err: unknown) {
-  if (!(err instanceof AuthFailure)) throw err;
-  const detail = isFlowBError(err.code) ? flowBMessage(err.code, err.method) : SIGN_IN_REQUIRED;
-  return reply.status(err.statusCode).send({
-    code: err.code,
-    detail,
-    ...(err.waitingTime !== undefined ? { waiting_time: err.waitingTime } : {}),
-  });
-}
-
-const FLOW_A_REQUEST_CODE: Record<string, FlowARequestError> = {
-  invalid: 'invalid',
-  error_limit: 'error_limit',
-  error_limit_total: 'error_limit_total',
-  too_many_requests: 'error_limit_total',
-};
-const FLOW_A_CONFIRM_CODE: Record<string, FlowAConfirmError> = {
-  error_fields: 'invalid',
-  error_code: 'error_code',
-  obsolete: 'code_expired',
-  attempts_out: 'code_expired',
-  too_many_requests: 'code_expired',
-  user_has_phone: 'user_has_phone',
-};
-
-/** Flow A (the site's own forms): the key under the field it concerns, `phone` or `secret_code`. */
-function sendFlowA(reply: FastifyReply, err: unknown, stage: 'request' | 'confirm') {
-  if (!(err instanceof AuthFailure)) throw err;
-  if (err.code === 'forbidden')
-    return reply.status(403).send({ code: 'forbidden', detail: SIGN_IN_REQUIRED });
-  const phoneCode = stage === 'request' || err.code === 'invalid' ? FLOW_A_REQUEST_CODE[err.code] : undefined;
-  if (phoneCode) {
-    return reply.status(err.statusCode).send({
-      code: phoneCode,
-      detail: FLOW_A_REQUEST_ERRORS[phoneCode],
-      phone: { code: phoneCode },
-      ...(err.waitingTime !== undefined ? { waiting_time: err.waitingTime } : {}),
-    });
-  }
-  const codeKey = FLOW_A_CONFIRM_CODE[err.code] ?? 'error_code';
-  return reply
-    .status(err.statusCode)
-    .send({ code: codeKey, detail: FLOW_A_CONFIRM_ERRORS[codeKey], secret_code: { code: codeKey } });
-}
-
-/** Staff and no-registration calls send the number without the country code (spec section 5). */
-function withCountryCode(raw: unknown): string {
-  return typeof raw === 'string' && /^\d{10}$/.test(raw) ? `7${raw}` : '';
-}
 
 /**
- * The spec's 'Authentication' calls (section 7): the sign-in service under /services/sso/ (on
- * this same server), login / pullAuth / logout, and the staff and profile confirmation forms.
+ * The sign-in calls (docs/product/sign-in.md): the sign-in service under /services/sso/ (on this
+ * same server), login / pullAuth / logout, and the staff and profile confirmation forms. The
+ * service words every refusal for its flow; these routes only pass the request on.
  */
 export async function authRoutes(
   app: FastifyInstance,
   {
     auth,
-    clientIds,
     documentSiteUrl = null,
     isOfficeIp = () => false,
   }: {
     auth: AuthService;
-    clientIds: readonly string[];
     documentSiteUrl?: string | null;
     isOfficeIp?: (ip: string) => boolean;
   },
@@ -107,153 +70,111 @@ export async function authRoutes(
     limits: { files: 0, fields: 10, fieldSize: 1000 },
   });
 
-  app.post('/services/sso/confirmation/request/', async (request, reply) => {
-    const body = bodyOf(request);
-    try {
-      return await auth.requestCode({
-        phone: body.phone,
-        confirmationFlow: body.confirmation_flow,
-        viewer: await request.viewer(),
-        ctx: contextOf(request),
-      });
-    } catch (err) {
-      return sendFlowB(reply, err);
-    }
-  });
+  serve(app, codeRequest, { body: CodeRequestBodySchema, reply: CodeRequestedSchema }, async (request) =>
+    auth.requestCode({
+      phone: request.body.phone,
+      confirmationFlow: request.body.confirmation_flow,
+      ctx: contextOf(request),
+    }),
+  );
 
-  app.post('/services/sso/phone_login/', async (request, reply) => {
-    try {
-      return await auth.requestCode({
-        phone: withCountryCode(bodyOf(request).phone),
-        smsOnly: true,
-        viewer: await request.viewer(),
-        ctx: contextOf(request),
-      });
-    } catch (err) {
-      return sendFlowB(reply, err);
-    }
-  });
+  serve(app, phoneLogin, { body: PhoneLoginBodySchema, reply: CodeRequestedSchema }, async (request) =>
+    auth.requestCode({ phone: request.body.phone, smsOnly: true, ctx: contextOf(request) }),
+  );
 
-  app.post('/services/sso/confirmation/confirm/', async (request, reply) => {
-    const body = bodyOf(request);
-    try {
+  serve(
+    app,
+    codeConfirm,
+    { query: ClientQuerySchema, body: CodeConfirmBodySchema, reply: AuthorizationCodeSchema },
+    async (request) => {
       const { authorization_code } = await auth.confirmCode({
-        phone: body.phone,
-        code: body.code,
-        serviceId: body.service_id,
-        clientId: queryOf(request).client_id,
+        phone: request.body.phone,
+        code: request.body.code,
+        serviceId: request.body.service_id,
+        clientId: request.query.client_id,
         viewer: await request.viewer(),
         ctx: contextOf(request),
       });
       return { authorization_code };
-    } catch (err) {
-      return sendFlowB(reply, err);
-    }
-  });
+    },
+  );
 
-  app.post('/services/sso/calls/create_request/', async (request, reply) => {
-    try {
-      return await auth.createCallRequest({ phone: bodyOf(request).phone, ctx: contextOf(request) });
-    } catch (err) {
-      return sendFlowB(reply, err);
-    }
-  });
+  serve(
+    app,
+    callRequestCreate,
+    { body: CallRequestBodySchema, reply: CallRequestCreatedSchema },
+    async (request) => auth.createCallRequest({ phone: request.body.phone, ctx: contextOf(request) }),
+  );
 
-  app.post('/services/sso/calls/finish_request/', async (request, reply) => {
-    const body = bodyOf(request);
-    const query = queryOf(request);
-    if (query.source !== undefined && query.source !== 'timer' && query.source !== 'ws')
-      return sendFlowB(reply, new AuthFailure(400, 'error_fields'));
-    try {
+  serve(
+    app,
+    callRequestFinish,
+    { query: CallFinishQuerySchema, body: CallFinishBodySchema, reply: CallFinishedSchema },
+    async (request, reply) => {
+      const { source } = request.query;
+      if (source != null && source !== 'timer' && source !== 'ws') throw authFailure(400, 'error_fields');
       const result = await auth.finishCallRequest({
-        phone: body.phone,
-        uuid: body.uuid,
-        clientId: query.client_id,
+        phone: request.body.phone,
+        uuid: request.body.uuid,
+        clientId: request.query.client_id,
         ctx: contextOf(request),
       });
-      if ('status' in result) return reply.status(202).send(result);
+      if ('status' in result) reply.status(202);
       return result;
-    } catch (err) {
-      return sendFlowB(reply, err);
-    }
-  });
+    },
+  );
 
-  app.post('/api/auth/login/', async (request, reply) => {
-    const body = bodyOf(request);
-    try {
-      const viewer = await auth.login({
-        authorizationCode: body.authorization_code,
-        clientId: body.client_id ?? clientIds[0],
-        request,
-        reply,
-      });
-      return { user: publicViewer(viewer) };
-    } catch (err) {
-      return sendFlowB(reply, err);
-    }
-  });
+  serve(app, login, { body: LoginBodySchema, reply: ViewerReplySchema }, async (request, reply) => ({
+    user: await auth.login({
+      authorizationCode: request.body.authorization_code,
+      clientId: request.body.client_id,
+      request,
+      reply,
+    }),
+  }));
 
-  app.get('/api/auth/pull/', async (request, reply) => {
+  serve(app, pullAuth, { reply: ViewerReplySchema }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return { user: publicViewer(await request.viewer()) };
+    return { user: await request.viewer() };
   });
 
-  app.post('/api/auth/logout/', async (request, reply) => {
+  serve(app, logout, { reply: ViewerReplySchema }, async (request, reply) => {
     await auth.logout(request, reply);
-    return { user: publicViewer(await request.viewer()) };
+    return { user: await request.viewer() };
   });
 
-  app.post('/ajax/phone_confirmation/', async (request, reply) => {
-    const viewer = await request.viewer();
-    if (viewer.isAnonymous) return reply.status(403).send({ code: 'forbidden', detail: SIGN_IN_REQUIRED });
-    if (viewer.isDoctor || viewer.isLpu)
-      return reply.status(403).send({ code: 'forbidden', detail: WORK_ACCOUNT_TITLE });
-    try {
-      await auth.requestFormCode({
-        phone: withCountryCode(bodyOf(request).phone),
-        viewer,
-        ctx: contextOf(request),
-      });
-      return 'success';
-    } catch (err) {
-      return sendFlowA(reply, err, 'request');
-    }
+  // The forms' replies are the texts their old clients expect, not JSON.
+  serve(app, formCodeRequest, { body: FormPhoneBodySchema }, async (request) => {
+    await auth.requestFormCode({
+      phone: request.body.phone,
+      viewer: await request.viewer(),
+      ctx: contextOf(request),
+    });
+    return 'success';
   });
 
-  app.post('/ajax/phone/confirm/', async (request, reply) => {
-    const viewer = await request.viewer();
-    if (!viewer.isStaff)
-      return reply.status(403).send({ code: 'forbidden', detail: 'Доступно только сотрудникам' });
-    const body = bodyOf(request);
-    try {
+  serve(
+    app,
+    staffPhoneConfirm,
+    { body: FormCodeBodySchema, reply: StaffPhoneConfirmedSchema },
+    async (request) => {
       await auth.confirmStaffCode({
-        phone: withCountryCode(body.phone),
-        code: body.code,
-        viewer,
+        phone: request.body.phone,
+        code: request.body.code,
+        viewer: await request.viewer(),
         ctx: contextOf(request),
       });
-      return { result: 'OK' };
-    } catch (err) {
-      return sendFlowA(reply, err, 'confirm');
-    }
-  });
+      return { result: 'OK' as const };
+    },
+  );
 
-  app.post('/profile/ajax/confirm_sms_code/', async (request, reply) => {
-    const viewer = await request.viewer();
-    if (viewer.isAnonymous) return reply.status(403).send({ code: 'forbidden', detail: SIGN_IN_REQUIRED });
-    if (viewer.role !== 'patient')
-      return reply.status(403).send({ code: 'forbidden', detail: WORK_ACCOUNT_TITLE });
-    const body = bodyOf(request);
-    try {
-      await auth.confirmProfileCode({
-        phone: withCountryCode(body.phone),
-        code: body.code,
-        viewer,
-        ctx: contextOf(request),
-      });
-      return 'OK';
-    } catch (err) {
-      return sendFlowA(reply, err, 'confirm');
-    }
+  serve(app, profilePhoneConfirm, { body: FormCodeBodySchema }, async (request) => {
+    await auth.confirmProfileCode({
+      phone: request.body.phone,
+      code: request.body.code,
+      viewer: await request.viewer(),
+      ctx: contextOf(request),
+    });
+    return 'OK';
   });
 }

@@ -17,7 +17,7 @@ export function hashToken(token: string): string {
 }
 
 /**
- * Server-side sessions (DESIGN §5): the cookie carries a random token, the table its hash, so a
+ * Server-side sessions (docs/product/sign-in.md): the cookie carries a random token, the table its hash, so a
  * leaked table cannot be replayed. HttpOnly and SameSite=Lax always; Secure over HTTPS.
  */
 export function createSessionService({ db, clock, secure }: { db: Db; clock: Clock; secure: boolean }) {

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
 import type { UserRole } from '../../db/schema/auth';
 
-/** The viewer as the server knows it: the spec's `User` plus the account behind it. */
+/** The viewer as the server knows it: the browser's `Viewer` plus the account behind it. */
 export interface SessionViewer extends Viewer {
   userId: number | null;
   role: UserRole | null;
@@ -45,18 +45,11 @@ export function viewerOf(user: UserRow): SessionViewer {
   };
 }
 
-export { publicViewer } from '../../../core/auth/viewer';
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, read from the session on first use and memoised per request. */
     viewer(): Promise<SessionViewer>;
   }
-}
-
-/** Throws the 4xx a call answers when the viewer lacks the role (role checks live on the server). */
-export function httpError(statusCode: number, detail: string, extra: Record<string, unknown> = {}) {
-  return Object.assign(new Error(detail), { statusCode, extra });
 }
 
 export type ViewerLoader = (request: FastifyRequest) => Promise<SessionViewer>;

@@ -1,12 +1,12 @@
 import { bookingSms, REMINDER_BEFORE_MS, reminderSms } from '../../../core/booking/visit';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { Job, JobHandlers, NewJob } from '../../jobs/queue';
+import type { Job, JobAt, JobHandlers, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
 
-/** The booking's durable messages (issue 4 §7): they survive a restart between booking and visit. */
+/** The booking's durable messages: they survive a restart between booking and visit. */
 export const BOOKING_JOBS = {
   confirmation: 'booking.confirmation',
   reminder: 'booking.reminder',
@@ -16,15 +16,20 @@ export const BOOKING_JOBS = {
 const REMINDER_SLACK_MS = 3_600_000;
 
 /**
- * The jobs of a new booking: the confirmation at once and the reminder 24 h before the visit,
- * unless the visit is sooner than that (the confirmation already says when it is).
+ * When a new booking's messages go: the confirmation at once and the reminder 24 h before the
+ * visit, unless the visit is sooner than that (the confirmation already says when it is).
  */
+export function bookingJobTimes(startsAt: Date, now: Date): JobAt[] {
+  const remindAt = new Date(startsAt.getTime() - REMINDER_BEFORE_MS);
+  const out: JobAt[] = [{ kind: BOOKING_JOBS.confirmation, runAt: now }];
+  if (remindAt > now) out.push({ kind: BOOKING_JOBS.reminder, runAt: remindAt });
+  return out;
+}
+
+/** The jobs of a new booking, each naming its appointment. */
 export function bookingJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
   const payload = { appointmentId: appointment.id };
-  const remindAt = new Date(appointment.startsAt.getTime() - REMINDER_BEFORE_MS);
-  const out: NewJob[] = [{ kind: BOOKING_JOBS.confirmation, payload, runAt: now }];
-  if (remindAt > now) out.push({ kind: BOOKING_JOBS.reminder, payload, runAt: remindAt });
-  return out;
+  return bookingJobTimes(appointment.startsAt, now).map((job) => ({ ...job, payload }));
 }
 
 function appointmentIdOf(job: Job): number {

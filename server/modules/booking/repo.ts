@@ -1,79 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Appointment, BookableDoctor, BookableService } from '../../../core/booking/contracts';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { appointments, callbackRequests } from '../../db/schema/booking';
+import { enqueueFrom, type JobAt } from '../../jobs/queue';
 
-/** What the booking page shows and the booking checks: a doctor at a clinic, for one visit type. */
-export interface BookingTargetRow {
-  workplaceId: number;
-  doctorId: number;
-  clinicId: number;
-  appointmentOn: boolean;
-  doctorName: string;
-  doctorUrl: string;
-  photoUrl: string | null;
-  specialities: string[];
-  clinicName: string;
-  clinicUrl: string;
-  address: string;
-  metro: string | null;
-  tz: string;
-  townSlug: string;
-  price: number | null;
-  clubPrice: number | null;
-  clubEnabled: boolean;
-  cancelCutoffMinutes: number;
-}
+/** A doctor's workplace as the booking page shows it and the booking checks it (its free days aside). */
+export type BookingTargetRow = Omit<BookableDoctor, 'today' | 'visitType' | 'slots'>;
 
-/** What the service booking page shows and its booking checks: a slot-booked line of a price list. */
-export interface ServiceTargetRow {
-  clinicServiceId: number;
-  synonymId: number;
-  /** A doctor's own line of the service (busy when the doctor is); null for a room or a machine. */
-  doctorId: number | null;
-  clinicId: number;
-  /** The line and the clinic take bookings, by time slot. */
-  appointmentOn: boolean;
-  isDirect: boolean;
-  requiresPrimaryConsultation: boolean;
-  serviceName: string;
-  /** The directory's name of the service ('МРТ головного мозга'). */
-  synonymName: string;
-  className: string;
-  /** The town's page of the service: which clinics offer it, at what price. */
-  serviceUrl: string;
-  durationMinutes: number;
-  clinicName: string;
-  clinicUrl: string;
-  /** The clinic's first phone, digits: booking by phone when no time is free. */
-  clinicPhone: string | null;
-  address: string;
-  metro: string | null;
-  tz: string;
-  townSlug: string;
-  price: number;
-  clubPrice: number | null;
-  clubEnabled: boolean;
-  cancelCutoffMinutes: number;
-}
-
-export interface AppointmentRow {
-  id: number;
-  doctorId: number | null;
-  clinicId: number;
-  workplaceId: number | null;
-  clinicServiceId: number | null;
-  visitType: 'clinic' | 'home' | 'telemed';
-  startsAt: string;
-  endsAt: string;
-  status: string;
-  patientName: string;
-  patientPhone: string;
-  price: number | null;
-  cancelToken: string | null;
-  userId: number | null;
-  cancelCutoffMinutes: number;
-}
+/** A slot-booked line of a price list as its booking page shows it (its free days aside). */
+export type ServiceTargetRow = Omit<BookableService, 'today' | 'slots'>;
 
 export interface NewAppointment {
   /** A doctor's visit has its workplace; a service its price-list line (and its doctor, if any). */
@@ -104,7 +40,17 @@ const appointmentColumns = sql`
   a.cancel_token AS "cancelToken", a.user_id AS "userId",
   (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;
 
-const asIso = (row: AppointmentRow): AppointmentRow => ({
+/**
+ * Where a booking target is and the clinic's terms, as both targets (a doctor's place, a service
+ * line) read them: c is the clinic, t its town, m its metro station.
+ */
+const clinicColumns = sql`
+  c.name AS "clinicName",
+  '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
+  c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
+  c.club_enabled AS "clubEnabled", c.cancel_cutoff_minutes AS "cancelCutoffMinutes"`;
+
+const asIso = (row: Appointment): Appointment => ({
   ...row,
   startsAt: new Date(row.startsAt).toISOString(),
   endsAt: new Date(row.endsAt).toISOString(),
@@ -138,11 +84,7 @@ export function createBookingRepo(db: Db) {
                coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
                          FROM doctor_specialities ds JOIN specialities s ON s.id = ds.speciality_id
                          WHERE ds.doctor_id = d.id), '{}') AS specialities,
-               c.name AS "clinicName",
-               '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
-               c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
-               p.price, p.club_price AS "clubPrice", c.club_enabled AS "clubEnabled",
-               c.cancel_cutoff_minutes AS "cancelCutoffMinutes"
+               p.price, p.club_price AS "clubPrice", ${clinicColumns}
         FROM workplaces w
         JOIN doctors d ON d.id = w.doctor_id
         JOIN clinics c ON c.id = w.clinic_id
@@ -179,12 +121,8 @@ export function createBookingRepo(db: Db) {
                '/' || t.slug || '/' || CASE sc.kind WHEN 'service' THEN 'uslugi' WHEN 'diagnostics' THEN 'diagnostika' ELSE 'analizy' END
                  || '/' || ss.translit || '/' AS "serviceUrl",
                cs.duration_minutes AS "durationMinutes",
-               c.name AS "clinicName",
-               '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
                c.phones[1] AS "clinicPhone",
-               c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
-               cs.price_full AS price, cs.price_club AS "clubPrice", c.club_enabled AS "clubEnabled",
-               c.cancel_cutoff_minutes AS "cancelCutoffMinutes"
+               cs.price_full AS price, cs.price_club AS "clubPrice", ${clinicColumns}
         FROM clinic_services cs
         JOIN service_synonyms ss ON ss.id = cs.synonym_id
         JOIN service_classes sc ON sc.id = cs.class_id
@@ -227,11 +165,12 @@ export function createBookingRepo(db: Db) {
      * A booking without a hold in ONE statement (one round trip instead of five: BEGIN, the hold
      * clean-up, the insert, the jobs, COMMIT), atomic like a transaction: clears the expired
      * holds in the way and the patient's other holds (as clearHolds), inserts the appointment and
-     * its jobs. The clean-up is read to the end before the insert starts (the insert selects from
-     * it), and rows deleted by this statement no longer count for the exclusion constraint. A
-     * clash raises 23P01 as a plain insert does. Two named texts: a doctor's and a service's.
+     * its jobs (the queue's fragment, their payload naming the appointment). The clean-up is read
+     * to the end before the insert starts (the insert selects from it), and rows deleted by this
+     * statement no longer count for the exclusion constraint. A clash raises 23P01 as a plain
+     * insert does. Two named texts: a doctor's and a service's.
      */
-    async bookAtOnce(row: NewAppointment, now: Date, jobs: { kind: string; runAt: Date }[]): Promise<number> {
+    async bookAtOnce(row: NewAppointment, now: Date, jobs: readonly JobAt[]): Promise<number> {
       const range = sql`tstzrange(${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz)`;
       const doctor = row.doctorId !== null;
       const owner = doctor
@@ -257,10 +196,7 @@ export function createBookingRepo(db: Db) {
           FROM (SELECT count(*) FROM gone) AS cleared
           RETURNING id
         ), queued AS (
-          INSERT INTO jobs (kind, payload, run_at)
-          SELECT k.kind, jsonb_build_object('appointmentId', ins.id), k.run_at
-          FROM ins, unnest(${`{${jobs.map((j) => j.kind).join(',')}}`}::text[],
-                           ${`{${jobs.map((j) => j.runAt.toISOString()).join(',')}}`}::timestamptz[]) AS k(kind, run_at)
+          ${enqueueFrom(sql`ins`, jobs, { appointmentId: sql`ins.id` })}
         )
         SELECT id FROM ins
       `,
@@ -349,19 +285,19 @@ export function createBookingRepo(db: Db) {
       return saved.id;
     },
 
-    async byRequestKey(requestKey: string): Promise<AppointmentRow | null> {
+    async byRequestKey(requestKey: string): Promise<Appointment | null> {
       const result = await db.execute(
         sql`SELECT ${appointmentColumns} FROM appointments a WHERE a.request_key = ${requestKey}`,
       );
-      const row = result.rows[0] as unknown as AppointmentRow | undefined;
+      const row = result.rows[0] as unknown as Appointment | undefined;
       return row ? asIso(row) : null;
     },
 
-    async byId(id: number): Promise<AppointmentRow | null> {
+    async byId(id: number): Promise<Appointment | null> {
       const result = await db.execute(
         sql`SELECT ${appointmentColumns} FROM appointments a WHERE a.id = ${id}`,
       );
-      const row = result.rows[0] as unknown as AppointmentRow | undefined;
+      const row = result.rows[0] as unknown as Appointment | undefined;
       return row ? asIso(row) : null;
     },
 
@@ -389,7 +325,7 @@ export function createBookingRepo(db: Db) {
         LIMIT ${limit}
       `);
       return (
-        result.rows as unknown as (AppointmentRow & {
+        result.rows as unknown as (Appointment & {
           /** The doctor's name, or the service's line name. */
           title: string;
           titleUrl: string;

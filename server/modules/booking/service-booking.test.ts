@@ -16,13 +16,32 @@ let database: Database;
 let app: FastifyInstance;
 // Sunday 22 November 2026, 12:00 in Moscow (UTC+3).
 const clock: Clock = { now: () => new Date('2026-11-22T09:00:00Z') };
-const ids = { clinic: 0, line: 0, synonym: 0, off: 0 };
+const ids = { clinic: 0, off: 0 };
+/** The clinic's own id of one line (its MIS's). */
 const MIS_ID = '880011';
-let patient: TestSession;
-let keySeq = 0;
+let seq = 0;
 
-const form = (change: Record<string, unknown> = {}) => ({
-  service_id: ids.synonym,
+/** A line of the clinic booked by time: Mondays 08:00–10:00, 40-minute slots (08:00, 08:40, 09:20). */
+async function line(input: { misServiceId?: string; appointmentOn?: boolean } = {}) {
+  const row = await createClinicService(database.db, {
+    clinicId: ids.clinic,
+    synonym: { name: `МРТ поясничного отдела ${++seq}` },
+    priceFull: 5200,
+    ...input,
+  });
+  await database.db.insert(scheduleRules).values({
+    clinicServiceId: row.id,
+    weekday: 1,
+    startTime: '08:00',
+    endTime: '10:00',
+    slotMinutes: 40,
+    validFrom: '2026-01-01',
+  });
+  return { id: row.id, synonymId: row.synonymId, name: row.name };
+}
+
+const form = (synonymId: number | string, change: Record<string, unknown> = {}) => ({
+  service_id: synonymId,
   lpu_id: ids.clinic,
   slot: '23.11.2026 08:00',
   last_name: 'Сидорова',
@@ -30,12 +49,15 @@ const form = (change: Record<string, unknown> = {}) => ({
   patronymic: '',
   no_patronymic: true,
   birth_date: '1979-12-30',
-  request_key: `service-booking-${keySeq++}`,
+  request_key: `service-booking-${seq++}`,
   source: 'services_list',
   ...change,
 });
 
-async function freeTimes(day: string): Promise<string[]> {
+const book = (session: TestSession, payload: Record<string, unknown>) =>
+  session.inject({ url: '/ajax/appointment/create/', payload });
+
+async function freeTimes(synonymId: number, day: string): Promise<string[]> {
   const res = await injectWithCsrf(app, {
     url: '/ajax/services/schedule/',
     payload: {
@@ -43,7 +65,7 @@ async function freeTimes(day: string): Promise<string[]> {
       day_start: '2026-11-22',
       only_free: true,
       town_timedelta: 3,
-      services: [{ lpu_id: ids.clinic, service_id: ids.synonym }],
+      services: [{ lpu_id: ids.clinic, service_id: synonymId }],
     },
   });
   return (res.json()[0].slots[day] ?? []).map((s: { time: string }) => s.time);
@@ -51,30 +73,12 @@ async function freeTimes(day: string): Promise<string[]> {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const db = database.db;
-  const town = await createTown(db, { tz: 'Europe/Moscow' });
-  const clinic = await createClinic(db, { townId: town.id });
-  const line = await createClinicService(db, {
-    clinicId: clinic.id,
-    misServiceId: MIS_ID,
-    synonym: { name: 'МРТ поясничного отдела' },
-    priceFull: 5200,
-  });
+  const town = await createTown(database.db, { tz: 'Europe/Moscow' });
+  const clinic = await createClinic(database.db, { townId: town.id });
+  ids.clinic = clinic.id;
   // A line the clinic does not book online.
-  const off = await createClinicService(db, { clinicId: clinic.id, appointmentOn: false });
-  Object.assign(ids, { clinic: clinic.id, line: line.id, synonym: line.synonymId, off: off.synonymId });
-  // Mondays 08:00–10:00, 40-minute slots (08:00, 08:40, 09:20).
-  for (const clinicServiceId of [line.id, off.id])
-    await db.insert(scheduleRules).values({
-      clinicServiceId,
-      weekday: 1,
-      startTime: '08:00',
-      endTime: '10:00',
-      slotMinutes: 40,
-      validFrom: '2026-01-01',
-    });
-  app = await buildApp({ db, clock });
-  patient = await signedInAs(app, db, { phone: '79004445566' });
+  ids.off = (await line({ appointmentOn: false })).synonymId;
+  app = await buildApp({ db: database.db, clock });
 });
 
 afterAll(async () => {
@@ -84,8 +88,10 @@ afterAll(async () => {
 
 describe('booking a clinic service by time', () => {
   it('books a free slot of the line, gives its .ics and SMS and takes it off the calendar', async () => {
-    expect(await freeTimes('2026-11-23')).toEqual(['08:00', '08:40', '09:20']);
-    const res = await patient.inject({ url: '/ajax/appointment/create/', payload: form() });
+    const mri = await line();
+    const patient = await signedInAs(app, database.db, { phone: '79004445566' });
+    expect(await freeTimes(mri.synonymId, '2026-11-23')).toEqual(['08:00', '08:40', '09:20']);
+    const res = await book(patient, form(mri.synonymId));
     expect(res.statusCode).toBe(201);
     const { appointment } = res.json();
     expect(appointment).toMatchObject({
@@ -98,31 +104,34 @@ describe('booking a clinic service by time', () => {
     });
     const [row] = await database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
     expect(row).toMatchObject({
-      clinicServiceId: ids.line,
+      clinicServiceId: mri.id,
       workplaceId: null,
       patientName: 'Сидорова Мария',
     });
-    expect(await freeTimes('2026-11-23')).toEqual(['08:40', '09:20']);
+    expect(await freeTimes(mri.synonymId, '2026-11-23')).toEqual(['08:40', '09:20']);
 
     const ics = await app.inject({ url: appointment.ics_url });
     expect(ics.statusCode).toBe(200);
-    expect(ics.body).toContain('SUMMARY:МРТ поясничного отдела');
+    expect(ics.body).toContain(`SUMMARY:${mri.name}`);
 
     await app.jobs.runDue();
     const outbox = (await app.inject({ url: '/dev/outbox.json' })).json().messages;
     expect(outbox.find((m: { phone: string }) => m.phone === '79004445566')?.text).toMatch(
-      /^Вы записаны: МРТ поясничного отдела, 23\.11 в 08:00, /,
+      new RegExp(`^Вы записаны: ${mri.name}, 23\\.11 в 08:00, `),
     );
   });
 
   it('finds the line by its MIS id too, and refuses a taken slot with the nearest free ones', async () => {
+    const mri = await line({ misServiceId: MIS_ID });
+    expect((await book(await signedInAs(app, database.db), form(mri.synonymId))).statusCode).toBe(201);
     const rival = await signedInAs(app, database.db);
-    const res = await rival.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ service_id: MIS_ID }),
-    });
+    const res = await book(rival, form(MIS_ID));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ reason: 'slot_taken', detail: SERVICE_BOOKING_FAILURES.slot_taken });
+    expect(res.json()).toMatchObject({
+      reason: 'slot_taken',
+      code: 'slot_taken',
+      detail: SERVICE_BOOKING_FAILURES.slot_taken,
+    });
     expect(res.json().alternatives[0]).toEqual({
       day: '2026-11-23',
       time: '08:40',
@@ -132,72 +141,62 @@ describe('booking a clinic service by time', () => {
   });
 
   it('says what is wrong in the words of a service', async () => {
-    const unknown = await patient.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ service_id: 'nothing-here' }),
-    });
+    const mri = await line();
+    const patient = await signedInAs(app, database.db);
+    const unknown = await book(patient, form('nothing-here'));
     expect(unknown.json()).toMatchObject({ reason: 'not_found', detail: SERVICE_BOOKING_FAILURES.not_found });
-    const off = await patient.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ service_id: ids.off }),
-    });
+    const off = await book(patient, form(ids.off));
     expect(off.json()).toMatchObject({ reason: 'booking_off', detail: SERVICE_BOOKING_FAILURES.booking_off });
-    const odd = await patient.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ slot: '23.11.2026 08:10' }),
-    });
+    const odd = await book(patient, form(mri.synonymId, { slot: '23.11.2026 08:10' }));
     expect(odd.json()).toMatchObject({
       reason: 'slot_unavailable',
       detail: SERVICE_BOOKING_FAILURES.slot_unavailable,
     });
-    const nothing = await patient.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ service_id: undefined }),
-    });
+    const nothing = await book(patient, form(mri.synonymId, { service_id: undefined }));
     expect(nothing.statusCode).toBe(400);
     expect(nothing.json().errors).toEqual({ doctor_id: BOOKING_ERRORS.badRequest });
   });
 
   it('holds a service slot for the patient; others see it taken until it is released', async () => {
+    const mri = await line();
+    const patient = await signedInAs(app, database.db);
     const hold = await patient.inject({
       url: '/ajax/appointment/hold/',
-      payload: { service_id: ids.synonym, lpu_id: ids.clinic, slot: '23.11.2026 09:20' },
+      payload: { service_id: mri.synonymId, lpu_id: ids.clinic, slot: '23.11.2026 09:20' },
     });
     expect(hold.statusCode).toBe(201);
-    expect(await freeTimes('2026-11-23')).toEqual(['08:40']);
+    expect(await freeTimes(mri.synonymId, '2026-11-23')).toEqual(['08:00', '08:40']);
     const rival = await signedInAs(app, database.db);
-    const refused = await rival.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ slot: '23.11.2026 09:20' }),
-    });
+    const refused = await book(rival, form(mri.synonymId, { slot: '23.11.2026 09:20' }));
     expect(refused.json().reason).toBe('slot_taken');
     const released = await patient.inject({
       url: `/ajax/appointment/hold/${hold.json().hold_id}/release/`,
       payload: {},
     });
     expect(released.json()).toEqual({ released: true });
-    expect(await freeTimes('2026-11-23')).toEqual(['08:40', '09:20']);
+    expect(await freeTimes(mri.synonymId, '2026-11-23')).toEqual(['08:00', '08:40', '09:20']);
   });
 
   it('turns the hold into the appointment when the patient books with it', async () => {
+    const mri = await line();
+    const patient = await signedInAs(app, database.db);
     const hold = await patient.inject({
       url: '/ajax/appointment/hold/',
-      payload: { service_id: ids.synonym, lpu_id: ids.clinic, slot: '07.12.2026 08:00' },
+      payload: { service_id: mri.synonymId, lpu_id: ids.clinic, slot: '07.12.2026 08:00' },
     });
-    const res = await patient.inject({
-      url: '/ajax/appointment/create/',
-      payload: form({ slot: '07.12.2026 08:00', hold_id: hold.json().hold_id }),
-    });
+    const res = await book(
+      patient,
+      form(mri.synonymId, { slot: '07.12.2026 08:00', hold_id: hold.json().hold_id }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().appointment.id).toBe(hold.json().hold_id);
   });
 
   it('20 patients press one service slot at once: one appointment, 19 refusals, no 5xx', async () => {
+    const mri = await line();
     const rivals = await Promise.all(Array.from({ length: 20 }, () => signedInAs(app, database.db)));
     const replies = await Promise.all(
-      rivals.map((r) =>
-        r.inject({ url: '/ajax/appointment/create/', payload: form({ slot: '30.11.2026 08:40' }) }),
-      ),
+      rivals.map((r) => book(r, form(mri.synonymId, { slot: '30.11.2026 08:40' }))),
     );
     const codes = replies.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -205,7 +204,7 @@ describe('booking a clinic service by time', () => {
     const rows = await database.db
       .select()
       .from(appointments)
-      .where(and(eq(appointments.clinicServiceId, ids.line), eq(appointments.status, 'active')));
+      .where(and(eq(appointments.clinicServiceId, mri.id), eq(appointments.status, 'active')));
     expect(rows.filter((r) => r.during.includes('2026-11-30'))).toHaveLength(1);
   });
 });

@@ -1,23 +1,18 @@
+import type { Appointment, VisitSubject } from '../../../core/booking/contracts';
 import { doctorAppointmentUrl, serviceAppointmentUrl } from '../../../core/booking/urls';
-import type { AppointmentRow, BookingRepo } from './repo';
+import type { BookingRepo, BookingTargetRow } from './repo';
 
-/** What one appointment is of, for its page, its .ics file and its messages. */
-export interface VisitSubject {
-  kind: 'doctor' | 'service';
-  /** The doctor's full name, or the service's line name. */
-  title: string;
-  url: string;
-  /** The doctor's specialities, or the service's class. */
-  details: string[];
-  clinicId: number;
-  clinicName: string;
-  clinicUrl: string;
-  address: string;
-  metro: string | null;
-  tz: string;
-  /** Where 'Записаться снова' goes. */
-  againUrl: string;
-}
+/** A subject's clinic: where the visit is, and the zone its times are told in. */
+const clinicOf = (
+  t: Pick<BookingTargetRow, 'clinicId' | 'clinicName' | 'clinicUrl' | 'address' | 'metro' | 'tz'>,
+) => ({
+  clinicId: t.clinicId,
+  clinicName: t.clinicName,
+  clinicUrl: t.clinicUrl,
+  address: t.address,
+  metro: t.metro,
+  tz: t.tz,
+});
 
 /**
  * What an appointment is of, for its page, its .ics file and its messages: the doctor, or the
@@ -25,7 +20,7 @@ export interface VisitSubject {
  */
 export async function visitSubject(
   repo: BookingRepo,
-  a: Pick<AppointmentRow, 'doctorId' | 'clinicId' | 'clinicServiceId' | 'visitType'>,
+  a: Pick<Appointment, 'doctorId' | 'clinicId' | 'clinicServiceId' | 'visitType'>,
 ): Promise<VisitSubject | null> {
   if (a.clinicServiceId !== null) {
     const t = await repo.serviceTarget({ line: a.clinicServiceId });
@@ -35,12 +30,7 @@ export async function visitSubject(
       title: t.serviceName,
       url: t.serviceUrl,
       details: [t.className],
-      clinicId: t.clinicId,
-      clinicName: t.clinicName,
-      clinicUrl: t.clinicUrl,
-      address: t.address,
-      metro: t.metro,
-      tz: t.tz,
+      ...clinicOf(t),
       againUrl: serviceAppointmentUrl({
         lpuId: t.clinicId,
         service: t.synonymId,
@@ -57,12 +47,7 @@ export async function visitSubject(
     title: t.doctorName,
     url: t.doctorUrl,
     details: t.specialities,
-    clinicId: t.clinicId,
-    clinicName: t.clinicName,
-    clinicUrl: t.clinicUrl,
-    address: t.address,
-    metro: t.metro,
-    tz: t.tz,
+    ...clinicOf(t),
     againUrl: doctorAppointmentUrl({
       doctorId: t.doctorId,
       lpuId: t.clinicId,

@@ -1,12 +1,8 @@
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  clinicServices,
-  clinics,
-  serviceClasses,
-  serviceSynonyms,
-  specialities,
-} from '../../db/schema/directory';
+import { clinics } from '../../db/schema/clinics';
+import { clinicServices, serviceClasses, serviceSynonyms } from '../../db/schema/services';
+import { specialities } from '../../db/schema/specialities';
 import { containing } from './sql-like';
 
 export interface PriceListFilter {

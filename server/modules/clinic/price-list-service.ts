@@ -1,20 +1,14 @@
-import {
-  groupByClass,
-  PRICE_LIST_NOT_FOUND,
-  PRICE_LIST_PAGE_SIZE,
-  type PriceListService as PriceListLine,
-  type PriceListResponse,
-} from '../../../core/clinic/price-list';
+import type { PriceListFirstRender, PriceListLine, PriceListPage } from '../../../core/clinic/contracts';
+import { groupByClass, PRICE_LIST_NOT_FOUND, PRICE_LIST_PAGE_SIZE } from '../../../core/clinic/price-list';
+import { sectionByKind, servicesUrl } from '../../../core/directory/list-urls';
+import { specialityUrl } from '../../../core/directory/urls';
 import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
 import type { TownService } from '../towns/service';
 import { createPriceListRepo, type PriceListFilter, type PriceListRow } from './price-list-repo';
 
-/** Directory section of each service class kind: /{town}/uslugi/, /diagnostika/, /analizy/. */
-const SECTION = { service: 'uslugi', diagnostics: 'diagnostika', analysis: 'analizy' } as const;
-
-export type PriceListLookup =
-  | { ok: true; list: PriceListResponse }
-  | { ok: false; status: 404; detail: string };
+/** A page of lines with the suggestions when asked for, or why there is none (a 404's text). */
+type Lookup = { list: PriceListPage; categories: string[] | null } | { missing: string };
 
 export type ClinicPriceListService = ReturnType<typeof createClinicPriceListService>;
 
@@ -33,30 +27,27 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
       name: r.name,
       duration: r.durationMinutes,
       synonym_id: r.synonymId,
-      // Spec section 5: a club price shows only when the clinic's club is on.
+      // A club price shows only when the clinic's club is on.
       prices: { full: r.priceFull, club: clubEnabled ? r.priceClub : null },
       requires_primary_consultation: r.requiresPrimaryConsultation,
       appointment_on: r.appointmentOn,
       has_intervals: r.hasIntervals,
       is_available_appointment_direct: r.isAvailableAppointmentDirect,
-      url: `/${town}/${SECTION[r.classKind]}/${r.synonymTranslit}/`,
+      // The service's page in its section's directory: /{town}/uslugi/, /diagnostika/, /analizy/.
+      url: servicesUrl(town, sectionByKind(r.classKind).segment, r.synonymTranslit),
       speciality:
         r.specialityName && r.specialityTranslit
-          ? { name: r.specialityName, url: `/${town}/vrach/${r.specialityTranslit}/` }
+          ? { name: r.specialityName, url: specialityUrl(town, r.specialityTranslit) }
           : null,
     };
   }
 
   /**
-   * One page of a clinic's price list (spec 'Service list response'). A filter that matches
-   * nothing is a 404 'Такой услуги нет в клинике'; a page past the end is a 404 too.
-   * `withCategories` brings the clinic's categories along (the first render's suggestions).
+   * One page of a clinic's price list. A filter that matches nothing is 'Такой услуги нет в
+   * клинике'; a page past the end is missing too. `withCategories` brings the clinic's
+   * categories along (the first render's suggestions).
    */
-  async function pageOf(
-    filter: PriceListFilter,
-    page: number,
-    withCategories = false,
-  ): Promise<PriceListLookup & { categories?: string[] }> {
+  async function pageOf(filter: PriceListFilter, page: number, withCategories = false): Promise<Lookup> {
     const rows = await repo.page(
       filter,
       PRICE_LIST_PAGE_SIZE,
@@ -64,15 +55,13 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
       withCategories,
     );
     if (rows.length === 0) {
-      if (!(await repo.clinic(filter.clinicId)))
-        return { ok: false, status: 404, detail: 'Клиника не найдена' };
+      if (!(await repo.clinic(filter.clinicId))) return { missing: 'Клиника не найдена' };
       const beyondEnd = page > 1 && (await repo.count(filter)) > 0;
-      return { ok: false, status: 404, detail: beyondEnd ? 'Страница не найдена' : PRICE_LIST_NOT_FOUND };
+      return { missing: beyondEnd ? 'Страница не найдена' : PRICE_LIST_NOT_FOUND };
     }
     const { townId, clubEnabled, categories } = rows[0];
     const town = await townSlug(townId);
     return {
-      ok: true,
       list: {
         data: groupByClass(rows, (r) => r.className).map((g) => ({
           name: g.name,
@@ -81,24 +70,29 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
         num_pages: Math.ceil(rows[0].total / PRICE_LIST_PAGE_SIZE),
         current_page: page,
       },
-      categories: categories ?? undefined,
+      categories,
     };
   }
 
   return {
-    page: pageOf,
+    /** The price list call: a 404 when nothing matches, the page is past the end or the clinic is unknown. */
+    async page(filter: PriceListFilter, page: number): Promise<PriceListPage> {
+      const found = await pageOf(filter, page);
+      if ('missing' in found) throw notFound(found.missing);
+      return found.list;
+    },
 
     /**
      * What the clinic page renders before any search: the unfiltered page from ?page= (page 1
      * when that page does not exist) and the category suggestions; null for a clinic without
      * a price list.
      */
-    async firstRender(clinicId: number, page: number) {
+    async firstRender(clinicId: number, page: number): Promise<PriceListFirstRender | null> {
       const unfiltered = { clinicId, onlineOnly: false };
       const asked = await pageOf(unfiltered, page, true);
-      const found = asked.ok || page === 1 ? asked : await pageOf(unfiltered, 1, true);
+      const found = 'list' in asked || page === 1 ? asked : await pageOf(unfiltered, 1, true);
       // No line on page 1: the clinic has no price list.
-      return found.ok ? { list: found.list, categories: found.categories ?? [] } : null;
+      return 'list' in found ? { list: found.list, categories: found.categories ?? [] } : null;
     },
   };
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PriceListResponse } from '../../../core/clinic/price-list';
+import type { PriceListPage } from '../../../core/clinic/contracts';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database, Db } from '../../db/client';
-import { clinicServices, serviceClasses, serviceSynonyms } from '../../db/schema/directory';
+import { clinicServices, serviceClasses, serviceSynonyms } from '../../db/schema/services';
 import { createClinic, createSpeciality, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { createTownService } from '../towns/service';
@@ -98,13 +98,13 @@ afterAll(async () => {
 });
 
 const get = (query: string) => app.inject({ url: `/ajax/lpu/services/?${query}` });
-const names = (body: PriceListResponse) => body.data.flatMap((g) => g.sublist.map((s) => s.name));
+const names = (body: PriceListPage) => body.data.flatMap((g) => g.sublist.map((s) => s.name));
 
 describe('GET /ajax/lpu/services/', () => {
   it('pages a clinic’s price list 20 lines a page, grouped by class in price-list order', async () => {
     const res = await get(`lpu_id=${ids.clinic}`);
     expect(res.statusCode).toBe(200);
-    const body: PriceListResponse = res.json();
+    const body: PriceListPage = res.json();
     expect(body.num_pages).toBe(2);
     expect(body.current_page).toBe(1);
     expect(body.data.map((g) => g.name)).toEqual(['Приём врача', 'УЗИ']);
@@ -125,7 +125,7 @@ describe('GET /ajax/lpu/services/', () => {
     });
     expect(body.data[1].sublist[0].url).toBe('/kazan/diagnostika/uzi-pochek/');
 
-    const second: PriceListResponse = (await get(`lpu_id=${ids.clinic}&page=2`)).json();
+    const second: PriceListPage = (await get(`lpu_id=${ids.clinic}&page=2`)).json();
     expect(second.current_page).toBe(2);
     expect(second.data.map((g) => g.name)).toEqual(['УЗИ', 'Анализы крови']);
     expect(names(second)).toHaveLength(10);
@@ -133,7 +133,7 @@ describe('GET /ajax/lpu/services/', () => {
   });
 
   it('finds lines by a case-insensitive substring of their name or class name', async () => {
-    const body: PriceListResponse = (
+    const body: PriceListPage = (
       await get(`lpu_id=${ids.clinic}&search_query=${encodeURIComponent('узи')}`)
     ).json();
     expect(body.num_pages).toBe(2);
@@ -146,14 +146,14 @@ describe('GET /ajax/lpu/services/', () => {
     expect(all).toContain('Узи-скрининг крови (экспресс)');
     expect(all).not.toContain('Общий анализ крови с лейкоформулой');
 
-    const repeat: PriceListResponse = (
+    const repeat: PriceListPage = (
       await get(`lpu_id=${ids.clinic}&search_query=${encodeURIComponent('  ПОВТОРНЫЙ ')}`)
     ).json();
     expect(names(repeat)).toEqual(['Приём терапевта повторный']);
   });
 
   it('takes % and _ in a search literally', async () => {
-    const hit: PriceListResponse = (
+    const hit: PriceListPage = (
       await get(`lpu_id=${ids.clinic}&search_query=${encodeURIComponent('50%_')}`)
     ).json();
     expect(names(hit)).toEqual(['Приём терапевта на дому 50%_скидка']);
@@ -164,7 +164,7 @@ describe('GET /ajax/lpu/services/', () => {
   });
 
   it('lists one category chosen from the suggestions by its exact name', async () => {
-    const body: PriceListResponse = (
+    const body: PriceListPage = (
       await get(`lpu_id=${ids.clinic}&service_category_name=${encodeURIComponent('Анализы крови')}`)
     ).json();
     expect(body.num_pages).toBe(1);
@@ -176,7 +176,7 @@ describe('GET /ajax/lpu/services/', () => {
   });
 
   it('keeps only lines bookable online when the switch is on', async () => {
-    const body: PriceListResponse = (
+    const body: PriceListPage = (
       await get(`lpu_id=${ids.clinic}&is_available_appointment_direct=true`)
     ).json();
     expect(body.num_pages).toBe(1);
@@ -189,14 +189,14 @@ describe('GET /ajax/lpu/services/', () => {
       'Ультразвуковое исследование зоны 21',
     ]);
     expect(body.data.every((g) => g.sublist.every((s) => s.is_available_appointment_direct))).toBe(true);
-    const off: PriceListResponse = (
+    const off: PriceListPage = (
       await get(`lpu_id=${ids.clinic}&is_available_appointment_direct=false`)
     ).json();
     expect(off.num_pages).toBe(2);
   });
 
   it('combines the switch with a search', async () => {
-    const body: PriceListResponse = (
+    const body: PriceListPage = (
       await get(
         `lpu_id=${ids.clinic}&search_query=${encodeURIComponent('терапевта')}&is_available_appointment_direct=1`,
       )
@@ -205,7 +205,7 @@ describe('GET /ajax/lpu/services/', () => {
   });
 
   it('shows no club price for a clinic outside the club', async () => {
-    const body: PriceListResponse = (await get(`lpu_id=${ids.plainClinic}`)).json();
+    const body: PriceListPage = (await get(`lpu_id=${ids.plainClinic}`)).json();
     expect(body.data[0].sublist[0].prices).toEqual({ full: 1000, club: null });
   });
 
@@ -218,17 +218,17 @@ describe('GET /ajax/lpu/services/', () => {
     ]) {
       const res = await get(query);
       expect(res.statusCode, query).toBe(404);
-      expect(res.json(), query).toEqual({ detail: 'Такой услуги нет в клинике' });
+      expect(res.json(), query).toEqual({ detail: 'Такой услуги нет в клинике', code: 'not_found' });
     }
   });
 
   it('answers 404 for a page past the end and for an unknown clinic', async () => {
     const beyond = await get(`lpu_id=${ids.clinic}&page=3`);
     expect(beyond.statusCode).toBe(404);
-    expect(beyond.json()).toEqual({ detail: 'Страница не найдена' });
+    expect(beyond.json()).toEqual({ detail: 'Страница не найдена', code: 'not_found' });
     const unknown = await get('lpu_id=999999');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Клиника не найдена' });
+    expect(unknown.json()).toEqual({ detail: 'Клиника не найдена', code: 'not_found' });
   });
 
   it('answers 400 with a detail, not 500, for malformed input', async () => {

@@ -101,10 +101,10 @@ describe('GET /api/doctors/', () => {
   it('answers 404 with a JSON detail for an unknown town or speciality', async () => {
     const town = await app.inject({ url: '/api/doctors/?town=atlantida' });
     expect(town.statusCode).toBe(404);
-    expect(town.json()).toEqual({ detail: 'Город не найден' });
+    expect(town.json()).toEqual({ detail: 'Город не найден', code: 'not_found' });
     const spec = await app.inject({ url: '/api/doctors/?town=kazan&speciality=shaman' });
     expect(spec.statusCode).toBe(404);
-    expect(spec.json()).toEqual({ detail: 'Специальность не найдена' });
+    expect(spec.json()).toEqual({ detail: 'Специальность не найдена', code: 'not_found' });
   });
 
   it('answers 400, not 500, for malformed input', async () => {
@@ -136,7 +136,7 @@ describe('API shell', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await app.inject({ url: '/api/nothing-here/' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ detail: 'Не найдено' });
+    expect(res.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
   });
 
   it('lists towns for the town chooser, each with the URL that choosing it posts to', async () => {
@@ -170,32 +170,33 @@ describe('API shell', () => {
   });
 });
 
-describe('directory service', () => {
+describe('doctor and clinic page data', () => {
   it('builds a doctor page with workplaces, prices and review counts, and hides other towns’ doctors', async () => {
-    const services = await import('./service');
+    const { createDirectoryService } = await import('./service');
+    const { createDoctorService } = await import('../doctor/service');
+    const { createClinicService } = await import('../clinic/service');
     const { createTownService } = await import('../towns/service');
     const towns = createTownService({ db: database.db });
-    const directory = services.createDirectoryService({
-      db: database.db,
-      clock: fixedClock('2026-11-22T09:00:00Z'),
-    });
+    const clock = fixedClock('2026-11-22T09:00:00Z');
+    const directory = createDirectoryService({ db: database.db, clock });
+    const doctors = createDoctorService({ db: database.db, directory });
     const kazan = (await towns.bySlug('kazan'))!;
     const spb = (await towns.bySlug('spb'))!;
-    const doctor = await directory.doctor(kazan, ids.doctors[0]);
+    const doctor = await doctors.page(kazan, ids.doctors[0]);
     expect(doctor?.workplaces).toHaveLength(1);
     expect(doctor?.reviewCounts).toEqual({});
-    expect(await directory.doctor(spb, ids.doctors[0])).toBeNull();
-    const clinic = await directory.clinic(kazan, ids.clinic);
-    expect(clinic?.name).toBeTruthy();
+    expect(await doctors.page(spb, ids.doctors[0])).toBeNull();
+    const clinic = await createClinicService({ db: database.db, clock }).page(kazan, ids.clinic);
+    expect(clinic?.name).toBe('Клиника «Здоровье»');
     expect(clinic?.doctorsCount).toBeGreaterThanOrEqual(0);
   });
 });
 
 describe('clinic page data', () => {
   it('gathers hours, holidays ahead, current promotions, licences and published reviews in one go', async () => {
-    const { createDirectoryService } = await import('./service');
+    const { createClinicService } = await import('../clinic/service');
     const { createTownService } = await import('../towns/service');
-    const { clinicHourExceptions, clinicLicences, promotions } = await import('../../db/schema/directory');
+    const { clinicHourExceptions, clinicLicences, promotions } = await import('../../db/schema/clinics');
     const db = database.db;
     await db.insert(clinicHourExceptions).values([
       { clinicId: ids.clinic, date: '2026-12-31', opens: '10:00', closes: '16:00' },
@@ -225,9 +226,9 @@ describe('clinic page data', () => {
     ]);
     await createReview(db, { clinicId: ids.clinic, sentiment: 'positive', status: 'published' });
     await createReview(db, { clinicId: ids.clinic, sentiment: 'negative', status: 'pending' });
-    const directory = createDirectoryService({ db, clock: fixedClock('2026-11-22T09:00:00Z') });
+    const clinics = createClinicService({ db, clock: fixedClock('2026-11-22T09:00:00Z') });
     const kazan = (await createTownService({ db }).bySlug('kazan'))!;
-    const clinic = (await directory.clinic(kazan, ids.clinic))!;
+    const clinic = (await clinics.page(kazan, ids.clinic))!;
     expect(clinic.hours).toHaveLength(7);
     expect(clinic.hours[0]).toMatchObject({ weekday: 1 });
     expect(clinic.hours.find((h) => h.opens)?.opens).toMatch(/^\d\d:\d\d$/);
@@ -267,16 +268,5 @@ describe('clinic calls', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().detail).toBe(detail);
     }
-  });
-
-  it('GET /ajax/lpu/{id}/covid_rules/ answers the clinic’s rules, 404 for an unknown clinic', async () => {
-    const clinic = await createClinic(database.db, {
-      townId: ids.town,
-      covidRules: ['Вход в маске', 'Измерение температуры на входе'],
-    });
-    const res = await app.inject({ url: `/ajax/lpu/${clinic.id}/covid_rules/` });
-    expect(res.json()).toEqual(['Вход в маске', 'Измерение температуры на входе']);
-    expect((await app.inject({ url: '/ajax/lpu/999999/covid_rules/' })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/ajax/lpu/abc/covid_rules/' })).statusCode).toBe(404);
   });
 });

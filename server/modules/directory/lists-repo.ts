@@ -3,18 +3,10 @@ import type { DoctorFilters, DoctorSort } from '../../../core/directory/list-fil
 import type { ServiceKind, ServiceSort } from '../../../core/directory/list-urls';
 import type { Db } from '../../db/client';
 import { executeShaped } from '../../db/prepared';
-import {
-  clinicServices,
-  clinics,
-  doctorSpecialities,
-  doctors,
-  serviceClasses,
-  serviceSynonyms,
-  treatmentSpecialities,
-  treatments,
-  workplacePrices,
-  workplaces,
-} from '../../db/schema/directory';
+import { clinics } from '../../db/schema/clinics';
+import { doctorSpecialities, doctors, workplacePrices, workplaces } from '../../db/schema/doctors';
+import { clinicServices, serviceClasses, serviceSynonyms } from '../../db/schema/services';
+import { treatmentSpecialities, treatments } from '../../db/schema/specialities';
 import { districts, metroStations } from '../../db/schema/towns';
 
 /** A metro station or district; lists narrowed to it are the doctors or clinics there. */

@@ -9,19 +9,14 @@ import { TOP_FILTERS, topFilterBySlug } from '../../../core/directory/list-urls'
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
-import {
-  clinicServices,
-  serviceClasses,
-  serviceSynonyms,
-  treatmentSpecialities,
-  treatments,
-  workplacePrices,
-} from '../../db/schema/directory';
+import { workplacePrices } from '../../db/schema/doctors';
+import { clinicServices, serviceClasses, serviceSynonyms } from '../../db/schema/services';
+import { treatmentSpecialities, treatments } from '../../db/schema/specialities';
 import { districts, metroStations } from '../../db/schema/towns';
 import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { createTownService, type Town } from '../towns/service';
-import { createListService, type ListService } from './lists';
+import { createListService, type ListService } from './lists-service';
 import { createDirectoryService } from './service';
 
 let database: Database;

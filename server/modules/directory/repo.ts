@@ -1,27 +1,20 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type ReviewTag, TAGS_SHOWN } from '../../../core/reviews/tags';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { ReviewSubject, ReviewTag } from '../../../core/reviews/contracts';
+import { TAGS_SHOWN } from '../../../core/reviews/tags';
 import type { Db } from '../../db/client';
 import { prepareSql } from '../../db/prepared';
+import { clinicHours, clinics } from '../../db/schema/clinics';
 import {
-  clinicHourExceptions,
-  clinicHours,
-  clinicLicences,
-  clinicPhotos,
-  clinicServices,
-  clinics,
   doctorSpecialities,
   doctors,
-  equipment,
-  promotions,
-  specialities,
   type VisitType,
   workplacePrices,
   workplaces,
-} from '../../db/schema/directory';
+} from '../../db/schema/doctors';
 import { reviews } from '../../db/schema/reviews';
+import { specialities } from '../../db/schema/specialities';
 import { districts, metroStations } from '../../db/schema/towns';
-// The tags block's SQL is the reviews module's; the pages fetch it in their one round trip.
-import { subjectTagsJson } from '../reviews/repo';
+import { subjectTagsJson } from '../reviews/read/repo';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 export type ClinicRow = typeof clinics.$inferSelect;
@@ -60,8 +53,6 @@ export type DoctorCardRow = {
   }[];
 };
 
-type HoursJson = { opens: string | null; closes: string | null };
-
 /** What a review card of a page's summary shows, as JSON keys. */
 const LATEST_REVIEW_FIELDS = sql.raw(`r.id, r.author_name AS "authorName", r.text, r.sentiment, r.status,
   r.is_verified AS "isVerified", r.created_at AS "createdAt", r.visit_date AS "visitDate"`);
@@ -82,55 +73,21 @@ export type ReviewSummaryRow = {
   }[];
 };
 
-export type DoctorPageRow = ReviewSummaryRow &
-  Pick<
-    DoctorRow,
-    | 'townId'
-    | 'slug'
-    | 'lastName'
-    | 'firstName'
-    | 'patronymic'
-    | 'about'
-    | 'careerStartYear'
-    | 'education'
-    | 'courses'
-    | 'softwareVersion'
-    | 'fakeWarning'
-    | 'licenseNumber'
-    | 'educationConfirmed'
-    | 'categoryConfirmed'
-    | 'categoryExpiresOn'
-    | 'scienceConfirmed'
-    | 'scienceDegree'
-    | 'professor'
-  > & {
-    services: {
-      id: number;
-      name: string;
-      priceFull: number;
-      priceClub: number | null;
-      durationMinutes: number;
-      clinicId: number;
-    }[];
-  };
-
-export type ClinicDetailsRow = ReviewSummaryRow & {
-  hours: ({ weekday: number } & HoursJson)[];
-  holidays: ({ date: string } & HoursJson)[];
-  licences: { id: number; number: string; issuedAt: string; authority: string; imageUrl: string | null }[];
-  photos: { src: string; name: string; caption: string | null }[];
-  equipment: {
-    id: number;
-    name: string;
-    imageUrl: string | null;
-    attributes: { name: string; value: string }[];
-    description: string;
-  }[];
-  promotions: { id: number; title: string; body: string; endsOn: string | null }[];
-  /** Ended promotions, for the 'Архивные акции' link. */
-  endedPromotions: number;
-  branches: { id: number; slug: string; name: string; street: string; house: string }[];
-};
+/**
+ * The columns of a ReviewSummaryRow for the doctor or clinic `id` of the caller's query: its
+ * counts by sentiment, its latest `latest` published reviews and its tags block.
+ */
+export function reviewSummaryColumns(kind: ReviewSubject['kind'], id: SQL, latest: SQL | Placeholder): SQL {
+  const ofSubject = kind === 'doctor' ? sql`r.doctor_id = ${id}` : sql`r.clinic_id = ${id}`;
+  return sql`(SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
+             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
+              WHERE ${ofSubject} AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
+          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
+             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
+              WHERE ${ofSubject} AND r.status IN ('published', 'resolved')
+              ORDER BY r.created_at DESC LIMIT ${latest}) v) AS "latestReviews",
+          ${subjectTagsJson(kind, id, TAGS_SHOWN)} AS "reviewTags"`;
+}
 
 export interface DoctorQuery {
   townId: number;
@@ -157,46 +114,6 @@ function doctorWhere(q: DoctorQuery) {
 }
 
 export type DirectoryRepo = ReturnType<typeof createDirectoryRepo>;
-
-/** The clinic page's details of clinic `clinicId` (an SQL expression: a parameter or an outer column). */
-function clinicDetailsSql(clinicId: SQL, today: SQL): SQL {
-  return sql`
-        SELECT
-          (SELECT coalesce(json_agg(json_build_object('weekday', h.weekday, 'opens', h.opens, 'closes', h.closes)
-                    ORDER BY h.weekday), '[]')
-             FROM ${clinicHours} h WHERE h.clinic_id = c.id) AS hours,
-          (SELECT coalesce(json_agg(x ORDER BY x.date), '[]') FROM (
-             SELECT e.date, e.opens, e.closes FROM ${clinicHourExceptions} e
-              WHERE e.clinic_id = c.id AND e.date >= ${today}::date ORDER BY e.date LIMIT 10) x) AS holidays,
-          (SELECT coalesce(json_agg(json_build_object('id', l.id, 'number', l.number, 'issuedAt', l.issued_at,
-                    'authority', l.authority, 'imageUrl', l.image_url) ORDER BY l.id), '[]')
-             FROM ${clinicLicences} l WHERE l.clinic_id = c.id) AS licences,
-          (SELECT coalesce(json_agg(json_build_object('src', p.src, 'name', p.name, 'caption', p.caption)
-                    ORDER BY p.sort, p.id), '[]')
-             FROM ${clinicPhotos} p WHERE p.clinic_id = c.id) AS photos,
-          (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'imageUrl', q.image_url,
-                    'attributes', q.attributes, 'description', q.description) ORDER BY q.id), '[]')
-             FROM ${equipment} q WHERE q.clinic_id = c.id) AS equipment,
-          (SELECT coalesce(json_agg(json_build_object('id', pr.id, 'title', pr.title, 'body', pr.body,
-                    'endsOn', pr.ends_on) ORDER BY pr.starts_on, pr.id), '[]')
-             FROM ${promotions} pr
-            WHERE pr.clinic_id = c.id AND (pr.ends_on IS NULL OR pr.ends_on >= ${today}::date)) AS promotions,
-          (SELECT count(*)::int FROM ${promotions} pr
-            WHERE pr.clinic_id = c.id AND pr.ends_on < ${today}::date) AS "endedPromotions",
-          (SELECT coalesce(json_agg(b ORDER BY b.id), '[]') FROM (
-             SELECT o.id, o.slug, o.name, o.street, o.house FROM ${clinics} o
-              WHERE c.network_id IS NOT NULL AND o.network_id = c.network_id AND o.id <> c.id
-              ORDER BY o.id LIMIT 20) b) AS branches,
-          (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
-             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
-              WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
-          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
-             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
-              WHERE r.clinic_id = c.id AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT 5) v) AS "latestReviews",
-          ${subjectTagsJson('lpu', sql`c.id`, TAGS_SHOWN)} AS "reviewTags"
-        FROM ${clinics} c WHERE c.id = ${clinicId}`;
-}
 
 export function createDirectoryRepo(db: Db) {
   /**
@@ -232,45 +149,6 @@ export function createDirectoryRepo(db: Db) {
         FROM ${doctors} d
         WHERE d.id = ANY(${sql.placeholder('ids')}::int[])`,
   );
-  /** The doctor page's own fields, review summary, tags and priced services (see doctorPageRow). */
-  const doctorPageRow = prepareSql<DoctorPageRow>(
-    db,
-    'directory_doctor_page',
-    sql`
-        SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
-          d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
-          d.software_version AS "softwareVersion", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
-          d.education_confirmed AS "educationConfirmed", d.category_confirmed AS "categoryConfirmed",
-          d.category_expires_on::text AS "categoryExpiresOn", d.science_confirmed AS "scienceConfirmed",
-          d.science_degree AS "scienceDegree", d.professor,
-          (SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
-             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
-              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
-          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
-             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
-              WHERE r.doctor_id = d.id AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT ${sql.placeholder('reviewLimit')}) v) AS "latestReviews",
-          ${subjectTagsJson('doctor', sql`d.id`, TAGS_SHOWN)} AS "reviewTags",
-          (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
-                    'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
-                    ORDER BY x.sort, x.id), '[]')
-             FROM (SELECT * FROM ${clinicServices} cs WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
-        FROM ${doctors} d WHERE d.id = ${sql.placeholder('id')}`,
-  );
-  // The clinic page's one query, prepared once per connection: its text is long and its plan
-  // has a dozen subqueries, so parsing and planning it cost PostgreSQL more than running it.
-  const clinicWithDetails = db
-    .select({
-      clinic: clinics,
-      metro: metroStations.name,
-      district: districts.name,
-      details: sql<ClinicDetailsRow>`(SELECT row_to_json(x) FROM (${clinicDetailsSql(sql`${clinics.id}`, sql`${sql.placeholder('today')}`)}) x)`,
-    })
-    .from(clinics)
-    .leftJoin(metroStations, eq(metroStations.id, clinics.metroId))
-    .leftJoin(districts, eq(districts.id, clinics.districtId))
-    .where(eq(clinics.id, sql.placeholder('id')))
-    .prepare('directory_clinic_with_details');
   return {
     // async: a drizzle query is a thenable that runs again on every await; callers cache the rows.
     specialities: async (): Promise<SpecialityRow[]> =>
@@ -340,16 +218,6 @@ export function createDirectoryRepo(db: Db) {
       return doctorCardRows.execute({ ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
     },
 
-    /**
-     * What a doctor page shows beyond the card, in one round trip: the doctor's own fields,
-     * the review summary (counts by sentiment, latest published reviews) and the priced
-     * services. Separate queries cost more in Node than this one does in the database.
-     */
-    async doctorPageRow(doctorId: number, reviewLimit: number): Promise<DoctorPageRow | null> {
-      const rows = await doctorPageRow.execute({ id: doctorId, reviewLimit });
-      return rows[0] ?? null;
-    },
-
     async clinicPage(q: { townId: number; limit: number; offset: number }): Promise<number[]> {
       const rows = await db
         .select({ id: clinics.id })
@@ -375,24 +243,6 @@ export function createDirectoryRepo(db: Db) {
             .leftJoin(districts, eq(districts.id, clinics.districtId))
             .where(inArray(clinics.id, ids))
         : Promise.resolve([]),
-
-    /**
-     * Everything a clinic page shows besides the clinic row, in one round trip: hours, holiday
-     * hours from `today`, licences, photos, equipment, current promotions, branches and the
-     * review summary, built as JSON by PostgreSQL. Nine small queries cost more in Node (one
-     * socket write and one result parse each) than this one does in the database.
-     */
-    /**
-     * Everything a clinic page shows, in one round trip: the clinic row with its metro and
-     * district, and its details — hours, holiday hours from `today`, licences, photos,
-     * equipment, current promotions, branches and the review summary, built as JSON by
-     * PostgreSQL. Ten small queries cost more in Node (one socket write and one result parse
-     * each) than this one does in the database.
-     */
-    async clinicWithDetails(clinicId: number, today: string) {
-      const [row] = await clinicWithDetails.execute({ id: clinicId, today });
-      return row ?? null;
-    },
 
     /**
      * Each clinic's speciality with the most doctors who take online bookings there (main
@@ -441,7 +291,7 @@ export function createDirectoryRepo(db: Db) {
       return rows.map((r) => Number(r.id));
     },
 
-    /** Specialities of the doctors working at each clinic (spec: POST /ajax/lpus/specialities/). */
+    /** Specialities of the doctors working at each clinic (POST /ajax/lpus/specialities/). */
     specialitiesOfClinics: (clinicIds: number[]) =>
       db
         .selectDistinct({
@@ -456,10 +306,5 @@ export function createDirectoryRepo(db: Db) {
         .innerJoin(specialities, eq(specialities.id, doctorSpecialities.specialityId))
         .where(inArray(workplaces.clinicId, clinicIds))
         .orderBy(asc(workplaces.clinicId), asc(specialities.sort), asc(specialities.id)),
-
-    covidRules: async (clinicId: number): Promise<string[] | null> =>
-      (
-        await db.select({ rules: clinics.covidRules }).from(clinics).where(eq(clinics.id, clinicId)).limit(1)
-      )[0]?.rules ?? null,
   };
 }

@@ -1,7 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  clinicsUrl,
+  doctorsUrl,
+  onlineDoctorsUrl,
+  placeClinicsUrl,
+  placeDoctorsUrl,
+  SERVICE_SECTIONS,
+  servicesUrl,
+  TOP_FILTERS,
+  TOP_MIN_REVIEWS,
+  topUrl,
+  treatmentUrl,
+} from '../../../core/directory/list-urls';
+import { clinicUrl, doctorUrl } from '../../../core/directory/urls';
 import type { Db } from '../../db/client';
+import { notFound } from '../../http/errors';
 import type { TownService } from '../towns/service';
-import { listSitemapPaths } from './lists-sitemap';
+import { createListRepo } from './lists-repo';
 import { createDirectoryRepo } from './repo';
 
 /** A sitemap file may list 50,000 URLs; we stay below that. */
@@ -56,7 +71,7 @@ export async function sitemapRoutes(
 
   app.get('/sitemap-towns.xml', async (_request, reply) => {
     const towns = await deps.towns.list();
-    const paths = ['/', ...towns.flatMap((t) => [`/${t.slug}/vrach/`, `/${t.slug}/lpu/`])];
+    const paths = ['/', ...towns.flatMap((t) => [doctorsUrl(t.slug), clinicsUrl(t.slug)])];
     return reply.type('application/xml').send(urlset(deps.origin, paths));
   });
 
@@ -68,17 +83,17 @@ export async function sitemapRoutes(
     const { kind, n } = request.params;
     const index = Number(n);
     if ((kind !== 'doctors' && kind !== 'clinics') || !Number.isInteger(index) || index < 1) {
-      return reply.status(404).send({ detail: 'Не найдено' });
+      throw notFound();
     }
     const bounds = await repo.sitemapBounds(kind, URLS_PER_FILE);
-    if (index > bounds.length) return reply.status(404).send({ detail: 'Не найдено' });
+    if (index > bounds.length) throw notFound();
     const [rows, towns] = await Promise.all([
       repo.sitemapChunk(kind, bounds[index - 1] - 1, URLS_PER_FILE),
       deps.towns.list(),
     ]);
     const slugOf = new Map(towns.map((t) => [t.id, t.slug]));
-    const section = kind === 'doctors' ? 'vrach' : 'lpu';
-    const paths = rows.map((r) => `/${slugOf.get(r.townId)}/${section}/${r.id}-${r.slug}/`);
+    const pageUrl = kind === 'doctors' ? doctorUrl : clinicUrl;
+    const paths = rows.map((r) => pageUrl(slugOf.get(r.townId) ?? '', r));
     return reply.type('application/xml').send(urlset(deps.origin, paths));
   });
 
@@ -86,4 +101,38 @@ export async function sitemapRoutes(
     const items = paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('');
     return xml(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</urlset>`);
   }
+}
+
+/**
+ * Paths of the list pages for /sitemap-lists.xml: per town the doctors and clinics at each
+ * metro station and district, the treatment lists, the top lists that have clinics and the
+ * service directories; and the online list. A few queries of reference data per town.
+ */
+async function listSitemapPaths(db: Db, towns: TownService): Promise<string[]> {
+  const repo = createListRepo(db);
+  const treatments = [...new Set((await repo.treatmentLinks()).map((t) => t.translit))];
+  const perTown = await Promise.all(
+    (await towns.list()).map(async (town) => {
+      const [metro, districts, tops] = await Promise.all([
+        repo.places('metro', town.id),
+        repo.places('district', town.id),
+        repo.topKindCounts(town.id, TOP_MIN_REVIEWS),
+      ]);
+      const kinds = new Set(tops.filter((t) => t.n > 0).map((t) => t.kind));
+      return [
+        ...metro.flatMap((p) => [
+          placeDoctorsUrl(town.slug, 'metro', p.slug),
+          placeClinicsUrl(town.slug, 'metro', p.slug),
+        ]),
+        ...districts.flatMap((p) => [
+          placeDoctorsUrl(town.slug, 'rayon', p.slug),
+          placeClinicsUrl(town.slug, 'rayon', p.slug),
+        ]),
+        ...treatments.map((t) => treatmentUrl(town.slug, t)),
+        ...TOP_FILTERS.filter((f) => kinds.has(f.kind)).map((f) => topUrl(town.slug, f.slug)),
+        ...SERVICE_SECTIONS.map((s) => servicesUrl(town.slug, s.segment)),
+      ];
+    }),
+  );
+  return [onlineDoctorsUrl(), ...perTown.flat()];
 }

@@ -8,6 +8,7 @@ import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { ANONYMOUS_VIEWER } from '../auth/viewer';
+import { createListService } from '../directory/lists-service';
 import { createDirectoryService } from '../directory/service';
 import { createTownService } from '../towns/service';
 import { createFavouritesService } from './service';
@@ -94,12 +95,14 @@ describe('adding and removing a favourite', () => {
   });
 
   it('keeps doctors and clinics apart: the same number as a clinic is not a favourite', async () => {
+    // A patient of its own, whose only favourite is the clinic, whatever other tests saved.
+    const own = await signedInAs(app, database.db, { role: 'patient' });
     const [c1] = ids.clinics;
-    expect((await patient.inject({ url: url('lpu', c1) })).statusCode).toBe(201);
-    const lpu = await patient.inject({ url: url('lpu'), payload: [c1] });
+    expect((await own.inject({ url: url('lpu', c1) })).statusCode).toBe(201);
+    const lpu = await own.inject({ url: url('lpu'), payload: [c1] });
     expect(lpu.json()).toEqual([{ id: c1, in_user_favourites: true }]);
-    const asDoctor = await patient.inject({ url: url('doctors'), payload: [c1] });
-    expect(asDoctor.json()[0].in_user_favourites).toBe(c1 === ids.doctors[0]);
+    const asDoctor = await own.inject({ url: url('doctors'), payload: [c1] });
+    expect(asDoctor.json()).toEqual([{ id: c1, in_user_favourites: false }]);
   });
 
   it("does not show one patient's favourites to another", async () => {
@@ -117,7 +120,7 @@ describe('validation', () => {
       await patient.inject({ url: url('reviews'), payload: [1] }),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Не найдено' });
+      expect(res.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
     }
   });
 
@@ -125,11 +128,15 @@ describe('validation', () => {
     for (const id of ['0', '-5', 'abc', '1.5', '99999999999']) {
       const res = await patient.inject({ url: url('doctors', id) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ detail: 'Некорректный идентификатор' });
+      expect(res.json()).toEqual({ detail: 'Некорректный идентификатор', code: 'bad_request' });
     }
     const bad = await patient.inject({ url: url('doctors'), payload: [1, 0] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ detail: 'Некорректный идентификатор' });
+    expect(bad.json()).toEqual({
+      detail: 'Некорректный идентификатор',
+      code: 'bad_request',
+      errors: { 1: 'Некорректный идентификатор' },
+    });
   });
 
   it('refuses a list of more than 100 ids and a body that is not a list', async () => {
@@ -157,7 +164,7 @@ describe('validation', () => {
       await patient.inject({ method: 'DELETE', url: url('doctors', 999_999) }),
     ]) {
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: 'Не найдено' });
+      expect(res.json()).toEqual({ detail: 'Не найдено', code: 'not_found' });
     }
   });
 
@@ -176,7 +183,7 @@ describe('roles', () => {
     for (const method of ['POST', 'DELETE'] as const) {
       const res = await injectWithCsrf(app, { method, url: url('doctors', ids.doctors[0]) });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ detail: 'Необходимо войти в личный кабинет' });
+      expect(res.json()).toEqual({ detail: 'Необходимо войти в личный кабинет', code: 'unauthorized' });
     }
   });
 
@@ -198,7 +205,7 @@ describe('roles', () => {
         await work.inject({ url: url('doctors'), payload: [ids.doctors[0]] }),
       ]) {
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ detail: 'Недоступно для рабочих аккаунтов' });
+        expect(res.json()).toEqual({ detail: 'Недоступно для рабочих аккаунтов', code: 'forbidden' });
       }
     }
   });
@@ -236,8 +243,12 @@ describe('the favourites page data', () => {
     const service = createFavouritesService({
       db,
       clock,
-      directory: createDirectoryService({ db, clock }),
-      towns: createTownService({ db }),
+      lists: createListService({
+        db,
+        clock,
+        directory: createDirectoryService({ db, clock }),
+        towns: createTownService({ db }),
+      }),
     });
     const page = await service.page(viewer);
     if (page.access !== 'patient') throw new Error(`access ${page.access}`);

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FavouriteType } from '../../../core/favourites/favourites';
 import type { Db } from '../../db/client';
-import { clinics, doctors } from '../../db/schema/directory';
+import { clinics } from '../../db/schema/clinics';
+import { doctors } from '../../db/schema/doctors';
 import { favourites } from '../../db/schema/favourites';
 
 export type FavouritesRepo = ReturnType<typeof createFavouritesRepo>;

@@ -1,25 +1,31 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { FavouriteIdsSchema } from '../../../core/favourites/call-schemas';
+import type { FastifyInstance } from 'fastify';
+import { favouriteAdd, favouriteRemove, favouriteStates } from '../../../core/favourites/calls';
 import {
-  FAVOURITE_TEXTS,
-  type FavouriteType,
-  isFavouriteType,
-  parseFavouriteId,
-} from '../../../core/favourites/favourites';
+  FavouriteIdsSchema,
+  FavouriteListParamsSchema,
+  FavouriteStateSchema,
+  FavouriteStatesSchema,
+  FavouriteTargetParamsSchema,
+} from '../../../core/favourites/contracts';
+import { FAVOURITE_TEXTS, parseFavouriteId } from '../../../core/favourites/favourites';
+import { badRequest } from '../../http/errors';
+import { serve } from '../../http/route';
 import type { FavouritesService } from './service';
 
-interface Params {
-  type: string;
-  id?: string;
+/** An unknown type is a 404, like any unknown address. */
+const unknownType = { params: { status: 404, detail: FAVOURITE_TEXTS.notFound } };
+
+/** The id of a favourite's path, or 400 'Некорректный идентификатор'. */
+function favouriteIdOf(raw: string | number): number {
+  const id = parseFavouriteId(raw);
+  if (id === null) throw badRequest(FAVOURITE_TEXTS.badId);
+  return id;
 }
 
 /**
- * Spec section 7 'Favourites':
- * POST   /api/patient/favourites/{type}/{id}/  (empty body) adds,
- * DELETE /api/patient/favourites/{type}/{id}/  removes,
- * POST   /api/patient/favourites/{type}/       ids → [{id, in_user_favourites}] in the given order.
- * Errors are JSON `{detail}`: 404 for an unknown type or doctor/clinic, 400 for a bad id,
- * 401 anonymous, 403 work accounts (see the service).
+ * The favourites calls (docs/product/favourites.md): add with an empty body, remove with
+ * DELETE, and the hearts' state for a list of ids. 404 for an unknown type or doctor/clinic,
+ * 400 for a bad id, 401 anonymous, 403 work accounts (see the service).
  */
 export async function favouritesRoutes(
   app: FastifyInstance,
@@ -39,43 +45,41 @@ export async function favouritesRoutes(
       }
     });
 
-    const typeOf = (params: Params, reply: FastifyReply): FavouriteType | null => {
-      if (isFavouriteType(params.type)) return params.type;
-      reply.status(404).send({ detail: FAVOURITE_TEXTS.notFound });
-      return null;
-    };
+    serve(
+      scope,
+      favouriteAdd,
+      { params: FavouriteTargetParamsSchema, reply: FavouriteStateSchema, invalid: unknownType },
+      async (request, reply) => {
+        const { type } = request.params;
+        const id = favouriteIdOf(request.params.id);
+        const { created } = await favourites.add(await request.viewer(), type, id);
+        reply.status(created ? 201 : 200);
+        return { id, in_user_favourites: true };
+      },
+    );
 
-    const target = (params: Params, reply: FastifyReply) => {
-      const type = typeOf(params, reply);
-      if (!type) return null;
-      const id = parseFavouriteId(params.id);
-      if (id === null) {
-        reply.status(400).send({ detail: FAVOURITE_TEXTS.badId });
-        return null;
-      }
-      return { type, id };
-    };
+    serve(
+      scope,
+      favouriteRemove,
+      { params: FavouriteTargetParamsSchema, reply: FavouriteStateSchema, invalid: unknownType },
+      async (request) => {
+        const { type } = request.params;
+        const id = favouriteIdOf(request.params.id);
+        await favourites.remove(await request.viewer(), type, id);
+        return { id, in_user_favourites: false };
+      },
+    );
 
-    scope.post<{ Params: Params }>('/api/patient/favourites/:type/:id/', async (request, reply) => {
-      const t = target(request.params, reply);
-      if (!t) return reply;
-      const { created } = await favourites.add(await request.viewer(), t.type, t.id);
-      return reply.status(created ? 201 : 200).send({ id: t.id, in_user_favourites: true });
-    });
-
-    scope.delete<{ Params: Params }>('/api/patient/favourites/:type/:id/', async (request, reply) => {
-      const t = target(request.params, reply);
-      if (!t) return reply;
-      await favourites.remove(await request.viewer(), t.type, t.id);
-      return { id: t.id, in_user_favourites: false };
-    });
-
-    scope.post<{ Params: Params }>('/api/patient/favourites/:type/', async (request, reply) => {
-      const type = typeOf(request.params, reply);
-      if (!type) return reply;
-      const parsed = FavouriteIdsSchema.safeParse(request.body);
-      if (!parsed.success) return reply.status(400).send({ detail: parsed.error.issues[0].message });
-      return favourites.states(await request.viewer(), type, parsed.data);
-    });
+    serve(
+      scope,
+      favouriteStates,
+      {
+        params: FavouriteListParamsSchema,
+        body: FavouriteIdsSchema,
+        reply: FavouriteStatesSchema,
+        invalid: unknownType,
+      },
+      async (request) => favourites.states(await request.viewer(), request.params.type, request.body),
+    );
   });
 }

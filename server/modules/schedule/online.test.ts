@@ -90,7 +90,7 @@ describe('POST /ajax/schedule/slots_bulk/telemed/', () => {
   ])('400 for %j: %s', async (change, detail) => {
     const res = await telemed({ ...body(), ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toMatchObject({ detail, code: 'bad_request' });
   });
 
   it('400, never 500, for junk', async () => {
@@ -191,7 +191,7 @@ describe('POST /ajax/schedule/slots_bulk/online/', () => {
   ])('400 for %j: %s', async (change, detail) => {
     const res = await online(body(change));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toMatchObject({ detail, code: 'bad_request' });
   });
 
   it('400, never 500, for junk', async () => {
@@ -245,6 +245,6 @@ describe('POST /ajax/schedule/slots_bulk/ with type_schedule', () => {
   it('400 for an unknown type', async () => {
     const res = await post('/ajax/schedule/slots_bulk/', body('sauna'));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail: 'Данные для запроса некорректны' });
+    expect(res.json()).toMatchObject({ detail: 'Данные для запроса некорректны', code: 'bad_request' });
   });
 });

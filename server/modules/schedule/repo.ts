@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DatedException, WeeklyRule } from '../../../core/schedule/free-slots';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 
@@ -13,23 +14,9 @@ export interface SlotInputs {
     price: number | null;
     cancelCutoffMinutes: number;
   }[];
-  rules: {
-    workplaceId: number;
-    weekday: number;
-    start: string;
-    end: string;
-    slotMinutes: number;
-    validFrom: string;
-    validTo: string | null;
-  }[];
-  exceptions: {
-    workplaceId: number;
-    date: string;
-    kind: 'off' | 'extra';
-    start: string | null;
-    end: string | null;
-    slotMinutes: number | null;
-  }[];
+  /** The pure rules' inputs, each with its workplace (or, for a service line, the line's id). */
+  rules: (WeeklyRule & { workplaceId: number })[];
+  exceptions: (DatedException & { workplaceId: number })[];
   explicit: { workplaceId: number; startsAt: string; durationMinutes: number }[];
   busy: { doctorId: number; startsAt: string; endsAt: string }[];
 }
@@ -59,12 +46,6 @@ export interface ServiceBusy {
 /** SQL of free slots: the inputs of core/schedule/free-slots.ts for many workplaces at once. */
 export function createScheduleRepo(db: Db) {
   return {
-    /**
-     * Everything a page of cards needs in ONE round trip (each query costs ~0.4 ms of Node time
-     * here, and five of them were half of the call): the workplaces of the (doctor, clinic)
-     * pairs with their zone, rules of the visit type, exceptions and pushed slots in the range,
-     * and the doctors' active appointments and live holds anywhere (but the asking patient's holds).
-     */
     /** The doctors of each (clinic, speciality) who take bookings there, in the clinic's order. */
     async doctorsBySpeciality(
       pairs: { clinicId: number; specialityId: number }[],
@@ -178,6 +159,12 @@ export function createScheduleRepo(db: Db) {
       return rows[0];
     },
 
+    /**
+     * Everything a page of cards needs in ONE round trip (each query costs ~0.4 ms of Node time
+     * here, and five of them were half of the call): the workplaces of the (doctor, clinic)
+     * pairs with their zone, rules of the visit type, exceptions and pushed slots in the range,
+     * and the doctors' active appointments and live holds anywhere (but the asking patient's holds).
+     */
     async slotInputs(
       pairs: { doctorId: number; clinicId: number }[],
       visitType: 'clinic' | 'home' | 'telemed',

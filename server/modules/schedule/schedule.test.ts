@@ -5,7 +5,7 @@ import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
-import { clinics } from '../../db/schema/directory';
+import { clinics } from '../../db/schema/clinics';
 import { explicitSlots, scheduleExceptions, scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
@@ -238,7 +238,7 @@ describe('POST /ajax/schedule/slots_bulk/', () => {
   ])('400 for %j: %s', async (change, detail) => {
     const res = await bulk({ ...body(), ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toMatchObject({ detail, code: 'bad_request' });
   });
 
   it('400, never 500, for junk', async () => {
@@ -288,7 +288,7 @@ describe('POST /ajax/schedule/slots_bulk_by_specialities/', () => {
     ]);
   });
 
-  it('a speciality nobody has there gives no slots; a missing list is the spec’s message', async () => {
+  it('a speciality nobody has there gives no slots; a missing list says so', async () => {
     const none = await call({
       ...body(),
       lpus_specialities: [{ lpu_id: ids.otherClinic, speciality_id: 999_999 }],
@@ -296,6 +296,6 @@ describe('POST /ajax/schedule/slots_bulk_by_specialities/', () => {
     expect(none.json()).toEqual([{ lpu_id: ids.otherClinic, speciality_id: 999_999, slots: {} }]);
     const missing = await call({ ...body(), lpus_specialities: undefined });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Не передан lpus_specialities' });
+    expect(missing.json()).toMatchObject({ detail: 'Не передан lpus_specialities', code: 'bad_request' });
   });
 });

@@ -1,8 +1,12 @@
-import {
-  MAX_SLOT_ITEMS,
-  type SlotsBulkBody,
-  type SlotsBySpecialitiesBody,
-} from '../../../core/schedule/call-schemas';
+import type { VisitType } from '../../../core/booking/urls';
+import type {
+  DoctorSlots,
+  MarkedDays,
+  MarkedSlot,
+  ServiceSlots,
+  SpecialitySlot,
+  SpecialitySlots,
+} from '../../../core/schedule/contracts';
 import {
   addDays,
   type BusyRange,
@@ -10,24 +14,55 @@ import {
   type FreeSlotsInput,
   freeSlots,
   offsetZone,
-  type Slot,
   type SlotsByDay,
 } from '../../../core/schedule/free-slots';
-import type { ServicesScheduleBody } from '../../../core/schedule/services-call';
+import { MAX_SLOT_ITEMS } from '../../../core/schedule/limits';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { createScheduleRepo, type ServiceLine, type SlotInputs } from './repo';
 
-/** A slot in the `all_slots` answer: taken ones are listed too, marked. */
-export type MarkedSlot = Slot & { free?: boolean };
-
-export interface DoctorSlots {
-  lpu_id: number;
-  doctor_id: number;
-  /** Whether the clinic takes bookings of this doctor at all (with no slots: the express button). */
-  appointment_on: boolean;
-  slots: Record<string, MarkedSlot[]>;
+export interface DoctorAtClinic {
+  doctorId: number;
+  clinicId: number;
 }
+
+/** Which days: `days` days from `from` ('yyyy-MM-dd' in each clinic's zone). */
+export interface SlotWindow {
+  from: string;
+  days: number;
+  /** Times in this fixed UTC offset (hours) instead of the clinic's zone. */
+  displayOffset?: number;
+}
+
+/** What a slot lookup counts as taken and what it lists. */
+export interface SlotView {
+  /** Every slot, taken ones marked `free: false` (by default only the free ones). */
+  all?: boolean;
+  /** A patient whose own live holds count as free (their booking page and booking). */
+  holdsOf?: number | null;
+}
+
+export interface DoctorSlotsAsk extends SlotWindow, SlotView {
+  doctors: readonly DoctorAtClinic[];
+  /** The appointment type's schedule; the clinic's by default. */
+  visitType?: VisitType;
+}
+
+/** A clinic's line of a service: a synonym id or the clinic's MIS id, a doctor's line with `doctorId`. */
+export interface ServiceAsk {
+  clinicId: number;
+  key: string;
+  doctorId: number | null;
+}
+
+export interface ServiceSlotsAsk extends SlotWindow, SlotView {
+  services: readonly ServiceAsk[];
+  /** `key` is the line's own id (a booking, which knows its line). */
+  byLine?: boolean;
+}
+
+/** A doctor's workplace as a booking needs it. */
+export type BookingWorkplace = SlotInputs['workplaces'][number];
 
 const DAY_MS = 86_400_000;
 
@@ -52,172 +87,35 @@ function markFree(all: SlotsByDay, free: SlotsByDay): Record<string, MarkedSlot[
   return out;
 }
 
+/** Zones differ by clinic: the rows are read a day more on each side, the pure rules cut exactly. */
+const readRange = ({ from, days }: SlotWindow) => ({
+  from: new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS),
+  to: new Date(Date.parse(`${addDays(from, days)}T00:00:00Z`) + DAY_MS),
+});
+
+const displayZoneOf = (window: SlotWindow) =>
+  window.displayOffset !== undefined ? offsetZone(window.displayOffset) : undefined;
+
 /**
- * Slots of doctors at clinics (spec section 7: POST /ajax/schedule/slots_bulk/): five indexed
- * queries for the whole page of cards, then the pure rules of core/schedule per workplace.
+ * Slots of doctors at clinics and of clinics' slot-booked services: a few indexed queries for a
+ * whole page of cards, then the pure rules of core/schedule per workplace or line. Callers ask
+ * in these typed terms; the slot calls' routes adapt their bodies to them.
  */
 export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
   const repo = createScheduleRepo(db);
 
-  const service = {
-    /**
-     * `POST /ajax/schedule/slots_bulk_by_specialities/`: for each (clinic, speciality), the free
-     * times of any of the clinic's doctors of that speciality (at most MAX_SLOT_ITEMS doctors in
-     * all, in the clinic's order).
-     */
-    async slotsBySpecialities(body: SlotsBySpecialitiesBody): Promise<SpecialitySlots[]> {
-      const doctors = (
-        await repo.doctorsBySpeciality(
-          body.lpus_specialities.map((p) => ({ clinicId: p.lpu_id, specialityId: p.speciality_id })),
-        )
-      ).slice(0, MAX_SLOT_ITEMS);
-      const pairs = [...new Map(doctors.map((d) => [`${d.doctorId}:${d.clinicId}`, d])).values()];
-      const answers = pairs.length
-        ? await service.slotsBulk({
-            days: body.days,
-            dt_start: body.dt_start,
-            doctors_lpus: pairs.map((d) => ({ doctor_id: d.doctorId, lpu_id: d.clinicId })),
-            town_timedelta: body.town_timedelta,
-            lpu_timedelta: body.lpu_timedelta,
-            user_timedelta: body.user_timedelta,
-          })
-        : [];
-      const answerOf = new Map(answers.map((a) => [`${a.doctor_id}:${a.lpu_id}`, a]));
-      return body.lpus_specialities.map((p) => ({
-        lpu_id: p.lpu_id,
-        speciality_id: p.speciality_id,
-        slots: mergeDoctorSlots(
-          doctors
-            .filter((d) => d.clinicId === p.lpu_id && d.specialityId === p.speciality_id)
-            .flatMap((d) => answerOf.get(`${d.doctorId}:${d.clinicId}`) ?? []),
-        ),
-      }));
-    },
-
-    /**
-     * `POST /ajax/services/schedule/`: the slots of slot-booked price-list lines (spec: 30 days,
-     * only_free). Each ask is answered in its order, with what the widget needs to choose between
-     * a calendar, the stub and the preliminary-consultation notice.
-     */
-    async servicesSchedule(
-      body: ServicesScheduleBody,
-      /** A patient whose own live holds count as free (their booking page and booking). */
-      holdsOf: number | null = null,
-      /** `service_id` is the line's own id (the booking, which knows its line). */
-      { byLine = false } = {},
-    ): Promise<ServiceSlots[]> {
-      const asks = body.services.map((s) => ({
-        clinicId: s.lpu_id,
-        key: s.service_id,
-        doctorId: s.doctor_id ?? null,
-      }));
-      const lines = await repo.serviceLines(asks, byLine);
-      const lineOf = new Map(lines.map((l) => [l.ask, l]));
-      const open = lines.filter((l) => l.appointmentOn && l.hasIntervals);
-      const now = clock.now();
-      const from = new Date(Date.parse(`${body.day_start}T00:00:00Z`) - DAY_MS);
-      const to = new Date(Date.parse(`${addDays(body.day_start, body.days)}T00:00:00Z`) + DAY_MS);
-      const inputs = open.length
-        ? await repo.serviceSlotInputs(
-            open,
-            { now, holdsOf },
-            { from: body.day_start, to: addDays(body.day_start, body.days) },
-            { from, to },
-          )
-        : { rules: [], exceptions: [], explicit: [], busy: [] };
-      const rulesOf = groupBy(inputs.rules, (r) => r.workplaceId);
-      const exceptionsOf = groupBy(inputs.exceptions, (e) => e.workplaceId);
-      const explicitOf = groupBy(
-        inputs.explicit.map((e) => ({ ...e, startsAt: new Date(e.startsAt) })),
-        (e) => e.workplaceId,
-      );
-      const busy = inputs.busy.map((b) => ({
-        ...b,
-        startsAt: new Date(b.startsAt),
-        endsAt: new Date(b.endsAt),
-      }));
-      const displayZone = body.user_timedelta !== undefined ? offsetZone(body.user_timedelta) : undefined;
-
-      return body.services.map((ask, i) => {
-        const line: ServiceLine | undefined = lineOf.get(i + 1);
-        const answer: ServiceSlots = {
-          lpu_id: ask.lpu_id,
-          service_id: ask.service_id,
-          ...(ask.doctor_id ? { doctor_id: ask.doctor_id } : {}),
-          synonym_id: line?.synonymId ?? null,
-          appointment_on: Boolean(line?.appointmentOn),
-          has_intervals: Boolean(line?.hasIntervals),
-          is_available_appointment_direct: Boolean(line?.isDirect),
-          requires_primary_consultation: Boolean(line?.requiresPrimaryConsultation),
-          slots: {},
-        };
-        if (!line?.appointmentOn || !line.hasIntervals) return answer;
-        const input: FreeSlotsInput = {
-          rules: rulesOf.get(line.id) ?? [],
-          exceptions: exceptionsOf.get(line.id) ?? [],
-          // The line's own bookings, and the doctor's anywhere for a doctor's line.
-          busy: busy.filter(
-            (b) => b.clinicServiceId === line.id || (line.doctorId !== null && b.doctorId === line.doctorId),
-          ),
-          from: body.day_start,
-          days: body.days,
-          now,
-          timeZone: line.tz,
-          displayZone,
-        };
-        const pushed = explicitOf.get(line.id);
-        const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
-        const free = compute(input);
-        answer.slots = body.only_free ? free : markFree(compute({ ...input, busy: [] }), free);
-        return answer;
-      });
-    },
-
-    async slotsBulk(
-      body: SlotsBulkBody,
-      visitType: 'clinic' | 'home' | 'telemed' = 'clinic',
-      /** A patient whose own live holds count as free (their booking page and booking). */
-      holdsOf: number | null = null,
-    ): Promise<DoctorSlots[]> {
-      return (await computeSlots(body, visitType, holdsOf)).answers;
-    },
-
-    /**
-     * What a booking checks, in one query: the workplace (its zone, whether it takes bookings,
-     * the visit's price, the clinic's cut-off) and every slot of the day, taken ones marked.
-     */
-    async bookingDay(
-      pair: { doctor_id: number; lpu_id: number },
-      visitType: 'clinic' | 'home' | 'telemed',
-      day: string,
-      holdsOf: number | null,
-    ): Promise<{ workplace: BookingWorkplace | null; slots: Record<string, MarkedSlot[]> }> {
-      const { answers, workplaces } = await computeSlots(
-        { days: 1, dt_start: day, doctors_lpus: [pair], town_timedelta: 0, all_slots: true },
-        visitType,
-        holdsOf,
-      );
-      return { workplace: workplaces[0] ?? null, slots: answers[0].slots };
-    },
-  };
-
-  /** slots_bulk's work: the answers, and the workplaces they were computed for. */
-  async function computeSlots(
-    body: SlotsBulkBody,
-    visitType: 'clinic' | 'home' | 'telemed',
-    holdsOf: number | null,
+  /** The doctors' slots, and the workplaces they were computed for. */
+  async function computeDoctorSlots(
+    ask: DoctorSlotsAsk,
   ): Promise<{ answers: DoctorSlots[]; workplaces: BookingWorkplace[] }> {
-    const pairs = body.doctors_lpus.map((p) => ({ doctorId: p.doctor_id, clinicId: p.lpu_id }));
-    // Zones differ by clinic: read a day more on each side, the pure rules cut exactly.
-    const from = new Date(Date.parse(`${body.dt_start}T00:00:00Z`) - DAY_MS);
-    const to = new Date(Date.parse(`${addDays(body.dt_start, body.days)}T00:00:00Z`) + DAY_MS);
+    const visitType = ask.visitType ?? 'clinic';
     const now = clock.now();
     const { workplaces, rules, exceptions, explicit, busy } = await repo.slotInputs(
-      pairs,
+      [...ask.doctors],
       visitType,
-      { now, holdsOf },
-      { from: body.dt_start, to: addDays(body.dt_start, body.days) },
-      { from, to },
+      { now, holdsOf: ask.holdsOf ?? null },
+      { from: ask.from, to: addDays(ask.from, ask.days) },
+      readRange(ask),
     );
     const byPair = new Map(workplaces.map((w) => [`${w.doctorId}:${w.clinicId}`, w]));
     const rulesOf = groupBy(rules, (r) => r.workplaceId);
@@ -234,13 +132,13 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
       })),
       (b) => b.doctorId,
     );
-    const displayZone = body.user_timedelta !== undefined ? offsetZone(body.user_timedelta) : undefined;
+    const displayZone = displayZoneOf(ask);
 
-    const answers = body.doctors_lpus.map((pair) => {
-      const w = byPair.get(`${pair.doctor_id}:${pair.lpu_id}`);
+    const answers = ask.doctors.map((pair) => {
+      const w = byPair.get(`${pair.doctorId}:${pair.clinicId}`);
       const answer: DoctorSlots = {
-        lpu_id: pair.lpu_id,
-        doctor_id: pair.doctor_id,
+        lpu_id: pair.clinicId,
+        doctor_id: pair.doctorId,
         appointment_on: Boolean(w?.isAppointmentOn),
         slots: {},
       };
@@ -250,8 +148,8 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         rules: rulesOf.get(w.id) ?? [],
         exceptions: exceptionsOf.get(w.id) ?? [],
         busy: taken,
-        from: body.dt_start,
-        days: body.days,
+        from: ask.from,
+        days: ask.days,
         now,
         timeZone: w.tz,
         displayZone,
@@ -260,43 +158,159 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
       // A clinic that pushes slots from its MIS replaces the computed schedule.
       const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
       const free = compute(input);
-      answer.slots = body.all_slots ? markFree(compute({ ...input, busy: [] }), free) : free;
+      answer.slots = ask.all ? markFree(compute({ ...input, busy: [] }), free) : free;
       return answer;
     });
     return { answers, workplaces };
   }
-  return service;
-}
 
-/** A doctor's workplace as a booking needs it. */
-export type BookingWorkplace = SlotInputs['workplaces'][number];
+  async function doctorSlots(ask: DoctorSlotsAsk): Promise<DoctorSlots[]> {
+    return (await computeDoctorSlots(ask)).answers;
+  }
+
+  async function serviceSlots(ask: ServiceSlotsAsk): Promise<ServiceSlots[]> {
+    const lines = await repo.serviceLines([...ask.services], ask.byLine ?? false);
+    const lineOf = new Map(lines.map((l) => [l.ask, l]));
+    const open = lines.filter((l) => l.appointmentOn && l.hasIntervals);
+    const now = clock.now();
+    const inputs = open.length
+      ? await repo.serviceSlotInputs(
+          open,
+          { now, holdsOf: ask.holdsOf ?? null },
+          { from: ask.from, to: addDays(ask.from, ask.days) },
+          readRange(ask),
+        )
+      : { rules: [], exceptions: [], explicit: [], busy: [] };
+    const rulesOf = groupBy(inputs.rules, (r) => r.workplaceId);
+    const exceptionsOf = groupBy(inputs.exceptions, (e) => e.workplaceId);
+    const explicitOf = groupBy(
+      inputs.explicit.map((e) => ({ ...e, startsAt: new Date(e.startsAt) })),
+      (e) => e.workplaceId,
+    );
+    const busy = inputs.busy.map((b) => ({
+      ...b,
+      startsAt: new Date(b.startsAt),
+      endsAt: new Date(b.endsAt),
+    }));
+    const displayZone = displayZoneOf(ask);
+
+    return ask.services.map((service, i) => {
+      const line: ServiceLine | undefined = lineOf.get(i + 1);
+      const answer: ServiceSlots = {
+        lpu_id: service.clinicId,
+        service_id: service.key,
+        ...(service.doctorId ? { doctor_id: service.doctorId } : {}),
+        synonym_id: line?.synonymId ?? null,
+        appointment_on: Boolean(line?.appointmentOn),
+        has_intervals: Boolean(line?.hasIntervals),
+        is_available_appointment_direct: Boolean(line?.isDirect),
+        requires_primary_consultation: Boolean(line?.requiresPrimaryConsultation),
+        slots: {},
+      };
+      if (!line?.appointmentOn || !line.hasIntervals) return answer;
+      const input: FreeSlotsInput = {
+        rules: rulesOf.get(line.id) ?? [],
+        exceptions: exceptionsOf.get(line.id) ?? [],
+        // The line's own bookings, and the doctor's anywhere for a doctor's line.
+        busy: busy.filter(
+          (b) => b.clinicServiceId === line.id || (line.doctorId !== null && b.doctorId === line.doctorId),
+        ),
+        from: ask.from,
+        days: ask.days,
+        now,
+        timeZone: line.tz,
+        displayZone,
+      };
+      const pushed = explicitOf.get(line.id);
+      const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
+      const free = compute(input);
+      answer.slots = ask.all ? markFree(compute({ ...input, busy: [] }), free) : free;
+      return answer;
+    });
+  }
+
+  return {
+    /** Slots of doctors at clinics, one answer per pair in the asked order. */
+    doctorSlots,
+
+    /** One doctor's days of slots at a clinic. */
+    async doctorDays(
+      ask: DoctorAtClinic & SlotWindow & SlotView & { visitType?: VisitType },
+    ): Promise<MarkedDays> {
+      const { doctorId, clinicId, ...rest } = ask;
+      const [answer] = await doctorSlots({ ...rest, doctors: [{ doctorId, clinicId }] });
+      return answer.slots;
+    },
+
+    /**
+     * What a booking checks, in one query: the workplace (its zone, whether it takes bookings,
+     * the visit's price, the clinic's cut-off) and every slot of the day, taken ones marked.
+     */
+    async bookingDay(
+      ask: DoctorAtClinic & { visitType: VisitType; day: string; holdsOf: number | null },
+    ): Promise<{ workplace: BookingWorkplace | null; slots: MarkedDays }> {
+      const { answers, workplaces } = await computeDoctorSlots({
+        doctors: [{ doctorId: ask.doctorId, clinicId: ask.clinicId }],
+        from: ask.day,
+        days: 1,
+        visitType: ask.visitType,
+        holdsOf: ask.holdsOf,
+        all: true,
+      });
+      return { workplace: workplaces[0] ?? null, slots: answers[0].slots };
+    },
+
+    /**
+     * Slots of slot-booked price-list lines, each ask answered in its order with what the widget
+     * needs to choose between a calendar, the stub and the preliminary-consultation notice.
+     */
+    serviceSlots,
+
+    /** The days of slots of one price-list line, named by its own id (a booking's line). */
+    async serviceLineDays(
+      ask: { clinicId: number; lineId: number } & SlotWindow & SlotView,
+    ): Promise<MarkedDays> {
+      const { clinicId, lineId, ...rest } = ask;
+      const [answer] = await serviceSlots({
+        ...rest,
+        services: [{ clinicId, key: String(lineId), doctorId: null }],
+        byLine: true,
+      });
+      return answer.slots;
+    },
+
+    /**
+     * For each (clinic, speciality), the free times of any of the clinic's doctors of that
+     * speciality (at most MAX_SLOT_ITEMS doctors in all, in the clinic's order).
+     */
+    async slotsBySpecialities(
+      ask: SlotWindow & { clinics: readonly { clinicId: number; specialityId: number }[] },
+    ): Promise<SpecialitySlots[]> {
+      const doctors = (await repo.doctorsBySpeciality([...ask.clinics])).slice(0, MAX_SLOT_ITEMS);
+      const pairs = [...new Map(doctors.map((d) => [`${d.doctorId}:${d.clinicId}`, d])).values()];
+      const answers = pairs.length
+        ? await doctorSlots({
+            from: ask.from,
+            days: ask.days,
+            displayOffset: ask.displayOffset,
+            doctors: pairs.map((d) => ({ doctorId: d.doctorId, clinicId: d.clinicId })),
+          })
+        : [];
+      const answerOf = new Map(answers.map((a) => [`${a.doctor_id}:${a.lpu_id}`, a]));
+      return ask.clinics.map((p) => ({
+        lpu_id: p.clinicId,
+        speciality_id: p.specialityId,
+        slots: mergeDoctorSlots(
+          doctors
+            .filter((d) => d.clinicId === p.clinicId && d.specialityId === p.specialityId)
+            .flatMap((d) => answerOf.get(`${d.doctorId}:${d.clinicId}`) ?? []),
+        ),
+      }));
+    },
+  };
+}
 
 export type ScheduleService = ReturnType<typeof createScheduleService>;
-
-/** A price-list line's answer of `POST /ajax/services/schedule/`. */
-export interface ServiceSlots {
-  lpu_id: number;
-  /** As asked: a synonym id or the clinic's MIS id. */
-  service_id: string;
-  doctor_id?: number;
-  /** The directory's id of the service found (null: the clinic has no such line). */
-  synonym_id: number | null;
-  appointment_on: boolean;
-  has_intervals: boolean;
-  is_available_appointment_direct: boolean;
-  /** A slot of it first shows the preliminary-consultation notice. */
-  requires_primary_consultation: boolean;
-  slots: Record<string, MarkedSlot[]>;
-}
-
-/** A clinic's slot for a speciality and the doctors free at that time. */
-export type SpecialitySlot = Slot & { doctor_ids: number[] };
-
-export interface SpecialitySlots {
-  lpu_id: number;
-  speciality_id: number;
-  slots: Record<string, SpecialitySlot[]>;
-}
 
 /** Merges the doctors' free slots of one clinic and speciality: one entry per time, its doctors listed. */
 export function mergeDoctorSlots(answers: DoctorSlots[]): Record<string, SpecialitySlot[]> {

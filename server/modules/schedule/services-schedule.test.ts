@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SLOT_ERRORS } from '../../../core/schedule/call-schemas';
+import { SLOT_ERRORS } from '../../../core/schedule/contracts';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -188,10 +188,10 @@ describe('POST /ajax/services/schedule/', () => {
     ['no services', { services: [] }, SLOT_ERRORS.services],
     ['no timedelta', { town_timedelta: undefined }, SLOT_ERRORS.timedelta],
     ['two timedeltas', { lpu_timedelta: 3 }, SLOT_ERRORS.severalTimedeltas],
-  ])('refuses %s with 400 and the spec message', async (_name, change, detail) => {
+  ])('refuses %s with 400 and its message', async (_name, change, detail) => {
     const res = await ask(body(change));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ detail });
+    expect(res.json()).toMatchObject({ detail, code: 'bad_request' });
   });
 
   it('refuses a body that is not an object with 400, not 500', async () => {

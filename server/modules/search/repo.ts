@@ -1,18 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import {
-  clinics,
-  doctorSpecialities,
-  doctors,
-  russianWords,
-  serviceClasses,
-  serviceSynonyms,
-  simpleWords,
-  specialities,
-  surnameKey,
-  treatments,
-} from '../../db/schema/directory';
+import { clinics } from '../../db/schema/clinics';
+import { doctorSpecialities, doctors } from '../../db/schema/doctors';
+import { russianWords, simpleWords, surnameKey } from '../../db/schema/search-words';
+import { serviceClasses, serviceSynonyms } from '../../db/schema/services';
+import { specialities, treatments } from '../../db/schema/specialities';
 
 export type CatalogueKind = 'speciality' | 'service' | 'treatment';
 export type ServiceClassKind = (typeof serviceClasses.$inferSelect)['kind'];
@@ -80,7 +73,7 @@ export function createSearchRepo(db: Db) {
      * Specialities, services and treatments matching every word of the query, by PostgreSQL
      * full-text search with the Russian stemmer ('кардиологов' finds 'Кардиолог').
      * A service also matches through its class ('стоматология' lists the dental services).
-     * Every branch repeats its GIN index's expression (server/db/schema/directory.ts).
+     * Every branch repeats its GIN index's expression (server/db/schema/specialities.ts, services.ts).
      */
     async catalogueByWords(words: string[]): Promise<CatalogueMatch[]> {
       // The text query is built once (CTE q); each branch looks it up in its GIN index.

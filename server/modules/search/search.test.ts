@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResults } from '../../../core/search/query';
+import type { SearchResults } from '../../../core/search/contracts';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
-import { serviceClasses, serviceSynonyms, treatments } from '../../db/schema/directory';
+import { serviceClasses, serviceSynonyms } from '../../db/schema/services';
+import { treatments } from '../../db/schema/specialities';
 import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { createDirectoryService } from '../directory/service';
@@ -219,11 +220,11 @@ describe('GET /ajax/search/ — bad input', () => {
     for (const q of ['', 'к', '   к   ']) {
       const res = await app.inject({ url: `/ajax/search/?q=${encodeURIComponent(q)}&town=kazan` });
       expect(res.statusCode, q).toBe(400);
-      expect(res.json(), q).toEqual({ detail: 'Введите минимум 2 символа' });
+      expect(res.json(), q).toMatchObject({ detail: 'Введите минимум 2 символа', code: 'bad_request' });
     }
     const missing = await app.inject({ url: '/ajax/search/?town=kazan' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Введите минимум 2 символа' });
+    expect(missing.json()).toMatchObject({ detail: 'Введите минимум 2 символа', code: 'bad_request' });
   });
 
   it('refuses a query longer than 100 characters', async () => {
@@ -236,10 +237,10 @@ describe('GET /ajax/search/ — bad input', () => {
   it('needs a known town', async () => {
     const missing = await app.inject({ url: '/ajax/search/?q=кардиолог' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ detail: 'Не указан город' });
+    expect(missing.json()).toMatchObject({ detail: 'Не указан город', code: 'bad_request' });
     const unknown = await app.inject({ url: '/ajax/search/?q=кардиолог&town=atlantida' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'Город не найден' });
+    expect(unknown.json()).toEqual({ detail: 'Город не найден', code: 'not_found' });
   });
 
   it('answers 400, not 500, to repeated parameters', async () => {

@@ -1,14 +1,13 @@
-import { entityPath, fullName } from '../../../core/directory/doctor-labels';
+import { fullName } from '../../../core/directory/doctor-labels';
 import { doctorsUrl, sectionByKind, servicesUrl, treatmentUrl } from '../../../core/directory/list-urls';
+import { clinicUrl, doctorUrl } from '../../../core/directory/urls';
+import type { SearchGroup, SearchItem, SearchResults } from '../../../core/search/contracts';
 import {
   nameParts,
   normaliseSearchQuery,
   SEARCH_GROUP_TITLES,
   SEARCH_KINDS,
-  type SearchGroup,
-  type SearchItem,
   type SearchKind,
-  type SearchResults,
   searchWords,
 } from '../../../core/search/query';
 import { plural, WORDS } from '../../../core/text/plural';
@@ -74,12 +73,12 @@ export function createSearchService({ db, directory }: { db: Db; directory: Dire
       doctor: doctors.map((d) => ({
         name: fullName(d),
         subtitle: specialityList(d.specialityIds.map((id) => specialityNames.get(id) ?? '')),
-        url: `/${town.slug}/vrach/${entityPath(d.id, d.slug)}/`,
+        url: doctorUrl(town.slug, d),
       })),
       clinic: clinics.map((c) => ({
         name: c.name,
         subtitle: `${c.street}, ${c.house}`,
-        url: `/${town.slug}/lpu/${entityPath(c.id, c.slug)}/`,
+        url: clinicUrl(town.slug, c),
       })),
       service: best('service').map((m) => ({
         name: m.name,

@@ -1,17 +1,10 @@
+import type { Town } from '../../../core/towns/contracts';
 import { TOWN_SEARCH_MIN, TOWN_SUGGESTIONS } from '../../../core/towns/towns';
 import type { Db } from '../../db/client';
 import { createTownRepo, type TownRow } from './repo';
 
-export interface Town {
-  id: number;
-  slug: string;
-  name: string;
-  nameIn: string;
-  nameGen: string;
-  tz: string;
-  lat: number;
-  lon: number;
-}
+/** The server's town is the contract's (core/towns/contracts.ts). */
+export type { Town };
 
 export type TownService = ReturnType<typeof createTownService>;
 
@@ -38,7 +31,7 @@ export function createTownService({ db }: { db: Db }) {
     list: async (): Promise<Town[]> => (await load()).list,
     bySlug: async (slug: string): Promise<Town | null> => (await load()).bySlug.get(slug) ?? null,
     /**
-     * Town suggestions (spec: from 3 characters, at most 5): names starting with the query
+     * Town suggestions (from 3 characters, at most 5): names starting with the query
      * first, then names or translits containing it.
      */
     async search(query: string): Promise<Town[]> {

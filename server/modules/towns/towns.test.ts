@@ -36,7 +36,7 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** A visitor's first response gives them a CSRF cookie (SameSite=Lax); the spec's clients echo it back. */
+/** A visitor's first response gives them a CSRF cookie (SameSite=Lax); the site's clients echo it back. */
 async function csrfToken(): Promise<string> {
   const res = await app.inject({ url: '/healthz' });
   expect(res.cookies.find((c) => c.name === 'csrftoken')?.sameSite).toBe('Lax');

@@ -1,4 +1,4 @@
-import { type clinics, SOFTWARE_VERSIONS } from '../../schema/directory';
+import { type clinics, SOFTWARE_VERSIONS } from '../../schema/clinics';
 import type { Row } from '../bulk';
 import type { Rng } from '../rng';
 import { type ClinicKind, clinicDescription, clinicInterview, covidRules } from '../texts/clinic-texts';

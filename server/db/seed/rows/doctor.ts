@@ -1,4 +1,5 @@
-import { type DoctorCategory, type doctors, SOFTWARE_VERSIONS } from '../../schema/directory';
+import { SOFTWARE_VERSIONS } from '../../schema/clinics';
+import type { DoctorCategory, doctors } from '../../schema/doctors';
 import type { Row } from '../bulk';
 import type { Rng } from '../rng';
 import { courseTitle, discipline, doctorAbout } from '../texts/doctor-texts';

@@ -1,7 +1,9 @@
 import { reviewScore } from '../../../../core/reviews/rating';
 import type { reviews } from '../../schema/reviews';
 import type { Row } from '../bulk';
-import { type Gender, type Rng, reviewAssessments, reviewText, type Sentiment } from '../generate';
+import type { Gender, Sentiment } from '../generate/data';
+import type { Rng } from '../generate/random';
+import { reviewAssessments, reviewText } from '../generate/reviews';
 import { dateOnly } from './time';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import { doctorActivities } from '../../schema/directory';
+import { doctorActivities } from '../../schema/doctors';
 import { inTransaction, type SeedContext } from '../context';
 import type { Rng } from '../rng';
 import { conference, journal, publicationTitle, societies } from '../texts/activity-texts';

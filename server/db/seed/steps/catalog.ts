@@ -1,17 +1,12 @@
-import {
-  serviceClasses,
-  serviceSynonyms,
-  specialities,
-  treatmentSpecialities,
-  treatments,
-} from '../../schema/directory';
+import { serviceClasses, serviceSynonyms } from '../../schema/services';
+import { specialities, treatmentSpecialities, treatments } from '../../schema/specialities';
 import { insertAll, type Row } from '../bulk';
 import type { SeedContext } from '../context';
 import {
   serviceClasses as classesData,
   specialities as specialitiesData,
   treatments as treatmentsData,
-} from '../generate';
+} from '../generate/data';
 
 /** Reference tables: specialities, treatments, service classes and synonyms. */
 export async function seedCatalog(ctx: SeedContext): Promise<void> {

@@ -6,10 +6,12 @@ import {
   clinics,
   equipment,
   promotions,
-} from '../../schema/directory';
+} from '../../schema/clinics';
 import type { TableWriter } from '../bulk';
 import { type ClinicInfo, inTransaction, type SeedContext, type TownInfo } from '../context';
-import { address, clinicName, licenceNumber, phone, slugify } from '../generate';
+import { address, phone } from '../generate/addresses';
+import { clinicName, licenceNumber } from '../generate/clinics';
+import { slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { clinicRow, clinicWeekHours, hhmm, isAllDay, upcomingHolidays } from '../rows/clinic';
 import { addDays, dateOnly } from '../rows/time';

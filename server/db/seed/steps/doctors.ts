@@ -1,4 +1,4 @@
-import { doctorSpecialities, doctors, workplacePrices, workplaces } from '../../schema/directory';
+import { doctorSpecialities, doctors, workplacePrices, workplaces } from '../../schema/doctors';
 import type { Row } from '../bulk';
 import {
   type DoctorInfo,
@@ -7,7 +7,7 @@ import {
   type SpecialityInfo,
   type TownInfo,
 } from '../context';
-import { personName, slugify } from '../generate';
+import { personName, slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { doctorGender, doctorRow } from '../rows/doctor';
 import { clinicPicker, type Profile, profileOf } from './clinic-picker';

@@ -1,14 +1,10 @@
 import { reviewReplies, reviews, reviewTagLinks, reviewTags } from '../../schema/reviews';
 import type { Row, TableWriter } from '../bulk';
 import { inTransaction, type SeedContext } from '../context';
-import {
-  type Gender,
-  reviewTagLinks as pickTags,
-  type Rng,
-  replyText,
-  reviewAuthorName,
-  reviewTags as tagsData,
-} from '../generate';
+import { type Gender, reviewTags as tagsData } from '../generate/data';
+import { reviewAuthorName } from '../generate/names';
+import type { Rng } from '../generate/random';
+import { reviewTagLinks as pickTags, replyText } from '../generate/reviews';
 import { apportion } from '../rng';
 import { pickSentiment, reviewRow } from '../rows/review';
 

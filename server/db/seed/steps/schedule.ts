@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { appointments } from '../../schema/booking';
-import type { VisitType } from '../../schema/directory';
+import type { VisitType } from '../../schema/doctors';
 import { scheduleExceptions, scheduleRules } from '../../schema/schedule';
 import { type TableWriter, tstzRange } from '../bulk';
 import { inTransaction, type SeedContext, type TownInfo } from '../context';
-import { personName } from '../generate';
+import { personName } from '../generate/names';
 import type { Rng } from '../rng';
 import { hhmm } from '../rows/clinic';
 import { doctorWeek, type Shift } from '../rows/shifts';

@@ -1,4 +1,4 @@
-import { clinicServices } from '../../schema/directory';
+import { clinicServices } from '../../schema/services';
 import { type ClinicInfo, inTransaction, type SeedContext, type ServiceInfo } from '../context';
 import type { Rng } from '../rng';
 import type { ClinicKind } from '../texts/clinic-texts';

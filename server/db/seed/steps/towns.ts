@@ -2,7 +2,8 @@ import { zonedDay } from '../../../../core/dates/zoned';
 import { districts, metroStations, towns } from '../../schema/towns';
 import { insertAll, type Row } from '../bulk';
 import type { SeedContext, TownData, TownInfo } from '../context';
-import { slugify, towns as townsData } from '../generate';
+import { towns as townsData } from '../generate/data';
+import { slugify } from '../generate/names';
 
 /** Towns (sorted by weight: Moscow first), their districts and metro stations. */
 export async function seedTowns(ctx: SeedContext): Promise<void> {

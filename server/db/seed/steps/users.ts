@@ -1,6 +1,6 @@
 import { users } from '../../schema/auth';
 import { inTransaction, type SeedContext } from '../context';
-import { personName, slugify } from '../generate';
+import { personName, slugify } from '../generate/names';
 import { yearsBefore } from '../rows/time';
 import { CLINIC_PHONE_BASE, DOCTOR_PHONE_BASE, patientPhone, STAFF_PHONE, userRow } from '../rows/user';
 

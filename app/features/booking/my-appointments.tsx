@@ -1,0 +1,119 @@
+import { type ReactNode, useState } from 'react';
+import type { MyAppointment, MyAppointments as Visits } from '../../../core/booking/contracts';
+import { cancelVisit } from './cancel-visit';
+
+function AppointmentItem({
+  item,
+  onCanceled,
+  review,
+}: {
+  item: MyAppointment;
+  onCanceled: (id: number) => void;
+  /** A visit that took place: 'Оставить отзыв'. */
+  review?: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const canceled = item.status === 'canceled';
+
+  async function cancel() {
+    if (!window.confirm('Отменить запись? Время сразу станет свободным для других пациентов.')) return;
+    setBusy(true);
+    const problem = await cancelVisit(item.id, null);
+    setBusy(false);
+    if (problem) setError(problem);
+    else onCanceled(item.id);
+  }
+
+  return (
+    <li className="card flex flex-col gap-1 p-4 text-sm sm:p-5">
+      <p className={`text-base font-semibold ${canceled ? 'text-muted line-through' : ''}`}>
+        <a href={item.url} className="hover:text-brand">
+          {item.when}
+        </a>
+      </p>
+      {canceled && <p className="text-muted">Запись отменена</p>}
+      <p>
+        <a href={item.titleUrl} className="font-medium text-brand hover:underline">
+          {item.title}
+        </a>
+        <span className="text-ink-soft"> · {item.specialities.join(', ')}</span>
+      </p>
+      <p className="text-ink-soft">
+        {item.clinicName}, {item.address}
+      </p>
+      {error && (
+        <p role="alert" className="text-error">
+          {error}
+        </p>
+      )}
+      {item.canCancel && !canceled && (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={cancel}
+          className="mt-2 self-start rounded-lg border border-line px-4 py-2 font-medium hover:border-error hover:text-error disabled:opacity-60"
+        >
+          Отменить запись
+        </button>
+      )}
+      {review}
+    </li>
+  );
+}
+
+/**
+ * 'Мои записи': the upcoming visits, each cancellable before the clinic's cut-off, then the past
+ * and cancelled ones; a visit that took place offers its review (`review`).
+ */
+export function MyAppointmentsList({
+  visits,
+  review,
+}: {
+  visits: Visits;
+  review: (item: MyAppointment) => ReactNode;
+}) {
+  const [canceled, setCanceled] = useState<Set<number>>(new Set());
+  const mark = (id: number) => setCanceled((s) => new Set(s).add(id));
+  const view = (items: MyAppointment[]) =>
+    items.map((i) => (canceled.has(i.id) ? { ...i, status: 'canceled' } : i));
+
+  return (
+    <>
+      <section aria-labelledby="upcoming" className="mt-6">
+        <h2 id="upcoming" className="text-xl font-semibold">
+          Предстоящие
+        </h2>
+        {visits.upcoming.length === 0 ? (
+          <p className="mt-2 text-ink-soft" role="status">
+            Предстоящих записей нет. Найдите врача и запишитесь онлайн.
+          </p>
+        ) : (
+          <ul className="mt-3 flex flex-col gap-3">
+            {view(visits.upcoming).map((item) => (
+              <AppointmentItem key={item.id} item={item} onCanceled={mark} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {visits.past.length > 0 && (
+        <section aria-labelledby="past" className="mt-8">
+          <h2 id="past" className="text-xl font-semibold">
+            Прошедшие и отменённые
+          </h2>
+          <ul className="mt-3 flex flex-col gap-3">
+            {visits.past.map((item) => (
+              <AppointmentItem
+                key={item.id}
+                item={item}
+                onCanceled={mark}
+                // Past visits still 'active' took place too; upcoming ones are never listed here.
+                review={item.status === 'done' || item.status === 'active' ? review(item) : null}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

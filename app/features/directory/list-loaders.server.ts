@@ -1,0 +1,79 @@
+/**
+ * What the list pages' loaders share: a page of doctors read from the URL, and the speciality,
+ * place and town places a list's URL names (a segment naming none is a 404).
+ */
+import type { AppLoadContext } from 'react-router';
+import type { DoctorListView, ListDoctorCard, PlaceLink, PlaceRef } from '../../../core/directory/contracts';
+import {
+  type ListOptions,
+  parseDoctorListParams,
+  TOWN_LIST_OPTIONS,
+} from '../../../core/directory/list-filters';
+import { isPlaceKind, pathSegment } from '../../../core/directory/list-urls';
+import type { Town } from '../../../core/towns/contracts';
+import { notFound } from '../../lib/seo';
+
+/**
+ * One page of a doctor list with the sort, filters and page read from the URL; a page past
+ * the end is a 404, like any missing page.
+ */
+export async function loadDoctorList(
+  context: AppLoadContext,
+  request: Request,
+  town: Town | null,
+  scope: { specialityIds?: number[]; place?: PlaceRef; name?: string; onlineOnly?: boolean },
+  options: ListOptions = TOWN_LIST_OPTIONS,
+): Promise<DoctorListView<ListDoctorCard>> {
+  const url = new URL(request.url);
+  const params = parseDoctorListParams(url.searchParams, options);
+  const list = await context.services.lists.doctors(town, scope, params);
+  if (params.page > list.numPages) throw notFound();
+  return {
+    sort: params.sort,
+    filters: params.filters,
+    page: params.page,
+    total: list.total,
+    numPages: list.numPages,
+    doctors: list.items,
+    search: url.search,
+  };
+}
+
+/** A speciality from its URL segment, or a 404 when the segment names none. */
+export async function requireSpeciality(context: AppLoadContext, slug: string | undefined) {
+  if (!slug) return null;
+  const speciality = await context.services.directory.specialityBySlug(slug);
+  if (!speciality) throw notFound();
+  return {
+    id: speciality.id,
+    name: speciality.name,
+    namePlural: speciality.namePlural,
+    translit: speciality.translit,
+  };
+}
+
+/** The metro station or district of a place list's URL (/{town}/metro|rayon/{slug}/…), or a 404. */
+export async function requirePlace(
+  context: AppLoadContext,
+  request: Request,
+  town: Town,
+  slug: string,
+): Promise<PlaceRef> {
+  const kind = pathSegment(new URL(request.url).pathname, 1);
+  if (!isPlaceKind(kind)) throw notFound();
+  const place = await context.services.lists.place(town, kind, slug);
+  if (!place) throw notFound();
+  return place;
+}
+
+/** A town's metro stations and districts as links (names and slugs only); none when not `wanted`. */
+export async function townPlaceLinks(
+  context: AppLoadContext,
+  town: Town,
+  wanted = true,
+): Promise<{ metro: PlaceLink[]; districts: PlaceLink[] }> {
+  if (!wanted) return { metro: [], districts: [] };
+  const places = await context.services.lists.townPlaces(town);
+  const link = (p: PlaceLink) => ({ name: p.name, slug: p.slug });
+  return { metro: places.metro.map(link), districts: places.districts.map(link) };
+}

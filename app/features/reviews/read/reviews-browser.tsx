@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ReviewSubject, ReviewTag, ReviewTypeOption } from '../../../../core/reviews/contracts';
+import { parseTag, REVIEWS_ANCHOR, tagSearch } from '../../../../core/reviews/tags';
+import {
+  parseReviewType,
+  REVIEW_TYPE_TITLES,
+  type ReviewType,
+  reviewTypeSearch,
+} from '../../../../core/reviews/types';
+import { Modal } from '../../../components/ui/modal';
+import { ReviewTags } from '../review-tags';
+import { type ReviewsFilter, ReviewsList } from './reviews-list';
+
+const CHIP =
+  'inline-block rounded-full border border-line px-3 py-1.5 hover:border-brand aria-[current=true]:border-brand aria-[current=true]:bg-brand aria-[current=true]:text-white';
+
+/**
+ * The reviews page's body (docs/product/reviews.md): the type filter
+ * (chips on desktop, the 'Фильтр' modal on phones), the tags block and the list. The URL is the
+ * state: `?type=` and `?tag=` are rewritten in place (the route does not reload its data for
+ * them, see app/routes/reviews.tsx shouldRevalidate) and the list shows that filter, from its cache or
+ * the reviews call. Without script the chips are plain links the server answers.
+ */
+export function ReviewsBrowser({
+  subject,
+  options,
+  tags,
+  initial,
+}: {
+  subject: ReviewSubject;
+  options: ReviewTypeOption[];
+  tags: ReviewTag[];
+  initial: { filter: ReviewsFilter; template: string; next: number | null };
+}) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const params = new URLSearchParams(location.search);
+  const filter: ReviewsFilter = {
+    type: parseReviewType(params.get('type')),
+    tag: parseTag(params.get('tag')),
+  };
+  const [modalOpen, setModalOpen] = useState(false);
+
+  const go = (search: string) =>
+    navigate({ search, hash: location.hash }, { replace: true, preventScrollReset: true });
+  const chooseType = (type: ReviewType) => go(reviewTypeSearch(location.search, type));
+  const chooseTag = (tag: string | null) => go(tagSearch(location.search, tag));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <nav aria-label="Тип отзывов" className="hidden sm:block">
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {options.map((o) => (
+            <li key={o.value}>
+              {o.disabled ? (
+                <span
+                  aria-disabled="true"
+                  className="inline-block rounded-full border border-line px-3 py-1.5 text-muted"
+                >
+                  {o.title} {o.amount}
+                </span>
+              ) : (
+                <Link
+                  to={reviewTypeSearch(location.search, o.value) || '?'}
+                  replace
+                  preventScrollReset
+                  aria-current={o.value === filter.type ? 'true' : undefined}
+                  className={CHIP}
+                >
+                  {o.title} {o.amount}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="sm:hidden">
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          onClick={() => setModalOpen(true)}
+          className="flex w-full items-center justify-between rounded-lg border border-line bg-surface px-4 py-2.5 text-left"
+        >
+          <span className="font-medium">Фильтр</span>
+          <span className="text-ink-soft">{REVIEW_TYPE_TITLES[filter.type]}</span>
+        </button>
+        <Modal open={modalOpen} onOpenChange={setModalOpen} title="Фильтр" mobile="sheet" closeIcon="always">
+          <fieldset>
+            <legend className="sr-only">Тип отзывов</legend>
+            <ul className="flex flex-col">
+              {options.map((o) => (
+                <li key={o.value}>
+                  <label
+                    className={`flex items-center justify-between gap-3 border-b border-line py-3 ${o.disabled ? 'text-muted' : 'cursor-pointer'}`}
+                  >
+                    <span className="flex items-center gap-3">
+                      <input
+                        type="radio"
+                        name="review-type"
+                        value={o.value}
+                        checked={o.value === filter.type}
+                        disabled={o.disabled}
+                        onChange={() => {
+                          chooseType(o.value);
+                          setModalOpen(false);
+                        }}
+                        className="h-4 w-4 accent-brand"
+                      />
+                      {o.title}
+                    </span>
+                    <span className="text-ink-soft">{o.amount}</span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        </Modal>
+      </div>
+      <ReviewTags tags={tags} active={filter.tag} onChange={chooseTag} />
+      <section id={REVIEWS_ANCHOR} aria-label="Отзывы" className="scroll-mt-24">
+        <ReviewsList subject={subject} filter={filter} initial={initial} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { applyAwardToVisit } from '../../../core/reviews/calls';
+import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+
+/** The review discount onto this visit: null when done, else the text to show. */
+export async function applyReviewAward(appointmentId: number): Promise<string | null> {
+  try {
+    await api.send(applyAwardToVisit, { params: { id: appointmentId } });
+    return null;
+  } catch (error) {
+    return isApiError(error) ? error.detail : SERVER_ERROR;
+  }
+}

@@ -1,0 +1,27 @@
+/**
+ * The page ↔ server seam (ADR 006): what a route's loader or action receives in `context`.
+ * Loaders read through `context.services` (the same service objects the JSON calls use, built
+ * once in server/services.ts); they never import server modules themselves. Only `*.server.ts`
+ * files under app/ may import from server/, and only types (the lint rule in biome.json).
+ */
+import type { AppEnvironment, AuthSettings } from '../../server/app';
+import type { Clock } from '../../server/clock';
+import type { Services, SessionViewer } from '../../server/services';
+
+export type { Services, SessionViewer };
+
+export interface PageContext {
+  services: Services;
+  clock: Clock;
+  /** The request's cookies, parsed once by Fastify. */
+  cookies: Record<string, string | undefined>;
+  /** Deployment environment; 'stage' shows the Stage badge. */
+  environment: AppEnvironment;
+  /** Who is signed in on this browser (anonymous without a session cookie). */
+  viewer: SessionViewer;
+  authSettings: AuthSettings;
+}
+
+declare module 'react-router' {
+  interface AppLoadContext extends PageContext {}
+}

@@ -1,0 +1,149 @@
+/**
+ * The targets (docs/architecture.md, 'Benchmarks') and the checks against them, printed PASS/FAIL and stored in the results.
+ */
+
+import type { CallResult } from '../call-load';
+import type { FirstLoadJs } from '../first-load-js';
+import type { LighthouseResult } from '../lighthouse';
+import type { LoadResult } from '../load';
+import { int, ms, pct } from '../stats';
+import { type AccountsResult, BOOKING_WORKERS, RACE_ATTEMPTS } from './accounts';
+import type { Settings } from './context';
+import { type PageTargets, type Phase, RATIO_PAGES, ratioIn, type Target } from './pages';
+
+/** The targets (docs/architecture.md, 'Benchmarks'). */
+const MIN_STATIC_RATIO = 0.05;
+const MIN_CACHED_STATIC_RATIO = 0.25;
+const MAX_P99_MS = 80;
+const MAX_DEEP_PAGE_FACTOR = 1.5;
+const MAX_CALL_P95_MS = 20;
+const MIN_LIGHTHOUSE_PERFORMANCE = 90;
+const MIN_LIGHTHOUSE_ACCESSIBILITY = 95;
+const MAX_DOCTOR_PAGE_JS_GZIP = 150 * 1024;
+/** The favourites state call for 20 ids, p95. */
+const MAX_FAVOURITES_P95_MS = 10;
+/** Slots of a list page (`slots_bulk`, 20 doctors × 14 days), p95. */
+const MAX_SLOTS_P95_MS = 15;
+/** Bookings of distinct slots per second. */
+const MIN_BOOKINGS_PER_SECOND = 300;
+
+export interface Check {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+export function accountsChecks(accounts: AccountsResult): Check[] {
+  const checks: Check[] = [];
+  const one = accounts.favourites.find((c) => c.connections === 1);
+  if (one)
+    checks.push({
+      name: `favourites state call (20 ids): p95 < ${MAX_FAVOURITES_P95_MS} ms (1 connection)`,
+      pass: one.p95 < MAX_FAVOURITES_P95_MS,
+      detail: `p95 ${ms(one.p95)} ms, p50 ${ms(one.p50)} ms`,
+    });
+  const slots = accounts.slots.find((c) => c.connections === 1);
+  if (slots)
+    checks.push({
+      name: `slots_bulk (20 doctors × 14 days): p95 < ${MAX_SLOTS_P95_MS} ms (1 connection)`,
+      pass: slots.p95 < MAX_SLOTS_P95_MS,
+      detail: `p95 ${ms(slots.p95)} ms, p50 ${ms(slots.p50)} ms`,
+    });
+  const booking = accounts.booking;
+  checks.push({
+    name: `one slot, ${RACE_ATTEMPTS} bookings at once: exactly one winner, the rest 409, no 5xx`,
+    pass: booking !== null && booking.race.winners === 1 && booking.race.conflicts === RACE_ATTEMPTS - 1,
+    detail: booking
+      ? `winners ${booking.race.winners}, 409s ${booking.race.conflicts}, other ${JSON.stringify(booking.race.other)}`
+      : 'no free slots',
+  });
+  checks.push({
+    name: `bookings of distinct slots ≥ ${MIN_BOOKINGS_PER_SECOND}/s (${BOOKING_WORKERS} at once)`,
+    pass: booking !== null && booking.distinct.bookingsPerSecond >= MIN_BOOKINGS_PER_SECOND,
+    detail: booking
+      ? `${booking.distinct.bookingsPerSecond.toFixed(0)}/s, p95 ${ms(booking.distinct.p95)} ms`
+      : 'no free slots',
+  });
+  return checks;
+}
+
+/** What the page, call, Lighthouse and JavaScript checks read. */
+export interface PageRun {
+  settings: Settings;
+  origin: string;
+  targets: PageTargets;
+  uncached: Phase;
+  cached: Phase;
+  cachedPages: Target[];
+  sequential: Map<Target['key'], LoadResult>;
+  calls: CallResult[];
+  audits: LighthouseResult[];
+  scripts: FirstLoadJs[];
+}
+
+/** The checks after the accounts ones, in the report's order. */
+export function pageChecks(run: PageRun): Check[] {
+  const { settings, targets, cached, sequential } = run;
+  const { pageOf, deepLabel } = targets;
+  const load = run.uncached.load;
+  const checks: Check[] = [];
+  for (const key of ['list', 'spec1', 'specN', 'doctor', 'clinic', 'reviews'] as const) {
+    const r = load.get(key)!;
+    const ratio = ratioIn(run.uncached, key);
+    checks.push({
+      name: `${pageOf(key).label}: uncached throughput ≥ ${MIN_STATIC_RATIO * 100}% of its static copy`,
+      pass: ratio >= MIN_STATIC_RATIO,
+      detail: `${int(r.rps)} req/s = ${pct(100 * ratio)} (median of ${settings.rounds} side-by-side ratios; p99 ${ms(r.p99)} ms)`,
+    });
+  }
+  for (const t of run.cachedPages) {
+    const ratio = ratioIn(cached, t.key);
+    checks.push({
+      name: `${t.label}: cached throughput ≥ ${MIN_CACHED_STATIC_RATIO * 100}% of its static copy`,
+      pass: ratio >= MIN_CACHED_STATIC_RATIO,
+      detail: `${int(cached.load.get(t.key)!.rps)} req/s = ${pct(100 * ratio)}`,
+    });
+  }
+  for (const key of ['list', 'spec1', 'specN'] as const) {
+    const r = load.get(key)!;
+    checks.push({
+      name: `${pageOf(key).label}: uncached p99 < ${MAX_P99_MS} ms at ${settings.connections} connections`,
+      pass: r.p99 < MAX_P99_MS,
+      detail: `p99 ${ms(r.p99)} ms`,
+    });
+  }
+  const p1 = load.get('spec1')!;
+  const pN = load.get('specN')!;
+  checks.push({
+    name: `${deepLabel} p50 within ${MAX_DEEP_PAGE_FACTOR}× of page 1 p50`,
+    pass: pN.p50 <= MAX_DEEP_PAGE_FACTOR * p1.p50,
+    detail: `${ms(pN.p50)} vs ${ms(p1.p50)} ms = ${(pN.p50 / p1.p50).toFixed(2)}× (1 connection: ${ms(sequential.get('specN')!.p50)} vs ${ms(sequential.get('spec1')!.p50)} ms = ${(sequential.get('specN')!.p50 / sequential.get('spec1')!.p50).toFixed(2)}×)`,
+  });
+  for (const c of run.calls.filter((x) => x.connections === 1)) {
+    checks.push({
+      name: `${c.name}: p95 < ${MAX_CALL_P95_MS} ms (1 connection)`,
+      pass: c.p95 < MAX_CALL_P95_MS,
+      detail: `p95 ${ms(c.p95)} ms, p50 ${ms(c.p50)} ms`,
+    });
+  }
+  for (const a of run.audits) {
+    const label = a.url.replace(run.origin, '');
+    checks.push({
+      name: `${label}: Lighthouse performance ≥ ${MIN_LIGHTHOUSE_PERFORMANCE} (median of ${a.runs.length})`,
+      pass: a.performance >= MIN_LIGHTHOUSE_PERFORMANCE,
+      detail: `runs ${a.runs.map((r) => r.performance).join(', ')}; LCP ${a.runs.map((r) => (r.lcpMs / 1000).toFixed(1)).join('/')} s, TBT ${a.runs.map((r) => Math.round(r.tbtMs)).join('/')} ms`,
+    });
+    checks.push({
+      name: `${label}: Lighthouse accessibility ≥ ${MIN_LIGHTHOUSE_ACCESSIBILITY}`,
+      pass: a.accessibility >= MIN_LIGHTHOUSE_ACCESSIBILITY,
+      detail: `${a.accessibility}${a.failedA11y.length ? `; failed audits: ${a.failedA11y.join(', ')}` : ''}`,
+    });
+  }
+  const doctorJs = run.scripts[RATIO_PAGES.indexOf('doctor')];
+  checks.push({
+    name: `doctor page first-load JavaScript ≤ ${MAX_DOCTOR_PAGE_JS_GZIP / 1024} KB gzipped`,
+    pass: doctorJs.gzip <= MAX_DOCTOR_PAGE_JS_GZIP,
+    detail: `${(doctorJs.gzip / 1024).toFixed(1)} KB in ${doctorJs.files.length} files (${(doctorJs.bytes / 1024).toFixed(0)} KB raw); list ${(run.scripts[0].gzip / 1024).toFixed(1)} KB, clinic ${(run.scripts[2].gzip / 1024).toFixed(1)} KB`,
+  });
+  return checks;
+}

@@ -1,0 +1,46 @@
+import { defineCall } from '../http/call';
+import type {
+  AppointmentToken,
+  BookingCreated,
+  BookingRequest,
+  CallbackRequest,
+  CallbackSaved,
+  Canceled,
+  Held,
+  HoldRequest,
+  Released,
+} from './contracts';
+
+/**
+ * Books a free time: 201 {appointment} (200 when the same request_key booked already); 409 with
+ * the title, the reason and the nearest free times when it is gone (BookingRefusal); 400 with the
+ * form's messages by field.
+ */
+export const createAppointment = defineCall<{ body: BookingRequest; reply: BookingCreated }>()(
+  'POST',
+  '/ajax/appointment/create/',
+);
+/** Keeps the time while the patient fills the form: 201, or 409 like a booking. */
+export const holdSlot = defineCall<{ body: HoldRequest; reply: Held }>()('POST', '/ajax/appointment/hold/');
+/** The patient left the form: the held time is free again. */
+export const releaseHold = defineCall<{ params: { id: number }; reply: Released }>()(
+  'POST',
+  '/ajax/appointment/hold/:id/release/',
+);
+/** No free time suits: the clinic calls the patient back (201). */
+export const requestCallback = defineCall<{ body: CallbackRequest; reply: CallbackSaved }>()(
+  'POST',
+  '/ajax/appointment/callback/',
+);
+/** Cancels by the patient's session or the link's token. */
+export const cancelAppointment = defineCall<{
+  params: { id: number };
+  body: AppointmentToken;
+  reply: Canceled;
+}>()('POST', '/ajax/appointment/:id/cancel/');
+/** The appointment as a calendar file (text/calendar). */
+export const appointmentIcs = defineCall<{
+  params: { id: number };
+  query: AppointmentToken;
+  reply: string;
+}>()('GET', '/appointment/:id/ics/');

@@ -1,0 +1,306 @@
+/**
+ * The booking calls' contracts (docs/product/schedule-and-booking.md) and what the booking
+ * pages receive from their loaders. The booking form checks its fields with the same schema
+ * the server checks the call's body with, so both say the same words (form.ts holds them).
+ */
+import { z } from 'zod';
+import { ErrorBodySchema } from '../http/contracts';
+import { ClientIdSchema, MarkedDaysSchema, ServiceKeySchema } from '../schedule/contracts';
+import { DAY_PARTS } from '../schedule/slot-filters';
+import { CALLBACK_TEXTS } from './callback';
+import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS } from './form';
+import { VisitPlaceSchema } from './page-contracts';
+import { VISIT_TYPES } from './urls';
+
+/**
+ * Who or what is booked: a doctor (`doctor_id`), or a clinic's service (`service_id`: a synonym
+ * id or the clinic's MIS id, as the services schedule call names it; with `doctor_id`, that
+ * doctor's line of it).
+ */
+function oneSubject(body: { doctor_id?: number; service_id?: string }, ctx: z.RefinementCtx) {
+  if (body.doctor_id === undefined && body.service_id === undefined)
+    ctx.addIssue({ code: 'custom', path: ['doctor_id'], message: BOOKING_ERRORS.badRequest });
+}
+
+// Cyrillic and Latin letters (with ё), hyphen, apostrophe and inner spaces: 'Салтыков-Щедрин', "О'Нил".
+const NAME_RE = /^[A-Za-zА-Яа-яЁё]+(?:[ '’-][A-Za-zА-Яа-яЁё]+)*$/;
+
+const name = (required: string) =>
+  z
+    .string(required)
+    .transform((s) => s.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z.string().min(1, required).max(50, BOOKING_ERRORS.nameLength).regex(NAME_RE, BOOKING_ERRORS.nameChars),
+    );
+
+/** Built once: constructing a zod schema costs more than running it. */
+const patronymicName = name(BOOKING_ERRORS.patronymic);
+
+/** 'yyyy-MM-dd' that is a real calendar date. */
+function isCalendarDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A birth date 'today' allows: not in the future, not more than MAX_AGE_YEARS ago. */
+function bornBy(s: string, today: string): boolean {
+  const oldest = `${Number(today.slice(0, 4)) - MAX_AGE_YEARS}${today.slice(4)}`;
+  return isCalendarDate(s) && s <= today && s >= oldest;
+}
+
+/** What is booked and when: the fields the hold call and the booking call share. */
+const VisitTimeSchema = z.object({
+  doctor_id: ClientIdSchema.optional(),
+  service_id: ServiceKeySchema.optional(),
+  lpu_id: ClientIdSchema,
+  /** 'dd.MM.yyyy HH:mm' in the clinic's zone, as the redirect carries it. */
+  slot: z.string(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
+  type: z.enum(VISIT_TYPES).default('clinic'),
+});
+
+/**
+ * The body of the booking call. `today` ('yyyy-MM-dd'; the form passes the clinic's, the server
+ * a function of its clock) bounds the birth date.
+ */
+export function bookingSchema(today: string | (() => string)) {
+  const todayOf = typeof today === 'string' ? () => today : today;
+  return VisitTimeSchema.extend({
+    last_name: name(BOOKING_ERRORS.lastName),
+    first_name: name(BOOKING_ERRORS.firstName),
+    patronymic: z.string().default(''),
+    no_patronymic: z.boolean().default(false),
+    birth_date: z
+      .string(BOOKING_ERRORS.birthDate)
+      .min(1, BOOKING_ERRORS.birthDate)
+      .refine((s) => bornBy(s, todayOf()), BOOKING_ERRORS.birthDateWrong),
+    /** The time kept for the patient while filling the form (the hold call). */
+    hold_id: ClientIdSchema.optional(),
+    /** One press of 'Записаться' (a UUID): the same key books once. */
+    request_key: z.string().min(8).max(64),
+    source: z.string().max(40).optional(),
+  })
+    .superRefine(
+      (body, ctx) => {
+        oneSubject(body, ctx);
+        if (body.no_patronymic === true) return;
+        const patronymic = patronymicName.safeParse(body.patronymic ?? '');
+        if (!patronymic.success)
+          ctx.addIssue({ code: 'custom', path: ['patronymic'], message: patronymic.error.issues[0].message });
+      },
+      // Also when other fields failed: the form shows every problem at once.
+      { when: () => true },
+    )
+    .transform((body) => ({
+      ...body,
+      patronymic: body.no_patronymic ? '' : body.patronymic.trim().replace(/\s+/g, ' '),
+    }));
+}
+/** The booking call's body as sent, and as checked. */
+export type BookingRequest = z.input<ReturnType<typeof bookingSchema>>;
+export type BookingBody = z.output<ReturnType<typeof bookingSchema>>;
+
+/** The hold call's body: the time to keep while the patient fills the form. */
+export const HoldSchema = VisitTimeSchema.superRefine(oneSubject);
+export type HoldRequest = z.input<typeof HoldSchema>;
+export type HoldBody = z.output<typeof HoldSchema>;
+
+/** A callback request: a day and the parts of it that suit the patient. */
+export const CallbackSchema = z.object({
+  doctor_id: ClientIdSchema,
+  lpu_id: ClientIdSchema,
+  date: z.string(CALLBACK_TEXTS.date).regex(/^\d{4}-\d{2}-\d{2}$/, CALLBACK_TEXTS.date),
+  times: z.array(z.enum(DAY_PARTS), CALLBACK_TEXTS.times).min(1, CALLBACK_TEXTS.times).max(DAY_PARTS.length),
+});
+export type CallbackRequest = z.input<typeof CallbackSchema>;
+export type CallbackBody = z.output<typeof CallbackSchema>;
+
+/** An appointment's (or a hold's) id in a path; the client fills it with a number. */
+export const AppointmentParamsSchema = z.object({
+  id: ClientIdSchema,
+});
+/** The link's token (from the SMS or the .ics file) that lets its holder in. */
+export const AppointmentTokenSchema = z.object({ token: z.string().max(64).optional() });
+export type AppointmentToken = z.input<typeof AppointmentTokenSchema>;
+
+// Replies.
+
+/** A booked appointment as the booking call answers it. */
+export const PublicAppointmentSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  doctor_id: z.number().nullable(),
+  lpu_id: z.number(),
+  type: z.enum(VISIT_TYPES),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  price: z.number().nullable(),
+  /** The appointment's page, with the token that lets the patient in. */
+  url: z.string(),
+  ics_url: z.string(),
+});
+export type PublicAppointment = z.infer<typeof PublicAppointmentSchema>;
+
+/** 201 (200 when the same request_key booked already). */
+export const BookingCreatedSchema = z.object({ appointment: PublicAppointmentSchema });
+export type BookingCreated = z.infer<typeof BookingCreatedSchema>;
+
+export const HeldSchema = z.object({ hold_id: z.number(), expires_at: z.string() });
+export type Held = z.infer<typeof HeldSchema>;
+
+export const ReleasedSchema = z.object({ released: z.boolean() });
+export type Released = z.infer<typeof ReleasedSchema>;
+
+export const CallbackSavedSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  times: z.array(z.enum(DAY_PARTS)),
+  min_hours_to_call: z.number(),
+});
+export type CallbackSaved = z.infer<typeof CallbackSavedSchema>;
+
+export const CanceledSchema = z.object({ status: z.literal('canceled') });
+export type Canceled = z.infer<typeof CanceledSchema>;
+
+/** A free time offered instead of one that is gone. */
+export const OfferedSlotSchema = z.object({
+  day: z.string(),
+  time: z.string(),
+  duration: z.number(),
+  /** 'dd.MM.yyyy HH:mm', the booking link's form. */
+  slot: z.string(),
+});
+export type OfferedSlot = z.infer<typeof OfferedSlotSchema>;
+
+/** A booking or a hold that did not happen: 409 with the title, the reason and the nearest free times. */
+export const BookingRefusalSchema = ErrorBodySchema.extend({
+  title: z.string(),
+  reason: z.enum(BOOKING_FAILURE_REASONS),
+  alternatives: z.array(OfferedSlotSchema),
+});
+export type BookingRefusal = z.infer<typeof BookingRefusalSchema>;
+
+// What the booking pages receive from their services and loaders.
+
+/** What a doctor at a clinic and a clinic's service have alike when booked: the clinic, its zone, its club price and the free days. */
+const BookableSchema = VisitPlaceSchema.extend({
+  clinicId: z.number(),
+  /** The doctor's place (or the service's line) and the clinic take bookings, by time slot. */
+  appointmentOn: z.boolean(),
+  tz: z.string(),
+  townSlug: z.string(),
+  clubPrice: z.number().nullable(),
+  clubEnabled: z.boolean(),
+  cancelCutoffMinutes: z.number(),
+  /** 'yyyy-MM-dd' in the clinic's zone. */
+  today: z.string(),
+  /** Free slots from today (a doctor's: of two weeks; a service's: of the month), in the clinic's zone. */
+  slots: MarkedDaysSchema,
+});
+
+/** A doctor at a clinic as the booking page shows it and the booking checks it, with its free days. */
+export const BookableDoctorSchema = BookableSchema.extend({
+  workplaceId: z.number(),
+  doctorId: z.number(),
+  doctorName: z.string(),
+  doctorUrl: z.string(),
+  photoUrl: z.string().nullable(),
+  specialities: z.array(z.string()),
+  /** The visit type's price there; null: not priced. */
+  price: z.number().nullable(),
+  visitType: z.enum(VISIT_TYPES),
+});
+export type BookableDoctor = z.infer<typeof BookableDoctorSchema>;
+
+/** A slot-booked line of a clinic's price list as its booking page shows it, with its free days. */
+export const BookableServiceSchema = BookableSchema.extend({
+  clinicServiceId: z.number(),
+  synonymId: z.number(),
+  /** A doctor's own line of the service (busy when the doctor is); null for a room or a machine. */
+  doctorId: z.number().nullable(),
+  isDirect: z.boolean(),
+  requiresPrimaryConsultation: z.boolean(),
+  serviceName: z.string(),
+  /** The directory's name of the service ('МРТ головного мозга'). */
+  synonymName: z.string(),
+  className: z.string(),
+  /** The town's page of the service: which clinics offer it, at what price. */
+  serviceUrl: z.string(),
+  durationMinutes: z.number(),
+  /** The clinic's first phone, digits: booking by phone when no time is free. */
+  clinicPhone: z.string().nullable(),
+  price: z.number(),
+});
+export type BookableService = z.infer<typeof BookableServiceSchema>;
+
+/** An appointment (or a hold) as the booking reads it back. */
+export const AppointmentSchema = z.object({
+  id: z.number(),
+  doctorId: z.number().nullable(),
+  clinicId: z.number(),
+  workplaceId: z.number().nullable(),
+  clinicServiceId: z.number().nullable(),
+  visitType: z.enum(VISIT_TYPES),
+  /** ISO instants. */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.string(),
+  patientName: z.string(),
+  patientPhone: z.string(),
+  price: z.number().nullable(),
+  cancelToken: z.string().nullable(),
+  userId: z.number().nullable(),
+  cancelCutoffMinutes: z.number(),
+});
+export type Appointment = z.infer<typeof AppointmentSchema>;
+
+/** What one appointment is of, for its page, its .ics file and its messages. */
+export const VisitSubjectSchema = VisitPlaceSchema.extend({
+  kind: z.enum(['doctor', 'service']),
+  /** The doctor's full name, or the service's line name. */
+  title: z.string(),
+  url: z.string(),
+  /** The doctor's specialities, or the service's class. */
+  details: z.array(z.string()),
+  clinicId: z.number(),
+  tz: z.string(),
+  /** Where 'Записаться снова' goes. */
+  againUrl: z.string(),
+});
+export type VisitSubject = z.infer<typeof VisitSubjectSchema>;
+
+/** An appointment seen by its patient or its link's holder. */
+export const AppointmentViewSchema = z.object({
+  appointment: AppointmentSchema,
+  subject: VisitSubjectSchema.nullable(),
+  canCancel: z.boolean(),
+});
+export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
+
+/** A visit in the patient's list of appointments. */
+export const MyAppointmentSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  startsAt: z.string(),
+  /** When, as the clinic's clock shows it. */
+  when: z.string(),
+  title: z.string(),
+  titleUrl: z.string(),
+  doctorId: z.number().nullable(),
+  clinicId: z.number(),
+  specialities: z.array(z.string()),
+  clinicName: z.string(),
+  address: z.string(),
+  url: z.string(),
+  canCancel: z.boolean(),
+});
+export type MyAppointment = z.infer<typeof MyAppointmentSchema>;
+
+/** Upcoming visits soonest first, then the past and cancelled ones, newest first. */
+export const MyAppointmentsSchema = z.object({
+  upcoming: z.array(MyAppointmentSchema),
+  past: z.array(MyAppointmentSchema),
+});
+export type MyAppointments = z.infer<typeof MyAppointmentsSchema>;
+
+export * from './page-contracts';

@@ -1,0 +1,100 @@
+/**
+ * What the booking pages' widgets receive from their loaders (app/routes/appointment*.tsx,
+ * service-appointment-new.tsx): prices already formatted, times as the clinic's clock shows them.
+ * Re-exported by contracts.ts.
+ */
+import { z } from 'zod';
+import { MarkedDaysSchema } from '../schedule/contracts';
+import { DAY_PARTS } from '../schedule/slot-filters';
+
+/** Where a visit is: the clinic, its page, its address and its metro. */
+export const VisitPlaceSchema = z.object({
+  clinicName: z.string(),
+  clinicUrl: z.string(),
+  address: z.string(),
+  metro: z.string().nullable(),
+});
+export type VisitPlace = z.infer<typeof VisitPlaceSchema>;
+
+/** What both booking pages' cards show besides what is booked: where, the club price and the free days. */
+const BookingCardSchema = VisitPlaceSchema.extend({
+  appointmentOn: z.boolean(),
+  /** With the clinic's club card, when it takes it. */
+  clubPrice: z.string().nullable(),
+  /** 'yyyy-MM-dd' in the clinic's zone. */
+  today: z.string(),
+  slots: MarkedDaysSchema,
+});
+
+/** What is booked on a doctor's booking page, and its free days. */
+export const DoctorBookingCardSchema = BookingCardSchema.extend({
+  doctorName: z.string(),
+  doctorUrl: z.string(),
+  photoUrl: z.string().nullable(),
+  specialities: z.array(z.string()),
+  /** '2 500 ₽'; null: not priced. */
+  price: z.string().nullable(),
+});
+export type DoctorBookingCard = z.infer<typeof DoctorBookingCardSchema>;
+
+/** What is booked on a service's booking page, and its free days. */
+export const ServiceBookingCardSchema = BookingCardSchema.extend({
+  serviceName: z.string(),
+  synonymName: z.string(),
+  className: z.string(),
+  serviceUrl: z.string(),
+  /** '40 минут'. */
+  duration: z.string(),
+  /** Formatted: booking by phone when no time is free. */
+  clinicPhone: z.string().nullable(),
+  requiresPrimaryConsultation: z.boolean(),
+  price: z.string(),
+});
+export type ServiceBookingCard = z.infer<typeof ServiceBookingCardSchema>;
+
+/** Who is on a booking page: only a patient fills the form. */
+export const BookingAccountSchema = z.enum(['anonymous', 'work', 'patient']);
+export type BookingAccount = z.infer<typeof BookingAccountSchema>;
+
+/** What both booking pages read from the link's slot and the viewer. */
+export const BookingViewerSchema = z.object({
+  /** The link's time when it is free: 'dd.MM.yyyy HH:mm' and as the clinic's clock shows it. */
+  chosen: z.object({ slot: z.string(), label: z.string() }).nullable(),
+  /** The link asked for a time that is gone or never was. */
+  staleSlot: z.boolean(),
+  account: BookingAccountSchema,
+  workAccountText: z.string(),
+  /** The account's confirmed phone, formatted. */
+  phone: z.string(),
+});
+export type BookingViewer = z.infer<typeof BookingViewerSchema>;
+
+/** A day the patient may ask to be called back on ('23 ноября, понедельник'), and its open parts. */
+export const CallbackChoiceSchema = z.object({
+  date: z.string(),
+  label: z.string(),
+  times: z.array(z.enum(DAY_PARTS)),
+});
+export type CallbackChoice = z.infer<typeof CallbackChoiceSchema>;
+
+/** The booked visit's page. */
+export const AppointmentPageSchema = VisitPlaceSchema.extend({
+  id: z.number(),
+  /** The link's token, kept for the cancel call. */
+  token: z.string().nullable(),
+  status: z.string(),
+  canCancel: z.boolean(),
+  when: z.string(),
+  price: z.string().nullable(),
+  /** The review award applied to this visit (roubles off), and the price after it. */
+  discount: z.object({ amount: z.string(), total: z.string().nullable() }).nullable(),
+  /** A free review award the patient may apply to this upcoming visit. */
+  availableAward: z.string().nullable(),
+  kind: z.enum(['doctor', 'service']),
+  title: z.string(),
+  titleUrl: z.string(),
+  details: z.array(z.string()),
+  icsUrl: z.string(),
+  againUrl: z.string(),
+});
+export type AppointmentPage = z.infer<typeof AppointmentPageSchema>;

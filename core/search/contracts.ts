@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { normaliseSearchQuery, SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './query';
+
+const TOO_SHORT = `Введите минимум ${SEARCH_MIN_LENGTH} символа`;
+
+export const SuggestQuerySchema = z.object({
+  q: z
+    .string({ error: TOO_SHORT })
+    .max(SEARCH_MAX_LENGTH, `Слишком длинный запрос: не больше ${SEARCH_MAX_LENGTH} символов`)
+    .transform(normaliseSearchQuery)
+    .pipe(z.string().min(SEARCH_MIN_LENGTH, TOO_SHORT)),
+  town: z.string({ error: 'Не указан город' }).min(1, 'Не указан город').max(60, 'Город не найден'),
+});
+export type SuggestQuery = z.input<typeof SuggestQuerySchema>;
+
+export const SearchItemSchema = z.object({
+  name: z.string(),
+  subtitle: z.string().optional(),
+  url: z.string(),
+});
+
+export type SearchItem = z.infer<typeof SearchItemSchema>;
+
+export const SearchGroupSchema = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  title: z.string(),
+  items: z.array(SearchItemSchema),
+});
+
+export type SearchGroup = z.infer<typeof SearchGroupSchema>;
+
+/** The suggestions call's reply and the results page's data. */
+export const SearchResultsSchema = z.object({
+  query: z.string(),
+  groups: z.array(SearchGroupSchema),
+});
+export type SearchResults = z.infer<typeof SearchResultsSchema>;

@@ -1,0 +1,185 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { FAKE_WARNINGS } from '../../../core/reviews/fake-warning';
+import { simpleWords } from './search-words';
+import { districts, metroStations, towns } from './towns';
+
+export const SOFTWARE_VERSIONS = ['LIGHT', 'STANDARD', 'PRO', 'ULTIMA'] as const;
+export type SoftwareVersion = (typeof SOFTWARE_VERSIONS)[number];
+
+/** A clinic chain; each branch is its own clinic (lpu) page. */
+export const clinicNetworks = pgTable('clinic_networks', {
+  id: integer().primaryKey().generatedByDefaultAsIdentity(),
+  name: text().notNull(),
+});
+
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    townId: integer()
+      .notNull()
+      .references(() => towns.id),
+    networkId: integer().references(() => clinicNetworks.id),
+    name: text().notNull(),
+    slug: text().notNull(),
+    /** 'clinic' | 'dentistry' | 'diagnostics' | 'lab' | 'hospital' | 'children'. */
+    kind: text().notNull(),
+    description: text().notNull().default(''),
+    street: text().notNull(),
+    house: text().notNull(),
+    districtId: integer().references(() => districts.id),
+    metroId: integer().references(() => metroStations.id),
+    lat: doublePrecision().notNull(),
+    lon: doublePrecision().notNull(),
+    phones: text().array().notNull().default(sql`'{}'::text[]`),
+    website: text(),
+    photoUrl: text(),
+    foundedYear: smallint(),
+    /** 0–5 stars (0: no review counts yet); maintained incrementally by the reviews module. */
+    rating: real().notNull().default(0),
+    /** Reviews shown on the page: published, resolved and unconfirmed. */
+    reviewsCount: integer().notNull().default(0),
+    /** The rating's sums (core/reviews/rating.ts): Σ weight × score and Σ weight. */
+    ratingWeighted: doublePrecision().notNull().default(0),
+    ratingWeights: doublePrecision().notNull().default(0),
+    /** Staff's fake-review banner (core/reviews/fake-warning.ts): 'review' or 'rating'. */
+    fakeWarning: text({ enum: FAKE_WARNINGS }),
+    doctorsCount: integer().notNull().default(0),
+    softwareVersion: text({ enum: SOFTWARE_VERSIONS }),
+    /** Price update status: 0 updated, 1 updated by the clinic, 2 may be outdated, 3 outdated. */
+    priceUpdateStatus: smallint().notNull().default(0),
+    priceUpdatedAt: date(),
+    isAppointmentOn: boolean().notNull().default(true),
+    /** Patients may cancel on the site until this many minutes before the visit. */
+    cancelCutoffMinutes: smallint().notNull().default(120),
+    clubEnabled: boolean().notNull().default(false),
+    clubDiscountPercent: smallint().notNull().default(0),
+    children: boolean().notNull().default(false),
+    covidRules: text().array().notNull().default(sql`'{}'::text[]`),
+    /** [{question, answer}] from the clinic interview block. */
+    interview: jsonb().$type<{ question: string; answer: string }[]>().notNull().default([]),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('clinics_town_rating').on(
+      t.townId,
+      t.rating.desc().nullsFirst(),
+      t.reviewsCount.desc().nullsFirst(),
+      t.id,
+    ),
+    index('clinics_town_district').on(t.townId, t.districtId),
+    index('clinics_town_metro').on(t.townId, t.metroId),
+    index('clinics_network').on(t.networkId),
+    // 'Nearby' lists: a town's clinics inside a bounding box, without visiting the rows.
+    index('clinics_town_geo').on(t.townId, t.lat, t.lon, t.id),
+    index('clinics_name_words').using('gin', simpleWords(t.name)),
+  ],
+);
+
+/** Weekly working hours; weekday 1 = Monday … 7 = Sunday (ISO). */
+export const clinicHours = pgTable(
+  'clinic_hours',
+  {
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    weekday: smallint().notNull(),
+    opens: time(),
+    closes: time(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.weekday] })],
+);
+
+/** Holiday hours ('График работы в праздники'); null times mean closed that day. */
+export const clinicHourExceptions = pgTable(
+  'clinic_hour_exceptions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    date: date().notNull(),
+    opens: time(),
+    closes: time(),
+  },
+  (t) => [uniqueIndex('clinic_hour_exceptions_day').on(t.clinicId, t.date)],
+);
+
+export const clinicLicences = pgTable(
+  'clinic_licences',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    number: text().notNull(),
+    issuedAt: date().notNull(),
+    authority: text().notNull(),
+    imageUrl: text(),
+  },
+  (t) => [index('clinic_licences_clinic').on(t.clinicId)],
+);
+
+/** A gallery item: src, name, caption, video flag. */
+export const clinicPhotos = pgTable(
+  'clinic_photos',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    src: text().notNull(),
+    name: text().notNull().default(''),
+    caption: text(),
+    isVideo: boolean().notNull().default(false),
+    sort: smallint().notNull().default(0),
+  },
+  (t) => [index('clinic_photos_clinic').on(t.clinicId, t.sort)],
+);
+
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    name: text().notNull(),
+    imageUrl: text(),
+    /** [{name, value}] shown in the equipment popup. */
+    attributes: jsonb().$type<{ name: string; value: string }[]>().notNull().default([]),
+    description: text().notNull().default(''),
+  },
+  (t) => [index('equipment_clinic').on(t.clinicId)],
+);
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    title: text().notNull(),
+    body: text().notNull(),
+    startsOn: date().notNull(),
+    endsOn: date(),
+  },
+  (t) => [index('promotions_clinic').on(t.clinicId, t.endsOn)],
+);

@@ -1,0 +1,66 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { AppointmentView, MyAppointments } from '../../../core/booking/contracts';
+import { formatVisitTime } from '../../../core/booking/visit';
+import type { Clock } from '../../clock';
+import type { SessionViewer } from '../auth/viewer';
+import type { BookingRepo } from './repo';
+import { visitSubject } from './subject';
+
+/** The most a patient's appointments page lists. */
+const MY_APPOINTMENTS_LIMIT = 100;
+
+function sameSecret(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Whether a visit may still be cancelled on the site: active, and before the clinic's cut-off. */
+const cancellable = (a: { status: string; startsAt: string; cancelCutoffMinutes: number }, now: number) =>
+  a.status === 'active' && now < new Date(a.startsAt).getTime() - a.cancelCutoffMinutes * 60_000;
+
+/** A patient's visits: one appointment's page, and the list of them all. */
+export function createAppointments({ clock, repo }: { clock: Clock; repo: BookingRepo }) {
+  return {
+    /** An appointment for its patient (signed in) or for the holder of its link's token. */
+    async view(viewer: SessionViewer, id: number, token: string | null): Promise<AppointmentView | null> {
+      const appointment = await repo.byId(id);
+      if (!appointment) return null;
+      const owner = viewer.userId !== null && appointment.userId === viewer.userId;
+      const holder =
+        token !== null && appointment.cancelToken !== null && sameSecret(token, appointment.cancelToken);
+      if (!owner && !holder) return null;
+      const subject = await visitSubject(repo, appointment);
+      return { appointment, subject, canCancel: cancellable(appointment, clock.now().getTime()) };
+    },
+
+    /** `/profile/appointments`: upcoming visits soonest first, then the past ones, newest first. */
+    async mine(viewer: SessionViewer): Promise<MyAppointments> {
+      if (viewer.userId === null) return { upcoming: [], past: [] };
+      const now = clock.now().getTime();
+      const rows = await repo.forUser(viewer.userId, MY_APPOINTMENTS_LIMIT);
+      const items = rows.map((a) => ({
+        id: a.id,
+        status: a.status,
+        startsAt: a.startsAt,
+        when: formatVisitTime(a.startsAt, a.tz),
+        title: a.title,
+        titleUrl: a.titleUrl,
+        doctorId: a.doctorId,
+        clinicId: a.clinicId,
+        specialities: a.specialities,
+        clinicName: a.clinicName,
+        address: a.address,
+        url: `/appointment/${a.id}/`,
+        canCancel: cancellable(a, now),
+      }));
+      const ahead = (i: { startsAt: string }) => new Date(i.startsAt).getTime() > now;
+      return {
+        upcoming: items.filter((i) => ahead(i) && i.status === 'active').reverse(),
+        past: items.filter((i) => !ahead(i) || i.status !== 'active'),
+      };
+    },
+  };
+}
+
+export type Appointments = ReturnType<typeof createAppointments>;

@@ -1,0 +1,39 @@
+import { callbackProblem, MIN_HOURS_TO_CALL } from '../../../core/booking/callback';
+import type { CallbackBody, CallbackSaved } from '../../../core/booking/contracts';
+import { BOOKING_FAILURES } from '../../../core/booking/form';
+import type { Clock } from '../../clock';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { SessionViewer } from '../auth/viewer';
+import { requirePatient } from './patient';
+import type { BookingRepo } from './repo';
+
+/** Callback requests: no free time suits, and the clinic calls the patient back. */
+export function createCallbacks({ clock, repo }: { clock: Clock; repo: BookingRepo }) {
+  return {
+    /**
+     * The patient asks the clinic to call back on a day, in parts of it that still leave the
+     * clinic MIN_HOURS_TO_CALL hours (on the clinic's clock). A patient's open request for the
+     * same doctor and clinic is changed rather than repeated.
+     */
+    async requestCallback(viewer: SessionViewer, body: CallbackBody): Promise<CallbackSaved> {
+      const userId = requirePatient(viewer);
+      const target = await repo.target(body.doctor_id, body.lpu_id, 'clinic');
+      if (!target) throw notFound(BOOKING_FAILURES.not_found);
+      if (!target.appointmentOn) throw conflict('booking_off', BOOKING_FAILURES.booking_off);
+      const now = clock.now();
+      const problem = callbackProblem(body, now, target.tz);
+      if (problem) throw badRequest(problem, { errors: { times: problem } });
+      const times = [...new Set(body.times)];
+      const id = await repo.upsertCallback({
+        doctorId: target.doctorId,
+        clinicId: target.clinicId,
+        userId,
+        phone: viewer.userPhone,
+        date: body.date,
+        times,
+        at: now,
+      });
+      return { id, date: body.date, times, min_hours_to_call: MIN_HOURS_TO_CALL };
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { Canceled } from '../../../core/booking/contracts';
+import type { Clock } from '../../clock';
+import { conflict, notFound } from '../../http/errors';
+import type { SessionViewer } from '../auth/viewer';
+import type { Appointments } from './appointments';
+import type { BookingRepo } from './repo';
+
+export const CANCEL_ERRORS = {
+  notFound: 'Запись не найдена',
+  already: 'Запись уже отменена',
+  tooLate: 'Отменить запись на сайте уже нельзя: позвоните в клинику',
+} as const;
+
+/** Cancelling by the patient or the link's holder, before the clinic's cut-off. */
+export function createCancel({
+  clock,
+  repo,
+  appointments,
+}: {
+  clock: Clock;
+  repo: BookingRepo;
+  appointments: Appointments;
+}) {
+  return {
+    /** The slot is free again at once (the next slot call sees it). */
+    async cancel(viewer: SessionViewer, id: number, token: string | null): Promise<Canceled> {
+      const seen = await appointments.view(viewer, id, token);
+      if (!seen) throw notFound(CANCEL_ERRORS.notFound);
+      if (seen.appointment.status !== 'active') throw conflict('already_canceled', CANCEL_ERRORS.already);
+      if (!seen.canCancel) throw conflict('cancel_too_late', CANCEL_ERRORS.tooLate);
+      if (!(await repo.cancel(id, clock.now()))) throw conflict('already_canceled', CANCEL_ERRORS.already);
+      return { status: 'canceled' };
+    },
+  };
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Appointment, BookingBody, PublicAppointment } from '../../../core/booking/contracts';
+import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
+import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
+import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
+import { conflict } from '../../http/errors';
+import { enqueue } from '../../jobs/queue';
+import type { SessionViewer } from '../auth/viewer';
+import { bookingJobs, bookingJobTimes } from './messages';
+import { requirePatient } from './patient';
+import type { NewAppointment } from './repo';
+import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
+
+/** A booking: the appointment as the call answers it, and whether this press made it. */
+export interface Booked {
+  appointment: PublicAppointment;
+  /** False when the same press (request_key) had booked it already. */
+  created: boolean;
+}
+
+export function publicAppointment(a: Appointment): PublicAppointment {
+  return {
+    id: a.id,
+    status: a.status,
+    doctor_id: a.doctorId,
+    lpu_id: a.clinicId,
+    type: a.visitType,
+    starts_at: a.startsAt,
+    ends_at: a.endsAt,
+    price: a.price,
+    url: appointmentPageUrl(a),
+    ics_url: appointmentIcsUrl(a),
+  };
+}
+
+/**
+ * Booking a free time of a doctor or a service. The database is the guarantee against double
+ * booking (its exclusion constraints): a patient who loses the race between our check and our
+ * insert is refused like one who came late, with the nearest free times ('Не получилось
+ * записаться'). A retried press finds the appointment it made.
+ */
+export function createBooking({ db, clock, repo, spots }: PlacingDeps) {
+  return {
+    async book(viewer: SessionViewer, body: BookingBody): Promise<Booked> {
+      const userId = requirePatient(viewer);
+      // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment. It is
+      // looked for only when the booking cannot go ahead (its own appointment took the slot), so
+      // the usual booking spends no query on it.
+      const retried = async (): Promise<Booked | null> => {
+        const again = await repo.byRequestKey(body.request_key);
+        if (!again) return null;
+        if (again.userId !== userId) throw conflict('request_key_used', BOOKING_ERRORS.badRequest);
+        return { appointment: publicAppointment(again), created: false };
+      };
+      const refuse = async (why: Unplaced): Promise<Booked> => {
+        const twin = await retried();
+        if (twin) return twin;
+        throw await spots.refusal(why, body.type, userId, kindOf(body));
+      };
+
+      const spot = await spots.place(userId, body);
+      if (isUnplaced(spot)) return refuse(spot);
+      const { target, startsAt, endsAt } = spot;
+      const row: NewAppointment = {
+        ...ownerOf(target),
+        clinicId: target.clinicId,
+        userId,
+        visitType: body.type,
+        startsAt,
+        endsAt,
+        patientName: fullPatientName(body),
+        patientPhone: viewer.userPhone,
+        patientBirthDate: body.birth_date,
+        source: body.source ?? null,
+        price: target.price,
+        requestKey: body.request_key,
+        cancelToken: randomBytes(18).toString('base64url'),
+      };
+      const now = clock.now();
+      let id: number;
+      try {
+        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now));
+      } catch (err) {
+        const code = pgErrorCode(err);
+        // Someone else got the time between our check and our insert: the constraint said no
+        // (or, racing them twice, PostgreSQL ended our wait for each other).
+        if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
+          return refuse({ reason: 'slot_taken', target });
+        if (code === PG_ERRORS.uniqueViolation) {
+          const twin = await retried();
+          if (twin) return twin;
+        }
+        throw err;
+      }
+      const appointment: Appointment = {
+        id,
+        doctorId: row.doctorId,
+        clinicId: row.clinicId,
+        workplaceId: row.workplaceId,
+        clinicServiceId: row.clinicServiceId,
+        visitType: row.visitType,
+        startsAt: startsAt.toISOString(),
+        endsAt: endsAt.toISOString(),
+        status: 'active',
+        patientName: row.patientName,
+        patientPhone: row.patientPhone,
+        price: row.price,
+        cancelToken: row.cancelToken,
+        userId,
+        cancelCutoffMinutes: target.cancelCutoffMinutes,
+      };
+      return { appointment: publicAppointment(appointment), created: true };
+    },
+  };
+
+  /**
+   * The appointment and its messages (confirmation, reminder) commit together. The patient's
+   * live hold of this time becomes the appointment; without one, expired holds in the way (and
+   * the patient's other holds) go first.
+   */
+  function write(row: NewAppointment, userId: number, held: number | undefined, now: Date): Promise<number> {
+    const { startsAt, endsAt, doctorId, clinicServiceId } = row;
+    if (!held) {
+      // The usual booking (no hold of this time): one statement does it all.
+      return repo.bookAtOnce(row, now, bookingJobTimes(startsAt, now));
+    }
+    return db.transaction(async (tx) => {
+      let booked: number | null = null;
+      if (await repo.confirmHold(tx, held, row, now)) booked = held;
+      if (booked === null) {
+        await repo.clearHolds(tx, { doctorId, clinicServiceId, userId }, { startsAt, endsAt }, now);
+        booked = await repo.insert(row, tx);
+      }
+      await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+      return booked;
+    });
+  }
+}

@@ -1,0 +1,248 @@
+import { pageTags } from '../../../../core/cache/page-tags';
+import { clinicUrl, doctorUrl } from '../../../../core/directory/urls';
+import type { ReviewSubject } from '../../../../core/reviews/contracts';
+import type { FakeWarning } from '../../../../core/reviews/fake-warning';
+import type {
+  FakeWarningSet,
+  Moderated,
+  ModerationQueue,
+  PendingReply,
+  QueueItem,
+  QueueStatus,
+  ReplyModerated,
+} from '../../../../core/reviews/moderation-contracts';
+import { contribution, textLength } from '../../../../core/reviews/rating';
+import {
+  isShownStatus,
+  MODERATION_ACTIONS,
+  MODERATION_ERRORS,
+  type ModerationAction,
+  moderationRefusal,
+  type ReviewSubjectKind,
+} from '../../../../core/reviews/write';
+import type { PageCache } from '../../../cache/page-cache';
+import type { Clock } from '../../../clock';
+import type { Db } from '../../../db/client';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../http/errors';
+import type { SessionViewer } from '../../auth/viewer';
+import type { ReviewAwardsService } from '../awards/service';
+import { applyRatingDelta, applyTagCounts } from '../rating/repo';
+import type { DocumentStore } from '../write/document-store';
+import { createModerationRepo, type PendingReplyRow, type QueueRow } from './repo';
+
+export const STAFF_ONLY = 'Раздел только для модераторов';
+export const QUEUE_PAGE_SIZE = 20;
+/** Answers shown above the queue at once; the oldest first. */
+const PENDING_REPLIES_SHOWN = 50;
+
+function requireStaff(viewer: SessionViewer) {
+  if (viewer.userId === null) throw unauthorized(STAFF_ONLY);
+  if (!viewer.isStaff) throw forbidden(STAFF_ONLY);
+}
+
+/** A state that is already the review's (or the answer's). */
+const sameState = (detail: string) => conflict('same_state', detail);
+
+/** A subject's page from its slugs. */
+const subjectUrl = (kind: ReviewSubjectKind, id: number, townSlug: string, slug: string) =>
+  kind === 'doctor' ? doctorUrl(townSlug, { id, slug }) : clinicUrl(townSlug, { id, slug });
+
+const queueItem = ({ subject, createdAt, ...row }: QueueRow): QueueItem => ({
+  ...row,
+  createdAt: new Date(createdAt).toISOString(),
+  subject: {
+    kind: subject.kind,
+    id: subject.id,
+    name: subject.name,
+    url: subjectUrl(subject.kind, subject.id, subject.townSlug, subject.slug),
+    fakeWarning: subject.fakeWarning,
+  },
+});
+
+const pendingReply = ({
+  subjectKind,
+  subjectId,
+  townSlug,
+  subjectSlug,
+  createdAt,
+  ...row
+}: PendingReplyRow): PendingReply => ({
+  ...row,
+  createdAt: new Date(createdAt).toISOString(),
+  subjectUrl: subjectUrl(subjectKind, subjectId, townSlug, subjectSlug),
+});
+
+/**
+ * The staff side of reviews (docs/product/reviews.md): the queue, moderation with a kept
+ * history, the answers' moderation, and the documents. Nothing is hard-deleted: 'delete' is a
+ * state with a reason. A change of state moves the subject's rating by that one review
+ * (rating/repo.ts).
+ */
+export function createReviewModerationService({
+  db,
+  clock,
+  documents,
+  pageCache,
+  awards,
+}: {
+  db: Db;
+  clock: Clock;
+  documents: DocumentStore;
+  pageCache: PageCache;
+  /** The review award follows its review's state. */
+  awards: Pick<ReviewAwardsService, 'onModeration'>;
+}) {
+  const repo = createModerationRepo(db);
+  return {
+    /**
+     * A page of reviews in a state (pending: oldest first, the rest newest first), the number
+     * waiting, and the answers waiting; `q` narrows both to a review number or words of the
+     * text, the author or the subject.
+     */
+    async queue(
+      viewer: SessionViewer,
+      status: QueueStatus,
+      page: number,
+      q: string | null = null,
+    ): Promise<ModerationQueue> {
+      requireStaff(viewer);
+      const [items, pendingCount, pendingReplies] = await Promise.all([
+        repo.queue(status, q, QUEUE_PAGE_SIZE + 1, (page - 1) * QUEUE_PAGE_SIZE),
+        repo.pendingCount(),
+        repo.pendingReplies(q, PENDING_REPLIES_SHOWN),
+      ]);
+      return {
+        items: items.slice(0, QUEUE_PAGE_SIZE).map(queueItem),
+        hasNext: items.length > QUEUE_PAGE_SIZE,
+        pendingCount,
+        pendingReplies: pendingReplies.map(pendingReply),
+      };
+    },
+
+    /**
+     * Publishes, marks unconfirmed, resolves or deletes (with a reason) a review; the history
+     * keeps who did what when; the subject's rating and count change by this one review.
+     */
+    async moderate(
+      viewer: SessionViewer,
+      reviewId: number,
+      action: ModerationAction,
+      reason: string | null,
+    ): Promise<Moderated> {
+      requireStaff(viewer);
+      const now = clock.now();
+      const result = await repo.transaction(async (tx) => {
+        const review = await repo.lockReview(tx, reviewId);
+        if (!review) throw notFound(MODERATION_ERRORS.notFound);
+        const refusal = moderationRefusal(review, action, reason);
+        if (refusal) throw refusal === MODERATION_ERRORS.same ? sameState(refusal) : badRequest(refusal);
+        const to = MODERATION_ACTIONS[action];
+        const why = reason?.trim() || null;
+        await repo.setReviewStatus(tx, reviewId, to, action === 'delete' ? why : null, now);
+        await repo.addHistory(tx, {
+          reviewId,
+          actorUserId: viewer.userId,
+          fromStatus: review.status,
+          toStatus: to,
+          reason: why,
+          at: now,
+        });
+        const facts = {
+          userId: review.userId,
+          createdAt: new Date(review.createdAt),
+          textLength: textLength(review.text),
+          score: Number(review.score),
+        };
+        const subject: ReviewSubject =
+          review.doctorId !== null
+            ? { kind: 'doctor', id: review.doctorId }
+            : { kind: 'lpu', id: review.clinicId as number };
+        const shown = Number(isShownStatus(to)) - Number(isShownStatus(review.status));
+        const applied = await applyRatingDelta(
+          tx,
+          subject,
+          {
+            before: contribution({ ...facts, status: review.status }),
+            after: contribution({ ...facts, status: to }),
+            shown,
+          },
+          now,
+        );
+        await applyTagCounts(tx, subject, reviewId, shown);
+        await awards.onModeration(
+          tx,
+          { id: reviewId, userId: review.userId, viaPortal: review.viaPortal },
+          to,
+          now,
+        );
+        return { status: to, ...applied };
+      });
+      pageCache.invalidate(result.tags);
+      return { status: result.status, rating: result.rating, reviews_count: result.reviewsCount };
+    },
+
+    /** Publishes or deletes an answer; the change goes into its review's history. */
+    async moderateReply(
+      viewer: SessionViewer,
+      replyId: number,
+      action: 'publish' | 'delete',
+      reason: string | null,
+    ): Promise<ReplyModerated> {
+      requireStaff(viewer);
+      if (action === 'delete' && !reason?.trim()) throw badRequest(MODERATION_ERRORS.reason);
+      const to = action === 'publish' ? 'published' : 'deleted';
+      const now = clock.now();
+      const tags = await repo.transaction(async (tx) => {
+        const reply = await repo.lockReply(tx, replyId);
+        if (!reply) throw notFound(MODERATION_ERRORS.replyNotFound);
+        if (reply.status === to) throw sameState(MODERATION_ERRORS.replySame);
+        await repo.setReplyStatus(tx, replyId, to);
+        await repo.addHistory(tx, {
+          reviewId: reply.reviewId,
+          replyId,
+          actorUserId: viewer.userId,
+          fromStatus: reply.status,
+          toStatus: to,
+          reason: reason?.trim() || null,
+          at: now,
+        });
+        return [
+          reply.doctorId !== null
+            ? pageTags.doctor(reply.doctorId)
+            : pageTags.clinic(reply.clinicId as number),
+        ];
+      });
+      pageCache.invalidate(tags);
+      return { status: to };
+    },
+
+    /**
+     * Puts the fake-review banner ('review' or 'rating') on a doctor's or clinic's pages, or
+     * takes it off (null).
+     */
+    async setFakeWarning(
+      viewer: SessionViewer,
+      subject: ReviewSubject,
+      warning: FakeWarning | null,
+    ): Promise<FakeWarningSet> {
+      requireStaff(viewer);
+      const found = await repo.setFakeWarning(subject.kind, subject.id, warning);
+      if (!found) throw notFound(MODERATION_ERRORS.subjectNotFound);
+      pageCache.invalidate([
+        subject.kind === 'doctor' ? pageTags.doctor(subject.id) : pageTags.clinic(subject.id),
+      ]);
+      return { fake_warning: warning };
+    },
+
+    /** A document attached to a review, for staff only. */
+    async document(viewer: SessionViewer, documentId: number) {
+      requireStaff(viewer);
+      const row = await repo.document(documentId);
+      const data = row ? await documents.get(row.key) : null;
+      if (!row || !data) throw notFound(MODERATION_ERRORS.documentNotFound);
+      return { fileName: row.fileName, mime: row.mime, data };
+    },
+  };
+}
+
+export type ReviewModerationService = ReturnType<typeof createReviewModerationService>;

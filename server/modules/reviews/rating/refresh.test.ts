@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedRating } from '../../../../core/reviews/rating';
+import { fixedClock } from '../../../clock';
+import type { Database } from '../../../db/client';
+import { createClinic, createDoctor, createReview, createTown, createUser } from '../../../db/seed/factories';
+import { createJobWorker } from '../../../jobs/queue';
+import { openTestDatabase } from '../../../testing/database';
+import { recountRatings } from './repo';
+import { createRatingRefreshHandlers, RATING_REFRESH_JOB, scheduleRatingRefresh } from './service';
+
+const NOW = new Date('2026-11-25T02:30:00Z');
+const silent = { info() {}, warn() {}, error() {} };
+
+let database: Database;
+let doctorId = 0;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db);
+  const clinic = await createClinic(db, { townId: town.id });
+  const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
+  doctorId = doctor.id;
+  const author = await createUser(db);
+  for (let i = 0; i < 3; i++)
+    await createReview(db, {
+      doctorId,
+      userId: author.id,
+      sentiment: 'positive',
+      assessments: [{ name: 'Отношение к пациенту', value: 2 }],
+      createdAt: new Date(Date.UTC(2026, 9, 1 + i)),
+    });
+  await recountRatings(db, NOW);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const doctorRow = async () =>
+  (
+    await database.db.execute<{ rating: number; weighted: number; weights: number; spec: number | null }>(
+      sql`SELECT d.rating, d.rating_weighted AS weighted, d.rating_weights AS weights,
+                 (SELECT max(ds.rating) FROM doctor_specialities ds WHERE ds.doctor_id = d.id) AS spec
+          FROM doctors d WHERE d.id = ${doctorId}`,
+    )
+  ).rows[0];
+
+const pending = async () =>
+  (
+    await database.db.execute<{ id: number; runAt: string }>(
+      sql`SELECT id, run_at AS "runAt" FROM jobs WHERE kind = ${RATING_REFRESH_JOB} AND done_at IS NULL`,
+    )
+  ).rows;
+
+describe('the nightly stars refresh', () => {
+  it('is scheduled once, for the next 04:00 in Moscow', async () => {
+    expect(await scheduleRatingRefresh(database.db, NOW)).toBe(true);
+    expect(await scheduleRatingRefresh(database.db, NOW)).toBe(false);
+    const jobs = await pending();
+    expect(jobs).toHaveLength(1);
+    expect(new Date(jobs[0].runAt).toISOString()).toBe('2026-11-26T01:00:00.000Z');
+  });
+
+  it('a year on, moves the stars towards neutral by the formula, then schedules the next night', async () => {
+    const before = await doctorRow();
+    const later = new Date('2027-11-26T01:00:00Z');
+    const worker = createJobWorker({
+      db: database.db,
+      clock: fixedClock(later.toISOString()),
+      handlers: createRatingRefreshHandlers({
+        db: database.db,
+        clock: fixedClock(later.toISOString()),
+        log: silent,
+      }),
+      log: silent,
+    });
+    expect(await worker.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    const after = await doctorRow();
+    // The sums stay; only the stars follow the calendar.
+    expect(after.weighted).toBe(before.weighted);
+    expect(after.rating).toBeLessThan(before.rating);
+    expect(after.rating).toBeCloseTo(
+      storedRating({ weighted: Number(after.weighted), weights: Number(after.weights) }, later),
+      5,
+    );
+    expect(after.spec).toBeCloseTo(after.rating, 5);
+    const next = await pending();
+    expect(next).toHaveLength(1);
+    expect(new Date(next[0].runAt).toISOString()).toBe('2027-11-27T01:00:00.000Z');
+  });
+});

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import type { CabinetReview } from '../../../../core/reviews/contracts';
+import type { ReviewSubjectKind } from '../../../../core/reviews/write';
+import type { Db } from '../../../db/client';
+import {
+  reviewDocuments,
+  reviewHistory,
+  reviewReplies,
+  reviews,
+  reviewTagLinks,
+} from '../../../db/schema/reviews';
+
+export interface NewReview {
+  kind: ReviewSubjectKind;
+  subjectId: number;
+  userId: number;
+  text: string;
+  sentiment: 'positive' | 'neutral' | 'negative';
+  isAnonymous: boolean;
+  assessments: { name: string; value: number | null }[];
+  score: number;
+  /** 'YYYY-MM-01'. */
+  visitMonth: string;
+  tags: { id: number; polarity: number }[];
+  documents: { fileName: string; mime: string; size: number; key: string }[];
+  now: Date;
+}
+
+/** A review of the cabinet's list as its row gives it (the time a Date). */
+export type AboutMeRow = Omit<CabinetReview, 'createdAt'> & { createdAt: Date };
+
+/** A work account's side of the reviews: the doctor's own, or the clinic's and its doctors'. */
+export type ReplySide =
+  | { side: 'doctor'; doctorId: number | null }
+  | { side: 'clinic'; clinicId: number | null };
+
+const aboutSide = (s: ReplySide) =>
+  s.side === 'doctor'
+    ? sql`r.doctor_id = ${s.doctorId}::int`
+    : sql`(r.clinic_id = ${s.clinicId}::int OR r.doctor_id IN (
+             SELECT w.doctor_id FROM workplaces w WHERE w.clinic_id = ${s.clinicId}::int))`;
+
+/** SQL of writing reviews and answers (service.ts). */
+export function createReviewWriteRepo(db: Db) {
+  return {
+    /** When the account asked to be deleted (it may not write then), or null. */
+    async deletingSince(userId: number): Promise<Date | null> {
+      const { rows } = await db.execute<{ at: string | null }>(
+        sql`SELECT deleting_since AS at FROM users WHERE id = ${userId}`,
+      );
+      return rows[0]?.at ? new Date(rows[0].at) : null;
+    },
+
+    /** Every tag a review may carry, praise first. */
+    async tags(): Promise<{ name: string; translit: string; polarity: number }[]> {
+      const { rows } = await db.execute<{ name: string; translit: string; polarity: number }>(
+        sql`SELECT name, translit, polarity FROM review_tags ORDER BY polarity DESC, id`,
+      );
+      return rows;
+    },
+
+    async tagsByTranslit(translits: string[]): Promise<{ id: number; translit: string; polarity: number }[]> {
+      if (translits.length === 0) return [];
+      const { rows } = await db.execute<{ id: number; translit: string; polarity: number }>(
+        sql`SELECT id, translit, polarity FROM review_tags
+            WHERE translit IN (${sql.join(
+              translits.map((t) => sql`${t}`),
+              sql`, `,
+            )})`,
+      );
+      return rows;
+    },
+
+    /**
+     * The review, its tags, documents and first history line in one transaction. A visit booked
+     * through the portal in that month (in Moscow's calendar) links the review to it. The unique
+     * indexes on (user, subject, visit month) raise 23505 for a second review of one visit.
+     */
+    async insertReview(r: NewReview): Promise<number> {
+      return db.transaction(async (tx) => {
+        const { rows: users } = await tx.execute<{ firstName: string | null; lastName: string | null }>(
+          sql`SELECT first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = ${r.userId}`,
+        );
+        const author = users[0];
+        const authorName = author?.firstName
+          ? `${author.firstName}${author.lastName ? ` ${author.lastName[0]}.` : ''}`
+          : 'Пациент';
+        const { rows: visits } = await tx.execute<{ id: number }>(sql`
+          SELECT a.id FROM appointments a
+          WHERE a.user_id = ${r.userId}
+            AND ${r.kind === 'doctor' ? sql`a.doctor_id = ${r.subjectId}` : sql`a.clinic_id = ${r.subjectId}`}
+            AND a.status IN ('active', 'done')
+            AND lower(a.during) < ${r.now.toISOString()}::timestamptz
+            AND date_trunc('month', lower(a.during) AT TIME ZONE 'Europe/Moscow') = ${r.visitMonth}::date
+          ORDER BY lower(a.during) DESC LIMIT 1`);
+        const appointmentId = visits[0]?.id ?? null;
+        const [row] = await tx
+          .insert(reviews)
+          .values({
+            doctorId: r.kind === 'doctor' ? r.subjectId : null,
+            clinicId: r.kind === 'lpu' ? r.subjectId : null,
+            userId: r.userId,
+            appointmentId,
+            authorName,
+            text: r.text,
+            sentiment: r.sentiment,
+            status: 'pending',
+            origin: 'site',
+            isVerified: appointmentId !== null,
+            isAnonymous: r.isAnonymous,
+            assessments: r.assessments,
+            score: r.score,
+            visitDate: r.visitMonth,
+            visitMonth: r.visitMonth,
+            createdAt: r.now,
+          })
+          .returning({ id: reviews.id });
+        if (r.tags.length)
+          await tx
+            .insert(reviewTagLinks)
+            .values(r.tags.map((t) => ({ reviewId: row.id, tagId: t.id, liked: t.polarity >= 0 })));
+        if (r.documents.length)
+          await tx.insert(reviewDocuments).values(
+            r.documents.map((d) => ({
+              reviewId: row.id,
+              fileName: d.fileName,
+              mime: d.mime,
+              size: d.size,
+              storageKey: d.key,
+            })),
+          );
+        await tx.insert(reviewHistory).values({
+          reviewId: row.id,
+          actorUserId: r.userId,
+          fromStatus: null,
+          toStatus: 'pending',
+          at: r.now,
+        });
+        return row.id;
+      });
+    },
+
+    /** The review's state and whether it is about this side (a clinic answers for its doctors too). */
+    async reviewForReply(
+      reviewId: number,
+      side: ReplySide,
+    ): Promise<{ status: string; mine: boolean } | null> {
+      const { rows } = await db.execute<{ status: string; mine: boolean }>(sql`
+        SELECT r.status, coalesce(${aboutSide(side)}, false) AS mine
+        FROM reviews r WHERE r.id = ${reviewId}`);
+      return rows[0] ?? null;
+    },
+
+    /** A pending answer; the partial unique index allows one live answer per side (23505). */
+    async insertReply(reply: {
+      reviewId: number;
+      side: 'doctor' | 'clinic';
+      userId: number;
+      text: string;
+      now: Date;
+    }): Promise<number> {
+      const [row] = await db
+        .insert(reviewReplies)
+        .values({
+          reviewId: reply.reviewId,
+          authorKind: reply.side,
+          userId: reply.userId,
+          text: reply.text,
+          status: 'pending',
+          createdAt: reply.now,
+        })
+        .returning({ id: reviewReplies.id });
+      return row.id;
+    },
+
+    /** Shown reviews about this side, newest first, each with this side's live answer. */
+    async aboutMe(side: ReplySide, limit: number, offset: number): Promise<AboutMeRow[]> {
+      const { rows } = await db.execute<AboutMeRow>(sql`
+        SELECT r.id, r.author_name AS "authorName", r.is_anonymous AS "isAnonymous", r.text, r.sentiment,
+               r.status, r.created_at AS "createdAt",
+               CASE WHEN r.doctor_id IS NOT NULL AND ${side.side} = 'clinic'
+                    THEN (SELECT trim(d.last_name || ' ' || d.first_name) FROM doctors d WHERE d.id = r.doctor_id) END AS about,
+               (SELECT json_build_object('text', a.text, 'status', a.status) FROM review_replies a
+                 WHERE a.review_id = r.id AND a.author_kind = ${side.side} AND a.status <> 'deleted') AS reply
+        FROM reviews r
+        WHERE ${aboutSide(side)} AND r.status IN ('published', 'resolved', 'unconfirmed')
+        ORDER BY r.created_at DESC, r.id DESC
+        LIMIT ${limit} OFFSET ${offset}`);
+      return rows;
+    },
+  };
+}

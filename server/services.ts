@@ -1,0 +1,179 @@
+/**
+ * The services behind the calls and the pages, built once per app with explicit dependencies.
+ * Pages reach them through app/lib/services.server.ts (ADR 006); calls through each module's routes.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { parsePrefixCaps } from '../core/auth/limits';
+import { createPageCache, type PageCache } from './cache/page-cache';
+import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
+import type { Clock } from './clock';
+import type { Db } from './db/client';
+import { type AuthService, createAuthService } from './modules/auth/service';
+import { createSessionService, type SessionService } from './modules/auth/sessions';
+import { type BookingService, createBookingService } from './modules/booking/service';
+import { type ClinicDoctorsService, createClinicDoctorsService } from './modules/clinic/doctors-service';
+import {
+  type ClinicPriceListService,
+  createClinicPriceListService,
+} from './modules/clinic/price-list-service';
+import { type ClinicService, createClinicService } from './modules/clinic/service';
+import { createListService, type ListService } from './modules/directory/lists-service';
+import { createDirectoryService, type DirectoryService } from './modules/directory/service';
+import { createDoctorService, type DoctorService } from './modules/doctor/service';
+import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
+import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
+import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
+import {
+  createReviewModerationService,
+  type ReviewModerationService,
+} from './modules/reviews/moderation/service';
+import {
+  createPatientProfileService,
+  createReviewsService,
+  type PatientProfileService,
+  type ReviewsService,
+} from './modules/reviews/read/service';
+import { createFileDocumentStore } from './modules/reviews/write/document-store';
+import { createReviewWriteService, type ReviewWriteService } from './modules/reviews/write/service';
+import { createScheduleService, type ScheduleService } from './modules/schedule/service';
+import { createSearchService, type SearchService } from './modules/search/service';
+import { createTownService, type TownService } from './modules/towns/service';
+import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
+
+/** Who is asking, as pages see it (app/lib/services.server.ts re-exports it to loaders). */
+export type { SessionViewer } from './modules/auth/viewer';
+
+export interface Services {
+  mistakeReports: MistakeReportService;
+  towns: TownService;
+  directory: DirectoryService;
+  /** Filtered, place, nearby, treatment and online doctor lists; clinic tops; services. */
+  lists: ListService;
+  /** The clinic page: its data, address schedules, visiting rules, promotions archive, licences. */
+  clinics: ClinicService;
+  /** The doctor page: the directory's card plus positions, partner prices, documents, activities. */
+  doctors: DoctorService;
+  /** Reviews of doctors and clinics: counts per type and pages of cards. */
+  reviews: ReviewsService;
+  /** Writing reviews and answers. */
+  reviewWriter: ReviewWriteService;
+  /** The staff's review queue and moderation. */
+  moderation: ReviewModerationService;
+  /** How far a review's author can be trusted. */
+  patientProfiles: PatientProfileService;
+  /** The 300 ₽ discounts for reviews of visits booked here. */
+  reviewAwards: ReviewAwardsService;
+  priceList: ClinicPriceListService;
+  clinicDoctors: ClinicDoctorsService;
+  /** The header search's suggestions and the full results page. */
+  search: SearchService;
+  /** Writers invalidate the pages that show what they changed (ADR 003). */
+  pageCache: PageCache;
+  sessions: SessionService;
+  auth: AuthService;
+  /** Free slots of doctors, clinics and services. */
+  schedule: ScheduleService;
+  /** A patient's saved doctors and clinics (the hearts and /favourites). */
+  favourites: FavouritesService;
+  /** Appointments: booking a free slot, the booked visit's page, cancelling. */
+  booking: BookingService;
+}
+
+export interface AuthDeps {
+  /** Which SMS, call and VK adapters to use; the dev ones by default. */
+  providersConfig?: ProvidersConfig;
+  /** Ready-made adapters (tests with fakes) instead of a config. */
+  providers?: Providers;
+  limits?: RateLimitStore;
+  secret?: string;
+  /** '7=100000,default=300' (see core/auth/limits.ts). */
+  prefixCaps?: string;
+  clientIds?: readonly string[];
+  /** Doctors and clinics sign in on the document site unless they are in the office. */
+  documentSiteUrl?: string | null;
+  officeIps?: string;
+}
+
+/** Only for development and tests: production refuses to start without AUTH_SECRET (server/main.ts). */
+export const DEV_AUTH_SECRET = 'dev-only-auth-secret-never-in-production';
+
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  pageCacheTtlMs: number;
+  uploadsDir: string;
+  /** Secure cookies need HTTPS; the public URL says whether the site is served over it. */
+  secureCookies: boolean;
+  auth: AuthDeps;
+}
+
+export function createServices({
+  db,
+  clock,
+  log,
+  pageCacheTtlMs,
+  uploadsDir,
+  secureCookies,
+  auth: authDeps,
+}: ServiceDeps) {
+  const towns = createTownService({ db });
+  const directory = createDirectoryService({ db, clock });
+  const clinics = createClinicService({ db, clock });
+  const doctors = createDoctorService({ db, directory });
+  const reviews = createReviewsService({ db });
+  const mistakeReports = createMistakeReportService({ db });
+  const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
+  const documents = createFileDocumentStore(uploadsDir);
+  const reviewWriter = createReviewWriteService({ db, clock, documents, reviews });
+  const patientProfiles = createPatientProfileService({ db, clock });
+  const priceList = createClinicPriceListService({ db, towns });
+  const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
+  const lists = createListService({ db, clock, directory, towns });
+  const search = createSearchService({ db, directory });
+  const favourites = createFavouritesService({ db, clock, lists });
+  const sessions = createSessionService({ db, clock, secure: secureCookies });
+  const providers =
+    authDeps.providers ??
+    createProviders(authDeps.providersConfig ?? DEV_PROVIDERS_CONFIG, { logger: log, clock });
+  const limits = authDeps.limits ?? createMemoryRateLimitStore(clock);
+  const clientIds = authDeps.clientIds ?? ['portal'];
+  const auth = createAuthService({
+    db,
+    clock,
+    providers,
+    limits,
+    sessions,
+    secret: authDeps.secret ?? DEV_AUTH_SECRET,
+    prefixCaps: parsePrefixCaps(authDeps.prefixCaps ?? '7=100000,default=300'),
+    clientIds,
+    log,
+  });
+  const schedule = createScheduleService({ db, clock });
+  const booking = createBookingService({ db, clock, schedule });
+  const reviewAwards = createReviewAwardsService({ db, clock, booking });
+  const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
+  const services: Services = {
+    mistakeReports,
+    towns,
+    directory,
+    clinics,
+    doctors,
+    reviews,
+    reviewWriter,
+    moderation,
+    patientProfiles,
+    reviewAwards,
+    pageCache,
+    priceList,
+    clinicDoctors,
+    lists,
+    search,
+    sessions,
+    auth,
+    favourites,
+    schedule,
+    booking,
+  };
+  return { services, providers, documents, clientIds };
+}
