@@ -116,9 +116,10 @@ export function BookingForm({
   // The time is kept for the patient while the form is filled, and let go on leaving.
   const booked = useRef(false);
   const hydrated = useHydrated();
-  const holdId = useSlotHold({ ...subject, lpu_id: lpuId, slot, type }, booked, (refusal) =>
-    setOutcome(failed(refusal)),
-  );
+  // A hold refused after this form booked the time (it was still in flight) is no news.
+  const holdId = useSlotHold({ ...subject, lpu_id: lpuId, slot, type }, booked, (refusal) => {
+    if (!booked.current) setOutcome(failed(refusal));
+  });
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));

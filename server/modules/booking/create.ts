@@ -79,7 +79,14 @@ export function createBooking({ db, clock, repo, spots }: PlacingDeps) {
       const now = clock.now();
       let id: number;
       try {
-        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now));
+        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now)).catch(async (err) => {
+          // The patient's own hold of this time, committed while we booked (the form's hold of a
+          // newly chosen time still in flight, another tab), is no rival: once it is visible the
+          // booking clears it like any other hold of the patient's.
+          if (pgErrorCode(err) !== PG_ERRORS.exclusionViolation) throw err;
+          if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
+          return write(row, userId, undefined, now);
+        });
       } catch (err) {
         const code = pgErrorCode(err);
         // Someone else got the time between our check and our insert: the constraint said no

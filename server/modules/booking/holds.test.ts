@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/booking';
+import { workplaces } from '../../db/schema/doctors';
 import { bookingFixture } from './booking-fixture';
 
 const world = bookingFixture();
@@ -63,5 +64,39 @@ describe('holding a time while the form is filled', () => {
       const late = await book(patient, form(doctor, { slot: '23.11.2026 10:30', hold_id }));
       expect(late.json().reason).toBe('slot_taken');
     });
+  });
+  it('the patient’s own hold of the time, committed while the booking runs, does not refuse it', async () => {
+    // The form's hold of a newly chosen time can still be in flight when 'Записаться' is pressed:
+    // the booking's statement cannot see that hold yet, and the database's constraint then meets
+    // it. It is the patient's own, so the booking goes ahead.
+    const doctor = await world.doctor();
+    const patient = await world.patient();
+    const [place] = await world.db
+      .select({ id: workplaces.id })
+      .from(workplaces)
+      .where(eq(workplaces.doctorId, doctor.doctor_id));
+    let booking: ReturnType<typeof book> | undefined;
+    await world.db.transaction(async (tx) => {
+      await tx.insert(appointments).values({
+        workplaceId: place.id,
+        doctorId: doctor.doctor_id,
+        clinicId: doctor.lpu_id,
+        userId: patient.userId,
+        visitType: 'clinic',
+        during: '[2026-11-23T02:00:00.000Z,2026-11-23T02:30:00.000Z)',
+        status: 'held',
+        holdExpiresAt: new Date('2026-11-22T05:10:00Z'),
+        patientName: '',
+        patientPhone: '79000000000',
+      });
+      // The booking starts while this hold is not yet committed (on PostgreSQL it meets the
+      // constraint and waits for this transaction; PGlite runs it after).
+      booking = book(patient, form(doctor, { slot: '23.11.2026 09:00' }));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    const res = await (booking as ReturnType<typeof book>);
+    expect(res.statusCode).toBe(201);
+    const rows = await world.db.select().from(appointments).where(eq(appointments.userId, patient.userId));
+    expect(rows.map((r) => r.status)).toEqual(['active']);
   });
 });

@@ -228,6 +228,27 @@ export function createBookingRepo(db: Db) {
       `);
     },
 
+    /**
+     * Whether the patient holds a time overlapping this one: a hold placed from another tab, or
+     * the form's own hold still in flight, which the booking's statement could not yet see.
+     */
+    async holdsOverlap(
+      who: { doctorId: number | null; clinicServiceId: number | null; userId: number },
+      range: { startsAt: Date; endsAt: Date },
+    ): Promise<boolean> {
+      const owner =
+        who.doctorId !== null
+          ? sql`doctor_id = ${who.doctorId}`
+          : sql`clinic_service_id = ${who.clinicServiceId} AND doctor_id IS NULL`;
+      const rows = await db.execute(sql`
+        SELECT 1 FROM appointments
+        WHERE status = 'held' AND user_id = ${who.userId} AND ${owner}
+          AND during && tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz)
+        LIMIT 1
+      `);
+      return rows.rows.length > 0;
+    },
+
     /** Turns the patient's live hold of exactly this time into the appointment; false when it is gone. */
     async confirmHold(tx: Db | DbTx, holdId: number, row: NewAppointment, now: Date): Promise<boolean> {
       const updated = await tx
