@@ -16,6 +16,7 @@ import type { Clock } from './clock';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { notFound as notFoundError } from './http/errors';
+import { readinessRoute } from './http/readiness';
 import { createJobWorker, type JobWorker } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
@@ -155,6 +156,7 @@ export async function buildApp({
   sessions.decorate(app);
 
   app.get('/healthz', async () => ({ ok: true }));
+  readinessRoute(app, { db, limits: authDeps.limits });
   await app.register(websocket);
   await callSocketRoutes(app, { auth });
   if (providers.outbox) {

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Redis } from 'ioredis';
 import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { createRedisRateLimitStore } from './cache/rate-limit';
+import { createRedisClient } from './cache/redis';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -51,7 +51,9 @@ if (config.APP_ENV === 'production' && !config.AUTH_SECRET) {
   );
   process.exit(1);
 }
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
+const redis = config.REDIS_URL
+  ? createRedisClient(config.REDIS_URL, { warn: console.warn, info: console.log })
+  : null;
 
 const app = await buildApp({
   db: database.db,
@@ -96,7 +98,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await app.close();
     await vite?.close();
     await database.close();
-    await redis?.quit();
+    redis?.disconnect();
     process.exit(0);
   });
 }

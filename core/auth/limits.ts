@@ -13,8 +13,18 @@ export const AUTH_LIMITS = {
   requestsPerPhonePerHour: 5,
   requestsPerPhonePerDay: 10,
   requestsPerIpPerHour: 30,
-  /** Failed checks a phone may collect in a day before it is locked for the rest of it. */
+  /**
+   * Wrong guesses at a phone's live codes in a day (from any address) after which the phone is
+   * guarded: a sign-in check must name its code (service_id) and each code survives one wrong
+   * try. The phone is never locked: its owner requests a new code and signs in.
+   */
   wrongChecksPerPhonePerDay: 15,
+  /** Wrong tries a code survives while its phone is guarded. */
+  wrongTriesPerCodeGuarded: 1,
+  /** Failed checks one address may make for one phone in a day; then that address is refused. */
+  failedChecksPerPhoneAndIpPerDay: 10,
+  /** Failed checks one address may make in a day, whatever the phones; then it is refused. */
+  failedChecksPerIpPerDay: 50,
   checksPerIpPerHour: 120,
   /** VK codes per phone a day; then attempts_exceeded sends the patient to a call or an SMS. */
   vkRequestsPerPhonePerDay: 3,
@@ -47,8 +57,33 @@ export function parsePrefixCaps(spec: string): { caps: Map<string, number>; fall
   return { caps, fallback };
 }
 
+/**
+ * How a phone's codes are checked after `phoneWrongToday` wrong guesses today: normally five
+ * tries per code; once guarded, a sign-in check must name its code and a code takes one try.
+ */
+export function codeGuard(phoneWrongToday: number): { guarded: boolean; triesPerCode: number } {
+  const guarded = phoneWrongToday >= AUTH_LIMITS.wrongChecksPerPhonePerDay;
+  return {
+    guarded,
+    triesPerCode: guarded ? AUTH_LIMITS.wrongTriesPerCodeGuarded : AUTH_LIMITS.wrongTriesPerCode,
+  };
+}
+
 export function prefixCap(prefix: string, spec: ReturnType<typeof parsePrefixCaps>): number {
   return spec.caps.get(prefix) ?? spec.fallback;
+}
+
+/** One requester's (one address's) share of a country's daily cap. */
+export const REQUESTER_SHARE_OF_PREFIX_CAP = 1 / 20;
+
+/**
+ * The daily codes one address may have sent to one country calling code: a twentieth of the
+ * country's cap, at least one (none when the country is closed), so that one requester cannot
+ * spend the country's budget for everybody.
+ */
+export function requesterPrefixCap(countryCap: number): number {
+  if (countryCap === 0) return 0;
+  return Math.max(1, Math.floor(countryCap * REQUESTER_SHARE_OF_PREFIX_CAP));
 }
 
 /** Whole seconds a patient waits, as `waiting_time`: never 0 while a wait remains. */

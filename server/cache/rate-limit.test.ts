@@ -1,7 +1,12 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Clock } from '../clock';
-import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit';
+import {
+  createMemoryRateLimitStore,
+  createRedisRateLimitStore,
+  type RateLimitStore,
+  UNTRACKED_COUNT,
+} from './rate-limit';
 
 let now = Date.parse('2026-11-22T09:00:00Z');
 const clock: Clock = { now: () => new Date(now) };
@@ -63,10 +68,34 @@ describe.skipIf(!process.env.REDIS_URL)('redis', () => {
 });
 
 describe('memory store bounds', () => {
-  it('never keeps more than its key limit', async () => {
+  it('keeps a live lock when flooded with new keys: new keys answer limited instead', async () => {
     const store = createMemoryRateLimitStore(clock, 100);
-    for (let i = 0; i < 500; i++) await store.hit(`key${i}`, 60_000);
-    expect((await store.peek('key499')).count).toBe(1);
-    expect((await store.peek('key0')).count).toBe(0);
+    const lock = await store.hit('wrong:79161234567', 24 * 3600_000, 15);
+    expect(lock.count).toBe(15);
+    const flood: number[] = [];
+    for (let i = 0; i < 1000; i++)
+      flood.push((await store.hit(`req-ip:203.0.${i >> 8}.${i & 255}`, 3600_000)).count);
+    // 99 new keys fit beside the lock; every later one is refused as limited, never tracked.
+    expect(flood.slice(0, 99).every((c) => c === 1)).toBe(true);
+    expect(flood.slice(99).every((c) => c === UNTRACKED_COUNT)).toBe(true);
+    expect((await store.peek('wrong:79161234567')).count).toBe(15);
+    expect((await store.peek('req-ip:203.0.3.231')).count).toBe(0);
+    // A tracked key keeps counting while the store is full.
+    expect((await store.hit('req-ip:203.0.0.0', 3600_000)).count).toBe(2);
+
+    // Once the hour's windows end their keys leave, and new keys are tracked again; the lock stays.
+    now += 3600_000;
+    expect((await store.hit('req-ip:198.51.100.1', 3600_000)).count).toBe(1);
+    expect((await store.peek('wrong:79161234567')).count).toBe(15);
+  });
+
+  it('a key that starts a new window is not dropped by the end of its old one', async () => {
+    const store = createMemoryRateLimitStore(clock, 10);
+    await store.hit('k', 1000);
+    now += 1000;
+    await store.hit('k', 60_000, 3);
+    now += 1000;
+    await store.hit('other', 60_000);
+    expect((await store.peek('k')).count).toBe(3);
   });
 });

@@ -36,3 +36,6 @@ export const conflict = (code: string, detail: string, extra?: Record<string, un
   new DomainError(code, detail, 409, extra);
 export const tooManyRequests = (detail: string, extra?: Record<string, unknown>) =>
   new DomainError('too_many_requests', detail, 429, extra);
+/** A dependency (Redis) does not answer: the product's text for a failed call, 503. */
+export const serviceUnavailable = (detail = 'Произошла ошибка. Обновите страницу и попробуйте еще раз.') =>
+  new DomainError('service_unavailable', detail, 503);

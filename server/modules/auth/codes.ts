@@ -79,9 +79,12 @@ export function createCodeStore({
 
     /**
      * Checks a code: one try is reserved atomically before comparing, so parallel guesses never
-     * exceed five per code. A right code is spent and `onSuccess` runs in the same transaction
-     * (one commit per check); every failure counts against the phone's daily budget, and is
-     * worded by the method of the code it concerns.
+     * exceed the code's tries. A right code is spent and `onSuccess` runs in the same
+     * transaction (one commit per check). Every failure counts against its requester; only a
+     * wrong guess at a live code counts against the phone, and a phone with too many of them
+     * today is guarded, never locked: a sign-in check must then name its code (the service_id
+     * only the requester of the code knows) and each code takes one try. Failures are worded
+     * by the method of the code they concern.
      */
     async check<T>(
       input: {
@@ -96,46 +99,49 @@ export function createCodeStore({
       const { phone, purpose, ctx } = input;
       const code = input.code;
       if (typeof code !== 'string' || !/^\d{4}$/.test(code)) throw authFailure(400, 'error_fields');
-      await limits.refuseLocked(phone);
-      await limits.admitCheck(ctx);
+      await limits.admitCheck(phone, ctx);
+      const guard = await limits.guardOf(phone);
 
       const rejected = (failure: DomainError, method: ConfirmationMethod | null): AuthEvent => ({
         kind: 'code_rejected',
         phone,
         ip: ctx.ip,
         userAgent: ctx.userAgent,
-        detail: { reason: failure.code, method },
+        detail: { reason: failure.code, method, guarded: guard.guarded },
       });
-      /** After the failure is stored: the phone's daily budget, and its lock when spent. */
-      const counted = async (failure: DomainError) => {
-        await limits.countFailure(phone, ctx);
+      /** After the failure is stored: the requester's budgets and, for a wrong guess, the phone's. */
+      const counted = async (failure: DomainError, guessedLiveCode: boolean) => {
+        await limits.countFailure(phone, ctx, { guessedLiveCode });
         return failure;
       };
 
       const now = clock.now();
-      const live = await repo.liveCode(phone, purpose, now, input.serviceId);
-      if (!live || live.wrongAttempts >= AUTH_LIMITS.wrongTriesPerCode) {
+      const unnamed = guard.guarded && purpose === 'sign_in' && input.serviceId === null;
+      const live = unnamed ? null : await repo.liveCode(phone, purpose, now, input.serviceId);
+      if (unnamed || !live || live.wrongAttempts >= guard.triesPerCode) {
         const method = live ? live.method : await repo.latestMethod(phone, purpose);
-        const failure = live ? authFailure(429, 'attempts_out') : authFailure(404, 'obsolete', { method });
+        const failure =
+          unnamed || live ? authFailure(429, 'attempts_out') : authFailure(404, 'obsolete', { method });
         await repo.audit(rejected(failure, method), clock.now());
-        throw await counted(failure);
+        throw await counted(failure, false);
       }
       const { method } = live;
       const outcome = await inAuthTransaction(
         db,
-        async (r, tx): Promise<{ ok: T } | { failure: DomainError }> => {
-          const reserved = await r.reserveTry(live.id, now);
+        async (r, tx): Promise<{ ok: T } | { failure: DomainError; guessed: boolean }> => {
+          const reserved = await r.reserveTry(live.id, now, guard.triesPerCode);
           let failure: DomainError | null = null;
+          const guessed = reserved !== null && !sameHash(reserved.codeHash, hmac(`${live.id}:${code}`));
           if (!reserved) failure = authFailure(429, 'attempts_out');
-          else if (!sameHash(reserved.codeHash, hmac(`${live.id}:${code}`)))
+          else if (guessed)
             failure =
-              reserved.wrongAttempts >= AUTH_LIMITS.wrongTriesPerCode
+              reserved.wrongAttempts >= guard.triesPerCode
                 ? authFailure(429, 'attempts_out')
                 : authFailure(400, 'error_code', { method });
           else if (!(await r.spendCode(live.id, now))) failure = authFailure(404, 'obsolete', { method });
           if (failure) {
             await r.audit(rejected(failure, method), now);
-            return { failure };
+            return { failure, guessed };
           }
           await r.audit(
             {
@@ -150,7 +156,7 @@ export function createCodeStore({
           return { ok: await onSuccess(r, tx, method) };
         },
       );
-      if ('failure' in outcome) throw await counted(outcome.failure);
+      if ('failure' in outcome) throw await counted(outcome.failure, outcome.guessed);
       return outcome.ok;
     },
 

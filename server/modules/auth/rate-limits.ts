@@ -1,9 +1,11 @@
 import {
   AUTH_LIMITS,
+  codeGuard,
   DAY_MS,
   HOUR_MS,
   type parsePrefixCaps,
   prefixCap,
+  requesterPrefixCap,
   waitingSeconds,
 } from '../../../core/auth/limits';
 import { phonePrefix } from '../../../core/auth/phone';
@@ -16,9 +18,11 @@ export type AuthRateLimits = ReturnType<typeof createAuthRateLimits>;
 
 /**
  * The counters of phone confirmation (core/auth/limits.ts holds the numbers): codes per phone,
- * per address and per country prefix; checks per address; failed checks per phone, which lock
- * it for the day once spent; VK codes per phone. Counters are hit, not peeked, wherever a
- * request is admitted, so concurrent requests cannot slip past.
+ * per address, per address and country prefix, per country prefix; checks per address; failed
+ * checks per address and per phone and address, which refuse that requester once spent; wrong
+ * guesses at a phone's live codes, which guard the phone's codes (never lock the phone); VK
+ * codes per phone. Counters are hit, not peeked, wherever a request is admitted, so concurrent
+ * requests cannot slip past.
  */
 export function createAuthRateLimits({
   limits,
@@ -29,24 +33,17 @@ export function createAuthRateLimits({
   prefixCaps: ReturnType<typeof parsePrefixCaps>;
   audit: (event: AuthEvent) => Promise<void>;
 }) {
-  async function lockedOut(phone: string): Promise<boolean> {
-    const wrong = await limits.peek(`wrong:${phone}`);
-    return wrong.count >= AUTH_LIMITS.wrongChecksPerPhonePerDay;
-  }
+  const failedFromIp = (ctx: RequestContext) => `fail-ip:${ctx.ip}`;
+  const failedFromPair = (phone: string, ctx: RequestContext) => `fail-pair:${phone}:${ctx.ip}`;
+  const wrongAtPhone = (phone: string) => `wrong:${phone}`;
 
   return {
-    /** 429 too_many_requests while the phone is locked for failed checks. */
-    async refuseLocked(phone: string) {
-      if (await lockedOut(phone)) throw authFailure(429, 'too_many_requests');
-    },
-
     /**
      * Counts a request for a code (or a call) against every limit, in order; the first one
      * exceeded refuses it. Answers how many requests the phone made this hour (the first ones
      * go by flash call).
      */
     async admitRequest(phone: string, ctx: RequestContext): Promise<{ hourCount: number }> {
-      if (await lockedOut(phone)) throw authFailure(429, 'too_many_requests');
       const resend = await limits.hit(`resend:${phone}`, AUTH_LIMITS.resendWaitMs);
       if (resend.count > 1)
         throw authFailure(429, 'error_limit', { waitingTime: waitingSeconds(resend.resetMs) });
@@ -58,26 +55,70 @@ export function createAuthRateLimits({
       const hour = await limits.hit(`req-hour:${phone}`, HOUR_MS);
       if (hour.count > AUTH_LIMITS.requestsPerPhonePerHour)
         throw authFailure(429, 'error_limit', { waitingTime: waitingSeconds(hour.resetMs) });
+      // The country's daily cap is a last resort against SMS pumping: one address gets only a
+      // share of it, and what it is refused never counts against the country.
       const prefix = phonePrefix(phone);
-      const cap = await limits.hit(`prefix-day:${prefix}`, DAY_MS);
-      if (cap.count > prefixCap(prefix, prefixCaps)) {
-        await audit({ kind: 'prefix_cap', phone, ip: ctx.ip, detail: { prefix } });
+      const countryCap = prefixCap(prefix, prefixCaps);
+      const mine = await limits.hit(`prefix-ip-day:${prefix}:${ctx.ip}`, DAY_MS);
+      if (mine.count > requesterPrefixCap(countryCap)) {
+        if (mine.count === requesterPrefixCap(countryCap) + 1)
+          await audit({ kind: 'prefix_cap', phone, ip: ctx.ip, detail: { prefix, scope: 'ip' } });
+        throw authFailure(429, 'error_limit_total');
+      }
+      const country = await limits.hit(`prefix-day:${prefix}`, DAY_MS);
+      if (country.count > countryCap) {
+        await audit({ kind: 'prefix_cap', phone, ip: ctx.ip, detail: { prefix, scope: 'country' } });
         throw authFailure(429, 'error_limit_total');
       }
       return { hourCount: hour.count };
     },
 
-    /** Counts a code check from an address: 429 too_many_requests past the hourly budget. */
-    async admitCheck(ctx: RequestContext) {
+    /**
+     * Counts a code check from an address: 429 too_many_requests past the hourly budget, or
+     * once the address has spent its failures for the day, for this phone or for all phones.
+     * The refusal is the requester's alone: the phone's owner checks from elsewhere.
+     */
+    async admitCheck(phone: string, ctx: RequestContext) {
+      const [fromIp, fromPair] = await Promise.all([
+        limits.peek(failedFromIp(ctx)),
+        limits.peek(failedFromPair(phone, ctx)),
+      ]);
+      if (
+        fromIp.count >= AUTH_LIMITS.failedChecksPerIpPerDay ||
+        fromPair.count >= AUTH_LIMITS.failedChecksPerPhoneAndIpPerDay
+      )
+        throw authFailure(429, 'too_many_requests');
       const checks = await limits.hit(`check-ip:${ctx.ip}`, HOUR_MS);
       if (checks.count > AUTH_LIMITS.checksPerIpPerHour) throw authFailure(429, 'too_many_requests');
     },
 
-    /** Counts a failed check against the phone's daily budget; the last one locks the phone. */
-    async countFailure(phone: string, ctx: RequestContext) {
-      const count = await limits.hit(`wrong:${phone}`, DAY_MS);
-      if (count.count === AUTH_LIMITS.wrongChecksPerPhonePerDay)
-        await audit({ kind: 'phone_locked', phone, ip: ctx.ip, detail: { for: 'day' } });
+    /** How the phone's codes are checked today (core/auth/limits.ts `codeGuard`). */
+    async guardOf(phone: string) {
+      return codeGuard((await limits.peek(wrongAtPhone(phone))).count);
+    },
+
+    /**
+     * Counts a failed check against its requester (the address, and the address for this
+     * phone) and, when it was a wrong guess at a live code of the phone, against the phone:
+     * the guess that reaches the phone's daily budget guards its codes.
+     */
+    async countFailure(
+      phone: string,
+      ctx: RequestContext,
+      { guessedLiveCode }: { guessedLiveCode: boolean },
+    ) {
+      const [fromIp, fromPair] = await Promise.all([
+        limits.hit(failedFromIp(ctx), DAY_MS),
+        limits.hit(failedFromPair(phone, ctx), DAY_MS),
+      ]);
+      if (fromIp.count === AUTH_LIMITS.failedChecksPerIpPerDay)
+        await audit({ kind: 'requester_refused', phone, ip: ctx.ip, detail: { scope: 'ip' } });
+      else if (fromPair.count === AUTH_LIMITS.failedChecksPerPhoneAndIpPerDay)
+        await audit({ kind: 'requester_refused', phone, ip: ctx.ip, detail: { scope: 'phone_ip' } });
+      if (!guessedLiveCode) return;
+      const wrong = await limits.hit(wrongAtPhone(phone), DAY_MS);
+      if (wrong.count === AUTH_LIMITS.wrongChecksPerPhonePerDay)
+        await audit({ kind: 'phone_guarded', phone, ip: ctx.ip, detail: { for: 'day' } });
     },
 
     /** Whether the phone has used up today's VK codes. */

@@ -1,5 +1,4 @@
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { AUTH_LIMITS } from '../../../core/auth/limits';
 import type { Db, DbTx } from '../../db/client';
 import {
   authEvents,
@@ -74,9 +73,10 @@ export function createAuthRepo(db: Db | DbTx) {
 
     /**
      * Takes one try of a code before comparing it, so concurrent guesses can never exceed the
-     * limit: returns the stored hash, or null when the code is used, expired or out of tries.
+     * limit: returns the stored hash, or null when the code is used, expired or has had its
+     * `tries` (fewer while its phone is guarded).
      */
-    async reserveTry(id: string, now: Date) {
+    async reserveTry(id: string, now: Date, tries: number) {
       const [row] = await db
         .update(phoneCodes)
         .set({ wrongAttempts: sql`${phoneCodes.wrongAttempts} + 1` })
@@ -85,7 +85,7 @@ export function createAuthRepo(db: Db | DbTx) {
             eq(phoneCodes.id, id),
             isNull(phoneCodes.usedAt),
             gt(phoneCodes.expiresAt, now),
-            lt(phoneCodes.wrongAttempts, AUTH_LIMITS.wrongTriesPerCode),
+            lt(phoneCodes.wrongAttempts, tries),
           ),
         )
         .returning({ codeHash: phoneCodes.codeHash, wrongAttempts: phoneCodes.wrongAttempts });
