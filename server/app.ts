@@ -57,6 +57,11 @@ export interface AppDeps {
   beforeRoutes?: (app: FastifyInstance) => void;
   /** Public origin for absolute URLs outside a request (sitemaps). */
   publicUrl?: string;
+  /**
+   * Addresses (IPs, CIDRs) of the proxies whose X-Forwarded-For/-Proto are believed. None by
+   * default: `request.ip` is then the connecting peer, whatever the headers say.
+   */
+  trustProxy?: string[];
   /** Anonymous page cache time to live; 0 turns the cache off. */
   pageCacheTtlMs?: number;
   environment?: AppEnvironment;
@@ -81,13 +86,14 @@ export async function buildApp({
   pages,
   beforeRoutes,
   publicUrl = 'http://localhost:3000',
+  trustProxy = [],
   pageCacheTtlMs = 0,
   environment = 'production',
   auth: authDeps = {},
   jobs: jobsDeps = {},
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
 }: AppDeps) {
-  const app = Fastify({ logger, trustProxy: true });
+  const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
   beforeRoutes?.(app);
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
