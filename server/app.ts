@@ -55,7 +55,7 @@ export interface AppDeps {
   pages?: { build: BuildSource; mode: 'production' | 'development'; clientDir?: string };
   /** Hook for the dev server: Vite's middlewares run before any route. */
   beforeRoutes?: (app: FastifyInstance) => void;
-  /** Public origin for absolute URLs outside a request (sitemaps). */
+  /** The site's public origin: every absolute URL (pages, sitemaps, calendar files) is built on it. */
   publicUrl?: string;
   /**
    * Addresses (IPs, CIDRs) of the proxies whose X-Forwarded-For/-Proto are believed. None by
@@ -94,6 +94,7 @@ export async function buildApp({
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
 }: AppDeps) {
   const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
+  const publicOrigin = new URL(publicUrl).origin;
   beforeRoutes?.(app);
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
@@ -183,7 +184,7 @@ export async function buildApp({
     await directoryRoutes(api, { directory, towns });
     await searchRoutes(api, { search, towns });
     await scheduleRoutes(api, { schedule });
-    await bookingRoutes(api, { booking, clock });
+    await bookingRoutes(api, { booking, clock, publicOrigin });
     await clinicRoutes(api, { clinics, clinicDoctors, priceList });
     await doctorRoutes(api, { doctors });
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
@@ -218,6 +219,7 @@ export async function buildApp({
       app,
       pages.build,
       pages.mode,
+      publicOrigin,
       async (request): Promise<AppLoadContext> => ({
         services,
         clock,
@@ -225,6 +227,7 @@ export async function buildApp({
         environment,
         viewer: await request.viewer(),
         authSettings,
+        origin: publicOrigin,
       }),
       pageCacheTtlMs > 0 ? pageCache : undefined,
     );
