@@ -47,6 +47,9 @@ export class BenchServer {
         DATABASE_URL: this.options.databaseUrl,
         SEED_SIZE: 'none',
         LOG_LEVEL: 'warn',
+        // The load generator stands in for a proxy: its X-Forwarded-For gives each simulated
+        // patient an address of their own.
+        TRUST_PROXY: 'loopback',
         ...env,
       },
     });

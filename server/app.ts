@@ -56,8 +56,13 @@ export interface AppDeps {
   pages?: { build: BuildSource; mode: 'production' | 'development'; clientDir?: string };
   /** Hook for the dev server: Vite's middlewares run before any route. */
   beforeRoutes?: (app: FastifyInstance) => void;
-  /** Public origin for absolute URLs outside a request (sitemaps). */
+  /** The site's public origin: every absolute URL (pages, sitemaps, calendar files) is built on it. */
   publicUrl?: string;
+  /**
+   * Addresses (IPs, CIDRs) of the proxies whose X-Forwarded-For/-Proto are believed. None by
+   * default: `request.ip` is then the connecting peer, whatever the headers say.
+   */
+  trustProxy?: string[];
   /** Anonymous page cache time to live; 0 turns the cache off. */
   pageCacheTtlMs?: number;
   environment?: AppEnvironment;
@@ -82,13 +87,15 @@ export async function buildApp({
   pages,
   beforeRoutes,
   publicUrl = 'http://localhost:3000',
+  trustProxy = [],
   pageCacheTtlMs = 0,
   environment = 'production',
   auth: authDeps = {},
   jobs: jobsDeps = {},
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
 }: AppDeps) {
-  const app = Fastify({ logger, trustProxy: true });
+  const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
+  const publicOrigin = new URL(publicUrl).origin;
   beforeRoutes?.(app);
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
@@ -179,7 +186,7 @@ export async function buildApp({
     await directoryRoutes(api, { directory, towns });
     await searchRoutes(api, { search, towns });
     await scheduleRoutes(api, { schedule });
-    await bookingRoutes(api, { booking, clock });
+    await bookingRoutes(api, { booking, clock, publicOrigin });
     await clinicRoutes(api, { clinics, clinicDoctors, priceList });
     await doctorRoutes(api, { doctors });
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
@@ -214,6 +221,7 @@ export async function buildApp({
       app,
       pages.build,
       pages.mode,
+      publicOrigin,
       async (request): Promise<AppLoadContext> => ({
         services,
         clock,
@@ -221,6 +229,7 @@ export async function buildApp({
         environment,
         viewer: await request.viewer(),
         authSettings,
+        origin: publicOrigin,
       }),
       pageCacheTtlMs > 0 ? pageCache : undefined,
     );

@@ -36,4 +36,28 @@ describe('loadConfig', () => {
     expect(message).toContain('SEED_SIZE');
     error.mockClear();
   });
+
+  it('trusts no proxy unless TRUST_PROXY names them by address', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 10.1.0.0/16,::1,fd00::/8,loopback' }).TRUST_PROXY).toEqual([
+      '10.0.0.7',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that would trust everyone, a hop count or a bad address', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('exit');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    for (const value of ['true', '1', '10.0.0.300', '10.0.0.0/33', 'proxy.example', '10.0.0.1,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow('exit');
+      expect(String(error.mock.calls.at(-1)?.[0])).toContain('TRUST_PROXY');
+    }
+    expect(exit).toHaveBeenCalledTimes(6);
+    error.mockClear();
+  });
 });

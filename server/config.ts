@@ -1,4 +1,37 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY as Fastify accepts them. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an IP/prefix CIDR, or one of the named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [ip, prefix, extra] = entry.split('/');
+  const version = isIP(ip);
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For/-Host/-Proto headers are believed, by address. Trusting
+ * every sender ('true') would let any client choose its own address; a hop count cannot tell
+ * the proxy from a client that reaches the app directly, and Fastify 5 trusts nobody for one.
+ */
+export const TrustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const entries = value.split(',').map((e) => e.trim());
+    const wrong = entries.filter((e) => !isProxyAddress(e));
+    if (wrong.length === 0) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: `the proxies' IPs or CIDRs, comma-separated; not ${wrong.map((w) => `'${w}'`).join(', ')}`,
+    });
+    return z.NEVER;
+  });
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -12,7 +45,10 @@ const ConfigSchema = z.object({
   SEED_SIZE: z.enum(['small', 'large', 'none']).default('small'),
   SEED: z.coerce.number().int().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The site's public origin: the only source of absolute URLs in pages, feeds and calendar files. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  /** Proxies whose forwarded client address and scheme are believed; none when unset. */
+  TRUST_PROXY: TrustProxySchema.optional(),
   /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
   PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** 'stage' shows the Stage badge on every page. */

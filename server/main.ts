@@ -64,6 +64,7 @@ const app = await buildApp({
   },
   pages: { build, mode: dev ? 'development' : 'production' },
   publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+  trustProxy: config.TRUST_PROXY,
   // Pages change on every edit in development: no page cache there.
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
   environment: config.APP_ENV,

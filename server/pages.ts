@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { documentBodyOf } from '../core/http/document-body';
 import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
+import { badRequest } from './http/errors';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
 
@@ -12,11 +13,15 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
  * Serves React Router pages from Fastify: a Fastify request becomes a Fetch Request and the
  * Response streams back. Registered in its own scope with every body parser removed, so form
  * posts reach route actions untouched while JSON API routes elsewhere keep their parsers.
+ *
+ * Pages see the site only at `publicOrigin` (PUBLIC_URL): the Host and X-Forwarded-* headers
+ * never reach a page's URL, so no visitor can make a page (or its cached copy) point elsewhere.
  */
 export async function registerPages(
   app: FastifyInstance,
   build: BuildSource,
   mode: string,
+  publicOrigin: string,
   getLoadContext: (request: FastifyRequest) => AppLoadContext | Promise<AppLoadContext>,
   cache?: PageCache,
 ) {
@@ -25,17 +30,22 @@ export async function registerPages(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', async (request, reply) => {
-      const canonical = withTrailingSlash(request.method, request.url);
+      const url = publicUrlOf(publicOrigin, request.url);
+      const canonical = withTrailingSlash(request.method, url.pathname + url.search);
       if (canonical) return reply.redirect(canonical, 301);
-      // Anonymous page views may come from the short-lived page cache (ADR 003).
-      const key = cache && request.method === 'GET' && !request.cookies[SESSION_COOKIE] ? request.url : null;
+      // Anonymous page views may come from the short-lived page cache (ADR 003), keyed by the
+      // path and query a page is rendered from: nothing else of the request shapes it.
+      const key =
+        cache && request.method === 'GET' && !request.cookies[SESSION_COOKIE]
+          ? url.pathname + url.search
+          : null;
       const hit = key ? cache?.get(key) : null;
       if (hit) {
         reply.status(hit.status).header('x-page-cache', 'hit');
         for (const [name, value] of hit.headers) reply.header(name, value);
         return reply.send(hit.body);
       }
-      const response = await handle(toFetchRequest(request, reply), await getLoadContext(request));
+      const response = await handle(toFetchRequest(url, request, reply), await getLoadContext(request));
       const tags = parseCacheTags(response.headers.get(CACHE_TAGS_HEADER));
       response.headers.delete(CACHE_TAGS_HEADER);
       if (key && tags && cacheable(response)) {
@@ -54,8 +64,19 @@ export async function registerPages(
   });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The page URL of a request target on the public origin. The target only adds a path and
+ * query: appended to the origin, even '//evil.example/x' stays a path; an absolute-form target
+ * ('http://evil.example/x') gives up its own origin.
+ */
+export function publicUrlOf(publicOrigin: string, target: string): URL {
+  if (target.startsWith('/')) return new URL(`${publicOrigin}${target}`);
+  if (!URL.canParse(target)) throw badRequest('Неверный адрес страницы');
+  const { pathname, search } = new URL(target);
+  return new URL(`${publicOrigin}${pathname}${search}`);
+}
+
+function toFetchRequest(url: URL, request: FastifyRequest, reply: FastifyReply): Request {
   const controller = new AbortController();
   reply.raw.on('close', () => controller.abort());
   const headers = new Headers();
@@ -108,7 +129,8 @@ function sendFetchResponse(reply: FastifyReply, response: Response) {
 export function withTrailingSlash(method: string, url: string): string | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   const q = url.indexOf('?');
-  const pathname = q === -1 ? url : url.slice(0, q);
+  // '//host/path' would send the browser to another site: one leading slash only.
+  const pathname = (q === -1 ? url : url.slice(0, q)).replace(/^\/+/, '/');
   if (pathname.endsWith('/') || pathname.slice(pathname.lastIndexOf('/')).includes('.')) return null;
   // React Router's own endpoints (lazy route discovery: /__manifest).
   if (pathname.startsWith('/__')) return null;

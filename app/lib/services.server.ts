@@ -20,6 +20,11 @@ export interface PageContext {
   /** Who is signed in on this browser (anonymous without a session cookie). */
   viewer: SessionViewer;
   authSettings: AuthSettings;
+  /**
+   * The site's public origin (PUBLIC_URL, no trailing slash): canonical URLs, og:url and JSON-LD
+   * are built on it, never on the request's Host or X-Forwarded-* headers.
+   */
+  origin: string;
 }
 
 declare module 'react-router' {

@@ -7,8 +7,3 @@ export async function requireTown(context: AppLoadContext, slug: string | undefi
   if (!town) throw notFound();
   return town;
 }
-
-/** The site origin as the visitor sees it, for canonical URLs. */
-export function originOf(request: Request): string {
-  return new URL(request.url).origin;
-}

@@ -8,7 +8,6 @@ import { CallbackSection } from '../features/booking/callback-form';
 import { bookingViewer, callbackOffer, doctorBookingCard } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/appointment-new';
 
 /**
@@ -28,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   if (!target) throw notFound();
   return {
-    origin: originOf(request),
+    origin: context.origin,
     query: { ...query, lpuId: query.lpuId },
     target: doctorBookingCard(target),
     ...bookingViewer(context.viewer, target, query.slot),

@@ -7,7 +7,6 @@ import { AppointmentDetails } from '../features/booking/appointment-details';
 import { applyReviewAward } from '../features/reviews/review-award';
 import { notFound, pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/appointment';
 
 /**
@@ -51,7 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     icsUrl: token ? appointmentIcsUrl({ id: a.id, cancelToken: token }) : `/appointment/${a.id}/ics/`,
     againUrl: t.againUrl,
   };
-  return { origin: originOf(request), page };
+  return { origin: context.origin, page };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });

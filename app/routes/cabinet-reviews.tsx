@@ -2,7 +2,6 @@ import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { CabinetReviewsList } from '../features/reviews/write/cabinet-reviews';
 import { pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/cabinet-reviews';
 
 /** `/cabinet/reviews/`: reviews about the signed-in doctor or clinic, with their answers. */
@@ -11,7 +10,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { viewer } = context;
   const pageParam = url.searchParams.get('page');
   const page = pageParam && /^\d{1,5}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
-  const base = { origin: originOf(request), page, next: `${url.pathname}${url.search}` };
+  const base = { origin: context.origin, page, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu)
     return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', list: null } as const;
   return { ...base, access: 'ok', list: await context.services.reviewWriter.aboutMe(viewer, page) } as const;

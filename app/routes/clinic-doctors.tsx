@@ -8,7 +8,7 @@ import { plural, WORDS } from '../../core/text/plural';
 import { ClinicDoctorsList } from '../features/clinic/doctors-list';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic-doctors';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     clinicDoctors.filterOptions(clinic.id),
   ]);
   if (!list) throw notFound();
-  return cacheable({ town, clinic, pageUrl, list, options, origin: originOf(request) }, [
+  return cacheable({ town, clinic, pageUrl, list, options, origin: context.origin }, [
     pageTags.clinic(clinic.id),
     ...list.data.map((doc) => pageTags.doctor(doc.id)),
   ]);

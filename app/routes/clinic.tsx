@@ -15,7 +15,7 @@ import { ReviewTags } from '../features/reviews/review-tags';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       priceList,
       doctors: shownDoctors,
       doctorOptions,
-      origin: originOf(request),
+      origin: context.origin,
     },
     [pageTags.clinic(clinic.id), ...(shownDoctors?.data ?? []).map((doc) => pageTags.doctor(doc.id))],
   );

@@ -5,7 +5,7 @@ import { ClinicListScreen } from '../features/directory/clinic-list';
 import { requirePlace } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics-place';
 
 /** Clinics at a metro station (/{town}/metro/{slug}/lpu/) or in a district (/rayon/). */
@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (page > list.numPages) throw notFound();
   return {
     town,
-    origin: originOf(request),
+    origin: context.origin,
     place: { kind: place.kind, name: place.name, slug: place.slug },
     page,
     search: url.search,

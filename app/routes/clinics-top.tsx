@@ -4,11 +4,11 @@ import { ClinicListScreen } from '../features/directory/clinic-list';
 import { PillNav } from '../features/directory/list-layout';
 import { clinicListMeta } from '../features/directory/list-meta';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics-top';
 
 /** /{town}/top/{filter}/: the best-rated clinics of one kind, e.g. /moskva/top/stomatologii/. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const town = await requireTown(context, params.town);
   const filter = topFilterBySlug(params.filter);
   if (!filter) throw notFound();
@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ]);
   return {
     town,
-    origin: originOf(request),
+    origin: context.origin,
     filter: { slug: filter.slug, title: filter.title, titleGen: filter.titleGen },
     others: tops
       .filter((t) => t.filter.slug !== filter.slug)

@@ -15,7 +15,7 @@ import { townPlaceLinks } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -32,7 +32,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return cacheable(
     {
       town,
-      origin: originOf(request),
+      origin: context.origin,
       page,
       search: url.search,
       tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title, count: t.count })),

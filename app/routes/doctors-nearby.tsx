@@ -12,7 +12,7 @@ import { doctorListMeta } from '../features/directory/list-meta';
 import { LocateButton } from '../features/directory/locate-button';
 import { NearbyPrompt } from '../features/directory/nearby-prompt';
 import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors-nearby';
 
 /**
@@ -35,7 +35,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const doctors: NearbyDoctorCard[] = list?.items ?? [];
   return {
     town,
-    origin: originOf(request),
+    origin: context.origin,
     speciality,
     point,
     sort,

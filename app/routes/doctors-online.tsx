@@ -4,7 +4,6 @@ import { DoctorListScreen } from '../features/directory/doctor-list';
 import { LinkSection } from '../features/directory/link-section';
 import { loadDoctorList, requireSpeciality } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/doctors-online';
 
 /** Doctors of every town who consult online: /online/vrach/ and /online/vrach/{speciality}/. */
@@ -27,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ...doctor,
     prices: [...doctor.prices].sort((a, b) => Number(b.type === 'telemed') - Number(a.type === 'telemed')),
   }));
-  return { origin: originOf(request), speciality, specialities, ...list, doctors };
+  return { origin: context.origin, speciality, specialities, ...list, doctors };
 }
 
 type Data = Route.ComponentProps['loaderData'];

@@ -4,7 +4,7 @@ import { DoctorListScreen } from '../features/directory/doctor-list';
 import { loadDoctorList, requirePlace, requireSpeciality } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
 import { townListCrumbs } from '../features/directory/town-doctor-list';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors-place';
 
 /** Doctors working at a metro station (/{town}/metro/{slug}/vrach/) or in a district (/rayon/). */
@@ -20,7 +20,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   return {
     town,
-    origin: originOf(request),
+    origin: context.origin,
     place: { kind: place.kind, name: place.name, slug: place.slug },
     speciality,
     ...list,

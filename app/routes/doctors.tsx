@@ -19,14 +19,14 @@ import { ReviewTags } from '../features/reviews/review-tags';
 import { ScheduleSlot } from '../features/schedule/schedule-slot';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const town = await requireTown(context, params.town);
   const { directory } = context.services;
   const url = new URL(request.url);
-  const origin = originOf(request);
+  const origin = context.origin;
 
   const entity = params.slug ? parseEntityPath(params.slug) : null;
   if (entity) {

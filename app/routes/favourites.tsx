@@ -3,17 +3,16 @@ import { FAVOURITES_PAGE } from '../../core/favourites/favourites';
 import { TOWN_COOKIE } from '../../core/towns/towns';
 import { FavouritesList } from '../features/favourites/favourites-list';
 import { pageMeta } from '../lib/seo';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/favourites';
 
 const DEFAULT_TOWN = 'moskva';
 
 /** A patient's saved doctors and clinics (docs/product/favourites.md). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const remembered = context.cookies[TOWN_COOKIE];
   const town = (remembered && (await context.services.towns.bySlug(remembered))) || null;
   return {
-    origin: originOf(request),
+    origin: context.origin,
     doctorsHref: doctorsUrl(town?.slug ?? DEFAULT_TOWN),
     page: await context.services.favourites.page(context.viewer),
   };

@@ -4,7 +4,6 @@ import { formatNumber } from '../../core/text/plural';
 import { TOWN_COOKIE } from '../../core/towns/towns';
 import { pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/home';
 
 const DEFAULT_TOWN = 'moskva';
@@ -19,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const towns = await context.services.towns.list();
   const town = towns.find((t) => t.slug === DEFAULT_TOWN) ?? towns[0];
   const specialities = town ? (await context.services.directory.townSpecialities(town)).slice(0, 24) : [];
-  return { towns, town, specialities, origin: originOf(request) };
+  return { towns, town, specialities, origin: context.origin };
 }
 
 // The home page offers the towns itself: its header names none.

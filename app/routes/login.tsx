@@ -5,11 +5,10 @@ import { ConsentNote } from '../features/auth/sign-in-modal';
 import { useRootAuth } from '../features/auth/use-root-auth';
 import { pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/login';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: originOf(request) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.origin };
 }
 
 export const handle: ShellHandle = { width: '3xl' };

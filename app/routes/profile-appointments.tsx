@@ -4,17 +4,16 @@ import { MyAppointmentsList } from '../features/booking/my-appointments';
 import { ReviewPowerButton } from '../features/reviews/review-power-modal';
 import { pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/profile-appointments';
 
 /** `/profile/appointments`: the patient's visits, upcoming first, then the past, and their review discounts. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { viewer } = context;
   const [page, awards] = viewer.isAnonymous
     ? [null, []]
     : await Promise.all([context.services.booking.mine(viewer), context.services.reviewAwards.mine(viewer)]);
   return {
-    origin: originOf(request),
+    origin: context.origin,
     page,
     awards: awards.map((a) => ({
       id: a.id,

@@ -1,12 +1,11 @@
 import { HALF_LIFE_DAYS, MAX_STARS, PRIOR_WEIGHT, TONE_THRESHOLD } from '../../core/reviews/rating';
 import { pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/rating';
 
 /** `/rating/`: how the rating of doctors and clinics is counted (the formula is public). */
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: originOf(request) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { origin: context.origin };
 }
 
 export const handle: ShellHandle = { width: '3xl' };

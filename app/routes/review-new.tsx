@@ -4,7 +4,6 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { ReviewForm } from '../features/reviews/write/review-form';
 import { notFound, pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/review-new';
 
 /** `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form. */
@@ -17,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = doctor ? ('doctor' as const) : ('lpu' as const);
   const form = await context.services.reviewWriter.formContext(context.viewer, kind, Number(raw));
   if (!form) throw notFound();
-  return { origin: originOf(request), form, next: `${url.pathname}${url.search}` };
+  return { origin: context.origin, form, next: `${url.pathname}${url.search}` };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });

@@ -14,7 +14,7 @@ import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound, pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/reviews';
 
 /** Reviews shown by the server before the list loads more (10 a page on desktop). */
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const cacheTags = [kind === 'doctor' ? pageTags.doctor(entity.id) : pageTags.clinic(entity.id)];
   return cacheable(
     {
-      origin: originOf(request),
+      origin: context.origin,
       town,
       kind,
       id: entity.id,

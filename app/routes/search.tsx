@@ -5,7 +5,7 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { DoctorCard } from '../features/directory/doctor-card';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { breadcrumbLd, pageMeta } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/search';
 
 /** The full results of the header search (Enter in its field, or its form without scripts). */
@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = normaliseSearchQuery(raw).slice(0, SEARCH_MAX_LENGTH);
   const hint = searchHint(query);
   const results = hint ? null : await context.services.search.results(town, query);
-  return { town, origin: originOf(request), query, hint, results };
+  return { town, origin: context.origin, query, hint, results };
 }
 
 type Data = Route.ComponentProps['loaderData'];

@@ -7,7 +7,6 @@ import { ServiceTargetCard } from '../features/booking/booking-target';
 import { bookingViewer, serviceBookingCard } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/service-appointment-new';
 
 /**
@@ -25,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   if (!target) throw notFound();
   return {
-    origin: originOf(request),
+    origin: context.origin,
     path: url.pathname,
     query,
     target: serviceBookingCard(target),

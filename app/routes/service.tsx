@@ -16,7 +16,7 @@ import { PillNav } from '../features/directory/list-layout';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { ServiceOfferPrice } from '../features/directory/service-offer';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/service';
 
 /**
@@ -42,7 +42,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (page > offers.numPages) throw notFound();
   return {
     town,
-    origin: originOf(request),
+    origin: context.origin,
     section,
     service: {
       id: service.id,

@@ -1,7 +1,7 @@
 import { pathSegment, SERVICE_SECTIONS, sectionBySegment, servicesUrl } from '../../core/directory/list-urls';
 import { ListHeader, PillNav } from '../features/directory/list-layout';
 import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/services';
 
 /**
@@ -13,7 +13,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const section = sectionBySegment(pathSegment(new URL(request.url).pathname, 1));
   if (!section) throw notFound();
   const classes = await context.services.lists.serviceIndex(town, section.kind);
-  return { town, origin: originOf(request), section, classes };
+  return { town, origin: context.origin, section, classes };
 }
 
 type Data = Route.ComponentProps['loaderData'];

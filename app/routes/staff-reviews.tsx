@@ -3,7 +3,6 @@ import { QUEUE_TABS } from '../features/reviews/moderation/queue-labels';
 import { StaffQueue } from '../features/reviews/moderation/staff-queue';
 import { pageMeta } from '../lib/seo';
 import type { ShellHandle } from '../lib/shell';
-import { originOf } from '../lib/town.server';
 import type { Route } from './+types/staff-reviews';
 
 /** `/staff/reviews/`: the moderators' queue. Staff only; others see why not. */
@@ -14,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = url.searchParams.get('page');
   const page = pageParam && /^\d{1,5}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-  const base = { origin: originOf(request), status, page, q, next: `${url.pathname}${url.search}` };
+  const base = { origin: context.origin, status, page, q, next: `${url.pathname}${url.search}` };
   if (!viewer.isStaff)
     return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', queue: null } as const;
   const queue = await context.services.moderation.queue(viewer, status, page, q || null);

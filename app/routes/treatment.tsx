@@ -5,7 +5,7 @@ import { loadDoctorList } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
 import { townListCrumbs } from '../features/directory/town-doctor-list';
 import { notFound } from '../lib/seo';
-import { originOf, requireTown } from '../lib/town.server';
+import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/treatment';
 
 /** Doctors who treat a disease or problem: the doctors of the treatment's specialities. */
@@ -18,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   });
   return {
     town,
-    origin: originOf(request),
+    origin: context.origin,
     treatment: {
       name: treatment.name,
       translit: treatment.translit,

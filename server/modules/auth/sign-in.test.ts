@@ -129,12 +129,12 @@ describe('doctor login link', () => {
     try {
       const outside = await withDocs.inject({
         url: '/login/doctor/',
-        headers: { 'x-forwarded-for': '198.51.100.9' },
+        remoteAddress: '198.51.100.9',
       });
       expect(outside.headers.location).toBe('https://docs.example.ru/login/');
       const office = await withDocs.inject({
         url: '/login/doctor/',
-        headers: { 'x-forwarded-for': '203.0.113.40' },
+        remoteAddress: '203.0.113.40',
       });
       expect(office.headers.location).toBe('/login/?kind=work');
     } finally {

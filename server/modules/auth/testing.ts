@@ -70,7 +70,8 @@ export function setUpAuthApp() {
       url: options.query ? `${url}?${options.query}` : url,
       payload: payload as Record<string, unknown>,
       cookies: { ...options.cookies, csrftoken: csrf },
-      headers: { 'x-csrftoken': csrf, 'x-forwarded-for': options.ip ?? newIp() },
+      headers: { 'x-csrftoken': csrf },
+      remoteAddress: options.ip ?? newIp(),
     });
   }
 
@@ -81,7 +82,8 @@ export function setUpAuthApp() {
       url,
       payload: form.payload,
       cookies: { ...options.cookies, csrftoken: csrf },
-      headers: { ...form.headers, 'x-csrftoken': csrf, 'x-forwarded-for': options.ip ?? newIp() },
+      headers: { ...form.headers, 'x-csrftoken': csrf },
+      remoteAddress: options.ip ?? newIp(),
     });
   }
 

@@ -17,6 +17,8 @@ import { openTestDatabase } from '../../testing/database';
 import { signedInAs, type TestSession } from '../../testing/session';
 
 export const START = new Date('2026-11-22T05:00:00Z');
+/** The site's public origin in these tests. */
+export const PUBLIC_URL = 'https://portal.example.ru';
 
 /** A doctor at a clinic, as the booking calls name them. */
 export interface Spot {
@@ -38,7 +40,7 @@ export function bookingFixture() {
     const town = await createTown(database.db, { tz: 'Asia/Novosibirsk' });
     const clinic = await createClinic(database.db, { townId: town.id });
     Object.assign(place, { townId: town.id, clinicId: clinic.id });
-    app = await buildApp({ db: database.db, clock });
+    app = await buildApp({ db: database.db, clock, publicUrl: PUBLIC_URL });
   });
 
   afterAll(async () => {

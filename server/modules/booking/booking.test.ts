@@ -4,7 +4,7 @@ import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import { appointments } from '../../db/schema/booking';
 import { injectWithCsrf } from '../../testing/csrf';
 import { signedInAs } from '../../testing/session';
-import { bookingFixture } from './booking-fixture';
+import { bookingFixture, PUBLIC_URL } from './booking-fixture';
 
 const world = bookingFixture();
 const { form, book } = world;
@@ -203,6 +203,20 @@ describe('the booked appointment', () => {
     const wrong = await world.app.inject({ url: `/appointment/${appointment.id}/ics/?token=nope` });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json()).toEqual({ detail: 'Запись не найдена', code: 'not_found' });
+  });
+
+  it('links the .ics back to PUBLIC_URL, whatever host the request names', async () => {
+    const { appointment } = await booked();
+    const ics = await world.app.inject({
+      url: appointment.ics_url,
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+    });
+    expect(ics.statusCode).toBe(200);
+    // Long lines of an .ics file are folded: a line break and a space.
+    const text = ics.body.replace(/\r\n[ \t]/g, '');
+    expect(text).not.toContain('evil.example');
+    expect(text).toContain(`UID:appointment-${appointment.id}@portal.example.ru`);
+    expect(text).toContain(`${PUBLIC_URL}${appointment.url}`);
   });
 
   it('a malformed id is not found', async () => {

@@ -44,7 +44,16 @@ const unknownAppointment = { status: 404, detail: CANCEL_ERRORS.notFound };
  */
 export async function bookingRoutes(
   app: FastifyInstance,
-  { booking, clock }: { booking: BookingService; clock: Clock },
+  {
+    booking,
+    clock,
+    publicOrigin,
+  }: {
+    booking: BookingService;
+    clock: Clock;
+    /** The site's public origin (PUBLIC_URL): the calendar file links back to it. */
+    publicOrigin: string;
+  },
 ) {
   const BookingBodySchema = bookingSchema(() => zonedDay(clock.now(), LATEST_ZONE).date);
 
@@ -118,14 +127,13 @@ export async function bookingRoutes(
       const seen = await booking.view(await request.viewer(), request.params.id, request.query.token ?? null);
       if (!seen?.subject) throw notFound(CANCEL_ERRORS.notFound);
       const { appointment: a, subject: t } = seen;
-      const origin = `${request.protocol}://${request.host}`;
       const body = icsFile({
-        uid: `appointment-${a.id}@${request.hostname}`,
+        uid: `appointment-${a.id}@${new URL(publicOrigin).hostname}`,
         startsAt: new Date(a.startsAt),
         endsAt: new Date(a.endsAt),
         summary: t.kind === 'doctor' ? `Приём: ${t.title}` : t.title,
         location: `${t.clinicName}, ${t.address}`,
-        description: `${formatVisitTime(a.startsAt, t.tz)}. Запись и отмена: ${origin}${appointmentPageUrl(a)}`,
+        description: `${formatVisitTime(a.startsAt, t.tz)}. Запись и отмена: ${publicOrigin}${appointmentPageUrl(a)}`,
         stamp: clock.now(),
       });
       return reply
