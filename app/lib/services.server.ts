@@ -20,6 +20,11 @@ export interface PageContext {
   /** Who is signed in on this browser (anonymous without a session cookie). */
   viewer: SessionViewer;
   authSettings: AuthSettings;
+  /**
+   * This response's Content-Security-Policy nonce, for app/entry.server.tsx only: loaders never
+   * return it (a cached page gets a fresh nonce written over its `nonce` attributes alone).
+   */
+  cspNonce: string;
 }
 
 declare module 'react-router' {
