@@ -40,6 +40,8 @@ export default defineConfig({
     env: {
       NODE_ENV: DEV ? 'development' : 'production',
       PORT: String(PORT),
+      // The origin the browser uses: the call-in websocket refuses any other Origin.
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
       DATA_DIR: DEV ? `data/e2e-${PORT}` : 'data/e2e',
       VITE_CACHE_DIR: `node_modules/.vite-${PORT}`,
       LOG_LEVEL: 'warn',

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext } from 'react-router';
+import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { attachDocumentBody } from '../core/http/document-body';
 
@@ -17,6 +17,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -40,9 +41,13 @@ export default function handleRequest(
       },
     });
 
+    // Every inline script carries the response's nonce: React Router's (the router's data,
+    // <Scripts>, <ScrollRestoration>, which default to ServerRouter's) and React's own.
+    const nonce = loadContext.cspNonce;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         onAllReady() {
           pipe(sink);
         },

@@ -36,6 +36,7 @@ import { townRoutes } from './modules/towns/routes';
 import { type BuildSource, registerPages } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
+import { cspNonce, registerSecurityHeaders } from './security/headers';
 import { officeMatcher } from './security/office-ips';
 import { type AuthDeps, createServices } from './services';
 
@@ -158,6 +159,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
+  await registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
   await app.register(cookie);
   issueCsrfCookie(app, { secure: secureCookies });
   sessions.decorate(app);
@@ -165,7 +167,7 @@ export async function buildApp({
   app.get('/healthz', async () => ({ ok: true }));
   readinessRoute(app, { db, limits: authDeps.limits });
   await app.register(websocket);
-  await callSocketRoutes(app, { auth });
+  await callSocketRoutes(app, { auth, publicUrl });
   if (providers.outbox) {
     const outbox = providers.outbox;
     await app.register(async (dev) => devOutboxRoutes(dev, { outbox }));
@@ -203,18 +205,24 @@ export async function buildApp({
   if (pages) {
     const clientDir = pages.clientDir ?? path.resolve('build/client');
     if (pages.mode === 'production' && existsSync(clientDir)) {
-      await app.register(fastifyStatic, {
-        root: clientDir,
-        wildcard: false,
-        decorateReply: false,
-        setHeaders: (reply, filePath) => {
-          // Vite hashes everything under assets/, so those files never change.
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          reply.header(
-            'cache-control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          );
-        },
+      await app.register(async (files) => {
+        // Shared caches keep static files: no CSRF cookie on them.
+        files.addHook('onRoute', (route) => {
+          route.config = { ...route.config, csrfCookie: false };
+        });
+        await files.register(fastifyStatic, {
+          root: clientDir,
+          wildcard: false,
+          decorateReply: false,
+          setHeaders: (reply, filePath) => {
+            // Vite hashes everything under assets/, so those files never change.
+            const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+            reply.header(
+              'cache-control',
+              immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+            );
+          },
+        });
       });
     }
     await registerPages(
@@ -222,7 +230,8 @@ export async function buildApp({
       pages.build,
       pages.mode,
       publicOrigin,
-      async (request): Promise<AppLoadContext> => ({
+      async (request, reply): Promise<AppLoadContext> => ({
+        cspNonce: cspNonce(reply),
         services,
         clock,
         cookies: request.cookies,

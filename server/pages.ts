@@ -6,6 +6,7 @@ import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-
 import { badRequest } from './http/errors';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
+import { documentWithNonce, nonceFreeDocument } from './security/headers';
 
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
@@ -22,7 +23,7 @@ export async function registerPages(
   build: BuildSource,
   mode: string,
   publicOrigin: string,
-  getLoadContext: (request: FastifyRequest) => AppLoadContext | Promise<AppLoadContext>,
+  getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>,
   cache?: PageCache,
 ) {
   const handle = createRequestHandler(build, mode);
@@ -43,9 +44,13 @@ export async function registerPages(
       if (hit) {
         reply.status(hit.status).header('x-page-cache', 'hit');
         for (const [name, value] of hit.headers) reply.header(name, value);
-        return reply.send(hit.body);
+        // Each serve gets its own script nonce, the one its Content-Security-Policy names.
+        return reply.send(documentWithNonce(hit.body, reply));
       }
-      const response = await handle(toFetchRequest(url, request, reply), await getLoadContext(request));
+      const response = await handle(
+        toFetchRequest(url, request, reply),
+        await getLoadContext(request, reply),
+      );
       const tags = parseCacheTags(response.headers.get(CACHE_TAGS_HEADER));
       response.headers.delete(CACHE_TAGS_HEADER);
       if (key && tags && cacheable(response)) {
@@ -53,7 +58,12 @@ export async function registerPages(
         // Never share a page that carries a visitor's own token (none should: pages read it from the cookie).
         const token = request.cookies[CSRF_COOKIE];
         if (!token || !body.includes(token)) {
-          cache?.set(key, { status: response.status, headers: [...response.headers], body }, tags);
+          const page = {
+            status: response.status,
+            headers: [...response.headers],
+            body: nonceFreeDocument(body, reply),
+          };
+          cache?.set(key, page, tags);
         }
         reply.status(response.status).header('x-page-cache', 'miss');
         for (const [name, value] of response.headers) reply.header(name, value);

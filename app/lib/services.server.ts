@@ -25,6 +25,11 @@ export interface PageContext {
    * are built on it, never on the request's Host or X-Forwarded-* headers.
    */
   origin: string;
+  /**
+   * This response's Content-Security-Policy nonce, for app/entry.server.tsx only: loaders never
+   * return it (a cached page gets a fresh nonce written over its `nonce` attributes alone).
+   */
+  cspNonce: string;
 }
 
 declare module 'react-router' {

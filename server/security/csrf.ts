@@ -2,6 +2,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../http/errors';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False on routes whose answers are shared by caches (static files): no CSRF cookie there. */
+    csrfCookie?: boolean;
+  }
+}
+
 export const CSRF_COOKIE = 'csrftoken';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_ERROR = 'Ошибка проверки безопасности. Обновите страницу и попробуйте еще раз.';
@@ -10,10 +17,12 @@ export const CSRF_ERROR = 'Ошибка проверки безопасност�
  * Double-submit CSRF protection, as the site's clients expect: every visitor gets a random
  * `csrftoken` cookie (readable by scripts, SameSite=Lax), and a state-changing call must echo
  * it in the `X-CSRFToken` header or a `csrfmiddlewaretoken` form field. Another site can make
- * the browser send the cookie but cannot read it to echo it.
+ * the browser send the cookie but cannot read it to echo it. Routes configured with
+ * `csrfCookie: false` never set it: a shared cache would hand one visitor's cookie to all.
  */
 export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.csrfCookie === false) return;
     if (!validToken(request.cookies[CSRF_COOKIE])) {
       const token = newCsrfToken();
       // Visible to this request's own handlers, so a first page view can already embed it.

@@ -1,0 +1,192 @@
+/**
+ * The security headers of a page, a call and a static file, as the production app answers
+ * them; the CSP nonce of rendered and cached pages; the call-in websocket's Origin check.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import type { ServerBuild } from 'react-router';
+import type { ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { buildApp } from '../app';
+import { fixedClock } from '../clock';
+import type { Database } from '../db/client';
+import { createDoctor, createSpeciality, createTown } from '../db/seed/factories';
+import { openTestDatabase } from '../testing/database';
+import { PERMISSIONS_POLICY, registerSecurityHeaders } from './headers';
+
+const PUBLIC_URL = 'https://prodoctorov.example';
+let database: Database;
+let vite: ViteDevServer;
+let clientDir: string;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const town = await createTown(database.db, { slug: 'kazan', name: 'Казань', nameIn: 'в Казани' });
+  const therapist = await createSpeciality(database.db, { name: 'Терапевт', translit: 'terapevt' });
+  await createDoctor(database.db, { townId: town.id, specialityIds: [therapist.id] });
+
+  // The app's real routes, compiled by Vite as `npm run dev` does, served in production mode.
+  clientDir = await mkdtemp(path.join(os.tmpdir(), 'portal-headers-'));
+  await mkdir(path.join(clientDir, 'assets'));
+  await writeFile(path.join(clientDir, 'assets', 'root-abc123.js'), 'export {};\n');
+  const { createServer } = await import('vite');
+  vite = await createServer({
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+    cacheDir: path.join(clientDir, 'vite-cache'),
+    logLevel: 'silent',
+  });
+  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  app = await buildApp({
+    db: database.db,
+    clock: fixedClock('2026-11-22T09:00:00Z'),
+    pages: { build, mode: 'production', clientDir },
+    publicUrl: PUBLIC_URL,
+    pageCacheTtlMs: 60_000,
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await vite?.close();
+  await database?.close();
+  if (clientDir) await rm(clientDir, { recursive: true, force: true });
+});
+
+/** The nonce the response's Content-Security-Policy allows scripts with. */
+function policyNonce(res: LightMyRequestResponse): string {
+  const policy = String(res.headers['content-security-policy']);
+  const scriptSrc = policy.split(';').find((d) => d.trim().startsWith('script-src '));
+  const nonces = [...(scriptSrc ?? '').matchAll(/'nonce-([A-Za-z0-9_-]+)'/g)].map((m) => m[1]);
+  expect(nonces).toHaveLength(1);
+  return nonces[0];
+}
+
+/** Every inline script the browser would run (JSON-LD is data), with its nonce or null. */
+function inlineScripts(html: string): { nonce: string | null }[] {
+  return [...html.matchAll(/<script\b([^>]*)>/g)]
+    .filter((m) => !/\bsrc=/.test(m[1]) && !/type="application\/ld\+json"/.test(m[1]))
+    .map((m) => ({ nonce: /\bnonce="([^"]*)"/.exec(m[1])?.[1] ?? null }));
+}
+
+function expectCommonHeaders(res: LightMyRequestResponse) {
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(res.headers['x-frame-options']).toBe('DENY');
+  expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+  expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  const policy = String(res.headers['content-security-policy']);
+  expect(policy).toContain("frame-ancestors 'none'");
+  expect(policy).toContain("default-src 'self'");
+  expect(policy).toContain("object-src 'none'");
+}
+
+describe('security headers in production', () => {
+  it('a page: every inline script carries the nonce its policy names, fresh on each request', async () => {
+    const first = await app.inject({ url: '/kazan/vrach/' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expectCommonHeaders(first);
+    const scripts = inlineScripts(first.body);
+    // The router's context and data, the route modules' loader and the scroll restoration.
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    const nonce = policyNonce(first);
+    expect(scripts.every((s) => s.nonce === nonce)).toBe(true);
+
+    // The same page from the anonymous page cache gets its own nonce, in the header and the body.
+    const cached = await app.inject({ url: '/kazan/vrach/' });
+    expect(cached.headers['x-page-cache']).toBe('hit');
+    expectCommonHeaders(cached);
+    const cachedNonce = policyNonce(cached);
+    expect(cachedNonce).not.toBe(nonce);
+    expect(inlineScripts(cached.body).every((s) => s.nonce === cachedNonce)).toBe(true);
+    expect(cached.body).not.toContain(nonce);
+    expect(Number(cached.headers['content-length'])).toBe(Buffer.byteLength(cached.body));
+    // Only the nonces differ between the two copies.
+    expect(cached.body.replaceAll(cachedNonce, nonce)).toBe(first.body);
+
+    const again = await app.inject({ url: '/kazan/vrach/' });
+    expect(policyNonce(again)).not.toBe(cachedNonce);
+  });
+
+  it('a call carries the same headers', async () => {
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expectCommonHeaders(res);
+  });
+
+  it('a static asset carries them and no cookie a shared cache could keep', async () => {
+    const res = await app.inject({ url: '/assets/root-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expectCommonHeaders(res);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    // A page still hands a new visitor the CSRF cookie.
+    const page = await app.inject({ url: '/kazan/vrach/' });
+    expect(page.cookies.map((c) => c.name)).toContain('csrftoken');
+  });
+});
+
+describe('security headers elsewhere', () => {
+  async function headersOf(options: { publicUrl: string; development: boolean }) {
+    const bare = Fastify();
+    await registerSecurityHeaders(bare, options);
+    bare.get('/', async () => 'ok');
+    const res = await bare.inject({ url: '/' });
+    await bare.close();
+    return res.headers;
+  }
+
+  it('over plain HTTP: no HSTS and no upgrading of insecure requests', async () => {
+    const headers = await headersOf({ publicUrl: 'http://localhost:3000', development: false });
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(headers['content-security-policy']).toContain("connect-src 'self' ws://localhost:3000;");
+  });
+
+  it('on the dev server: the policy is only reported, and lets the HMR socket of Vite connect', async () => {
+    const headers = await headersOf({ publicUrl: 'http://localhost:3000', development: true });
+    expect(headers['content-security-policy']).toBeUndefined();
+    expect(headers['content-security-policy-report-only']).toContain(
+      "connect-src 'self' ws://localhost:3000 ws:;",
+    );
+    expect(headers['strict-transport-security']).toBeUndefined();
+    expect(headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('the call-in websocket', () => {
+  let address: string;
+  beforeAll(async () => {
+    address = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+  });
+
+  /** Opens the socket with the given Origin: 'open', or the refused handshake's status. */
+  function connect(origin: string): Promise<number | 'open'> {
+    const uuid = '00000000-0000-4000-8000-000000000000';
+    const socket = new WebSocket(`${address}/ws/phone_confirmation/call/${uuid}?subscribe-broadcast`, {
+      origin,
+    });
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => {
+        socket.close();
+        resolve('open');
+      });
+      socket.once('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.once('error', reject);
+    });
+  }
+
+  it('refuses a handshake from another site and accepts one from the public origin', async () => {
+    expect(await connect('https://evil.example')).toBe(403);
+    expect(await connect('http://prodoctorov.example')).toBe(403);
+    expect(await connect(PUBLIC_URL)).toBe('open');
+  });
+});

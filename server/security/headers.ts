@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Browser features the site may use: geolocation for the nearby list (and the map) on our own
+ * origin only; everything a page of a directory never needs is off for every origin.
+ */
+export const PERMISSIONS_POLICY = [
+  'geolocation=(self)',
+  'camera=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+const nonces = new WeakMap<ServerResponse, string>();
+
+/** 16 random bytes, base64url: what every nonce of a response is (22 characters). */
+function newNonce(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/**
+ * The Content-Security-Policy nonce of this response: fresh random bytes per response, made on
+ * first use (the policy header asks for it in `onRequest`, the page render reads it after).
+ */
+export function cspNonce(reply: FastifyReply | ServerResponse): string {
+  const raw = 'raw' in reply ? reply.raw : reply;
+  let nonce = nonces.get(raw);
+  if (!nonce) {
+    nonce = newNonce();
+    nonces.set(raw, nonce);
+  }
+  return nonce;
+}
+
+/**
+ * What the page cache stores in place of the nonce a page was rendered with: random per
+ * process (the cache lives in this process's memory) and as long as a nonce, so a cached
+ * document keeps its Content-Length when each serve writes that response's own nonce back.
+ */
+const NONCE_SLOT = newNonce();
+
+/** Every `nonce="from"` attribute of a rendered document, with `to` instead. */
+function replaceNonce(body: Buffer, from: string, to: string): Buffer {
+  const needle = Buffer.from(`nonce="${from}"`);
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
+    parts.push(body.subarray(start, at), Buffer.from(`nonce="${to}"`));
+    start = at + needle.length;
+  }
+  if (start === 0) return body;
+  parts.push(body.subarray(start));
+  return Buffer.concat(parts);
+}
+
+/** A document rendered for this response, as the page cache keeps it (no live nonce inside). */
+export function nonceFreeDocument(body: Buffer, reply: FastifyReply): Buffer {
+  return replaceNonce(body, cspNonce(reply), NONCE_SLOT);
+}
+
+/** A cached document carrying this response's nonce, the one its policy header names. */
+export function documentWithNonce(cached: Buffer, reply: FastifyReply): Buffer {
+  return replaceNonce(cached, NONCE_SLOT, cspNonce(reply));
+}
+
+export interface SecurityHeadersOptions {
+  /** The site's public origin: HTTPS there turns on HSTS and upgrades stray http: loads. */
+  publicUrl: string;
+  /** The Vite dev server: the policy is only reported, and the HMR websocket may connect. */
+  development: boolean;
+}
+
+/**
+ * The security headers of every response (@fastify/helmet, plus Permissions-Policy, which
+ * helmet leaves out). Scripts run only from our origin or inline with the response's nonce;
+ * styles may be inline (React writes `style` attributes); images may come from any HTTPS host
+ * (photos); nothing may frame the site.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { publicUrl, development }: SecurityHeadersOptions,
+) {
+  const { protocol, host } = new URL(publicUrl);
+  const https = protocol === 'https:';
+  const socketOrigin = `${https ? 'wss' : 'ws'}://${host}`;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: development,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_request, response) => `'nonce-${cspNonce(response)}'`],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'"],
+        // 'self' covers same-origin websockets in current browsers; older ones need the scheme.
+        connectSrc: ["'self'", socketOrigin, ...(development ? ['ws:'] : [])],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only a site served over HTTPS may promise browsers to stay on it; its subdomains are
+    // not ours to promise for.
+    strictTransportSecurity: https && !development ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  });
+}
