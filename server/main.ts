@@ -8,6 +8,7 @@ import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
+import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
 
 const config = loadConfig();
@@ -56,10 +57,7 @@ const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequ
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
-  logger: {
-    level: config.LOG_LEVEL,
-    ...(dev ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
-  },
+  logger: loggerOptions({ level: config.LOG_LEVEL, dev }),
   pages: { build, mode: dev ? 'development' : 'production' },
   publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
   // Pages change on every edit in development: no page cache there.
