@@ -5,13 +5,15 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { createRedisRateLimitStore } from './cache/rate-limit';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
 import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
 
 const config = loadConfig();
+// A real deployment that cannot run stops here, before touching the database.
+refuseProductionProblems(config);
 const dev = process.argv.includes('--dev');
 
 const startedAt = performance.now();
@@ -46,12 +48,6 @@ if (dev) {
   build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
-if (config.APP_ENV === 'production' && !config.AUTH_SECRET) {
-  console.error(
-    'Invalid configuration:\n  AUTH_SECRET: required in APP_ENV=production (32+ random characters)',
-  );
-  process.exit(1);
-}
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
 
 const app = await buildApp({
