@@ -30,6 +30,7 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { createRatingRefreshHandlers, scheduleRatingRefresh } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
+import { createDocumentCleanupHandlers, scheduleDocumentCleanup } from './modules/reviews/write/cleanup';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { searchRoutes } from './modules/search/routes';
 import { townRoutes } from './modules/towns/routes';
@@ -101,7 +102,7 @@ export async function buildApp({
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
-  const { services, providers, clientIds } = createServices({
+  const { services, providers, documents, clientIds } = createServices({
     db,
     clock,
     log: app.log,
@@ -130,6 +131,7 @@ export async function buildApp({
     handlers: {
       ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
       ...createRatingRefreshHandlers({ db, clock, log: app.log }),
+      ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     },
     log: app.log,
     pollMs: jobsDeps.pollMs,
@@ -138,6 +140,7 @@ export async function buildApp({
   if (jobsDeps.autoStart)
     app.addHook('onReady', async () => {
       await scheduleRatingRefresh(db, clock.now());
+      await scheduleDocumentCleanup(db, clock.now());
       jobs.start();
     });
   // Graceful shutdown: the jobs already claimed finish before the database closes.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from './config';
+import { authSecretWeakness, DEV_AUTH_SECRET, loadConfig, productionProblems } from './config';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -59,5 +59,58 @@ describe('loadConfig', () => {
     }
     expect(exit).toHaveBeenCalledTimes(6);
     error.mockClear();
+  });
+});
+
+const STRONG = 'q8Xv2LmN0pR7sT4wZ1yB6cD9fG3hJ5kA';
+
+describe('authSecretWeakness', () => {
+  it('accepts generated secrets', () => {
+    expect(authSecretWeakness(STRONG)).toBeNull();
+    expect(authSecretWeakness('3f9a1c7e5b2d8046af13ce97b5d20864')).toBeNull();
+    expect(authSecretWeakness('Vh3k+9Qz/xW2mP7rT0yLs8Nd4Bf6Gc1Je5AuKo==')).toBeNull();
+  });
+
+  it.each([
+    ['the development default', DEV_AUTH_SECRET],
+    ['one character repeated', 'a'.repeat(40)],
+    ['few distinct characters', 'abcabcabcabcabcabbcaabcabcabcabcab'],
+    ['a placeholder', 'please-changeme-before-deploying-x9'],
+    ['a placeholder in another spelling', 'Your_Secret_Here_1234567890_ABCDEFG'],
+    ['a short pattern repeated', '0123456789ab'.repeat(3)],
+    ['a run of the alphabet', 'abcdefghijklmnopqrstuvwxyz0123456789'],
+  ])('refuses %s', (_name, secret) => {
+    expect(authSecretWeakness(secret)).not.toBeNull();
+  });
+});
+
+describe('productionProblems', () => {
+  const real = {
+    APP_ENV: 'production',
+    SMS_PROVIDER: 'smsru',
+    FLASHCALL_PROVIDER: 'smsru',
+    CALLIN_PROVIDER: 'smsru',
+    VK_PROVIDER: 'greensms',
+    SMSRU_API_ID: 'id',
+    GREENSMS_TOKEN: 'token',
+  };
+
+  it('none for a real deployment with a strong secret, and none outside production', () => {
+    expect(productionProblems(loadConfig({ ...real, AUTH_SECRET: STRONG }))).toEqual([]);
+    expect(productionProblems(loadConfig({}))).toEqual([]);
+  });
+
+  it('a missing or weak AUTH_SECRET and dev providers, each on its line', () => {
+    expect(productionProblems(loadConfig({ ...real }))).toEqual([
+      expect.stringMatching(/^AUTH_SECRET: required in APP_ENV=production/),
+    ]);
+    const weak = productionProblems(loadConfig({ APP_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }));
+    expect(weak[0]).toMatch(/^AUTH_SECRET: too weak \(one character repeated\)/);
+    expect(weak.slice(1).map((p) => p.split('=')[0])).toEqual([
+      'SMS_PROVIDER',
+      'FLASHCALL_PROVIDER',
+      'CALLIN_PROVIDER',
+      'VK_PROVIDER',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { providerConfigProblems } from './providers';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY as Fastify accepts them. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -68,7 +69,7 @@ const ConfigSchema = z.object({
     .regex(/^\d{11}$/)
     .default('88005553535'),
   ENABLE_PHONE_CONFIRMATION_VK: z.stringbool().default(true),
-  /** Keys the HMAC of confirmation codes; required (32+ characters) in APP_ENV=production. */
+  /** Keys the HMAC of confirmation codes; required and strong (authSecretWeakness) in APP_ENV=production. */
   AUTH_SECRET: z.string().min(32).optional(),
   /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
   SSO_CLIENT_IDS: z
@@ -96,4 +97,72 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     process.exit(1);
   }
   return parsed.data;
+}
+
+/** Only for development and tests: production refuses it (productionProblems). */
+export const DEV_AUTH_SECRET = 'dev-only-auth-secret-never-in-production';
+
+/** Words of example configs and tutorials; a secret containing one was typed by a person. */
+const PLACEHOLDERS = [
+  'changeme',
+  'changethis',
+  'replaceme',
+  'placeholder',
+  'yoursecret',
+  'secretkey',
+  'password',
+  'example',
+  'notasecret',
+  'devonly',
+  'insecure',
+  'default',
+  'qwerty',
+];
+/** Fewer distinct characters than this is not random (32 random hex digits have about 14). */
+const MIN_DISTINCT_CHARACTERS = 10;
+
+/**
+ * Why a value is not a usable AUTH_SECRET, or null. Besides the length (32+, the schema's), it
+ * refuses what a person types rather than generates: the dev default, a placeholder word, one
+ * character repeated, few distinct characters, a short pattern repeated, a run of the alphabet.
+ */
+export function authSecretWeakness(secret: string): string | null {
+  if (secret.length < 32) return 'shorter than 32 characters';
+  if (secret === DEV_AUTH_SECRET) return 'the development default';
+  const letters = secret.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const word = PLACEHOLDERS.find((p) => letters.includes(p));
+  if (word) return `contains the placeholder '${word}'`;
+  const distinct = new Set(secret).size;
+  if (distinct === 1) return 'one character repeated';
+  if (distinct < MIN_DISTINCT_CHARACTERS) return `only ${distinct} distinct characters`;
+  for (let period = 2; period <= secret.length / 2; period++)
+    if (secret.slice(period) === secret.slice(0, secret.length - period)) return 'a short pattern repeated';
+  let steps = 0;
+  for (let i = 1; i < secret.length; i++)
+    if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) === 1) steps++;
+  if (steps >= secret.length / 2) return 'runs of consecutive characters';
+  return null;
+}
+
+/**
+ * Every reason the config may not run a real deployment (APP_ENV=production), one line each:
+ * AUTH_SECRET missing or weak, dev phone providers, a real provider without its key. Checked
+ * right after loadConfig, before the database is migrated or seeded.
+ */
+export function productionProblems(config: Config): string[] {
+  if (config.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const generate = 'generate one with `openssl rand -base64 48`';
+  const weakness = config.AUTH_SECRET ? authSecretWeakness(config.AUTH_SECRET) : null;
+  if (!config.AUTH_SECRET) problems.push(`AUTH_SECRET: required in APP_ENV=production; ${generate}`);
+  else if (weakness) problems.push(`AUTH_SECRET: too weak (${weakness}); ${generate}`);
+  return [...problems, ...providerConfigProblems(config)];
+}
+
+/** Prints every production problem and exits (server/main.ts, the seed command). */
+export function refuseProductionProblems(config: Config): void {
+  const problems = productionProblems(config);
+  if (problems.length === 0) return;
+  console.error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  process.exit(1);
 }

@@ -5,12 +5,15 @@ import { buildApp } from './app';
 import { createRedisRateLimitStore } from './cache/rate-limit';
 import { createRedisClient } from './cache/redis';
 import { systemClock } from './clock';
-import { loadConfig } from './config';
+import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
+import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
 
 const config = loadConfig();
+// A real deployment that cannot run stops here, before touching the database.
+refuseProductionProblems(config);
 const dev = process.argv.includes('--dev');
 
 const startedAt = performance.now();
@@ -45,12 +48,6 @@ if (dev) {
   build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
-if (config.APP_ENV === 'production' && !config.AUTH_SECRET) {
-  console.error(
-    'Invalid configuration:\n  AUTH_SECRET: required in APP_ENV=production (32+ random characters)',
-  );
-  process.exit(1);
-}
 const redis = config.REDIS_URL
   ? createRedisClient(config.REDIS_URL, { warn: console.warn, info: console.log })
   : null;
@@ -58,10 +55,7 @@ const redis = config.REDIS_URL
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
-  logger: {
-    level: config.LOG_LEVEL,
-    ...(dev ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
-  },
+  logger: loggerOptions({ level: config.LOG_LEVEL, dev }),
   pages: { build, mode: dev ? 'development' : 'production' },
   publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
   trustProxy: config.TRUST_PROXY,

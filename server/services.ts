@@ -7,6 +7,7 @@ import { parsePrefixCaps } from '../core/auth/limits';
 import { createPageCache, type PageCache } from './cache/page-cache';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
 import type { Clock } from './clock';
+import { DEV_AUTH_SECRET } from './config';
 import type { Db } from './db/client';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
@@ -93,9 +94,6 @@ export interface AuthDeps {
   documentSiteUrl?: string | null;
   officeIps?: string;
 }
-
-/** Only for development and tests: production refuses to start without AUTH_SECRET (server/main.ts). */
-export const DEV_AUTH_SECRET = 'dev-only-auth-secret-never-in-production';
 
 export interface ServiceDeps {
   db: Db;

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../clock';
 import type { Db, DbTx } from '../db/client';
 import { jobs } from '../db/schema/jobs';
+import { safeErrorMessage } from '../http/logger';
 
 /** A job as its handler sees it. `attempt` counts from 1. */
 export interface Job {
@@ -92,7 +93,8 @@ export async function enqueueUnlessPending(
   return rows.length > 0;
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+/** What a failed attempt keeps: never a failed query's parameters (server/http/logger.ts). */
+const errorText = (err: unknown) => safeErrorMessage(err).slice(0, 2000);
 
 /**
  * The worker: every `pollMs` it claims the due jobs and runs them. Claiming is one UPDATE over

@@ -1,12 +1,13 @@
 /**
  * `npm run seed -- --size small|large [--seed N] [--reset]`
  * Fills the configured database (DATABASE_URL, else PGlite under DATA_DIR) with the
- * deterministic demo data set. Refuses a non-empty database unless --reset is given.
+ * deterministic demo data set. Refuses a non-empty database unless --reset is given, and, with
+ * APP_ENV=production, a config the server would refuse (server/config.ts productionProblems).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../config';
+import { loadConfig, refuseProductionProblems } from '../../config';
 import { type Database, openDatabase } from '../client';
 import { isDatabaseEmpty, seedDatabase } from './index';
 import { createProgressBar } from './progress-bar';
@@ -56,6 +57,7 @@ async function wipe(database: Database): Promise<void> {
 
 const args = parseCli();
 const config = loadConfig();
+refuseProductionProblems(config);
 const target = config.DATABASE_URL
   ? { kind: 'postgres' as const, url: config.DATABASE_URL }
   : { kind: 'pglite' as const, dataDir: path.join(config.DATA_DIR, 'pglite') };

@@ -21,27 +21,39 @@ export function createSessionRepo(db: Db | DbTx) {
     },
 
     /**
-     * The live session's user and when it was last touched; null when unknown or expired. Every
+     * The live session's user, when it began and when it was last touched; null when unknown,
+     * expired, or begun at `startedAfter` or earlier (the absolute lifetime). Every
      * signed-in call asks this, so it is a named prepared statement of fixed text (no query
      * building, no planning per call).
      */
-    async find(tokenHash: string, now: Date) {
+    async find(tokenHash: string, now: Date, startedAfter: Date) {
       const [row] = await executeNamed<
-        UserRow & { lastSeenAt: Date | string; userId: number; found: number | null }
+        UserRow & {
+          createdAt: Date | string;
+          lastSeenAt: Date | string;
+          userId: number;
+          found: number | null;
+        }
       >(
         db as Db,
         'session_find',
         sql`
-        SELECT s.last_seen_at AS "lastSeenAt", s.user_id AS "userId", u.id AS found, u.id, u.phone, u.role,
+        SELECT s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", s.user_id AS "userId", u.id AS found, u.id, u.phone, u.role,
                u.is_real_patient AS "isRealPatient", u.medtochka_uuid AS "medtochkaUuid",
                u.doctor_id AS "doctorId", u.clinic_id AS "clinicId"
         FROM sessions s LEFT JOIN users u ON u.id = s.user_id
         WHERE s.token_hash = ${tokenHash}::text AND s.expires_at > ${now.toISOString()}::timestamptz
+          AND s.created_at > ${startedAfter.toISOString()}::timestamptz
         LIMIT 1`,
       );
       if (!row) return null;
-      const { lastSeenAt, userId, found, ...user } = row;
-      return { lastSeenAt: new Date(lastSeenAt), userId, user: found === null ? null : (user as UserRow) };
+      const { createdAt, lastSeenAt, userId, found, ...user } = row;
+      return {
+        createdAt: new Date(createdAt),
+        lastSeenAt: new Date(lastSeenAt),
+        userId,
+        user: found === null ? null : (user as UserRow),
+      };
     },
 
     async touch(tokenHash: string, now: Date, expiresAt: Date) {

@@ -8,7 +8,10 @@ import { ANONYMOUS_VIEWER, type SessionViewer, viewerOf } from './viewer';
 
 /** The session cookie of signed-in visitors; its absence means anonymous (page cache, ADR 003). */
 export const SESSION_COOKIE = 'sessionid';
+/** A session unused this long ends (its expiry slides forward as it is used). */
 export const SESSION_TTL_MS = 30 * 24 * 3600 * 1000;
+/** However much it is used, a session ends this long after sign-in (a stolen token does too). */
+export const SESSION_MAX_AGE_MS = 90 * 24 * 3600 * 1000;
 /** A session's expiry slides forward at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 3600 * 1000;
 
@@ -18,7 +21,8 @@ export function hashToken(token: string): string {
 
 /**
  * Server-side sessions (docs/product/sign-in.md): the cookie carries a random token, the table its hash, so a
- * leaked table cannot be replayed. HttpOnly and SameSite=Lax always; Secure over HTTPS.
+ * leaked table cannot be replayed. HttpOnly and SameSite=Lax always; Secure over HTTPS. A session
+ * ends after 30 days unused or 90 days after sign-in, whichever comes first.
  */
 export function createSessionService({ db, clock, secure }: { db: Db; clock: Clock; secure: boolean }) {
   const sessionRepo = createSessionRepo(db);
@@ -27,10 +31,12 @@ export function createSessionService({ db, clock, secure }: { db: Db; clock: Clo
     if (!token || token.length > 100) return ANONYMOUS_VIEWER;
     const now = clock.now();
     const hash = hashToken(token);
-    const row = await sessionRepo.find(hash, now);
+    const row = await sessionRepo.find(hash, now, new Date(now.getTime() - SESSION_MAX_AGE_MS));
     if (!row?.user) return ANONYMOUS_VIEWER;
     if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      await sessionRepo.touch(hash, now, new Date(now.getTime() + SESSION_TTL_MS));
+      const slid = now.getTime() + SESSION_TTL_MS;
+      const end = row.createdAt.getTime() + SESSION_MAX_AGE_MS;
+      await sessionRepo.touch(hash, now, new Date(Math.min(slid, end)));
     }
     return viewerOf(row.user);
   }

@@ -74,6 +74,10 @@ export function reviewsWorld() {
     get staff(): TestSession {
       return staff;
     },
+    /** The directory the app keeps review documents in. */
+    get uploads(): string {
+      return uploads;
+    },
 
     /** The review form's fields about the first doctor, with `over` changed. */
     review: (over: Record<string, unknown> = {}) => ({

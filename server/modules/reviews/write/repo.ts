@@ -75,8 +75,10 @@ export function createReviewWriteRepo(db: Db) {
      * The review, its tags, documents and first history line in one transaction. A visit booked
      * through the portal in that month (in Moscow's calendar) links the review to it. The unique
      * indexes on (user, subject, visit month) raise 23505 for a second review of one visit.
+     * `beforeCommit` runs last inside the transaction (moving the documents into the store): if
+     * it throws, nothing is saved.
      */
-    async insertReview(r: NewReview): Promise<number> {
+    async insertReview(r: NewReview, beforeCommit?: () => Promise<void>): Promise<number> {
       return db.transaction(async (tx) => {
         const { rows: users } = await tx.execute<{ firstName: string | null; lastName: string | null }>(
           sql`SELECT first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = ${r.userId}`,
@@ -136,8 +138,27 @@ export function createReviewWriteRepo(db: Db) {
           toStatus: 'pending',
           at: r.now,
         });
+        await beforeCommit?.();
         return row.id;
       });
+    },
+
+    /** How many documents, and how many bytes, the user attached to reviews written since `since`. */
+    async documentsSince(userId: number, since: Date): Promise<{ files: number; bytes: number }> {
+      const { rows } = await db.execute<{ files: number; bytes: string | number }>(sql`
+        SELECT count(d.id)::int AS files, coalesce(sum(d.size), 0)::bigint AS bytes
+        FROM reviews r JOIN review_documents d ON d.review_id = r.id
+        WHERE r.user_id = ${userId} AND r.created_at > ${since.toISOString()}::timestamptz`);
+      return { files: rows[0]?.files ?? 0, bytes: Number(rows[0]?.bytes ?? 0) };
+    },
+
+    /** Which of these storage keys a review document refers to. */
+    async knownDocumentKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const { rows } = await db.execute<{ key: string }>(sql`
+        SELECT storage_key AS key FROM review_documents
+        WHERE storage_key = ANY(${`{${keys.join(',')}}`}::text[])`);
+      return new Set(rows.map((r) => r.key));
     },
 
     /** The review's state and whether it is about this side (a clinic answers for its doctors too). */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { fieldErrors } from '../../../../core/http/contracts';
 import {
@@ -23,10 +22,19 @@ import {
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { PG_ERRORS, pgErrorCode } from '../../../db/errors';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../http/errors';
+import {
+  badRequest,
+  conflict,
+  DomainError,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../../http/errors';
 import type { SessionViewer } from '../../auth/viewer';
 import type { ReviewsService } from '../read/service';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore, StagedDocument } from './document-store';
+import { DOCUMENT_QUOTA, QUOTA_ERRORS } from './limits';
 import { createReviewWriteRepo, type ReplySide } from './repo';
 
 export interface UploadedDocument {
@@ -82,6 +90,19 @@ export function createReviewWriteService({
   const repo = createReviewWriteRepo(db);
   const deletingSince = (userId: number | null) => (userId === null ? null : repo.deletingSince(userId));
 
+  /** The daily quota of attachments (limits.ts): 429 for too many files, 413 for too many bytes. */
+  async function checkQuota(userId: number, docs: { data: Buffer }[], now: Date) {
+    if (docs.length === 0) return;
+    const used = await repo.documentsSince(userId, new Date(now.getTime() - DOCUMENT_QUOTA.windowMs));
+    const bytes = docs.reduce((sum, d) => sum + d.data.length, 0);
+    if (used.files + docs.length > DOCUMENT_QUOTA.files)
+      throw tooManyRequests(QUOTA_ERRORS.files, { errors: { documents: QUOTA_ERRORS.files } });
+    if (used.bytes + bytes > DOCUMENT_QUOTA.bytes)
+      throw new DomainError('too_large', QUOTA_ERRORS.bytes, 413, {
+        errors: { documents: QUOTA_ERRORS.bytes },
+      });
+  }
+
   return {
     /** What the form page shows: the subject, criteria, tags, months, and whether the viewer may write. */
     async formContext(
@@ -134,33 +155,43 @@ export function createReviewWriteService({
 
       const values = input.stars.map((s) => (s === null ? null : starsToValue(s)));
       const sentiment = sentimentOf(values);
-      // Files first: a failed insert leaves an unreferenced file, never a row without its file.
-      for (const d of docs) await documents.put(d.key, d.data);
+      await checkQuota(userId, docs, now);
+      // The files wait in the store's staging directory and move in as the review commits; on
+      // any refusal or error they are deleted (a moved file is no longer there to delete).
+      const staged: StagedDocument[] = [];
       try {
-        const id = await repo.insertReview({
-          kind,
-          subjectId,
-          userId,
-          text: input.text,
-          sentiment,
-          isAnonymous: input.is_anonymous,
-          assessments: criteria.map((name, i) => ({ name, value: values[i] })),
-          score: reviewScore(values, sentiment),
-          visitMonth: `${input.visit_month}-01`,
-          tags,
-          documents: docs.map((d) => ({
-            fileName: d.fileName.slice(0, 200) || 'document',
-            mime: d.mime,
-            size: d.data.length,
-            key: d.key,
-          })),
-          now,
-        });
+        for (const d of docs) staged.push(await documents.stage(d.data));
+        const id = await repo.insertReview(
+          {
+            kind,
+            subjectId,
+            userId,
+            text: input.text,
+            sentiment,
+            isAnonymous: input.is_anonymous,
+            assessments: criteria.map((name, i) => ({ name, value: values[i] })),
+            score: reviewScore(values, sentiment),
+            visitMonth: `${input.visit_month}-01`,
+            tags,
+            documents: docs.map((d, i) => ({
+              fileName: d.fileName.slice(0, 200) || 'document',
+              mime: d.mime,
+              size: d.data.length,
+              key: staged[i].key,
+            })),
+            now,
+          },
+          async () => {
+            for (const file of staged) await file.commit();
+          },
+        );
         return { id, status: 'pending' };
       } catch (err) {
         if (pgErrorCode(err) === PG_ERRORS.uniqueViolation)
           throw conflict('duplicate_review', WRITE_ERRORS.duplicate);
         throw err;
+      } finally {
+        await Promise.all(staged.map((file) => file.discard()));
       }
     },
 
@@ -222,7 +253,7 @@ function replySide(viewer: SessionViewer): ReplySide {
   throw forbidden(REPLY_ERRORS.signIn);
 }
 
-/** Attached files: how many, their real type (from the bytes) and size; each gets a storage key. */
+/** Attached files: how many, their real type (from the bytes) and size. */
 function checkDocuments(files: UploadedDocument[]) {
   const documentsError = (message: string) => badRequest(message, { errors: { documents: message } });
   if (files.length > MAX_REVIEW_DOCUMENTS) throw documentsError(WRITE_ERRORS.documentCount);
@@ -230,7 +261,7 @@ function checkDocuments(files: UploadedDocument[]) {
     const mime = sniffDocumentType(f.data);
     if (!mime) throw documentsError(WRITE_ERRORS.documentType);
     if (f.data.length > MAX_REVIEW_DOCUMENT_BYTES) throw documentsError(WRITE_ERRORS.documentSize);
-    return { ...f, mime, key: randomUUID() };
+    return { ...f, mime };
   });
 }
 

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { fixedClock } from '../clock';
+import type { Database } from '../db/client';
+import { createJobWorker, enqueue } from '../jobs/queue';
+import { openTestDatabase } from '../testing/database';
+import { loggerOptions } from './logger';
+
+const PHONE = '79161234567';
+const NAME = 'Анна Каренина';
+const TOKEN = 'cancel-token-5f2b9c0d';
+const BIRTH = '1984-03-17';
+const COOKIE = 'session-cookie-value-77';
+const BEARER = 'bearer-secret-88';
+
+/** A query that fails with a patient's data as its parameters (the phone does not fit an int). */
+const failingQuery = (database: Database) =>
+  database.db.execute(
+    sql`SELECT ${PHONE}::int AS phone, ${NAME}::text AS name, ${TOKEN}::text AS token, ${BIRTH}::date AS born`,
+  );
+
+let database: Database;
+let app: FastifyInstance;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  app = await buildApp({
+    db: database.db,
+    clock: fixedClock('2026-11-22T09:00:00Z'),
+    logger: loggerOptions({ level: 'info', stream: { write: (line) => lines.push(line) } }),
+  });
+  app.post('/test/failing-query/', async () => {
+    await failingQuery(database);
+    return {};
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+describe('logs keep no personal data', () => {
+  it('a failed query is logged with its SQL text, without the parameters, the body, cookies or headers', async () => {
+    lines.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/test/failing-query/?token=${TOKEN}`,
+      headers: { cookie: `sessionid=${COOKIE}`, authorization: `Bearer ${BEARER}` },
+      payload: { name: NAME, phone: PHONE },
+    });
+    expect(res.statusCode).toBe(500);
+    const log = lines.join('');
+    const failed = lines.map((l) => JSON.parse(l)).find((l) => l.msg === 'request failed');
+    expect(failed.err.type).toBe('DrizzleQueryError');
+    expect(failed.err.query).toContain('::int AS phone');
+    expect(failed.err.cause.code).toBe('22003');
+    expect(log).toContain('/test/failing-query/?token=…');
+    for (const secret of [PHONE, NAME, TOKEN, BIRTH, COOKIE, BEARER]) expect(log).not.toContain(secret);
+  });
+
+  it('a failed job keeps the query, not its parameters, as its last error', async () => {
+    const worker = createJobWorker({
+      db: database.db,
+      clock: fixedClock('2026-11-22T09:00:00Z'),
+      handlers: { 'test.failing-query': () => failingQuery(database).then(() => undefined) },
+      log: app.log,
+    });
+    await enqueue(database.db, {
+      kind: 'test.failing-query',
+      payload: {},
+      runAt: new Date('2026-11-22T08:00:00Z'),
+    });
+    expect(await worker.runDue()).toMatchObject({ retried: 1 });
+    const { rows } = await database.db.execute<{ error: string }>(
+      sql`SELECT last_error AS error FROM jobs WHERE kind = 'test.failing-query'`,
+    );
+    expect(rows[0].error).toContain('::int AS phone');
+    for (const secret of [PHONE, NAME, TOKEN, BIRTH]) expect(rows[0].error).not.toContain(secret);
+  });
+});
