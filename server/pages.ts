@@ -6,12 +6,15 @@ import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
 
+/** Pages only read (writes go through the JSON calls): any other method is a 405. */
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
+
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * Serves React Router pages from Fastify: a Fastify request becomes a Fetch Request and the
- * Response streams back. Registered in its own scope with every body parser removed, so form
- * posts reach route actions untouched while JSON API routes elsewhere keep their parsers.
+ * Response streams back. Registered in its own scope with every body parser removed: pages take
+ * no bodies, while JSON API routes elsewhere keep their parsers.
  */
 export async function registerPages(
   app: FastifyInstance,
@@ -25,6 +28,12 @@ export async function registerPages(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', async (request, reply) => {
+      if (!PAGE_METHODS.has(request.method)) {
+        return reply
+          .status(405)
+          .header('allow', [...PAGE_METHODS].join(', '))
+          .send({ detail: 'Метод не поддерживается', code: 'method_not_allowed' });
+      }
       const canonical = withTrailingSlash(request.method, request.url);
       if (canonical) return reply.redirect(canonical, 301);
       // Anonymous page views may come from the short-lived page cache (ADR 003).
