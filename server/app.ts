@@ -55,7 +55,7 @@ export interface AppDeps {
   clock: Clock;
   logger?: FastifyServerOptions['logger'];
   /** React Router server build; without it only the API is served (API tests). */
-  pages?: { build: BuildSource; mode: 'production' | 'development'; clientDir?: string };
+  pages?: { build: BuildSource; mode: 'production' | 'development' | 'test'; clientDir?: string };
   /** Hook for the dev server: Vite's middlewares run before any route. */
   beforeRoutes?: (app: FastifyInstance) => void;
   /** The site's public origin: every absolute URL (pages, sitemaps, calendar files) is built on it. */

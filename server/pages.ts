@@ -8,12 +8,15 @@ import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
 import { documentWithNonce, nonceFreeDocument } from './security/headers';
 
+/** Pages only read (writes go through the JSON calls): any other method is a 405. */
+const PAGE_METHODS = new Set(['GET', 'HEAD']);
+
 export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
 
 /**
  * Serves React Router pages from Fastify: a Fastify request becomes a Fetch Request and the
- * Response streams back. Registered in its own scope with every body parser removed, so form
- * posts reach route actions untouched while JSON API routes elsewhere keep their parsers.
+ * Response streams back. Registered in its own scope with every body parser removed: pages take
+ * no bodies, while JSON API routes elsewhere keep their parsers.
  *
  * Pages see the site only at `publicOrigin` (PUBLIC_URL): the Host and X-Forwarded-* headers
  * never reach a page's URL, so no visitor can make a page (or its cached copy) point elsewhere.
@@ -31,6 +34,12 @@ export async function registerPages(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all('/*', async (request, reply) => {
+      if (!PAGE_METHODS.has(request.method)) {
+        return reply
+          .status(405)
+          .header('allow', [...PAGE_METHODS].join(', '))
+          .send({ detail: 'Метод не поддерживается', code: 'method_not_allowed' });
+      }
       const url = publicUrlOf(publicOrigin, request.url);
       const canonical = withTrailingSlash(request.method, url.pathname + url.search);
       if (canonical) return reply.redirect(canonical, 301);

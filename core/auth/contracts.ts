@@ -8,12 +8,13 @@
  * reads as '' (so it is still refused), and a body that is not an object reads as an empty one.
  */
 import { z } from 'zod';
+import { textInput } from '../http/contracts';
 import { CONFIRMATION_METHODS } from './errors';
 
 /** A field the service checks: null when it is missing or not a string. */
-const field = z.string().nullable().catch(null);
+const field = textInput().nullable().catch(null);
 /** An optional field the service checks: absent stays absent, anything but a string is ''. */
-const optionalField = z.string().nullish().catch('');
+const optionalField = textInput().nullish().catch('');
 /**
  * A number sent without the country code (the staff and no-registration calls): ten digits get
  * Russia's '7'; anything else reads as '' and is refused as an invalid phone.

@@ -4,7 +4,7 @@
  * the server checks the call's body with, so both say the same words (form.ts holds them).
  */
 import { z } from 'zod';
-import { ErrorBodySchema } from '../http/contracts';
+import { ErrorBodySchema, isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema, MarkedDaysSchema, ServiceKeySchema } from '../schedule/contracts';
 import { DAY_PARTS } from '../schedule/slot-filters';
 import { CALLBACK_TEXTS } from './callback';
@@ -26,8 +26,7 @@ function oneSubject(body: { doctor_id?: number; service_id?: string }, ctx: z.Re
 const NAME_RE = /^[A-Za-zА-Яа-яЁё]+(?:[ '’-][A-Za-zА-Яа-яЁё]+)*$/;
 
 const name = (required: string) =>
-  z
-    .string(required)
+  textInput(required)
     .transform((s) => s.trim().replace(/\s+/g, ' '))
     .pipe(
       z.string().min(1, required).max(50, BOOKING_ERRORS.nameLength).regex(NAME_RE, BOOKING_ERRORS.nameChars),
@@ -35,13 +34,6 @@ const name = (required: string) =>
 
 /** Built once: constructing a zod schema costs more than running it. */
 const patronymicName = name(BOOKING_ERRORS.patronymic);
-
-/** 'yyyy-MM-dd' that is a real calendar date. */
-function isCalendarDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 
 /** A birth date 'today' allows: not in the future, not more than MAX_AGE_YEARS ago. */
 function bornBy(s: string, today: string): boolean {
@@ -55,7 +47,7 @@ const VisitTimeSchema = z.object({
   service_id: ServiceKeySchema.optional(),
   lpu_id: ClientIdSchema,
   /** 'dd.MM.yyyy HH:mm' in the clinic's zone, as the redirect carries it. */
-  slot: z.string(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
+  slot: textInput(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
   type: z.enum(VISIT_TYPES).default('clinic'),
 });
 
@@ -68,17 +60,16 @@ export function bookingSchema(today: string | (() => string)) {
   return VisitTimeSchema.extend({
     last_name: name(BOOKING_ERRORS.lastName),
     first_name: name(BOOKING_ERRORS.firstName),
-    patronymic: z.string().default(''),
+    patronymic: textInput().default(''),
     no_patronymic: z.boolean().default(false),
-    birth_date: z
-      .string(BOOKING_ERRORS.birthDate)
+    birth_date: textInput(BOOKING_ERRORS.birthDate)
       .min(1, BOOKING_ERRORS.birthDate)
       .refine((s) => bornBy(s, todayOf()), BOOKING_ERRORS.birthDateWrong),
     /** The time kept for the patient while filling the form (the hold call). */
     hold_id: ClientIdSchema.optional(),
     /** One press of 'Записаться' (a UUID): the same key books once. */
-    request_key: z.string().min(8).max(64),
-    source: z.string().max(40).optional(),
+    request_key: textInput().min(8).max(64),
+    source: textInput().max(40).optional(),
   })
     .superRefine(
       (body, ctx) => {
@@ -109,7 +100,7 @@ export type HoldBody = z.output<typeof HoldSchema>;
 export const CallbackSchema = z.object({
   doctor_id: ClientIdSchema,
   lpu_id: ClientIdSchema,
-  date: z.string(CALLBACK_TEXTS.date).regex(/^\d{4}-\d{2}-\d{2}$/, CALLBACK_TEXTS.date),
+  date: z.string(CALLBACK_TEXTS.date).refine((s) => isCalendarDate(s), CALLBACK_TEXTS.date),
   times: z.array(z.enum(DAY_PARTS), CALLBACK_TEXTS.times).min(1, CALLBACK_TEXTS.times).max(DAY_PARTS.length),
 });
 export type CallbackRequest = z.input<typeof CallbackSchema>;
@@ -120,7 +111,7 @@ export const AppointmentParamsSchema = z.object({
   id: ClientIdSchema,
 });
 /** The link's token (from the SMS or the .ics file) that lets its holder in. */
-export const AppointmentTokenSchema = z.object({ token: z.string().max(64).optional() });
+export const AppointmentTokenSchema = z.object({ token: textInput().max(64).optional() });
 export type AppointmentToken = z.input<typeof AppointmentTokenSchema>;
 
 // Replies.

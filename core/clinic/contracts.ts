@@ -12,6 +12,7 @@ import {
   VisitTypeSchema,
 } from '../directory/contracts';
 import { SOFTWARE_VERSIONS } from '../directory/software-version';
+import { MAX_ID, textInput } from '../http/contracts';
 import { FAKE_WARNINGS } from '../reviews/fake-warning';
 import { DOCTOR_GENDERS } from './doctor-filters';
 import { WEEKDAY_TRANSLIT } from './working-hours';
@@ -40,8 +41,7 @@ const flag = (name: string) =>
 
 /** Free text: trimmed, an empty value is as good as none. */
 const text = (max: number) =>
-  z
-    .string('Некорректный поисковый запрос')
+  textInput('Некорректный поисковый запрос')
     .transform((s) => s.trim())
     .refine((s) => s.length <= max, `Запрос длиннее ${max} символов`)
     .optional()
@@ -53,7 +53,7 @@ export const ClinicIdParamsSchema = z.object({
     .number<number>('Некорректный идентификатор клиники')
     .int('Некорректный идентификатор клиники')
     .positive('Некорректный идентификатор клиники')
-    .max(2_147_483_647, 'Некорректный идентификатор клиники'),
+    .max(MAX_ID, 'Некорректный идентификатор клиники'),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { VISIT_TYPES } from '../booking/urls';
+import { MAX_ID } from '../http/contracts';
 import type { ReviewTag } from '../reviews/contracts';
 import { DOCTOR_FLAGS, DOCTOR_SORTS } from './list-filters';
 import { PLACE_KINDS, type TOP_FILTERS } from './list-urls';
@@ -219,7 +220,8 @@ export type DoctorListReply = z.infer<typeof DoctorListReplySchema>;
 const clinicId = z.coerce
   .number<number>('Некорректный идентификатор клиники')
   .int('Некорректный идентификатор клиники')
-  .positive('Некорректный идентификатор клиники');
+  .positive('Некорректный идентификатор клиники')
+  .max(MAX_ID, 'Некорректный идентификатор клиники');
 
 /** POST /ajax/lpus/specialities/: the specialities of each clinic's doctors. */
 export const ClinicSpecialitiesBodySchema = z.object({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { DoctorCardSchema, ReviewSummarySchema, WorkplaceSummarySchema } from '../directory/contracts';
 import { SOFTWARE_VERSIONS } from '../directory/software-version';
+import { textInput } from '../http/contracts';
 import { FAKE_WARNINGS } from '../reviews/fake-warning';
 
 /** The documents a doctor has confirmed: the 'Документы проверены' badge and its modal. */
@@ -68,7 +69,7 @@ const DoctorIdSchema = z.coerce
 export const DoctorIdParamsSchema = z.object({ id: DoctorIdSchema });
 
 /** The section is checked by the service: an unknown one is a page that does not exist (404). */
-export const ActivityPageParamsSchema = z.object({ id: DoctorIdSchema, section: z.string() });
+export const ActivityPageParamsSchema = z.object({ id: DoctorIdSchema, section: textInput() });
 
 export const ActivityPageQuerySchema = z.object({
   page: z.coerce

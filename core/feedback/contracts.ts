@@ -3,25 +3,24 @@
  * answer. The rules are mistake-report.ts's (shared with the form, which carries no zod).
  */
 import { z } from 'zod';
+import { MAX_ID, textInput } from '../http/contracts';
 import { MISTAKE_MESSAGES, mistakeContactError, mistakeTextError } from './mistake-report';
 
 /** A positive id, as a number (JSON) or digits (a form); an empty value means none. */
 const optionalId = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number(message).int(message).positive(message).max(2_147_483_647, message).optional(),
+    z.coerce.number(message).int(message).positive(message).max(MAX_ID, message).optional(),
   );
 
-const text = z
-  .string(MISTAKE_MESSAGES.textRequired)
+const text = textInput(MISTAKE_MESSAGES.textRequired)
   .superRefine((v, ctx) => {
     const error = mistakeTextError(v);
     if (error) ctx.addIssue({ code: 'custom', message: error });
   })
   .transform((v) => v.trim());
 
-const contact = z
-  .string('Некорректный контакт')
+const contact = textInput('Некорректный контакт')
   .superRefine((v, ctx) => {
     const error = mistakeContactError(v);
     if (error) ctx.addIssue({ code: 'custom', message: error });

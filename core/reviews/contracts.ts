@@ -5,6 +5,7 @@
  * moderation) live beside these files.
  */
 import { z } from 'zod';
+import { MAX_ID, textInput } from '../http/contracts';
 import { FAKE_WARNINGS } from './fake-warning';
 import { MAX_STARS } from './rating';
 import { isTagTranslit } from './tags';
@@ -74,7 +75,7 @@ export type ReviewsPage = z.infer<typeof ReviewsPageSchema>;
 
 /** At most this many review ids in one beacon (a long session's page of reviews). */
 const MAX_SEEN = 200;
-const SeenIds = z.array(z.number().int().positive().max(2_147_483_647)).max(MAX_SEEN).default([]);
+const SeenIds = z.array(z.number().int().positive().max(MAX_ID)).max(MAX_SEEN).default([]);
 
 /**
  * The rate-metrics beacon: the form field `rates_id` holds JSON {lpu_rates_id, doctor_rates_id},
@@ -194,10 +195,9 @@ export function reviewBodySchema(now: Date) {
   const months = new Set(visitMonthOptions(now));
   return z
     .object({
-      doctor_id: z.coerce.number().int().positive().optional(),
-      lpu_id: z.coerce.number().int().positive().optional(),
-      text: z
-        .string('Напишите отзыв')
+      doctor_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+      lpu_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+      text: textInput('Напишите отзыв')
         .transform((s) => s.trim().replace(/\r\n/g, '\n'))
         .superRefine((s, ctx) => {
           if (s.length < REVIEW_TEXT_MIN) ctx.addIssue({ code: 'custom', message: textTooShort(s.length) });
@@ -207,7 +207,7 @@ export function reviewBodySchema(now: Date) {
       stars: z
         .array(z.union([z.coerce.number().int().min(1).max(MAX_STARS), z.null()]), 'Поставьте оценки')
         .refine((a) => a.some((v) => v !== null), 'Поставьте хотя бы одну оценку'),
-      visit_month: z.string('Укажите, когда вы были на приёме').refine((m) => months.has(m), {
+      visit_month: textInput('Укажите, когда вы были на приёме').refine((m) => months.has(m), {
         message: 'Укажите, когда вы были на приёме',
       }),
       tags: z
@@ -225,8 +225,7 @@ export type ReviewBody = z.input<ReturnType<typeof reviewBodySchema>>;
 
 /** A doctor's or a clinic's answer to a review. */
 export const ReplyBodySchema = z.object({
-  text: z
-    .string('Напишите ответ')
+  text: textInput('Напишите ответ')
     .transform((s) => s.trim())
     .superRefine((s, ctx) => {
       if (s.length < REPLY_TEXT_MIN)

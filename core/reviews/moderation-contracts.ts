@@ -4,6 +4,7 @@
  * calls are in contracts.ts.
  */
 import { z } from 'zod';
+import { MAX_ID, textInput } from '../http/contracts';
 import {
   FakeWarningSchema,
   Instant,
@@ -21,8 +22,7 @@ export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 export const QueueQuerySchema = PageQuerySchema.extend({
   status: z.enum(QUEUE_STATUSES, 'Неизвестное состояние отзыва').default('pending'),
   /** A review number, or words of the text, the author or the subject. */
-  q: z
-    .string()
+  q: textInput()
     .max(200, 'Запрос — не длиннее 200 символов')
     .transform((s) => s.trim() || null)
     .default(null),
@@ -95,7 +95,7 @@ export const ModerationQueueSchema = z.object({
 });
 export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
 
-const REASON = z.string().max(500, 'Причина — не длиннее 500 символов').nullish();
+const REASON = textInput().max(500, 'Причина — не длиннее 500 символов').nullish();
 
 export const ModerateBodySchema = z.object({
   action: z.enum(['publish', 'unconfirm', 'resolve', 'delete'], 'Неизвестное действие'),
@@ -126,7 +126,7 @@ const SUBJECT = 'Укажите врача или клинику';
 /** Puts the fake-review banner on a doctor's or a clinic's pages, or takes it off (null). */
 export const FakeWarningBodySchema = z.object({
   kind: z.enum(['doctor', 'lpu'], SUBJECT),
-  id: z.number(SUBJECT).int().positive(SUBJECT),
+  id: z.number(SUBJECT).int().positive(SUBJECT).max(MAX_ID, SUBJECT),
   warning: z.enum(FAKE_WARNINGS, 'Неизвестное предупреждение').nullable(),
 });
 export type FakeWarningBody = z.input<typeof FakeWarningBodySchema>;

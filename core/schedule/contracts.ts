@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { VISIT_TYPES } from '../booking/urls';
+import { isCalendarDate, MAX_ID, textInput } from '../http/contracts';
 import { isTimeZone } from './free-slots';
 import { MAX_SLOT_DAYS, MAX_SLOT_ITEMS } from './limits';
 
@@ -33,7 +34,7 @@ export const ONLINE_ERRORS = {
  * same rule as IdSchema (core/http/contracts.ts), typed by what a client sends so that the
  * calls' bodies are.
  */
-export const ClientIdSchema = z.coerce.number<number>().int().positive().max(2_147_483_647);
+export const ClientIdSchema = z.coerce.number<number>().int().positive().max(MAX_ID);
 
 /**
  * A value that must be there: the message when it is missing, then its own schema. A client
@@ -51,14 +52,16 @@ const daysField = required(
     .min(1, SLOT_ERRORS.days)
     .max(MAX_SLOT_DAYS, `Не больше ${MAX_SLOT_DAYS} дней`),
 );
+/** A first day of slots: a real calendar date of this century (schedules live only in it). */
+const isSlotDay = (day: string) => isCalendarDate(day, 2000, 2099);
+
 /** The first day: required 'yyyy-MM-dd', or an ISO date-time whose date part is taken. */
 const startField = required(
   SLOT_ERRORS.dtStart,
-  z
-    .string(SLOT_ERRORS.dtStart)
+  textInput(SLOT_ERRORS.dtStart)
     .regex(/^\d{4}-\d{2}-\d{2}(T.*)?$/, SLOT_ERRORS.dtStart)
     .transform((s) => s.slice(0, 10))
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), SLOT_ERRORS.dtStart),
+    .refine(isSlotDay, SLOT_ERRORS.dtStart),
 );
 
 const timedelta = z.coerce.number<number>().int().min(-12).max(14);
@@ -111,8 +114,8 @@ export const SlotsBySpecialitiesSchema = z
         z.object({
           lpu_id: ClientIdSchema,
           speciality_id: ClientIdSchema,
-          name: z.string().optional(),
-          translit: z.string().optional(),
+          name: textInput().optional(),
+          translit: textInput().optional(),
         }),
         SLOT_ERRORS.lpusSpecialities,
       )
@@ -125,7 +128,7 @@ export type SlotsBySpecialitiesRequest = z.input<typeof SlotsBySpecialitiesSchem
 
 /** A service within its clinic: the directory's synonym id or the clinic's MIS id, a string either way. */
 export const ServiceKeySchema = z
-  .union([z.number().int().positive(), z.string().trim().min(1).max(40)], SLOT_ERRORS.services)
+  .union([z.number().int().positive(), textInput().trim().min(1).max(40)], SLOT_ERRORS.services)
   .transform(String)
   .pipe(z.string().regex(/^[\w.-]+$/, SLOT_ERRORS.services));
 
@@ -167,12 +170,6 @@ export const TelemedSlotsSchema = z
   .superRefine(oneTimedelta);
 export type TelemedSlotsRequest = z.input<typeof TelemedSlotsSchema>;
 
-/** A real 'yyyy-MM-dd' (not 2026-02-30). */
-function isCalendarDay(day: string): boolean {
-  const t = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(day);
-}
-
 /**
  * `POST /ajax/schedule/slots_bulk/online/` (the online doctors' list): from the patient's today
  * in their zone, for each clinic the doctors and the schedule type wanted.
@@ -182,12 +179,9 @@ export const OnlineSlotsSchema = z
     days: daysField,
     user_start_date: required(
       SLOT_ERRORS.dtStart,
-      z
-        .string(SLOT_ERRORS.dtStart)
-        .regex(/^\d{4}-\d{2}-\d{2}$/, SLOT_ERRORS.dtStart)
-        .refine(isCalendarDay, SLOT_ERRORS.dtStart),
+      z.string(SLOT_ERRORS.dtStart).refine(isSlotDay, SLOT_ERRORS.dtStart),
     ),
-    user_timezone: z.string(ONLINE_ERRORS.timeZone).refine(isTimeZone, ONLINE_ERRORS.timeZone),
+    user_timezone: textInput(ONLINE_ERRORS.timeZone).refine(isTimeZone, ONLINE_ERRORS.timeZone),
     /** Only free slots (the default), or every slot with taken ones marked free: false. */
     only_free: z.boolean(SLOT_ERRORS.badRequest).default(true),
     lpu_params: z

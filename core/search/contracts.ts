@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { textInput } from '../http/contracts';
 import { normaliseSearchQuery, SEARCH_KINDS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from './query';
 
 const TOO_SHORT = `Введите минимум ${SEARCH_MIN_LENGTH} символа`;
 
 export const SuggestQuerySchema = z.object({
-  q: z
-    .string({ error: TOO_SHORT })
+  q: textInput(TOO_SHORT)
     .max(SEARCH_MAX_LENGTH, `Слишком длинный запрос: не больше ${SEARCH_MAX_LENGTH} символов`)
     .transform(normaliseSearchQuery)
     .pipe(z.string().min(SEARCH_MIN_LENGTH, TOO_SHORT)),
-  town: z.string({ error: 'Не указан город' }).min(1, 'Не указан город').max(60, 'Город не найден'),
+  town: textInput('Не указан город').min(1, 'Не указан город').max(60, 'Город не найден'),
 });
 export type SuggestQuery = z.input<typeof SuggestQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from '../http/contracts';
 
 /** A town in the chooser's list and suggestions: `url` is where choosing it POSTs. */
 export const TownOptionSchema = z.object({
@@ -11,9 +12,9 @@ export type TownOption = z.infer<typeof TownOptionSchema>;
 
 export const TownListSchema = z.array(TownOptionSchema);
 
-export const TownSearchQuerySchema = z.object({ q: z.string().max(100).default('') }).catch({ q: '' });
+export const TownSearchQuerySchema = z.object({ q: textInput().max(100).default('') }).catch({ q: '' });
 
-export const TownSlugParamsSchema = z.object({ slug: z.string().max(60) });
+export const TownSlugParamsSchema = z.object({ slug: textInput().max(60) });
 
 /** Choosing a town answers where to go next. */
 export const TownChosenSchema = z.object({ url: z.string() });

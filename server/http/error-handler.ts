@@ -4,6 +4,7 @@ import { DomainError } from './errors';
 import type { InvalidRequest, RequestPart } from './route';
 
 const SERVER_ERROR = 'Произошла ошибка';
+const MALFORMED_FORM = 'Некорректные данные формы';
 
 /** The code of a refusal that came without one (Fastify's own 4xx): named by its status. */
 const CODES: Record<number, string> = {
@@ -24,9 +25,16 @@ const CODES: Record<number, string> = {
  * - a request that fails its call's schema: 400 `{detail, code: 'bad_request', errors}` with the
  *   schema's own messages (or what the call declared for that part: a bad id is often a 404);
  * - Fastify's own 4xx (a body too large, broken JSON): their status with a short detail;
+ * - a multipart body that breaks while it is read, before the handler runs: 400 (the multipart
+ *   parser's errors carry no status);
  * - anything else: logged, and a 500 that tells nothing of the inside.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  // The requests whose body was read and validated: their handler (or a later hook) runs.
+  const bodyRead = new WeakSet<FastifyRequest>();
+  app.addHook('preHandler', async (request) => {
+    bodyRead.add(request);
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       return reply.status(error.status).send({ ...error.extra, detail: error.detail, code: error.code });
@@ -45,6 +53,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       const detail = Object.values(errors)[0] ?? declared?.detail ?? error.validation[0].message ?? '';
       return reply.status(400).send({ detail, code: 'bad_request', errors });
     }
+    if (!error.statusCode && isMultipart(request) && !bodyRead.has(request)) {
+      return reply.status(400).send({ detail: MALFORMED_FORM, code: 'bad_request' });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -52,6 +63,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.status(status).send({ detail: error.message, code: CODES[status] ?? 'bad_request' });
   });
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\//i.test(request.headers['content-type'] ?? '');
 }
 
 function partOf(context: string | undefined): RequestPart {

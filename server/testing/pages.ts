@@ -30,3 +30,15 @@ export async function openPageBuild(): Promise<{ build: BuildSource; close: () =
     close: () => vite.close(),
   };
 }
+
+/**
+ * The pages as `buildApp({ pages })` takes them, in `mode: 'test'`, which keeps React Router
+ * from logging the errors it answers (a 404 page).
+ */
+export async function testPages(): Promise<{
+  pages: { build: BuildSource; mode: 'test' };
+  close: () => Promise<void>;
+}> {
+  const { build, close } = await openPageBuild();
+  return { pages: { build, mode: 'test' }, close };
+}

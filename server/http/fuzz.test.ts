@@ -1,0 +1,189 @@
+/**
+ * Property: no request, however malformed, answers 5xx. Every route the app registers (collected
+ * with an onRoute hook; the websocket route aside) gets generated bad paths, queries, bodies,
+ * content types, cookies and sessions; the pages catch-all gets real page URLs, bent. The seed
+ * is fixed (FUZZ_SEED overrides it) and printed with the failing request, so a failure replays.
+ */
+import fc from 'fast-check';
+import type { FastifyInstance, HTTPMethods, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinicUrl, doctorUrl } from '../../core/directory/urls';
+import { buildApp } from '../app';
+import { fixedClock } from '../clock';
+import type { Database } from '../db/client';
+import { createClinic, createDoctor, createReview, createTown } from '../db/seed/factories';
+import { SESSION_COOKIE } from '../modules/auth/sessions';
+import { csrfToken } from '../testing/csrf';
+import { openTestDatabase } from '../testing/database';
+import { testPages } from '../testing/pages';
+import { signedInAs } from '../testing/session';
+import { badBody, badHeaders, badQuery, badSegment } from './fuzz-inputs';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
+const PAGES_CATCH_ALL = '/*';
+
+interface Route {
+  method: HTTPMethods;
+  url: string;
+}
+
+let database: Database;
+let app: FastifyInstance;
+let closePages: () => Promise<void>;
+const routes: Route[] = [];
+const pageUrls: string[] = [];
+const ids: number[] = [];
+const sessions: Record<string, Record<string, string>> = {};
+const statuses = new Map<number, number>();
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db);
+  const clinic = await createClinic(db, { townId: town.id });
+  const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
+  const review = await createReview(db, { doctorId: doctor.id });
+  ids.push(town.id, clinic.id, doctor.id, review.id);
+  const { pages, close } = await testPages();
+  closePages = close;
+  app = await buildApp({
+    db,
+    clock: fixedClock('2026-11-22T09:00:00Z'),
+    pages,
+    beforeRoutes: (instance) =>
+      instance.addHook('onRoute', (route) => {
+        if (route.websocket) return;
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      }),
+  });
+  await app.ready();
+  const csrf = await csrfToken(app);
+  sessions.anonymous = { csrftoken: csrf };
+  sessions.forged = { csrftoken: csrf, [SESSION_COOKIE]: 'forged-session-token' };
+  for (const role of ['patient', 'staff'] as const)
+    sessions[role] = (await signedInAs(app, db, { role })).cookies;
+  sessions.doctor = (await signedInAs(app, db, { role: 'doctor', doctorId: doctor.id })).cookies;
+  const townPath = `/${town.slug}/`;
+  const ref = (e: { id: number; slug: string }) => ({ id: e.id, slug: e.slug });
+  pageUrls.push(
+    '/',
+    townPath,
+    `${townPath}vrach/`,
+    `${townPath}lpu/`,
+    doctorUrl(town.slug, ref(doctor)),
+    `${doctorUrl(town.slug, ref(doctor))}otzivi/`,
+    clinicUrl(town.slug, ref(clinic)),
+    `${townPath}search/`,
+    '/favourites/',
+    `/appointment/new/?doctor=${doctor.id}&lpu=${clinic.id}`,
+    '/reviews/new/',
+    '/staff/reviews/',
+    '/no-such-page/',
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closePages?.();
+  await database?.close();
+  const seen = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+  const total = [...statuses.values()].reduce((a, b) => a + b, 0);
+  console.info(
+    `fuzz (seed ${SEED}): ${total} requests over ${routes.length} routes; statuses ${seen.join(' ')}`,
+  );
+});
+
+/** A route's path with each parameter (and the wildcard) replaced by a generated segment. */
+function fillPath(url: string, segments: string[]): string {
+  let i = 0;
+  return url.replace(/:[A-Za-z_]+|\*/g, () => segments[i++ % segments.length]);
+}
+
+const sessionArb = () => fc.constantFrom('anonymous', 'forged', 'patient', 'staff', 'doctor', 'none');
+
+/** One request to an API route: its method and path filled with bad or real parts. */
+const apiRequest = () =>
+  fc
+    .record({
+      route: fc.constantFrom(...routes.filter((r) => r.url !== PAGES_CATCH_ALL)),
+      segments: fc.array(badSegment(ids), { minLength: 1, maxLength: 4 }),
+      query: badQuery(ids),
+      body: badBody(ids),
+      headers: badHeaders(),
+      session: sessionArb(),
+    })
+    .map(({ route, segments, query, body, headers, session }) =>
+      request(route.method, `${fillPath(route.url, segments)}${query}`, body, headers, session),
+    );
+
+/** One request to a page: a real page URL, maybe bent, with any method the router takes. */
+const pageRequest = () =>
+  fc
+    .record({
+      url: fc.oneof(
+        fc.constantFrom(...pageUrls),
+        // A bent URL: an empty segment makes '//', which must stay a path on the public origin.
+        fc
+          .tuple(fc.constantFrom(...pageUrls), badSegment(ids))
+          .map(([url, segment]) => `${url.split('?')[0]}${segment}/`),
+      ),
+      query: badQuery(ids),
+      method: fc.constantFrom<HTTPMethods>('GET', 'GET', 'GET', 'HEAD', 'POST', 'TRACE', 'OPTIONS', 'PATCH'),
+      body: badBody(ids),
+      headers: badHeaders(),
+      session: sessionArb(),
+    })
+    .map(({ url, query, method, body, headers, session }) => {
+      const glue = url.includes('?') ? query.replace(/^\?/, '&') : query;
+      return request(method, `${url}${glue}`, body, headers, session);
+    });
+
+function request(
+  method: HTTPMethods,
+  url: string,
+  body: { payload?: string; contentType?: string },
+  headers: Record<string, string>,
+  session: string,
+): InjectOptions & { url: string } {
+  const cookies = sessions[session] ?? {};
+  const bodyless = method === 'GET' || method === 'HEAD';
+  return {
+    method,
+    url,
+    cookies,
+    headers: {
+      ...(cookies.csrftoken ? { 'x-csrftoken': cookies.csrftoken } : {}),
+      ...(body.contentType && !bodyless ? { 'content-type': body.contentType } : {}),
+      ...headers,
+    },
+    payload: bodyless ? undefined : body.payload,
+  };
+}
+
+async function answersBelow500(options: InjectOptions & { url: string }) {
+  const res = await app.inject(options);
+  statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+  if (res.statusCode >= 500)
+    throw new Error(`${options.method} ${options.url} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+}
+
+describe('bad input never answers 5xx', () => {
+  it('on any API route', { timeout: 120_000 }, async () => {
+    expect(routes.length).toBeGreaterThan(60);
+    await fc.assert(fc.asyncProperty(apiRequest(), answersBelow500), {
+      seed: SEED,
+      numRuns: 20_000,
+      interruptAfterTimeLimit: 40_000,
+      endOnFailure: true,
+    });
+  });
+
+  it('on pages', { timeout: 120_000 }, async () => {
+    await fc.assert(fc.asyncProperty(pageRequest(), answersBelow500), {
+      seed: SEED,
+      numRuns: 1_000,
+      interruptAfterTimeLimit: 20_000,
+      endOnFailure: true,
+    });
+  });
+});
