@@ -6,8 +6,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
-import type { ServerBuild } from 'react-router';
-import type { ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
@@ -15,11 +13,12 @@ import { fixedClock } from '../clock';
 import type { Database } from '../db/client';
 import { createDoctor, createSpeciality, createTown } from '../db/seed/factories';
 import { openTestDatabase } from '../testing/database';
+import { openPageBuild } from '../testing/pages';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './headers';
 
 const PUBLIC_URL = 'https://prodoctorov.example';
 let database: Database;
-let vite: ViteDevServer;
+let pageBuild: Awaited<ReturnType<typeof openPageBuild>>;
 let clientDir: string;
 let app: FastifyInstance;
 
@@ -33,18 +32,11 @@ beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'portal-headers-'));
   await mkdir(path.join(clientDir, 'assets'));
   await writeFile(path.join(clientDir, 'assets', 'root-abc123.js'), 'export {};\n');
-  const { createServer } = await import('vite');
-  vite = await createServer({
-    server: { middlewareMode: true, hmr: false },
-    appType: 'custom',
-    cacheDir: path.join(clientDir, 'vite-cache'),
-    logLevel: 'silent',
-  });
-  const build = (await vite.ssrLoadModule('virtual:react-router/server-build')) as ServerBuild;
+  pageBuild = await openPageBuild();
   app = await buildApp({
     db: database.db,
     clock: fixedClock('2026-11-22T09:00:00Z'),
-    pages: { build, mode: 'production', clientDir },
+    pages: { build: pageBuild.build, mode: 'production', clientDir },
     publicUrl: PUBLIC_URL,
     pageCacheTtlMs: 60_000,
   });
@@ -52,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
-  await vite?.close();
+  await pageBuild?.close();
   await database?.close();
   if (clientDir) await rm(clientDir, { recursive: true, force: true });
 });

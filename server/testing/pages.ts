@@ -20,6 +20,8 @@ export async function openPageBuild(): Promise<{ build: BuildSource; close: () =
     server: {
       middlewareMode: true,
       hmr: false,
+      // No HMR socket: test files in parallel would race for its port.
+      ws: false,
       watch: null,
       // node_modules may be a link to another checkout's.
       fs: { allow: [process.cwd(), realpathSync('node_modules')] },
