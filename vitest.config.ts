@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['./tests/setup.ts'],
+    // Migrates PGlite once; each test file's database starts from that snapshot.
+    globalSetup: ['./server/testing/global-setup.ts'],
   },
 });

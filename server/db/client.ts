@@ -25,7 +25,8 @@ export interface Database {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  /** loadDataDir: a `dumpDataDir()` tarball to start from instead of an empty cluster. */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /**
  * Opens PGlite (embedded, data dir on disk or in memory when dataDir is undefined) or
@@ -57,7 +58,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, btree_gist } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm, btree_gist },
+  });
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
