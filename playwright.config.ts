@@ -1,13 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumPath } from './server/tools/chromium-path';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // E2E_DEV=1 serves through Vite (no build), so several checkouts' e2e runs can share one tree:
 // each on its own E2E_PORT with its own database and Vite cache.
 const DEV = process.env.E2E_DEV === '1';
 
-// Debian's Chromium (no browser download on these machines); the extra flags keep it off the network.
+// Debian's Chromium or CHROMIUM_PATH (no browser download on these machines); the extra flags
+// keep it off the network.
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: [
     '--no-sandbox',
     '--disable-gpu',

@@ -8,6 +8,8 @@ import { systemClock } from './clock';
 import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
+import { createProgressBar } from './db/seed/progress-bar';
+import { postgresStartupProblem } from './db/startup-problem';
 import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
 
@@ -15,6 +17,8 @@ const config = loadConfig();
 // A real deployment that cannot run stops here, before touching the database.
 refuseProductionProblems(config);
 const dev = process.argv.includes('--dev');
+// People read development logs; production's JSON lines are for log collectors.
+const humanLogs = dev || process.env.NODE_ENV !== 'production';
 
 const startedAt = performance.now();
 const database = await openDatabase(
@@ -22,18 +26,30 @@ const database = await openDatabase(
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 );
-await database.migrate();
+try {
+  await database.migrate();
+} catch (err) {
+  // A database not created or a server not running is said in one line, with what to run.
+  const problem = config.DATABASE_URL ? postgresStartupProblem(err, config.DATABASE_URL) : null;
+  if (!problem) throw err;
+  console.error(problem);
+  await database.close().catch(() => {});
+  process.exit(1);
+}
 console.log(
   `Database (${database.kind}) open and migrated in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
 );
 
 if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
   console.log(`Empty database: seeding the '${config.SEED_SIZE}' demo data set…`);
+  const bar = createProgressBar();
   const { counts, ms } = await seedDatabase(database.db, {
     size: config.SEED_SIZE,
     seed: config.SEED,
     now: systemClock.now(),
+    onProgress: (p) => bar.update(p),
   });
+  bar.done();
   console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
 }
 
@@ -55,7 +71,7 @@ const redis = config.REDIS_URL
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
-  logger: loggerOptions({ level: config.LOG_LEVEL, dev }),
+  logger: loggerOptions({ level: config.LOG_LEVEL, dev: humanLogs }),
   pages: { build, mode: dev ? 'development' : 'production' },
   publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
   trustProxy: config.TRUST_PROXY,
@@ -99,3 +115,5 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
+// The address people use (PUBLIC_URL), not the bind address the listen log names.
+console.log(`Open ${config.PUBLIC_URL.replace(/\/$/, '')}`);

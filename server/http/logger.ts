@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyServerOptions } from 'fastify';
+import { prettyStdout } from './pretty-log';
 
 /**
  * The server's log options (pino through Fastify), used by server/main.ts and by tests with a
@@ -15,7 +16,7 @@ export function loggerOptions({
   stream,
 }: {
   level: string;
-  /** Development prints to stdout synchronously, through pino's file transport. */
+  /** Development prints human-readable lines to stdout (production: JSON lines). */
   dev?: boolean;
   /** Where lines go instead of stdout (tests read them). */
   stream?: { write(line: string): void };
@@ -24,8 +25,7 @@ export function loggerOptions({
     level,
     redact: { paths: REDACTED, censor: '[redacted]' },
     serializers: { err: serializeError, req: serializeRequest },
-    ...(stream ? { stream } : {}),
-    ...(dev && !stream ? { transport: { target: 'pino/file', options: { destination: 1 } } } : {}),
+    ...(stream ? { stream } : dev ? { stream: prettyStdout } : {}),
   };
 }
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 
 /**
  * `npm start` builds on a fresh clone, and again only when a file the build reads is newer
- * than the build: a second start of an unchanged checkout skips ~8 s of Vite.
+ * than the build: a second start of an unchanged checkout skips ~8 s of Vite. The build says
+ * one line; its full output (asset tables, warnings) is shown only when it fails.
  */
 const INPUTS = ['app', 'core', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
 const OUTPUT = 'build/server/index.js';
@@ -23,6 +24,17 @@ const sourcesAt = Math.max(...INPUTS.map(newestMtime));
 if (builtAt > sourcesAt && !process.argv.includes('--force')) {
   console.log('Build is up to date.');
 } else {
-  const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
-  process.exit(result.status ?? 1);
+  process.stdout.write('Building the app… ');
+  const started = performance.now();
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    console.log('failed:');
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
