@@ -7,6 +7,7 @@ import { createRedisClient } from './cache/redis';
 import { systemClock } from './clock';
 import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
+import { exitIfDataDirLocked } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
 import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
@@ -21,7 +22,7 @@ const database = await openDatabase(
   config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+).catch(exitIfDataDirLocked);
 await database.migrate();
 console.log(
   `Database (${database.kind}) open and migrated in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
@@ -90,10 +91,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await vite?.close();
-    await database.close();
-    redis?.disconnect();
+    try {
+      await app.close();
+      await vite?.close();
+    } finally {
+      // Closes PGlite and releases its data dir lock even if the app did not close cleanly.
+      await database.close();
+      redis?.disconnect();
+    }
     process.exit(0);
   });
 }
