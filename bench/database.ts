@@ -74,7 +74,7 @@ async function doctorCount(url: string): Promise<number | null> {
 }
 
 function runSeed(url: string, size: SeedSize, reset: boolean): Promise<void> {
-  const args = ['server/db/seed/cli.ts', '--size', size, ...(reset ? ['--reset'] : [])];
+  const args = ['server/db/seed/cli.ts', '--size', size, ...(reset ? ['--reset', '--yes'] : [])];
   console.log(`\n$ DATABASE_URL=${redact(url)} tsx ${args.join(' ')}`);
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, args, { stdio: 'inherit', env: { ...process.env, DATABASE_URL: url } });

@@ -7,6 +7,7 @@ import { createRedisClient } from './cache/redis';
 import { systemClock } from './clock';
 import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
+import { exitIfDataDirLocked } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
 import { createProgressBar } from './db/seed/progress-bar';
 import { postgresStartupProblem } from './db/startup-problem';
@@ -25,7 +26,7 @@ const database = await openDatabase(
   config.DATABASE_URL
     ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
-);
+).catch(exitIfDataDirLocked);
 try {
   await database.migrate();
 } catch (err) {
@@ -106,10 +107,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await vite?.close();
-    await database.close();
-    redis?.disconnect();
+    try {
+      await app.close();
+      await vite?.close();
+    } finally {
+      // Closes PGlite and releases its data dir lock even if the app did not close cleanly.
+      await database.close();
+      redis?.disconnect();
+    }
     process.exit(0);
   });
 }

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -31,7 +32,8 @@ export type DatabaseOptions =
 /**
  * Opens PGlite (embedded, data dir on disk or in memory when dataDir is undefined) or
  * PostgreSQL. Both speak the same SQL and share one set of migrations. PGlite allows one
- * process per data dir, so the server opens it at boot and nothing else touches it.
+ * process per data dir: a data dir on disk is locked (`<dataDir>.lock`, ADR 008) until close()
+ * or the process's exit, and a second process gets a DataDirLockedError naming the holder's PID.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -57,17 +59,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
     };
   }
-  if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm, btree_gist },
-  });
+  // On disk, the data dir is locked first: a second process refuses here (DataDirLockedError).
+  const dir = options.dataDir?.startsWith('memory://')
+    ? undefined
+    : options.dataDir?.replace(/^file:\/\//, '');
+  let lock: DataDirLock | undefined;
+  if (dir) {
+    mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+    lock = lockDataDir(dir);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: { pg_trgm, btree_gist },
+    });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -1,27 +1,33 @@
 /**
- * `npm run seed -- --size small|large [--seed N] [--reset]`
+ * `npm run seed -- --size small|large [--seed N] [--reset [--yes]]`
  * Fills the configured database (DATABASE_URL, else PGlite under DATA_DIR) with the
  * deterministic demo data set. Refuses a non-empty database unless --reset is given, and, with
  * APP_ENV=production, a config the server would refuse (server/config.ts productionProblems).
+ * --reset is refused with APP_ENV=production; otherwise it asks "type yes" on a terminal before
+ * dropping data, and needs --yes without one (scripts). A PGlite data dir in use by another
+ * process (the server) is refused at once (server/db/data-dir-lock.ts).
  */
 import path from 'node:path';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig, refuseProductionProblems } from '../../config';
 import { type Database, openDatabase } from '../client';
+import { DataDirLockedError } from '../data-dir-lock';
 import { isDatabaseEmpty, seedDatabase } from './index';
 import { createProgressBar } from './progress-bar';
 
-const USAGE = 'Usage: npm run seed -- --size small|large [--seed N] [--reset]';
+const USAGE = 'Usage: npm run seed -- --size small|large [--seed N] [--reset [--yes]]';
 
-function parseCli(): { size: 'small' | 'large'; seed: number | undefined; reset: boolean } {
-  let values: { size?: string; seed?: string; reset?: boolean; help?: boolean };
+function parseCli(): { size: 'small' | 'large'; seed: number | undefined; reset: boolean; yes: boolean } {
+  let values: { size?: string; seed?: string; reset?: boolean; yes?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       options: {
         size: { type: 'string', default: 'small' },
         seed: { type: 'string' },
         reset: { type: 'boolean', default: false },
+        yes: { type: 'boolean', short: 'y', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -35,7 +41,7 @@ function parseCli(): { size: 'small' | 'large'; seed: number | undefined; reset:
   if (values.size !== 'small' && values.size !== 'large') fail(`--size must be small or large.\n${USAGE}`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) fail(`--seed must be an integer.\n${USAGE}`);
-  return { size: values.size, seed, reset: Boolean(values.reset) };
+  return { size: values.size, seed, reset: Boolean(values.reset), yes: Boolean(values.yes) };
 }
 
 function fail(message: string): never {
@@ -55,27 +61,48 @@ async function wipe(database: Database): Promise<void> {
   }
 }
 
+/** Asks on the terminal; true only for the answer 'yes'. Ctrl-C is a no. */
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const answer = await new Promise<string>((resolve) => {
+      rl.on('SIGINT', () => resolve(''));
+      rl.on('close', () => resolve(''));
+      rl.question(question).then(resolve, () => resolve(''));
+    });
+    return answer.trim().toLowerCase() === 'yes';
+  } finally {
+    rl.close();
+  }
+}
+
 const args = parseCli();
 const config = loadConfig();
+if (args.reset && config.APP_ENV === 'production') {
+  fail('--reset is refused with APP_ENV=production: it drops every table of the database.');
+}
 refuseProductionProblems(config);
+if (args.reset && !args.yes && !process.stdin.isTTY) {
+  fail('--reset drops all data and there is no terminal to confirm it: add --yes to run it from a script.');
+}
 const target = config.DATABASE_URL
   ? { kind: 'postgres' as const, url: config.DATABASE_URL }
   : { kind: 'pglite' as const, dataDir: path.join(config.DATA_DIR, 'pglite') };
 const where = target.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${target.dataDir}`;
-const pgliteNote = 'PGlite allows one process per data directory: stop the server first.';
 
-if (target.kind === 'pglite') console.error(`Seeding ${where}. ${pgliteNote}`);
-
+// No SIGINT/SIGTERM handler: seeding keeps the event loop busy, so a handler would only run once
+// it is done. Ctrl-C kills at once; the PGlite lock it leaves is a dead PID's, taken over next time.
 const opened = performance.now();
 let database: Database;
 try {
   database = await openDatabase(target);
   await database.migrate();
 } catch (err) {
-  fail(
-    `Could not open ${where}: ${(err as Error).message}${target.kind === 'pglite' ? `\n${pgliteNote}` : ''}`,
-  );
+  // Another process holds the data dir: its one-line message names the dir and the PID.
+  if (err instanceof DataDirLockedError) fail(err.message);
+  fail(`Could not open ${where}: ${(err as Error).message}`);
 }
+console.error(`Seeding ${where}.`);
 
 process.exitCode = await run(database).catch((err: unknown) => {
   console.error(err);
@@ -87,10 +114,11 @@ await database.close();
 async function run(database: Database): Promise<number> {
   if (!(await isDatabaseEmpty(database.db))) {
     if (!args.reset) {
-      console.error(
-        `${where} already holds data. Run again with --reset to drop everything and seed anew.` +
-          (target.kind === 'pglite' ? ` ${pgliteNote}` : ''),
-      );
+      console.error(`${where} already holds data. Run again with --reset to drop everything and seed anew.`);
+      return 1;
+    }
+    if (!args.yes && !(await confirm(`--reset drops all data in ${where}. Type yes to go on: `))) {
+      console.error('Not confirmed: nothing was changed.');
       return 1;
     }
     console.error(`--reset: dropping all data in ${where}…`);
