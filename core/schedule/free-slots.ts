@@ -210,9 +210,13 @@ export function offsetZone(hours: number): string {
   return hours === 0 ? 'Etc/UTC' : `Etc/GMT${hours > 0 ? '-' : '+'}${Math.abs(hours)}`;
 }
 
-/** Whether a name is a time zone Intl knows ('Asia/Novosibirsk', 'UTC'; not 'Europe/Nowhere'). */
+/**
+ * Whether a name is an IANA time zone Intl knows ('Asia/Novosibirsk', 'UTC'; not
+ * 'Europe/Nowhere'). Offset strings ('+07:00') are refused: newer runtimes (Node 24's ICU) accept
+ * them as zones, but the calls take zone names only.
+ */
 export function isTimeZone(name: string): boolean {
-  if (!name || name.length > 64) return false;
+  if (!name || name.length > 64 || !/^[A-Za-z]/.test(name)) return false;
   try {
     new Intl.DateTimeFormat('en', { timeZone: name });
   } catch {
