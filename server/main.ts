@@ -8,7 +8,7 @@ import { systemClock } from './clock';
 import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
 import { exitIfDataDirLocked } from './db/data-dir-lock';
-import { isDatabaseEmpty, seedDatabase } from './db/seed/index';
+import { isDatabaseEmpty, seedDatabase, seededSummary } from './db/seed/index';
 import { createProgressBar } from './db/seed/progress-bar';
 import { postgresStartupProblem } from './db/startup-problem';
 import { loggerOptions } from './http/logger';
@@ -51,7 +51,7 @@ if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
     onProgress: (p) => bar.update(p),
   });
   bar.done();
-  console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${seededSummary(counts)}`);
 }
 
 let build: BuildSource;

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SlotsBulkRequest } from '../../../core/schedule/contracts';
 import { ScheduleSlot } from './schedule-slot';
+
+// The widget loads its calendar with import(): transform that chunk here, outside any test's
+// timeout, so a busy machine (other test files alongside) cannot time the first test out.
+beforeAll(async () => {
+  await import('./doctor-schedule');
+}, 60_000);
 
 /** Records the observers so a test can say which cards came into view. */
 class FakeObserver {
@@ -87,7 +93,6 @@ describe('ScheduleSlot', () => {
     act(() => {
       for (const observer of FakeObserver.all) observer.show();
     });
-    // The first test to load the lazy chunk transforms it: slow when other files run alongside.
     expect((await screen.findByRole('tablist', {}, { timeout: 5000 })).getAttribute('aria-label')).toBe(
       'Дни для записи',
     );

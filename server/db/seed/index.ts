@@ -72,3 +72,10 @@ async function isSuperuser(db: Db): Promise<boolean> {
   const result = await db.execute(sql`SELECT current_setting('is_superuser') = 'on' AS su`);
   return Boolean((result.rows[0] as { su: boolean }).su);
 }
+
+/** What a patient would count, in one line: '16 towns, 320 clinics, 3,200 doctors, 32,000 reviews'. */
+export function seededSummary(counts: Record<string, number>): string {
+  return (['towns', 'clinics', 'doctors', 'reviews'] as const)
+    .map((table) => `${(counts[table] ?? 0).toLocaleString('en-US')} ${table}`)
+    .join(', ');
+}

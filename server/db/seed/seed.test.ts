@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../testing/database';
 import { doctorRatingFromScratch } from '../../testing/rating';
 import type { Database } from '../client';
 import { users } from '../schema/auth';
-import { isDatabaseEmpty, seedDatabase } from './index';
+import { isDatabaseEmpty, seedDatabase, seededSummary } from './index';
 
 const NOW = new Date('2025-06-10T09:00:00.000Z');
 
@@ -65,6 +65,15 @@ describe('seedDatabase', () => {
     }
     expect(counts.reviews).toBe(await count(first, 'SELECT count(*) FROM reviews'));
     expect(counts.appointments).toBe(await count(first, 'SELECT count(*) FROM appointments'));
+  });
+
+  it('sums itself up in one line of what a patient would count', async () => {
+    const clinics = await count(first, 'SELECT count(*) FROM clinics');
+    expect(seededSummary(counts)).toMatch(/^\d+ towns, \d+ clinics, [\d,]+ doctors, [\d,]+ reviews$/);
+    expect(seededSummary(counts)).toContain(`, ${clinics} clinics,`);
+    expect(seededSummary({ towns: 16, clinics: 320, doctors: 3200, reviews: 32000, users: 5 })).toBe(
+      '16 towns, 320 clinics, 3,200 doctors, 32,000 reviews',
+    );
   });
 
   it('gives identical rows for the same seed and clock, whichever way it loads', async () => {
