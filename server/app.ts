@@ -16,6 +16,7 @@ import type { Clock } from './clock';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { notFound as notFoundError } from './http/errors';
+import { registerReadRouting } from './http/read-routing';
 import { readinessRoute } from './http/readiness';
 import { createJobWorker, type JobWorker } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
@@ -51,7 +52,12 @@ declare module 'fastify' {
 export type AppEnvironment = 'production' | 'stage' | 'development';
 
 export interface AppDeps {
+  /** The primary database. */
   db: Db;
+  /** Directory reads, a replica router when DATABASE_REPLICA_URLS is set (ADR 011); `db` otherwise. */
+  read?: Db;
+  /** With replicas: how long after a write a client keeps reading the primary. */
+  replicaStickyMs?: number;
   clock: Clock;
   logger?: FastifyServerOptions['logger'];
   /** React Router server build; without it only the API is served (API tests). */
@@ -84,6 +90,8 @@ export type { AuthSettings };
 
 export async function buildApp({
   db,
+  read,
+  replicaStickyMs = 0,
   clock,
   logger = false,
   pages,
@@ -104,6 +112,7 @@ export async function buildApp({
   const secureCookies = publicUrl.startsWith('https:');
   const { services, providers, documents, clientIds } = createServices({
     db,
+    read,
     clock,
     log: app.log,
     pageCacheTtlMs,
@@ -164,6 +173,7 @@ export async function buildApp({
 
   await registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
   await app.register(cookie);
+  if (read && read !== db) registerReadRouting(app, { clock, stickyMs: replicaStickyMs });
   issueCsrfCookie(app, { secure: secureCookies });
   sessions.decorate(app);
 

@@ -60,6 +60,37 @@ describe('loadConfig', () => {
     expect(exit).toHaveBeenCalledTimes(6);
     error.mockClear();
   });
+
+  it('reads DATABASE_REPLICA_URLS as a list beside a PostgreSQL DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://postgres@10.0.0.1:5432/portal',
+      DATABASE_REPLICA_URLS: 'postgres://postgres@10.0.0.2:5432/portal, postgresql://r@10.0.0.3/portal',
+    });
+    expect(config.DATABASE_REPLICA_URLS).toEqual([
+      'postgres://postgres@10.0.0.2:5432/portal',
+      'postgresql://r@10.0.0.3/portal',
+    ]);
+    expect(config.DATABASE_REPLICA_STICKY_MS).toBe(10_000);
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toBeUndefined();
+  });
+
+  it('refuses replicas with PGlite and replica URLs that are not postgres URLs', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('exit');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r@10.0.0.2/portal' })).toThrow('exit');
+    expect(String(error.mock.calls.at(-1)?.[0])).toContain(
+      'DATABASE_REPLICA_URLS: read replicas need PostgreSQL',
+    );
+    const primary = 'postgres://postgres@10.0.0.1/portal';
+    expect(() =>
+      loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://r@10.0.0.2/portal,mysql://x' }),
+    ).toThrow('exit');
+    expect(String(error.mock.calls.at(-1)?.[0])).toContain("not 'mysql://x'");
+    expect(exit).toHaveBeenCalledTimes(2);
+    error.mockClear();
+  });
 });
 
 const STRONG = 'q8Xv2LmN0pR7sT4wZ1yB6cD9fG3hJ5kA';

@@ -34,55 +34,83 @@ export const TrustProxySchema = z
     return z.NEVER;
   });
 
-const ConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  DATA_DIR: z.string().default('./data'),
-  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  /** Size of the demo data set seeded into an empty database at start; 'none' skips it. */
-  SEED_SIZE: z.enum(['small', 'large', 'none']).default('small'),
-  SEED: z.coerce.number().int().default(1),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** The site's public origin: the only source of absolute URLs in pages, feeds and calendar files. */
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
-  /** Proxies whose forwarded client address and scheme are believed; none when unset. */
-  TRUST_PROXY: TrustProxySchema.optional(),
-  /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
-  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
-  /** 'stage' shows the Stage badge on every page. */
-  APP_ENV: z.enum(['production', 'stage', 'development']).default('development'),
-  /** Phone confirmation providers (server/providers); 'dev' ones are refused in APP_ENV=production. */
-  SMS_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
-  FLASHCALL_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
-  CALLIN_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
-  VK_PROVIDER: z.enum(['dev', 'greensms']).default('dev'),
-  SMSRU_API_ID: z.string().optional(),
-  /** SMS.ru sender name; the account's default sender when unset. */
-  SMSRU_FROM: z.string().optional(),
-  GREENSMS_TOKEN: z.string().optional(),
-  /** The toll-free number the dev call-in adapter asks patients to call. */
-  CALLIN_PHONE: z
-    .string()
-    .regex(/^\d{11}$/)
-    .default('88005553535'),
-  ENABLE_PHONE_CONFIRMATION_VK: z.stringbool().default(true),
-  /** Keys the HMAC of confirmation codes; required and strong (authSecretWeakness) in APP_ENV=production. */
-  AUTH_SECRET: z.string().min(32).optional(),
-  /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
-  SSO_CLIENT_IDS: z
-    .string()
-    .regex(/^[\w-]+(,[\w-]+)*$/)
-    .default('portal'),
-  /** Daily codes per country calling code against SMS pumping: '7=100000,default=300'. */
-  SMS_PREFIX_DAILY_CAPS: z.string().default('7=100000,default=300'),
-  /** The document site's sign-in for doctors and clinics; when set, they go there unless in the office. */
-  DOCUMENT_SITE_LOGIN_URL: z.url().optional(),
-  /** Office addresses (IPs or IPv4 CIDRs, comma-separated) whose doctors stay on the portal's form. */
-  OFFICE_IPS: z.string().default(''),
-});
+/** Comma-separated postgres:// URLs (read replicas, ADR 011). */
+export const ReplicaUrlsSchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const urls = value.split(',').map((u) => u.trim());
+    const wrong = urls.filter((u) => !z.url({ protocol: /^postgres(ql)?$/ }).safeParse(u).success);
+    if (wrong.length === 0) return urls;
+    ctx.addIssue({
+      code: 'custom',
+      message: `postgres:// URLs, comma-separated; not ${wrong.map((w) => `'${w}'`).join(', ')}`,
+    });
+    return z.NEVER;
+  });
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /** Streaming replicas of DATABASE_URL for directory reads (ADR 011); PostgreSQL only. */
+    DATABASE_REPLICA_URLS: ReplicaUrlsSchema.optional(),
+    /** After a write, the client reads the primary this long: more than the replicas' tolerated lag. */
+    DATABASE_REPLICA_STICKY_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
+    DATA_DIR: z.string().default('./data'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+    /** Size of the demo data set seeded into an empty database at start; 'none' skips it. */
+    SEED_SIZE: z.enum(['small', 'large', 'none']).default('small'),
+    SEED: z.coerce.number().int().default(1),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** The site's public origin: the only source of absolute URLs in pages, feeds and calendar files. */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    /** Proxies whose forwarded client address and scheme are believed; none when unset. */
+    TRUST_PROXY: TrustProxySchema.optional(),
+    /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
+    PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** 'stage' shows the Stage badge on every page. */
+    APP_ENV: z.enum(['production', 'stage', 'development']).default('development'),
+    /** Phone confirmation providers (server/providers); 'dev' ones are refused in APP_ENV=production. */
+    SMS_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
+    FLASHCALL_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
+    CALLIN_PROVIDER: z.enum(['dev', 'smsru']).default('dev'),
+    VK_PROVIDER: z.enum(['dev', 'greensms']).default('dev'),
+    SMSRU_API_ID: z.string().optional(),
+    /** SMS.ru sender name; the account's default sender when unset. */
+    SMSRU_FROM: z.string().optional(),
+    GREENSMS_TOKEN: z.string().optional(),
+    /** The toll-free number the dev call-in adapter asks patients to call. */
+    CALLIN_PHONE: z
+      .string()
+      .regex(/^\d{11}$/)
+      .default('88005553535'),
+    ENABLE_PHONE_CONFIRMATION_VK: z.stringbool().default(true),
+    /** Keys the HMAC of confirmation codes; required and strong (authSecretWeakness) in APP_ENV=production. */
+    AUTH_SECRET: z.string().min(32).optional(),
+    /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
+    SSO_CLIENT_IDS: z
+      .string()
+      .regex(/^[\w-]+(,[\w-]+)*$/)
+      .default('portal'),
+    /** Daily codes per country calling code against SMS pumping: '7=100000,default=300'. */
+    SMS_PREFIX_DAILY_CAPS: z.string().default('7=100000,default=300'),
+    /** The document site's sign-in for doctors and clinics; when set, they go there unless in the office. */
+    DOCUMENT_SITE_LOGIN_URL: z.url().optional(),
+    /** Office addresses (IPs or IPv4 CIDRs, comma-separated) whose doctors stay on the portal's form. */
+    OFFICE_IPS: z.string().default(''),
+  })
+  .superRefine((config, ctx) => {
+    if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_REPLICA_URLS'],
+        message: 'read replicas need PostgreSQL (DATABASE_URL); the embedded PGlite has none',
+      });
+  });
 
 export type Config = z.infer<typeof ConfigSchema>;
 

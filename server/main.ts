@@ -24,7 +24,12 @@ const humanLogs = dev || process.env.NODE_ENV !== 'production';
 const startedAt = performance.now();
 const database = await openDatabase(
   config.DATABASE_URL
-    ? { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE }
+    ? {
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        replicaUrls: config.DATABASE_REPLICA_URLS,
+      }
     : { kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') },
 ).catch(exitIfDataDirLocked);
 try {
@@ -71,6 +76,8 @@ const redis = config.REDIS_URL
 
 const app = await buildApp({
   db: database.db,
+  read: database.read,
+  replicaStickyMs: config.DATABASE_REPLICA_STICKY_MS,
   clock: systemClock,
   logger: loggerOptions({ level: config.LOG_LEVEL, dev: humanLogs }),
   pages: { build, mode: dev ? 'development' : 'production' },

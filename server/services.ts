@@ -96,7 +96,13 @@ export interface AuthDeps {
 }
 
 export interface ServiceDeps {
+  /** The primary: writes, sign-in, sessions, bookings, favourites, the cabinet, staff tools. */
   db: Db;
+  /**
+   * Directory reads (towns, lists, doctor and clinic pages, search, review listings, slots shown
+   * on pages): a replica for requests the app lets read one (ADR 011); `db` when unset.
+   */
+  read?: Db;
   clock: Clock;
   log: FastifyBaseLogger;
   pageCacheTtlMs: number;
@@ -108,6 +114,7 @@ export interface ServiceDeps {
 
 export function createServices({
   db,
+  read = db,
   clock,
   log,
   pageCacheTtlMs,
@@ -115,20 +122,20 @@ export function createServices({
   secureCookies,
   auth: authDeps,
 }: ServiceDeps) {
-  const towns = createTownService({ db });
-  const directory = createDirectoryService({ db, clock });
-  const clinics = createClinicService({ db, clock });
-  const doctors = createDoctorService({ db, directory });
-  const reviews = createReviewsService({ db });
+  const towns = createTownService({ db: read });
+  const directory = createDirectoryService({ db: read, clock });
+  const clinics = createClinicService({ db: read, clock });
+  const doctors = createDoctorService({ db: read, directory });
+  const reviews = createReviewsService({ db, read });
   const mistakeReports = createMistakeReportService({ db });
   const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
   const documents = createFileDocumentStore(uploadsDir);
   const reviewWriter = createReviewWriteService({ db, clock, documents, reviews });
   const patientProfiles = createPatientProfileService({ db, clock });
-  const priceList = createClinicPriceListService({ db, towns });
+  const priceList = createClinicPriceListService({ db: read, towns });
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
-  const lists = createListService({ db, clock, directory, towns });
-  const search = createSearchService({ db, directory });
+  const lists = createListService({ db: read, clock, directory, towns });
+  const search = createSearchService({ db: read, directory });
   const favourites = createFavouritesService({ db, clock, lists });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
@@ -147,7 +154,7 @@ export function createServices({
     clientIds,
     log,
   });
-  const schedule = createScheduleService({ db, clock });
+  const schedule = createScheduleService({ db: read, clock });
   const booking = createBookingService({ db, clock, schedule });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });

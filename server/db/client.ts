@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
+import { createReplicaSet, type ReadRouteCounts } from './replicas';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -18,14 +19,29 @@ export type Db = ReturnType<typeof drizzlePg>;
 export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
+  /** The primary: writes, transactions and every read that must see the latest data. */
   db: Db;
+  /**
+   * Directory reads that may be a moment stale: a read replica inside
+   * `readRouting.replicaAllowed()` when DATABASE_REPLICA_URLS names any (ADR 011), else `db`.
+   */
+  read: Db;
+  /** Where `read` sent its queries; undefined without replicas. */
+  readCounts?: () => ReadRouteCounts;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Streaming replicas of `url` for `read` (ADR 011). */
+      replicaUrls?: readonly string[];
+      warn?: (message: string) => void;
+    }
   /** loadDataDir: a `dumpDataDir()` tarball to start from instead of an empty cluster. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -49,13 +65,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', onConnectionError));
     // Dates ('date' columns) stay strings; numeric parsing is left to the schema types.
     const db = drizzlePg({ client: pool, casing: 'snake_case' });
+    const replicas = options.replicaUrls?.length
+      ? createReplicaSet({
+          primary: pool,
+          urls: options.replicaUrls,
+          poolSize: options.poolSize ?? 20,
+          warn: options.warn ?? console.warn,
+        })
+      : undefined;
     return {
       db,
+      read: replicas?.read ?? db,
+      readCounts: replicas?.counts,
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => {
+      close: async () => {
         closing = true;
-        return pool.end();
+        await replicas?.close();
+        await pool.end();
       },
     };
   }
@@ -82,6 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
+    read: db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: async () => {

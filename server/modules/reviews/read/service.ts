@@ -17,8 +17,10 @@ import { reviewCardHtml } from './cards-html';
 import { createReviewsRepo, patientFacts, type ReviewRow, type SubjectHead } from './repo';
 
 /** The reviews lists of doctors and clinics: counts per type, tags and pages of cards. */
-export function createReviewsService({ db }: { db: Db }) {
-  const repo = createReviewsRepo(db);
+/** `read` serves the listings (a replica may answer, ADR 011); the view counter writes to `db`. */
+export function createReviewsService({ db, read = db }: { db: Db; read?: Db }) {
+  const repo = createReviewsRepo(read);
+  const primaryRepo = createReviewsRepo(db);
   return {
     counts: (subject: ReviewSubject): Promise<ReviewCounts> => repo.counts(subject),
 
@@ -31,8 +33,8 @@ export function createReviewsService({ db }: { db: Db }) {
     /** The rate-metrics beacon: each review seen for 2 s counts one view (duplicates in a beacon once). */
     async countViews(seen: { doctor: number[]; lpu: number[] }): Promise<number> {
       const [doctor, lpu] = await Promise.all([
-        repo.addViews('doctor', [...new Set(seen.doctor)]),
-        repo.addViews('lpu', [...new Set(seen.lpu)]),
+        primaryRepo.addViews('doctor', [...new Set(seen.doctor)]),
+        primaryRepo.addViews('lpu', [...new Set(seen.lpu)]),
       ]);
       return doctor + lpu;
     },
