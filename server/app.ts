@@ -38,6 +38,7 @@ import { type BuildSource, registerPages } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
+import type { EventBus } from './realtime/bus';
 import { officeMatcher } from './security/office-ips';
 import { type AuthDeps, createServices } from './services';
 
@@ -45,6 +46,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue's worker (booking messages); tests drive it with `runDue()`. */
     jobs: JobWorker;
+    /**
+     * Graceful shutdown's first step: `/readyz` answers 503 from now on, so the load balancer
+     * stops sending new requests while the ones under way finish (server/main.ts).
+     */
+    startDraining(): void;
   }
 }
 
@@ -77,6 +83,13 @@ export interface AppDeps {
   jobs?: { autoStart?: boolean; pollMs?: number };
   /** Where documents attached to reviews are kept (DATA_DIR/review-documents in production). */
   uploadsDir?: string;
+  /**
+   * Events between app processes (server/realtime/bus.ts): Redis pub/sub in server/main.ts when
+   * REDIS_URL is set; this process's own bus otherwise.
+   */
+  bus?: EventBus;
+  /** How often the call-in websocket checks its request besides listening on the bus. */
+  callSocketCheckMs?: number;
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -95,6 +108,8 @@ export async function buildApp({
   auth: authDeps = {},
   jobs: jobsDeps = {},
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
+  bus: busDep,
+  callSocketCheckMs,
 }: AppDeps) {
   const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
   const publicOrigin = new URL(publicUrl).origin;
@@ -102,11 +117,12 @@ export async function buildApp({
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
-  const { services, providers, documents, clientIds } = createServices({
+  const { services, providers, documents, clientIds, bus } = createServices({
     db,
     clock,
     log: app.log,
     pageCacheTtlMs,
+    bus: busDep,
     uploadsDir,
     secureCookies,
     auth: authDeps,
@@ -168,9 +184,10 @@ export async function buildApp({
   sessions.decorate(app);
 
   app.get('/healthz', async () => ({ ok: true }));
-  readinessRoute(app, { db, limits: authDeps.limits });
+  const readiness = readinessRoute(app, { db, limits: authDeps.limits });
+  app.decorate('startDraining', readiness.startDraining);
   await app.register(websocket);
-  await callSocketRoutes(app, { auth, publicUrl });
+  await callSocketRoutes(app, { auth, publicUrl, bus, checkEveryMs: callSocketCheckMs });
   if (providers.outbox) {
     const outbox = providers.outbox;
     await app.register(async (dev) => devOutboxRoutes(dev, { outbox }));

@@ -4,6 +4,7 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { createRedisRateLimitStore } from './cache/rate-limit';
 import { createRedisClient } from './cache/redis';
+import { createRedisBus } from './realtime/bus';
 import { systemClock } from './clock';
 import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
@@ -54,9 +55,11 @@ if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
   console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
 }
 
-let build: BuildSource;
+let build: BuildSource | null = null;
 let vite: import('vite').ViteDevServer | undefined;
-if (dev) {
+if (!config.SERVE_PAGES) {
+  console.log('SERVE_PAGES=false: serving the API only');
+} else if (dev) {
   const { createServer } = await import('vite');
   vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const devServer = vite;
@@ -65,15 +68,18 @@ if (dev) {
   build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
-const redis = config.REDIS_URL
-  ? createRedisClient(config.REDIS_URL, { warn: console.warn, info: console.log })
-  : null;
+const redisLog = { warn: console.warn, info: console.log };
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, redisLog) : null;
+// Events reach every app process through Redis; without it, this process is the only one (ADR 010).
+const bus = config.REDIS_URL && redis ? createRedisBus(config.REDIS_URL, redis, redisLog) : undefined;
 
 const app = await buildApp({
   db: database.db,
   clock: systemClock,
   logger: loggerOptions({ level: config.LOG_LEVEL, dev: humanLogs }),
-  pages: { build, mode: dev ? 'development' : 'production' },
+  pages: build ? { build, mode: dev ? 'development' : 'production' } : undefined,
+  bus,
+  callSocketCheckMs: config.CALL_SOCKET_CHECK_MS,
   publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
   trustProxy: config.TRUST_PROXY,
   // Pages change on every edit in development: no page cache there.
@@ -101,11 +107,33 @@ const app = await buildApp({
     : undefined,
 });
 
+/**
+ * Graceful shutdown (ADR 010): /readyz turns 503 at once, so the load balancer's health checks
+ * take this process out of rotation; requests keep being served for DRAIN_MS, then Fastify
+ * closes (waiting for those under way), the job worker finishes its claimed jobs, and the
+ * database closes. A second signal during the drain skips the rest of it.
+ */
+const drainMs = config.DRAIN_MS ?? (dev ? 0 : 10_000);
 let closing = false;
+let skipDrain: () => void = () => {};
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    if (closing) return;
+    if (closing) {
+      skipDrain();
+      return;
+    }
     closing = true;
+    app.startDraining();
+    if (drainMs > 0) {
+      app.log.info(`${signal}: draining for ${drainMs} ms (signal again to skip), then shutting down`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        skipDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
     app.log.info(`${signal}: shutting down`);
     try {
       await app.close();
@@ -113,6 +141,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     } finally {
       // Closes PGlite and releases its data dir lock even if the app did not close cleanly.
       await database.close();
+      await bus?.close();
       redis?.disconnect();
     }
     process.exit(0);

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrefixCaps } from '../core/auth/limits';
 import { createPageCache, type PageCache } from './cache/page-cache';
+import { shareInvalidations } from './cache/page-cache-sync';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
 import type { Clock } from './clock';
 import { DEV_AUTH_SECRET } from './config';
@@ -39,6 +40,7 @@ import { createReviewWriteService, type ReviewWriteService } from './modules/rev
 import { createScheduleService, type ScheduleService } from './modules/schedule/service';
 import { createSearchService, type SearchService } from './modules/search/service';
 import { createTownService, type TownService } from './modules/towns/service';
+import { createMemoryBus, type EventBus } from './realtime/bus';
 import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
 
 /** Who is asking, as pages see it (app/lib/services.server.ts re-exports it to loaders). */
@@ -100,6 +102,8 @@ export interface ServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   pageCacheTtlMs: number;
+  /** Events between app processes; one process's own bus when not given. */
+  bus?: EventBus;
   uploadsDir: string;
   /** Secure cookies need HTTPS; the public URL says whether the site is served over it. */
   secureCookies: boolean;
@@ -111,6 +115,7 @@ export function createServices({
   clock,
   log,
   pageCacheTtlMs,
+  bus = createMemoryBus(log),
   uploadsDir,
   secureCookies,
   auth: authDeps,
@@ -121,7 +126,10 @@ export function createServices({
   const doctors = createDoctorService({ db, directory });
   const reviews = createReviewsService({ db });
   const mistakeReports = createMistakeReportService({ db });
-  const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
+  const pageCache = shareInvalidations(
+    createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 }),
+    bus,
+  );
   const documents = createFileDocumentStore(uploadsDir);
   const reviewWriter = createReviewWriteService({ db, clock, documents, reviews });
   const patientProfiles = createPatientProfileService({ db, clock });
@@ -146,6 +154,7 @@ export function createServices({
     prefixCaps: parsePrefixCaps(authDeps.prefixCaps ?? '7=100000,default=300'),
     clientIds,
     log,
+    bus,
   });
   const schedule = createScheduleService({ db, clock });
   const booking = createBookingService({ db, clock, schedule });
@@ -173,5 +182,9 @@ export function createServices({
     schedule,
     booking,
   };
-  return { services, providers, documents, clientIds };
+  // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
+  providers.outbox?.onRing((checkId) => {
+    auth.confirmCallCheck(checkId).catch((err) => log.warn({ err, checkId }, 'call-in confirmation failed'));
+  });
+  return { services, providers, documents, clientIds, bus };
 }

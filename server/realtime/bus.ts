@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { RedisLog } from '../cache/redis';
+
+/** What a handler receives: the message as published (JSON-safe), and whether this process sent it. */
+export type BusHandler = (message: unknown, meta: { own: boolean }) => void;
+
+/**
+ * Events between app processes: the call-in websocket's "the call came", page cache
+ * invalidations, and the future club payment-status and cabinet live-booking sockets. A
+ * process publishes to a topic; every process subscribed to it (this one included) gets the
+ * message. Delivery is at most once and only to processes connected at that moment: a
+ * subscriber that must not miss a change also reads the truth from the database (ADR 010).
+ */
+export interface EventBus {
+  readonly kind: 'memory' | 'redis';
+  /** Never throws: a message that cannot be sent is logged and dropped. */
+  publish(topic: string, message: unknown): Promise<void>;
+  /** Returns the unsubscribe function. */
+  subscribe(topic: string, handler: BusHandler): () => void;
+  close(): Promise<void>;
+}
+
+/** Topic names, one place for every sender and listener. */
+export const TOPICS = {
+  callIn: (uuid: string) => `call-in:${uuid}`,
+  pageCache: 'page-cache',
+} as const;
+
+/** Handlers by topic with the bookkeeping both buses share. */
+function handlerRegistry(onFirst: (topic: string) => void, onLast: (topic: string) => void) {
+  const handlers = new Map<string, Set<BusHandler>>();
+  return {
+    add(topic: string, handler: BusHandler) {
+      let set = handlers.get(topic);
+      if (!set) {
+        set = new Set();
+        handlers.set(topic, set);
+        onFirst(topic);
+      }
+      set.add(handler);
+      return () => {
+        if (!set.delete(handler) || set.size > 0) return;
+        handlers.delete(topic);
+        onLast(topic);
+      };
+    },
+    deliver(topic: string, message: unknown, own: boolean, onError: (err: unknown) => void) {
+      for (const handler of [...(handlers.get(topic) ?? [])]) {
+        try {
+          handler(message, { own });
+        } catch (err) {
+          onError(err);
+        }
+      }
+    },
+    clear: () => handlers.clear(),
+  };
+}
+
+/** One process: messages go straight to this process's handlers (tests, PGlite, no REDIS_URL). */
+export function createMemoryBus(log?: { warn(obj: object, msg: string): void }): EventBus {
+  const registry = handlerRegistry(
+    () => {},
+    () => {},
+  );
+  return {
+    kind: 'memory',
+    async publish(topic, message) {
+      // Asynchronous as over Redis, so no caller depends on a handler running inside publish.
+      queueMicrotask(() =>
+        registry.deliver(topic, message, true, (err) => log?.warn({ err, topic }, 'bus handler failed')),
+      );
+    },
+    subscribe: (topic, handler) => registry.add(topic, handler),
+    async close() {
+      registry.clear();
+    },
+  };
+}
+
+const PREFIX = 'portal:bus:';
+
+/**
+ * Redis pub/sub. Publishing uses the shared fail-fast client (server/cache/redis.ts): during
+ * an outage a message is dropped and logged, never waited for. Receiving needs a connection of
+ * its own (a subscribed connection runs no other commands); it reconnects by itself and
+ * subscribes again to every topic. An outage is logged once and never crashes the process.
+ */
+export function createRedisBus(url: string, publisher: Redis, log: RedisLog): EventBus {
+  const origin = randomUUID();
+  const subscriber = new Redis(url, {
+    connectTimeout: 1000,
+    // SUBSCRIBE sent while disconnected waits for the connection instead of failing.
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    autoResubscribe: true,
+    retryStrategy: (times) => Math.min(times * 200, 2000),
+  });
+  let down = false;
+  subscriber.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    log.warn(`Redis subscriber unavailable (${error.message}); events from other processes wait for it`);
+  });
+  subscriber.on('ready', () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis subscriber available again');
+  });
+  const warnFailure = (what: string) => (err: unknown) =>
+    log.warn(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  const registry = handlerRegistry(
+    (topic) => void subscriber.subscribe(PREFIX + topic).catch(warnFailure(`subscribe ${topic}`)),
+    (topic) => void subscriber.unsubscribe(PREFIX + topic).catch(warnFailure(`unsubscribe ${topic}`)),
+  );
+  subscriber.on('message', (channel: string, raw: string) => {
+    if (!channel.startsWith(PREFIX)) return;
+    let envelope: { from?: string; message?: unknown };
+    try {
+      envelope = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    registry.deliver(
+      channel.slice(PREFIX.length),
+      envelope.message,
+      envelope.from === origin,
+      warnFailure('bus handler failed'),
+    );
+  });
+  return {
+    kind: 'redis',
+    async publish(topic, message) {
+      try {
+        await publisher.publish(PREFIX + topic, JSON.stringify({ from: origin, message }));
+      } catch (err) {
+        warnFailure(`publish ${topic} dropped`)(err);
+      }
+    },
+    subscribe: (topic, handler) => registry.add(topic, handler),
+    async close() {
+      registry.clear();
+      subscriber.disconnect();
+    },
+  };
+}
