@@ -36,9 +36,9 @@ import { searchRoutes } from './modules/search/routes';
 import { townRoutes } from './modules/towns/routes';
 import { type BuildSource, registerPages } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
+import type { EventBus } from './realtime/bus';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
-import type { EventBus } from './realtime/bus';
 import { officeMatcher } from './security/office-ips';
 import { type AuthDeps, createServices } from './services';
 

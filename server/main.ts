@@ -4,7 +4,6 @@ import type { ServerBuild } from 'react-router';
 import { buildApp } from './app';
 import { createRedisRateLimitStore } from './cache/rate-limit';
 import { createRedisClient } from './cache/redis';
-import { createRedisBus } from './realtime/bus';
 import { systemClock } from './clock';
 import { loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
@@ -14,6 +13,7 @@ import { createProgressBar } from './db/seed/progress-bar';
 import { postgresStartupProblem } from './db/startup-problem';
 import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
+import { createRedisBus } from './realtime/bus';
 
 const config = loadConfig();
 // A real deployment that cannot run stops here, before touching the database.

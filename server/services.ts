@@ -40,8 +40,8 @@ import { createReviewWriteService, type ReviewWriteService } from './modules/rev
 import { createScheduleService, type ScheduleService } from './modules/schedule/service';
 import { createSearchService, type SearchService } from './modules/search/service';
 import { createTownService, type TownService } from './modules/towns/service';
-import { createMemoryBus, type EventBus } from './realtime/bus';
 import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
+import { createMemoryBus, type EventBus } from './realtime/bus';
 
 /** Who is asking, as pages see it (app/lib/services.server.ts re-exports it to loaders). */
 export type { SessionViewer } from './modules/auth/viewer';
