@@ -111,7 +111,14 @@ export async function buildApp({
   bus: busDep,
   callSocketCheckMs,
 }: AppDeps) {
-  const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
+  const app = Fastify({
+    logger,
+    trustProxy: trustProxy.length > 0 ? trustProxy : false,
+    // While closing, a request on a connection already open is served, not refused with a 503:
+    // the load balancer stopped sending new ones during the drain (ADR 010), and idle
+    // connections are closed, so only a request already on its way still arrives.
+    return503OnClosing: false,
+  });
   const publicOrigin = new URL(publicUrl).origin;
   beforeRoutes?.(app);
 

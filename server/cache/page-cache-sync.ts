@@ -8,7 +8,7 @@ import type { PageCache } from './page-cache';
  * most PAGE_CACHE_TTL_MS, the bound the time to live already gives changes made behind the app.
  */
 export function shareInvalidations(cache: PageCache, bus: EventBus): PageCache {
-  bus.subscribe(TOPICS.pageCache, (message, { own }) => {
+  void bus.subscribe(TOPICS.pageCache, (message, { own }) => {
     if (own) return;
     const tags = (message as { tags?: unknown } | null)?.tags;
     if (Array.isArray(tags)) cache.invalidate(tags.filter((t): t is string => typeof t === 'string'));

@@ -11,8 +11,8 @@ const clock = { now: () => new Date('2026-03-01T10:00:00Z') };
 /** Resolves with the first message a topic receives. */
 function nextMessage(bus: EventBus, topic: string) {
   return new Promise<{ message: unknown; own: boolean }>((resolve) => {
-    const off = bus.subscribe(topic, ((message, { own }) => {
-      off();
+    const sub = bus.subscribe(topic, ((message, { own }) => {
+      sub.unsubscribe();
       resolve({ message, own });
     }) as BusHandler);
   });
@@ -30,10 +30,11 @@ describe('memory bus', () => {
   it('delivers to this process’s subscribers and stops after unsubscribe', async () => {
     const bus = createMemoryBus();
     const got: unknown[] = [];
-    const off = bus.subscribe('t', (m) => got.push(m));
+    const sub = bus.subscribe('t', (m) => got.push(m));
+    await sub.ready;
     await bus.publish('t', { a: 1 });
     await until(() => got.length === 1);
-    off();
+    sub.unsubscribe();
     await bus.publish('t', { a: 2 });
     await bus.publish('other', { a: 3 });
     await new Promise((r) => setTimeout(r, 0));

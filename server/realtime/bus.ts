@@ -6,6 +6,16 @@ import type { RedisLog } from '../cache/redis';
 export type BusHandler = (message: unknown, meta: { own: boolean }) => void;
 
 /**
+ * A subscription: `ready` settles once messages to the topic reach this process (over Redis,
+ * when the server confirmed SUBSCRIBE; at once in memory; also when subscribing failed, which is
+ * logged). Reading the state after `ready` and then trusting the messages misses no change.
+ */
+export interface Subscription {
+  ready: Promise<void>;
+  unsubscribe(): void;
+}
+
+/**
  * Events between app processes: the call-in websocket's "the call came", page cache
  * invalidations, and the future club payment-status and cabinet live-booking sockets. A
  * process publishes to a topic; every process subscribed to it (this one included) gets the
@@ -16,8 +26,7 @@ export interface EventBus {
   readonly kind: 'memory' | 'redis';
   /** Never throws: a message that cannot be sent is logged and dropped. */
   publish(topic: string, message: unknown): Promise<void>;
-  /** Returns the unsubscribe function. */
-  subscribe(topic: string, handler: BusHandler): () => void;
+  subscribe(topic: string, handler: BusHandler): Subscription;
   close(): Promise<void>;
 }
 
@@ -28,25 +37,29 @@ export const TOPICS = {
 } as const;
 
 /** Handlers by topic with the bookkeeping both buses share. */
-function handlerRegistry(onFirst: (topic: string) => void, onLast: (topic: string) => void) {
-  const handlers = new Map<string, Set<BusHandler>>();
+function handlerRegistry(onFirst: (topic: string) => Promise<void>, onLast: (topic: string) => void) {
+  const handlers = new Map<string, { set: Set<BusHandler>; ready: Promise<void> }>();
   return {
-    add(topic: string, handler: BusHandler) {
-      let set = handlers.get(topic);
-      if (!set) {
-        set = new Set();
-        handlers.set(topic, set);
-        onFirst(topic);
+    add(topic: string, handler: BusHandler): Subscription {
+      let entry = handlers.get(topic);
+      if (!entry) {
+        entry = { set: new Set(), ready: Promise.resolve() };
+        handlers.set(topic, entry);
+        entry.ready = onFirst(topic);
       }
+      const { set, ready } = entry;
       set.add(handler);
-      return () => {
-        if (!set.delete(handler) || set.size > 0) return;
-        handlers.delete(topic);
-        onLast(topic);
+      return {
+        ready,
+        unsubscribe: () => {
+          if (!set.delete(handler) || set.size > 0) return;
+          handlers.delete(topic);
+          onLast(topic);
+        },
       };
     },
     deliver(topic: string, message: unknown, own: boolean, onError: (err: unknown) => void) {
-      for (const handler of [...(handlers.get(topic) ?? [])]) {
+      for (const handler of [...(handlers.get(topic)?.set ?? [])]) {
         try {
           handler(message, { own });
         } catch (err) {
@@ -61,7 +74,7 @@ function handlerRegistry(onFirst: (topic: string) => void, onLast: (topic: strin
 /** One process: messages go straight to this process's handlers (tests, PGlite, no REDIS_URL). */
 export function createMemoryBus(log?: { warn(obj: object, msg: string): void }): EventBus {
   const registry = handlerRegistry(
-    () => {},
+    async () => {},
     () => {},
   );
   return {
@@ -111,7 +124,11 @@ export function createRedisBus(url: string, publisher: Redis, log: RedisLog): Ev
   const warnFailure = (what: string) => (err: unknown) =>
     log.warn(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   const registry = handlerRegistry(
-    (topic) => void subscriber.subscribe(PREFIX + topic).catch(warnFailure(`subscribe ${topic}`)),
+    (topic) =>
+      subscriber.subscribe(PREFIX + topic).then(
+        () => {},
+        (err) => warnFailure(`subscribe ${topic}`)(err),
+      ),
     (topic) => void subscriber.unsubscribe(PREFIX + topic).catch(warnFailure(`unsubscribe ${topic}`)),
   );
   subscriber.on('message', (channel: string, raw: string) => {

@@ -49,13 +49,13 @@ export async function callSocketRoutes(
         socket.send(JSON.stringify({ status }));
         socket.close(1000);
       };
-      const unsubscribe = bus.subscribe(TOPICS.callIn(uuid), (message) => {
+      const subscription = bus.subscribe(TOPICS.callIn(uuid), (message) => {
         const status = (message as { status?: unknown } | null)?.status;
         if (status === 'confirmed' || status === 'expired') finish(status);
       });
       const stop = () => {
         closed = true;
-        unsubscribe();
+        subscription.unsubscribe();
         if (timer) clearTimeout(timer);
       };
       socket.on('close', stop);
@@ -77,7 +77,8 @@ export async function callSocketRoutes(
         }
         timer = setTimeout(check, checkEveryMs);
       };
-      void check();
+      // Listening first, then reading the state: an outcome published in between is not missed.
+      void subscription.ready.then(check);
     },
   );
 }
