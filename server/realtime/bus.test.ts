@@ -127,5 +127,9 @@ describe.skipIf(!redisUrl)('Redis bus (REDIS_URL)', () => {
     opened.push({ bus, client });
     await expect(bus.publish('t', 1)).resolves.toBeUndefined();
     await until(() => warnings.some((w) => w.includes('publish t dropped')));
+    // A subscription does not keep its listener waiting for Redis to come back.
+    const sub = bus.subscribe('t', () => {});
+    await expect(sub.ready).resolves.toBeUndefined();
+    sub.unsubscribe();
   });
 });

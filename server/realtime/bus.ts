@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RedisLog } from '../cache/redis';
+import { REDIS_TIMEOUTS, type RedisLog } from '../cache/redis';
 
 /** What a handler receives: the message as published (JSON-safe), and whether this process sent it. */
 export type BusHandler = (message: unknown, meta: { own: boolean }) => void;
 
 /**
  * A subscription: `ready` settles once messages to the topic reach this process (over Redis,
- * when the server confirmed SUBSCRIBE; at once in memory; also when subscribing failed, which is
- * logged). Reading the state after `ready` and then trusting the messages misses no change.
+ * when the server confirmed SUBSCRIBE; at once in memory). It also settles when subscribing
+ * failed or Redis did not confirm within a second (logged), so a listener never waits on an
+ * outage: it reads the state and falls back to its own checks. Reading the state after `ready`
+ * and then trusting the messages misses no change while Redis is up.
  */
 export interface Subscription {
   ready: Promise<void>;
@@ -124,11 +126,18 @@ export function createRedisBus(url: string, publisher: Redis, log: RedisLog): Ev
   const warnFailure = (what: string) => (err: unknown) =>
     log.warn(`${what}: ${err instanceof Error ? err.message : String(err)}`);
   const registry = handlerRegistry(
-    (topic) =>
-      subscriber.subscribe(PREFIX + topic).then(
+    (topic) => {
+      let timer: NodeJS.Timeout | undefined;
+      const confirmed = subscriber.subscribe(PREFIX + topic).then(
         () => {},
         (err) => warnFailure(`subscribe ${topic}`)(err),
-      ),
+      );
+      // Still subscribed later, when Redis comes back (ioredis queues the command).
+      const givenUp = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, REDIS_TIMEOUTS.connectMs);
+      });
+      return Promise.race([confirmed, givenUp]).finally(() => clearTimeout(timer));
+    },
     (topic) => void subscriber.unsubscribe(PREFIX + topic).catch(warnFailure(`unsubscribe ${topic}`)),
   );
   subscriber.on('message', (channel: string, raw: string) => {
