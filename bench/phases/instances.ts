@@ -14,7 +14,7 @@ import { int, median, table } from '../stats';
 import type { Settings } from './context';
 
 /** The phase's own ports (the balancers, the two processes, the balancers' stats pages). */
-const BASE_PORT = Number(process.env.BENCH_INSTANCES_PORT || 4220);
+const BASE_PORT = Number(process.env.BENCH_INSTANCES_PORT || 4240);
 const BOOKING_WORKERS = 20;
 
 export interface InstancesResult {
