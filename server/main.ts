@@ -111,7 +111,8 @@ const app = await buildApp({
  * Graceful shutdown (ADR 010): /readyz turns 503 at once, so the load balancer's health checks
  * take this process out of rotation; requests keep being served for DRAIN_MS, then Fastify
  * closes (waiting for those under way), the job worker finishes its claimed jobs, and the
- * database closes. A second signal during the drain skips the rest of it.
+ * database closes. A SIGINT during the drain (Ctrl-C again) skips the rest of it; a repeated
+ * SIGTERM does not, since wrappers (npm, tsx) relay the one a process manager sends to the group.
  */
 const drainMs = config.DRAIN_MS ?? (dev ? 0 : 10_000);
 let closing = false;
@@ -119,13 +120,13 @@ let skipDrain: () => void = () => {};
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
     if (closing) {
-      skipDrain();
+      if (signal === 'SIGINT') skipDrain();
       return;
     }
     closing = true;
     app.startDraining();
     if (drainMs > 0) {
-      app.log.info(`${signal}: draining for ${drainMs} ms (signal again to skip), then shutting down`);
+      app.log.info(`${signal}: draining for ${drainMs} ms (Ctrl-C to skip), then shutting down`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, drainMs);
         skipDrain = () => {

@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const KEEP_LINES = 200;
 
 /** The haproxy binary, or null when it is not installed. */
@@ -60,7 +59,11 @@ export async function waitFor(what: string, condition: () => Promise<boolean>, t
   }
 }
 
-/** One `tsx server/main.ts` in production mode; its output is kept and shown when it fails. */
+/**
+ * One `node --import tsx server/main.ts` in production mode; its output is kept and shown when
+ * it fails. One process, not tsx's wrapper and its child: a signal reaches main.ts once, as
+ * from a process manager (the wrapper would relay a second SIGTERM, which skips the drain).
+ */
 export class AppProcess {
   readonly origin: string;
   private child: ChildProcess | null = null;
@@ -83,7 +86,7 @@ export class AppProcess {
   async start(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
     if ((await answers(`${this.origin}/healthz`)) !== null)
       throw new Error(`port ${this.port} is taken by another server`);
-    const child = spawn(TSX, ['server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -121,7 +124,11 @@ export class AppProcess {
   async stop(graceMs = 30_000): Promise<number | null> {
     if (!this.running || !this.child?.pid) return null;
     const pid = this.child.pid;
-    signalGroup(pid, 'SIGTERM');
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
     const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
     const code = await this.exited;
     clearTimeout(timer);
