@@ -48,6 +48,8 @@ export default defineConfig({
       VITE_CACHE_DIR: `node_modules/.vite-${PORT}`,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // One process and no load balancer: nothing to drain on stop.
+      DRAIN_MS: '0',
     },
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 240_000,

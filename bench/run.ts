@@ -8,7 +8,10 @@
  *   then with the anonymous page cache on (list, doctor and clinic pages);
  * - calls: search suggestions, the clinic price list and the reviews call, cycling through realistic requests
  *   (bench/calls/*), p50/p95/p99 on 1 and 10 connections;
- * - where a page's time goes (its data calls measured in process vs the full request).
+ * - where a page's time goes (its data calls measured in process vs the full request);
+ * - several instances: two app processes behind HAProxy vs one (a cached page, a call,
+ *   bookings/s), with REDIS_URL and haproxy; a SKIP line without them.
+ *   `npm run bench -- --instances-only` runs only that phase.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -20,10 +23,12 @@
  * a static copy measured once at the start is no fair yardstick for a page measured later.
  */
 import { parseArgs } from 'node:util';
+import { searchCallPaths } from './calls/search';
 import { prepareDatabase, redact, type SeedSize } from './database';
 import { accountsPhase, accountsTable, bookingPoolOf, doctorsLpusOf } from './phases/accounts';
 import { callsPhase } from './phases/calls';
 import type { Bench, Settings } from './phases/context';
+import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
 import {
   breakdownPhase,
@@ -59,12 +64,14 @@ const { values: flags } = parseArgs({
     reseed: { type: 'boolean', default: false },
     /** Only the accounts figures (sign-in round trip, favourites call): a quick run. */
     'accounts-only': { type: 'boolean', default: false },
+    /** Only two instances behind HAProxy against one. */
+    'instances-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --instances-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -125,6 +132,26 @@ async function accountsOnly() {
     console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
 }
 
+/** Two instances behind HAProxy vs one, on the bench database; prints its table. */
+async function instances(svc: Services) {
+  const town = await requireTown(svc, TOWN);
+  const [callPath] = await searchCallPaths(svc.db);
+  const result = await instancesPhase(settings, {
+    pagePath: `/${TOWN}/vrach/`,
+    callPath,
+    doctorsLpus: await bookingPoolOf(svc, town),
+  });
+  if (result) console.log(`\n${instancesTable(result)}\n`);
+}
+
+async function instancesOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  buildIfNeeded(flags.build);
+  services = await openServices(settings.databaseUrl);
+  await instances(services);
+}
+
 async function main() {
   console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
   const dataset = await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
@@ -158,6 +185,7 @@ async function main() {
   removeStaticFiles();
 
   const breakdown = await breakdownPhase(services, town, pages, sequential);
+  await instances(services);
   await services.close();
   services = null;
 
@@ -186,7 +214,7 @@ async function main() {
 }
 
 try {
-  await (flags['accounts-only'] ? accountsOnly() : main());
+  await (flags['accounts-only'] ? accountsOnly() : flags['instances-only'] ? instancesOnly() : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

@@ -50,6 +50,8 @@ export class BenchServer {
         // The load generator stands in for a proxy: its X-Forwarded-For gives each simulated
         // patient an address of their own.
         TRUST_PROXY: 'loopback',
+        // No load balancer in front to take it out of rotation: stop at once.
+        DRAIN_MS: '0',
         ...env,
       },
     });

@@ -37,6 +37,7 @@ import { searchRoutes } from './modules/search/routes';
 import { townRoutes } from './modules/towns/routes';
 import { type BuildSource, registerPages } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
+import type { EventBus } from './realtime/bus';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
 import { officeMatcher } from './security/office-ips';
@@ -46,6 +47,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue's worker (booking messages); tests drive it with `runDue()`. */
     jobs: JobWorker;
+    /**
+     * Graceful shutdown's first step: `/readyz` answers 503 from now on, so the load balancer
+     * stops sending new requests while the ones under way finish (server/main.ts).
+     */
+    startDraining(): void;
   }
 }
 
@@ -83,6 +89,13 @@ export interface AppDeps {
   jobs?: { autoStart?: boolean; pollMs?: number };
   /** Where documents attached to reviews are kept (DATA_DIR/review-documents in production). */
   uploadsDir?: string;
+  /**
+   * Events between app processes (server/realtime/bus.ts): Redis pub/sub in server/main.ts when
+   * REDIS_URL is set; this process's own bus otherwise.
+   */
+  bus?: EventBus;
+  /** How often the call-in websocket checks its request besides listening on the bus. */
+  callSocketCheckMs?: number;
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -103,19 +116,29 @@ export async function buildApp({
   auth: authDeps = {},
   jobs: jobsDeps = {},
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
+  bus: busDep,
+  callSocketCheckMs,
 }: AppDeps) {
-  const app = Fastify({ logger, trustProxy: trustProxy.length > 0 ? trustProxy : false });
+  const app = Fastify({
+    logger,
+    trustProxy: trustProxy.length > 0 ? trustProxy : false,
+    // While closing, a request on a connection already open is served, not refused with a 503:
+    // the load balancer stopped sending new ones during the drain (ADR 010), and idle
+    // connections are closed, so only a request already on its way still arrives.
+    return503OnClosing: false,
+  });
   const publicOrigin = new URL(publicUrl).origin;
   beforeRoutes?.(app);
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
-  const { services, providers, documents, clientIds } = createServices({
+  const { services, providers, documents, clientIds, bus } = createServices({
     db,
     read,
     clock,
     log: app.log,
     pageCacheTtlMs,
+    bus: busDep,
     uploadsDir,
     secureCookies,
     auth: authDeps,
@@ -178,9 +201,10 @@ export async function buildApp({
   sessions.decorate(app);
 
   app.get('/healthz', async () => ({ ok: true }));
-  readinessRoute(app, { db, limits: authDeps.limits });
+  const readiness = readinessRoute(app, { db, limits: authDeps.limits });
+  app.decorate('startDraining', readiness.startDraining);
   await app.register(websocket);
-  await callSocketRoutes(app, { auth, publicUrl });
+  await callSocketRoutes(app, { auth, publicUrl, bus, checkEveryMs: callSocketCheckMs });
   if (providers.outbox) {
     const outbox = providers.outbox;
     await app.register(async (dev) => devOutboxRoutes(dev, { outbox }));

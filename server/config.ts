@@ -72,6 +72,15 @@ const ConfigSchema = z
     TRUST_PROXY: TrustProxySchema.optional(),
     /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /**
+     * On SIGTERM the process answers /readyz with 503 and keeps serving this long before it closes,
+     * so a load balancer stops sending it requests first; unset: 10 s, none with --dev.
+     */
+    DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+    /** How often a call-in websocket checks its request itself besides listening for events. */
+    CALL_SOCKET_CHECK_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+    /** 'false' serves the API only, without the React Router build (tests of several processes). */
+    SERVE_PAGES: z.stringbool().default(true),
     /** 'stage' shows the Stage badge on every page. */
     APP_ENV: z.enum(['production', 'stage', 'development']).default('development'),
     /** Phone confirmation providers (server/providers); 'dev' ones are refused in APP_ENV=production. */

@@ -13,6 +13,7 @@ import { createProgressBar } from './db/seed/progress-bar';
 import { postgresStartupProblem } from './db/startup-problem';
 import { loggerOptions } from './http/logger';
 import type { BuildSource } from './pages';
+import { createRedisBus } from './realtime/bus';
 
 const config = loadConfig();
 // A real deployment that cannot run stops here, before touching the database.
@@ -59,9 +60,11 @@ if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
   console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${seededSummary(counts)}`);
 }
 
-let build: BuildSource;
+let build: BuildSource | null = null;
 let vite: import('vite').ViteDevServer | undefined;
-if (dev) {
+if (!config.SERVE_PAGES) {
+  console.log('SERVE_PAGES=false: serving the API only');
+} else if (dev) {
   const { createServer } = await import('vite');
   vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const devServer = vite;
@@ -70,9 +73,10 @@ if (dev) {
   build = (await import(pathToFileURL(path.resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
-const redis = config.REDIS_URL
-  ? createRedisClient(config.REDIS_URL, { warn: console.warn, info: console.log })
-  : null;
+const redisLog = { warn: console.warn, info: console.log };
+const redis = config.REDIS_URL ? createRedisClient(config.REDIS_URL, redisLog) : null;
+// Events reach every app process through Redis; without it, this process is the only one (ADR 010).
+const bus = config.REDIS_URL && redis ? createRedisBus(config.REDIS_URL, redis, redisLog) : undefined;
 
 const app = await buildApp({
   db: database.db,
@@ -80,7 +84,9 @@ const app = await buildApp({
   replicaStickyMs: config.DATABASE_REPLICA_STICKY_MS,
   clock: systemClock,
   logger: loggerOptions({ level: config.LOG_LEVEL, dev: humanLogs }),
-  pages: { build, mode: dev ? 'development' : 'production' },
+  pages: build ? { build, mode: dev ? 'development' : 'production' } : undefined,
+  bus,
+  callSocketCheckMs: config.CALL_SOCKET_CHECK_MS,
   publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
   trustProxy: config.TRUST_PROXY,
   // Pages change on every edit in development: no page cache there.
@@ -108,11 +114,34 @@ const app = await buildApp({
     : undefined,
 });
 
+/**
+ * Graceful shutdown (ADR 010): /readyz turns 503 at once, so the load balancer's health checks
+ * take this process out of rotation; requests keep being served for DRAIN_MS, then Fastify
+ * closes (waiting for those under way), the job worker finishes its claimed jobs, and the
+ * database closes. A SIGINT during the drain (Ctrl-C again) skips the rest of it; a repeated
+ * SIGTERM does not, since wrappers (npm, tsx) relay the one a process manager sends to the group.
+ */
+const drainMs = config.DRAIN_MS ?? (dev ? 0 : 10_000);
 let closing = false;
+let skipDrain: () => void = () => {};
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    if (closing) return;
+    if (closing) {
+      if (signal === 'SIGINT') skipDrain();
+      return;
+    }
     closing = true;
+    app.startDraining();
+    if (drainMs > 0) {
+      app.log.info(`${signal}: draining for ${drainMs} ms (Ctrl-C to skip), then shutting down`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainMs);
+        skipDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
     app.log.info(`${signal}: shutting down`);
     try {
       await app.close();
@@ -120,6 +149,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     } finally {
       // Closes PGlite and releases its data dir lock even if the app did not close cleanly.
       await database.close();
+      await bus?.close();
       redis?.disconnect();
     }
     process.exit(0);

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrefixCaps } from '../core/auth/limits';
 import { createPageCache, type PageCache } from './cache/page-cache';
+import { shareInvalidations } from './cache/page-cache-sync';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
 import type { Clock } from './clock';
 import { DEV_AUTH_SECRET } from './config';
@@ -40,6 +41,7 @@ import { createScheduleService, type ScheduleService } from './modules/schedule/
 import { createSearchService, type SearchService } from './modules/search/service';
 import { createTownService, type TownService } from './modules/towns/service';
 import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
+import { createMemoryBus, type EventBus } from './realtime/bus';
 
 /** Who is asking, as pages see it (app/lib/services.server.ts re-exports it to loaders). */
 export type { SessionViewer } from './modules/auth/viewer';
@@ -106,6 +108,8 @@ export interface ServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   pageCacheTtlMs: number;
+  /** Events between app processes; one process's own bus when not given. */
+  bus?: EventBus;
   uploadsDir: string;
   /** Secure cookies need HTTPS; the public URL says whether the site is served over it. */
   secureCookies: boolean;
@@ -118,6 +122,7 @@ export function createServices({
   clock,
   log,
   pageCacheTtlMs,
+  bus = createMemoryBus(log),
   uploadsDir,
   secureCookies,
   auth: authDeps,
@@ -128,7 +133,10 @@ export function createServices({
   const doctors = createDoctorService({ db: read, directory });
   const reviews = createReviewsService({ db, read });
   const mistakeReports = createMistakeReportService({ db });
-  const pageCache = createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 });
+  const pageCache = shareInvalidations(
+    createPageCache({ clock, ttlMs: pageCacheTtlMs, maxBytes: 256 * 1024 * 1024 }),
+    bus,
+  );
   const documents = createFileDocumentStore(uploadsDir);
   const reviewWriter = createReviewWriteService({ db, clock, documents, reviews });
   const patientProfiles = createPatientProfileService({ db, clock });
@@ -153,6 +161,7 @@ export function createServices({
     prefixCaps: parsePrefixCaps(authDeps.prefixCaps ?? '7=100000,default=300'),
     clientIds,
     log,
+    bus,
   });
   const schedule = createScheduleService({ db: read, clock });
   const booking = createBookingService({ db, clock, schedule });
@@ -180,5 +189,9 @@ export function createServices({
     schedule,
     booking,
   };
-  return { services, providers, documents, clientIds };
+  // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
+  providers.outbox?.onRing((checkId) => {
+    auth.confirmCallCheck(checkId).catch((err) => log.warn({ err, checkId }, 'call-in confirmation failed'));
+  });
+  return { services, providers, documents, clientIds, bus };
 }

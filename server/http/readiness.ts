@@ -17,12 +17,17 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * `GET /readyz`, the readiness check for a load balancer (`/healthz` only says the process
  * lives): 200 `{ok: true}` when the database and, when configured, Redis (the rate limits'
- * store) answer; 503 `{ok: false, failed: [...]}` naming the ones that do not.
+ * store) answer; 503 `{ok: false, failed: [...]}` naming the ones that do not. Once
+ * `startDraining()` is called (a shutdown began) it answers 503 `{ok: false, draining: true}`:
+ * the balancer takes the process out of rotation while it still serves what it was sent.
  */
 export function readinessRoute(app: FastifyInstance, { db, limits }: { db: Db; limits?: RateLimitStore }) {
+  let draining = false;
   const checks: Record<string, () => Promise<void>> = { database: () => pingDatabase(db) };
   if (limits) checks.redis = () => limits.ping();
   app.get('/readyz', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (draining) return reply.status(503).send({ ok: false, draining: true });
     const results = await Promise.all(
       Object.entries(checks).map(async ([name, check]) => {
         try {
@@ -35,8 +40,12 @@ export function readinessRoute(app: FastifyInstance, { db, limits }: { db: Db; l
       }),
     );
     const failed = results.filter((name): name is string => name !== null);
-    reply.header('cache-control', 'no-store');
     if (failed.length > 0) return reply.status(503).send({ ok: false, failed });
     return { ok: true };
   });
+  return {
+    startDraining: () => {
+      draining = true;
+    },
+  };
 }

@@ -42,6 +42,7 @@ export class DevOutbox {
   private readonly clock: Clock;
   private readonly logger: DevLogger;
   private readonly callCheckTtlMs: number;
+  private readonly ringListeners: ((checkId: string) => void)[] = [];
 
   constructor({
     clock,
@@ -100,9 +101,17 @@ export class DevOutbox {
     return { ...check };
   }
 
-  /** Unknown or forgotten checks read as expired, as a real provider reports them. */
+  /**
+   * A check this process never opened reads as waiting: with several app processes another
+   * one may have opened it, and the call request's own expiry (15 minutes) ends it anyway.
+   */
   checkStatus(checkId: string): CallCheckStatus {
-    return this.current(checkId)?.status ?? 'expired';
+    return this.current(checkId)?.status ?? 'waiting';
+  }
+
+  /** Called after each successful ring, as a real provider's callback would be. */
+  onRing(listener: (checkId: string) => void): void {
+    this.ringListeners.push(listener);
   }
 
   /** Newest first, with their current status. */
@@ -122,6 +131,7 @@ export class DevOutbox {
       { phone: entry.check.phone, checkId },
       `dev call-in check confirmed for ${entry.check.phone}`,
     );
+    for (const listener of this.ringListeners) listener(checkId);
     return true;
   }
 

@@ -3,6 +3,7 @@ import { AUTH_LIMITS } from '../../../core/auth/limits';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Providers } from '../../providers';
+import { type EventBus, TOPICS } from '../../realtime/bus';
 import { clientOrFail, isUuid, phoneOrFail, type RequestContext, refuseDeleting } from './checks';
 import type { CodeStore } from './codes';
 import { authFailure } from './failures';
@@ -27,6 +28,7 @@ export function createCallIn({
   codes,
   audit,
   clientIds,
+  bus,
 }: {
   db: Db;
   repo: AuthRepo;
@@ -36,7 +38,12 @@ export function createCallIn({
   codes: CodeStore;
   audit: (event: AuthEvent) => Promise<void>;
   clientIds: readonly string[];
+  bus: EventBus;
 }) {
+  /** Tells the socket waiting for this request (call-socket.ts), on any process. */
+  const announce = (uuid: string, status: 'confirmed' | 'expired') =>
+    bus.publish(TOPICS.callIn(uuid), { status });
+
   /** Where a call request stands, asking the provider while it waits; null for an unknown one. */
   async function callState(uuid: string): Promise<CallState | null> {
     if (!isUuid(uuid)) return null;
@@ -44,17 +51,19 @@ export function createCallIn({
     if (!row) return null;
     if (row.status !== 'waiting') return row.status;
     if (row.expiresAt <= clock.now()) {
-      await repo.markCallExpired(uuid);
+      if (await repo.markCallExpired(uuid)) await announce(uuid, 'expired');
       return 'expired';
     }
     const status = await providers.callIn.status(row.checkId);
     if (status === 'confirmed') {
-      if (await repo.markCallConfirmed(uuid, clock.now()))
+      if (await repo.markCallConfirmed(uuid, clock.now())) {
         await audit({ kind: 'call_confirmed', phone: row.phone });
+        await announce(uuid, 'confirmed');
+      }
       return 'confirmed';
     }
     if (status === 'expired') {
-      await repo.markCallExpired(uuid);
+      if (await repo.markCallExpired(uuid)) await announce(uuid, 'expired');
       return 'expired';
     }
     return 'waiting';
@@ -62,6 +71,15 @@ export function createCallIn({
 
   return {
     callState,
+
+    /**
+     * The provider says the call of this check came (its callback, or the dev outbox's ring):
+     * the request is confirmed and its socket told, whichever process the socket is on.
+     */
+    async confirmCallCheck(checkId: string): Promise<void> {
+      const row = await repo.callRequestByCheck(checkId);
+      if (row) await callState(row.id);
+    },
 
     /** A call request counts against the same limits as a code. */
     async createCallRequest(input: {

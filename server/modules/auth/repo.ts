@@ -170,6 +170,11 @@ export function createAuthRepo(db: Db | DbTx) {
       return row ?? null;
     },
 
+    async callRequestByCheck(checkId: string) {
+      const [row] = await db.select().from(callRequests).where(eq(callRequests.checkId, checkId)).limit(1);
+      return row ?? null;
+    },
+
     async markCallConfirmed(id: string, now: Date): Promise<boolean> {
       const rows = await db
         .update(callRequests)
@@ -189,11 +194,14 @@ export function createAuthRepo(db: Db | DbTx) {
       return rows.length === 1;
     },
 
-    async markCallExpired(id: string) {
-      await db
+    /** True when this call turned the request expired (false: it was no longer waiting). */
+    async markCallExpired(id: string): Promise<boolean> {
+      const rows = await db
         .update(callRequests)
         .set({ status: 'expired' })
-        .where(and(eq(callRequests.id, id), eq(callRequests.status, 'waiting')));
+        .where(and(eq(callRequests.id, id), eq(callRequests.status, 'waiting')))
+        .returning({ id: callRequests.id });
+      return rows.length === 1;
     },
 
     async audit(event: AuthEvent, at: Date) {

@@ -3,6 +3,7 @@ import type { RateLimitStore } from '../../cache/rate-limit';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Providers } from '../../providers';
+import type { EventBus } from '../../realtime/bus';
 import { createCallIn } from './call-in';
 import { createCodeStore } from './codes';
 import { createCodeDelivery } from './delivery';
@@ -27,6 +28,8 @@ export interface AuthServiceDeps {
   /** Clients allowed to exchange codes (`client_id`). */
   clientIds: readonly string[];
   log?: { warn(obj: object, msg: string): void };
+  /** Announces a call-in's outcome to the websocket waiting for it, on whichever process holds it. */
+  bus: EventBus;
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -45,7 +48,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   const delivery = createCodeDelivery({ providers, log: deps.log });
   return {
     ...createSignInCodes({ repo, limits, codes, delivery, clientIds }),
-    ...createCallIn({ db, repo, clock, providers, limits, codes, audit, clientIds }),
+    ...createCallIn({ db, repo, clock, providers, limits, codes, audit, clientIds, bus: deps.bus }),
     ...createLogin({ db, clock, sessions: deps.sessions, codes, audit, clientIds }),
     ...createPhoneForms({ clock, limits, codes, delivery }),
   };
