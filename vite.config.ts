@@ -1,18 +1,9 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { createLogger, defineConfig } from 'vite';
-
-// @react-router/dev (7.x) starts its inner Vite servers with `envFile: false`, which Vite 8
-// reports as deprecated on every start; the servers that take this config drop that one line.
-const logger = createLogger();
-const warn = logger.warn;
-logger.warn = (message, options) => {
-  if (!message.includes('`envFile` option is deprecated')) warn(message, options);
-};
+import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  customLogger: logger,
   server: { middlewareMode: true },
   cacheDir: process.env.VITE_CACHE_DIR || 'node_modules/.vite',
   build: {

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
+import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { attachDocumentBody } from '../core/http/document-body';
+import { pageContextOf } from './lib/services.server';
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +18,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: AppLoadContext,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -43,7 +44,7 @@ export default function handleRequest(
 
     // Every inline script carries the response's nonce: React Router's (the router's data,
     // <Scripts>, <ScrollRestoration>, which default to ServerRouter's) and React's own.
-    const nonce = loadContext.cspNonce;
+    const nonce = pageContextOf(loadContext).cspNonce;
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {

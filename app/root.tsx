@@ -16,12 +16,14 @@ import './app.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SnackbarHost } from './components/ui/snackbar';
+import { pageContextOf } from './lib/services.server';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   return {
     stage: context.environment === 'stage',
     user: publicViewer(context.viewer),

@@ -9,7 +9,7 @@ import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppLoadContext } from 'react-router';
+import { providePageContext } from '../app/lib/services.server';
 import type { AuthSettings } from '../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
 import type { Clock } from './clock';
@@ -267,16 +267,17 @@ export async function buildApp({
       pages.build,
       pages.mode,
       publicOrigin,
-      async (request, reply): Promise<AppLoadContext> => ({
-        cspNonce: cspNonce(reply),
-        services,
-        clock,
-        cookies: request.cookies,
-        environment,
-        viewer: await request.viewer(),
-        authSettings,
-        origin: publicOrigin,
-      }),
+      async (request, reply) =>
+        providePageContext({
+          cspNonce: cspNonce(reply),
+          services,
+          clock,
+          cookies: request.cookies,
+          environment,
+          viewer: await request.viewer(),
+          authSettings,
+          origin: publicOrigin,
+        }),
       pageCacheTtlMs > 0 ? pageCache : undefined,
     );
   }

@@ -10,7 +10,8 @@ describe('withTrailingSlash', () => {
   it('leaves canonical paths, files, data requests and posts alone', () => {
     expect(withTrailingSlash('GET', '/moskva/vrach/')).toBeNull();
     expect(withTrailingSlash('GET', '/assets/root-abc.js')).toBeNull();
-    expect(withTrailingSlash('GET', '/moskva/vrach.data')).toBeNull();
+    expect(withTrailingSlash('GET', '/moskva/vrach/_.data')).toBeNull();
+    expect(withTrailingSlash('GET', '/moskva/vrach/_.data?page=2')).toBeNull();
     expect(withTrailingSlash('POST', '/moskva/vrach')).toBeNull();
     expect(withTrailingSlash('GET', '/__manifest?p=%2Fmoskva%2Fvrach%2F&version=abc')).toBeNull();
   });

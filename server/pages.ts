@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { documentBodyOf } from '../core/http/document-body';
 import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
 import { badRequest } from './http/errors';
@@ -26,7 +26,7 @@ export async function registerPages(
   build: BuildSource,
   mode: string,
   publicOrigin: string,
-  getLoadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext | Promise<AppLoadContext>,
+  getLoadContext: (request: FastifyRequest, reply: FastifyReply) => Promise<RouterContextProvider>,
   cache?: PageCache,
 ) {
   const handle = createRequestHandler(build, mode);

@@ -1,9 +1,12 @@
 /**
- * The page ↔ server seam (ADR 006): what a route's loader or action receives in `context`.
- * Loaders read through `context.services` (the same service objects the JSON calls use, built
- * once in server/services.ts); they never import server modules themselves. Only `*.server.ts`
+ * The page ↔ server seam (ADR 006, ADR 012): what a route's loader reaches through its
+ * `context`. React Router 8 hands loaders a `RouterContextProvider`; the server puts one
+ * `PageContext` in it under the `pageContext` key, and a loader takes it out with
+ * `pageContextOf(context)`, then reads `services` (the same service objects the JSON calls use,
+ * built once in server/services.ts); it never imports server modules itself. Only `*.server.ts`
  * files under app/ may import from server/, and only types (the lint rule in biome.json).
  */
+import { createContext, type RouterContext, RouterContextProvider } from 'react-router';
 import type { AppEnvironment, AuthSettings } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import type { Services, SessionViewer } from '../../server/services';
@@ -32,6 +35,23 @@ export interface PageContext {
   cspNonce: string;
 }
 
-declare module 'react-router' {
-  interface AppLoadContext extends PageContext {}
+/**
+ * The key the PageContext is kept under. A provider finds a value by the key object itself, and
+ * this file is loaded more than once in a process: by the server (Node's own import) and by the
+ * pages (the production build's bundled copy, or Vite's module runner in development and tests).
+ * The global symbol registry gives every copy the same key.
+ */
+const KEY = Symbol.for('prodoktorov.page-context');
+const registry = globalThis as { [KEY]?: RouterContext<PageContext> };
+registry[KEY] ??= createContext<PageContext>();
+export const pageContext: RouterContext<PageContext> = registry[KEY];
+
+/** The provider a page request is handled with (server/app.ts builds one per request). */
+export function providePageContext(value: PageContext): RouterContextProvider {
+  return new RouterContextProvider(new Map([[pageContext, value]]));
+}
+
+/** What a loader (or app/entry.server.tsx) reads: this request's PageContext. */
+export function pageContextOf(context: Readonly<RouterContextProvider>): PageContext {
+  return context.get(pageContext);
 }

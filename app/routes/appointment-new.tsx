@@ -7,6 +7,7 @@ import { DoctorTargetCard } from '../features/booking/booking-target';
 import { CallbackSection } from '../features/booking/callback-form';
 import { bookingViewer, callbackOffer, doctorBookingCard } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/appointment-new';
 
@@ -15,8 +16,8 @@ import type { Route } from './+types/appointment-new';
  * docs/product/schedule-and-booking.md): what is being booked, the free days to pick a time
  * from, and the patient's form.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const query = parseDoctorBooking(url.searchParams);
   if (!query?.lpuId) throw notFound();
   const target = await context.services.booking.target(

@@ -6,6 +6,7 @@ import { formatRub } from '../../core/money/money';
 import { AppointmentDetails } from '../features/booking/appointment-details';
 import { applyReviewAward } from '../features/reviews/review-award';
 import { notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/appointment';
 
@@ -13,9 +14,10 @@ import type { Route } from './+types/appointment';
  * `/appointment/{id}/?token=…`: the booked visit ('Вы записаны'), its .ics file and the cancel
  * button. Its patient (signed in) or whoever holds the link from the SMS may open it.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
-  const token = new URL(request.url).searchParams.get('token');
+  const token = url.searchParams.get('token');
   const seen = id ? await context.services.booking.view(context.viewer, id, token) : null;
   if (!seen?.subject) throw notFound();
   const { appointment: a, subject: t } = seen;

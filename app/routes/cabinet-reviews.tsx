@@ -1,12 +1,13 @@
 import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { CabinetReviewsList } from '../features/reviews/write/cabinet-reviews';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/cabinet-reviews';
 
 /** `/cabinet/reviews/`: reviews about the signed-in doctor or clinic, with their answers. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const { viewer } = context;
   const pageParam = url.searchParams.get('page');
   const page = pageParam && /^\d{1,5}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;

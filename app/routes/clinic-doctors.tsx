@@ -8,10 +8,12 @@ import { plural, WORDS } from '../../core/text/plural';
 import { ClinicDoctorsList } from '../features/clinic/doctors-list';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic-doctors';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const entity = parseEntityPath(params.slug);
   if (!entity) throw notFound();
@@ -20,7 +22,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!clinic) throw notFound();
   const pageUrl = clinicDoctorsUrl(clinic.url);
   if (clinic.slug !== entity.slug) throw redirect(pageUrl, 301);
-  const page = parsePage(new URL(request.url).searchParams.get('page'));
+  const page = parsePage(url.searchParams.get('page'));
   // The server renders the unfiltered list; filters live in the hash, which it never sees.
   const [list, options] = await Promise.all([
     clinicDoctors.pageIn(town, clinic.id, { naDom: false, page, showAll: false }),

@@ -15,15 +15,17 @@ import { ReviewTags } from '../features/reviews/review-tags';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinic';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const entity = parseEntityPath(params.slug);
   if (!entity) throw notFound();
   const { clinicDoctors } = context.services;
-  const pricePage = parsePage(new URL(request.url).searchParams.get('page'));
+  const pricePage = parsePage(url.searchParams.get('page'));
   const [clinic, priceList, shownDoctors, doctorOptions] = await Promise.all([
     context.services.clinics.page(town, entity.id),
     // The price list's page is kept in ?page=, so a reload shows the same page.

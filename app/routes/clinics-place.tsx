@@ -5,14 +5,15 @@ import { ClinicListScreen } from '../features/directory/clinic-list';
 import { requirePlace } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics-place';
 
 /** Clinics at a metro station (/{town}/metro/{slug}/lpu/) or in a district (/rayon/). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
-  const url = new URL(request.url);
-  const place = await requirePlace(context, request, town, params.place);
+  const place = await requirePlace(context, url, town, params.place);
   const page = parsePage(url.searchParams.get('page'));
   const list = await context.services.lists.clinicsAt(town, place, page);
   if (page > list.numPages) throw notFound();

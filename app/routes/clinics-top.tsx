@@ -4,11 +4,13 @@ import { ClinicListScreen } from '../features/directory/clinic-list';
 import { PillNav } from '../features/directory/list-layout';
 import { clinicListMeta } from '../features/directory/list-meta';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics-top';
 
 /** /{town}/top/{filter}/: the best-rated clinics of one kind, e.g. /moskva/top/stomatologii/. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const filter = topFilterBySlug(params.filter);
   if (!filter) throw notFound();

@@ -15,12 +15,13 @@ import { townPlaceLinks } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
-  const url = new URL(request.url);
   const page = parsePage(url.searchParams.get('page'));
   // The first page leads on to the top lists, the clinics by place and the service directories.
   const [list, tops, places] = await Promise.all([

@@ -12,6 +12,7 @@ import { doctorListMeta } from '../features/directory/list-meta';
 import { LocateButton } from '../features/directory/locate-button';
 import { NearbyPrompt } from '../features/directory/nearby-prompt';
 import { breadcrumbLd, notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors-nearby';
 
@@ -19,10 +20,10 @@ import type { Route } from './+types/doctors-nearby';
  * Doctors nearest to the visitor: /{town}/ryadom/vrach/[{speciality}/]?lat=&lon=. Without a
  * point the page asks the browser for one and offers the town's metro stations and districts.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const speciality = await requireSpeciality(context, params.speciality);
-  const url = new URL(request.url);
   const point = parsePoint(url.searchParams);
   const { filters, page, sort } = parseDoctorListParams(url.searchParams, NEARBY_LIST_OPTIONS);
   const [list, places] = await Promise.all([

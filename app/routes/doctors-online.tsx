@@ -4,17 +4,19 @@ import { DoctorListScreen } from '../features/directory/doctor-list';
 import { LinkSection } from '../features/directory/link-section';
 import { loadDoctorList, requireSpeciality } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
+import { pageContextOf } from '../lib/services.server';
 import type { Route } from './+types/doctors-online';
 
 /** Doctors of every town who consult online: /online/vrach/ and /online/vrach/{speciality}/. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const speciality = await requireSpeciality(context, params.speciality);
-  const { page, filters } = parseDoctorListParams(new URL(request.url).searchParams, ONLINE_LIST_OPTIONS);
+  const { page, filters } = parseDoctorListParams(url.searchParams, ONLINE_LIST_OPTIONS);
   const withLinks = !speciality && page === 1 && !hasFilters(filters);
   const [list, specialities] = await Promise.all([
     loadDoctorList(
       context,
-      request,
+      url,
       null,
       { onlineOnly: true, specialityIds: speciality ? [speciality.id] : undefined },
       ONLINE_LIST_OPTIONS,

@@ -4,17 +4,19 @@ import { DoctorListScreen } from '../features/directory/doctor-list';
 import { loadDoctorList, requirePlace, requireSpeciality } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
 import { townListCrumbs } from '../features/directory/town-doctor-list';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors-place';
 
 /** Doctors working at a metro station (/{town}/metro/{slug}/vrach/) or in a district (/rayon/). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const [place, speciality] = await Promise.all([
-    requirePlace(context, request, town, params.place),
+    requirePlace(context, url, town, params.place),
     requireSpeciality(context, params.speciality),
   ]);
-  const list = await loadDoctorList(context, request, town, {
+  const list = await loadDoctorList(context, url, town, {
     place,
     specialityIds: speciality ? [speciality.id] : undefined,
   });

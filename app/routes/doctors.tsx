@@ -19,13 +19,14 @@ import { ReviewTags } from '../features/reviews/review-tags';
 import { ScheduleSlot } from '../features/schedule/schedule-slot';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors';
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const { directory } = context.services;
-  const url = new URL(request.url);
   const origin = context.origin;
 
   const entity = params.slug ? parseEntityPath(params.slug) : null;
@@ -52,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { page, filters } = parseDoctorListParams(url.searchParams);
   const withLinks = !name && page === 1 && !hasFilters(filters);
   const [list, specialities, places, treatments] = await Promise.all([
-    loadDoctorList(context, request, town, { specialityIds: speciality ? [speciality.id] : undefined, name }),
+    loadDoctorList(context, url, town, { specialityIds: speciality ? [speciality.id] : undefined, name }),
     withLinks && !speciality ? directory.townSpecialities(town) : Promise.resolve([]),
     townPlaceLinks(context, town, withLinks),
     withLinks && speciality

@@ -3,12 +3,14 @@ import { FAVOURITES_PAGE } from '../../core/favourites/favourites';
 import { TOWN_COOKIE } from '../../core/towns/towns';
 import { FavouritesList } from '../features/favourites/favourites-list';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { Route } from './+types/favourites';
 
 const DEFAULT_TOWN = 'moskva';
 
 /** A patient's saved doctors and clinics (docs/product/favourites.md). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const remembered = context.cookies[TOWN_COOKIE];
   const town = (remembered && (await context.services.towns.bySlug(remembered))) || null;
   return {

@@ -3,15 +3,17 @@ import { doctorsUrl } from '../../core/directory/list-urls';
 import { formatNumber } from '../../core/text/plural';
 import { TOWN_COOKIE } from '../../core/towns/towns';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/home';
 
 const DEFAULT_TOWN = 'moskva';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   // A remembered town (chosen in the town popup) opens straight away; ?town=choose shows the list.
   const remembered = context.cookies[TOWN_COOKIE];
-  if (remembered && !new URL(request.url).searchParams.has('town')) {
+  if (remembered && !url.searchParams.has('town')) {
     const town = await context.services.towns.bySlug(remembered);
     if (town) throw redirect(doctorsUrl(town.slug));
   }

@@ -4,10 +4,12 @@ import { SignInForm } from '../features/auth/sign-in-form';
 import { ConsentNote } from '../features/auth/sign-in-modal';
 import { useRootAuth } from '../features/auth/use-root-auth';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/login';
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   return { origin: context.origin };
 }
 

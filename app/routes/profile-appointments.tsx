@@ -3,11 +3,13 @@ import { formatRub } from '../../core/money/money';
 import { MyAppointmentsList } from '../features/booking/my-appointments';
 import { ReviewPowerButton } from '../features/reviews/review-power-modal';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/profile-appointments';
 
 /** `/profile/appointments`: the patient's visits, upcoming first, then the past, and their review discounts. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const { viewer } = context;
   const [page, awards] = viewer.isAnonymous
     ? [null, []]

@@ -1,10 +1,12 @@
 import { HALF_LIFE_DAYS, MAX_STARS, PRIOR_WEIGHT, TONE_THRESHOLD } from '../../core/reviews/rating';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/rating';
 
 /** `/rating/`: how the rating of doctors and clinics is counted (the formula is public). */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   return { origin: context.origin };
 }
 

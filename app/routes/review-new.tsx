@@ -3,12 +3,13 @@ import { reviewFormUrl } from '../../core/reviews/urls';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { ReviewForm } from '../features/reviews/write/review-form';
 import { notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/review-new';
 
 /** `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const doctor = url.searchParams.get('doctor');
   const lpu = url.searchParams.get('lpu');
   const raw = doctor ?? lpu;

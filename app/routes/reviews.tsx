@@ -13,6 +13,7 @@ import { ReviewsBrowser } from '../features/reviews/read/reviews-browser';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/reviews';
@@ -25,11 +26,11 @@ const FIRST_PAGE = 10;
  * the filter by type with its counts (`?type=`, any other value ignored), the first page of that
  * type server-rendered, and more pages from the reviews call.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const entity = parseEntityPath(params.slug);
   if (!entity) throw notFound();
-  const url = new URL(request.url);
   const kind = url.pathname.includes('/lpu/') ? ('lpu' as const) : ('doctor' as const);
   const subject = { kind, id: entity.id };
   const { reviews } = context.services;

@@ -5,13 +5,15 @@ import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { DoctorCard } from '../features/directory/doctor-card';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { breadcrumbLd, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/search';
 
 /** The full results of the header search (Enter in its field, or its form without scripts). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
-  const raw = new URL(request.url).searchParams.get('q') ?? '';
+  const raw = url.searchParams.get('q') ?? '';
   const query = normaliseSearchQuery(raw).slice(0, SEARCH_MAX_LENGTH);
   const hint = searchHint(query);
   const results = hint ? null : await context.services.search.results(town, query);

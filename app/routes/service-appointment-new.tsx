@@ -6,6 +6,7 @@ import { TimeAndPatientSteps, useSlotInUrl } from '../features/booking/booking-s
 import { ServiceTargetCard } from '../features/booking/booking-target';
 import { bookingViewer, serviceBookingCard } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/service-appointment-new';
 
@@ -14,8 +15,8 @@ import type { Route } from './+types/service-appointment-new';
  * and `/analyses/appointment/new/`: a clinic's service booked by time (an MRI room, an
  * ultrasound machine): what is booked, a month of free days, the patient's form.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const query = parseServiceBooking(url.searchParams);
   if (!query) throw notFound();
   const target = await context.services.booking.serviceTarget(

@@ -16,6 +16,7 @@ import { PillNav } from '../features/directory/list-layout';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { ServiceOfferPrice } from '../features/directory/service-offer';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/service';
 
@@ -23,9 +24,9 @@ import type { Route } from './+types/service';
  * The clinics of a town offering one service, with their prices:
  * /{town}/uslugi/{service}/ (also /diagnostika/, /analizy/), ?sort=price|rating, ?page=.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
-  const url = new URL(request.url);
   const section = sectionBySegment(pathSegment(url.pathname, 1));
   const service = section ? await context.services.lists.service(params.service) : null;
   if (!section || !service) throw notFound();

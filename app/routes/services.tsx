@@ -1,6 +1,7 @@
 import { pathSegment, SERVICE_SECTIONS, sectionBySegment, servicesUrl } from '../../core/directory/list-urls';
 import { ListHeader, PillNav } from '../features/directory/list-layout';
 import { breadcrumbLd, itemListLd, notFound, pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/services';
 
@@ -8,9 +9,10 @@ import type { Route } from './+types/services';
  * A town's service directory: /{town}/uslugi/, /{town}/diagnostika/, /{town}/analizy/ list
  * the classes of that section with the services some clinic of the town offers.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
-  const section = sectionBySegment(pathSegment(new URL(request.url).pathname, 1));
+  const section = sectionBySegment(pathSegment(url.pathname, 1));
   if (!section) throw notFound();
   const classes = await context.services.lists.serviceIndex(town, section.kind);
   return { town, origin: context.origin, section, classes };

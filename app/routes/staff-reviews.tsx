@@ -2,12 +2,13 @@ import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { QUEUE_TABS } from '../features/reviews/moderation/queue-labels';
 import { StaffQueue } from '../features/reviews/moderation/staff-queue';
 import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/staff-reviews';
 
 /** `/staff/reviews/`: the moderators' queue. Staff only; others see why not. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const { viewer } = context;
   const status = QUEUE_TABS.find(([s]) => s === url.searchParams.get('status'))?.[0] ?? 'pending';
   const pageParam = url.searchParams.get('page');

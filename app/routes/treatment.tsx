@@ -5,15 +5,17 @@ import { loadDoctorList } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
 import { townListCrumbs } from '../features/directory/town-doctor-list';
 import { notFound } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/treatment';
 
 /** Doctors who treat a disease or problem: the doctors of the treatment's specialities. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const treatment = await context.services.lists.treatment(params.slug);
   if (!treatment) throw notFound();
-  const list = await loadDoctorList(context, request, town, {
+  const list = await loadDoctorList(context, url, town, {
     specialityIds: treatment.specialities.map((s) => s.id),
   });
   return {

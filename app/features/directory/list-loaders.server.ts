@@ -2,7 +2,6 @@
  * What the list pages' loaders share: a page of doctors read from the URL, and the speciality,
  * place and town places a list's URL names (a segment naming none is a 404).
  */
-import type { AppLoadContext } from 'react-router';
 import type { DoctorListView, ListDoctorCard, PlaceLink, PlaceRef } from '../../../core/directory/contracts';
 import {
   type ListOptions,
@@ -12,19 +11,19 @@ import {
 import { isPlaceKind, pathSegment } from '../../../core/directory/list-urls';
 import type { Town } from '../../../core/towns/contracts';
 import { notFound } from '../../lib/seo';
+import type { PageContext } from '../../lib/services.server';
 
 /**
  * One page of a doctor list with the sort, filters and page read from the URL; a page past
  * the end is a 404, like any missing page.
  */
 export async function loadDoctorList(
-  context: AppLoadContext,
-  request: Request,
+  context: PageContext,
+  url: URL,
   town: Town | null,
   scope: { specialityIds?: number[]; place?: PlaceRef; name?: string; onlineOnly?: boolean },
   options: ListOptions = TOWN_LIST_OPTIONS,
 ): Promise<DoctorListView<ListDoctorCard>> {
-  const url = new URL(request.url);
   const params = parseDoctorListParams(url.searchParams, options);
   const list = await context.services.lists.doctors(town, scope, params);
   if (params.page > list.numPages) throw notFound();
@@ -40,7 +39,7 @@ export async function loadDoctorList(
 }
 
 /** A speciality from its URL segment, or a 404 when the segment names none. */
-export async function requireSpeciality(context: AppLoadContext, slug: string | undefined) {
+export async function requireSpeciality(context: PageContext, slug: string | undefined) {
   if (!slug) return null;
   const speciality = await context.services.directory.specialityBySlug(slug);
   if (!speciality) throw notFound();
@@ -54,12 +53,12 @@ export async function requireSpeciality(context: AppLoadContext, slug: string | 
 
 /** The metro station or district of a place list's URL (/{town}/metro|rayon/{slug}/…), or a 404. */
 export async function requirePlace(
-  context: AppLoadContext,
-  request: Request,
+  context: PageContext,
+  url: URL,
   town: Town,
   slug: string,
 ): Promise<PlaceRef> {
-  const kind = pathSegment(new URL(request.url).pathname, 1);
+  const kind = pathSegment(url.pathname, 1);
   if (!isPlaceKind(kind)) throw notFound();
   const place = await context.services.lists.place(town, kind, slug);
   if (!place) throw notFound();
@@ -68,7 +67,7 @@ export async function requirePlace(
 
 /** A town's metro stations and districts as links (names and slugs only); none when not `wanted`. */
 export async function townPlaceLinks(
-  context: AppLoadContext,
+  context: PageContext,
   town: Town,
   wanted = true,
 ): Promise<{ metro: PlaceLink[]; districts: PlaceLink[] }> {
