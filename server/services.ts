@@ -9,6 +9,7 @@ import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-li
 import type { Clock } from './clock';
 import { DEV_AUTH_SECRET } from './config';
 import type { Db } from './db/client';
+import type { JobSender } from './jobs/queue';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
@@ -104,6 +105,8 @@ export interface ServiceDeps {
   /** Secure cookies need HTTPS; the public URL says whether the site is served over it. */
   secureCookies: boolean;
   auth: AuthDeps;
+  /** The job queue: services add jobs in their own transactions. */
+  jobs: JobSender;
 }
 
 export function createServices({
@@ -114,6 +117,7 @@ export function createServices({
   uploadsDir,
   secureCookies,
   auth: authDeps,
+  jobs,
 }: ServiceDeps) {
   const towns = createTownService({ db });
   const directory = createDirectoryService({ db, clock });
@@ -148,7 +152,7 @@ export function createServices({
     log,
   });
   const schedule = createScheduleService({ db, clock });
-  const booking = createBookingService({ db, clock, schedule });
+  const booking = createBookingService({ db, clock, schedule, jobs });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const services: Services = {

@@ -9,6 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import { installJobsSchema, type JobsConnection } from '../jobs/queue';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -20,6 +22,9 @@ export type DbTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How the job queue (pg-boss, server/jobs/queue.ts) reaches this database. */
+  jobs: JobsConnection;
+  /** Our migrations (drizzle), then pg-boss's schema (`pgboss`, installed and migrated by pg-boss). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,6 +33,22 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   /** loadDataDir: a `dumpDataDir()` tarball to start from instead of an empty cluster. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/**
+ * How the job queue (pg-boss) reaches the database behind `db`. On PostgreSQL, a small pool of
+ * its own to the same database: its polling never waits behind the app's queries, and tests can
+ * set its session clock. PGlite is one connection, which pg-boss shares: PGlite runs one
+ * statement (or one transaction, or one multi-statement script) at a time, so pg-boss's polling
+ * waits while an app transaction is open and never lands inside it; its advisory locks are
+ * transaction-scoped, and it does not LISTEN (no `useListenNotify`).
+ */
+export function jobsConnectionOf(db: Db): JobsConnection {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) return { db: fromPglite(client), backend: 'pglite' };
+  const url = client.options.connectionString;
+  if (!url) throw new Error('the job queue needs the PostgreSQL connection string');
+  return { connectionString: url, max: 3 };
+}
 
 /**
  * Opens PGlite (embedded, data dir on disk or in memory when dataDir is undefined) or
@@ -49,10 +70,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => client.on('error', onConnectionError));
     // Dates ('date' columns) stay strings; numeric parsing is left to the schema types.
     const db = drizzlePg({ client: pool, casing: 'snake_case' });
+    const jobs = jobsConnectionOf(db);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      jobs,
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+        await installJobsSchema(jobs);
+      },
       close: () => {
         closing = true;
         return pool.end();
@@ -80,10 +106,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw err;
   }
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+  const jobs = jobsConnectionOf(db);
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    jobs,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await installJobsSchema(jobs);
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();
