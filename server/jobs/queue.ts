@@ -88,6 +88,7 @@ export function createJobs({
   kinds = JOB_KINDS,
   manual = false,
   pollSeconds = 2,
+  superviseSeconds,
 }: {
   connection: JobsConnection;
   clock: Clock;
@@ -95,6 +96,8 @@ export function createJobs({
   kinds?: Record<string, JobKind>;
   manual?: boolean;
   pollSeconds?: number;
+  /** How often expired attempts (a killed worker's) are put back: pg-boss's default, a minute. */
+  superviseSeconds?: number;
 }) {
   const testClock = manual ? new TestClock(clock.now()) : undefined;
   const boss = new PgBoss({
@@ -105,6 +108,9 @@ export function createJobs({
     supervise: !manual,
     schedule: !manual,
     registerInstance: !manual,
+    ...(superviseSeconds
+      ? { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds }
+      : {}),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   let handlers: JobHandlers = {};
