@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import { sentMessages } from '../../db/schema/jobs';
 import { scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
@@ -131,6 +133,21 @@ describe('booking messages', () => {
     now = new Date('2026-11-24T00:00:00Z');
     await app.jobs.runDue();
     expect(await smsTo(phone)).toHaveLength(2);
+  });
+
+  it('a confirmation run again (a worker killed after the send) does not text twice', async () => {
+    const { phone, appointment } = await bookAs('24.11.2026 10:30');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(1);
+    // The same message's job once more, as pg-boss delivers an attempt whose worker died.
+    await app.jobs.boss.send(BOOKING_JOBS.confirmation, { appointmentId: appointment.id });
+    expect(await app.jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    expect(await smsTo(phone)).toHaveLength(1);
+    const [sent] = await database.db
+      .select()
+      .from(sentMessages)
+      .where(eq(sentMessages.key, `${BOOKING_JOBS.confirmation}:${appointment.id}`));
+    expect(sent.jobId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends no reminder for an appointment cancelled meanwhile', async () => {
