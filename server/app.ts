@@ -13,12 +13,13 @@ import { providePageContext } from '../app/lib/services.server';
 import type { AuthSettings } from '../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
 import type { Clock } from './clock';
-import type { Db } from './db/client';
+import { type Db, jobsConnectionOf } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { notFound as notFoundError } from './http/errors';
 import { registerReadRouting } from './http/read-routing';
 import { readinessRoute } from './http/readiness';
-import { createJobWorker, type JobWorker } from './jobs/queue';
+import type { JobKindName } from './jobs/kinds';
+import { createJobs, type JobHandler, type Jobs } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
 import { createBookingMessageHandlers } from './modules/booking/messages';
@@ -29,9 +30,9 @@ import { sitemapRoutes } from './modules/directory/sitemap';
 import { doctorRoutes } from './modules/doctor/routes';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
-import { createRatingRefreshHandlers, scheduleRatingRefresh } from './modules/reviews/rating/service';
+import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
-import { createDocumentCleanupHandlers, scheduleDocumentCleanup } from './modules/reviews/write/cleanup';
+import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { searchRoutes } from './modules/search/routes';
 import { townRoutes } from './modules/towns/routes';
@@ -45,8 +46,8 @@ import { type AuthDeps, createServices } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The durable job queue's worker (booking messages); tests drive it with `runDue()`. */
-    jobs: JobWorker;
+    /** The durable job queue (pg-boss); tests drive it with `runDue(now)`. */
+    jobs: Jobs;
     /**
      * Graceful shutdown's first step: `/readyz` answers 503 from now on, so the load balancer
      * stops sending new requests while the ones under way finish (server/main.ts).
@@ -58,7 +59,7 @@ declare module 'fastify' {
 export type AppEnvironment = 'production' | 'stage' | 'development';
 
 export interface AppDeps {
-  /** The primary database. */
+  /** The database; the job queue (pg-boss) reaches it through the same client (server/db/client.ts). */
   db: Db;
   /** Directory reads, a replica router when DATABASE_REPLICA_URLS is set (ADR 011); `db` otherwise. */
   read?: Db;
@@ -83,10 +84,11 @@ export interface AppDeps {
   /** Phone confirmation; tests and the dev server get the dev providers and in-memory limits. */
   auth?: AuthDeps;
   /**
-   * The job queue's polling loop runs from 'ready' to 'close' only when `autoStart` is set
-   * (server/main.ts); tests leave it off and call `app.jobs.runDue()` themselves.
+   * The job queue's workers run from 'ready' to 'close' only when `autoStart` is set
+   * (server/main.ts); tests leave it off and call `app.jobs.runDue(now)` themselves, with
+   * pg-boss's clock on the app's. `stopTimeoutMs` bounds the wait for running jobs at close.
    */
-  jobs?: { autoStart?: boolean; pollMs?: number };
+  jobs?: { autoStart?: boolean; pollSeconds?: number; stopTimeoutMs?: number };
   /** Where documents attached to reviews are kept (DATA_DIR/review-documents in production). */
   uploadsDir?: string;
   /**
@@ -127,6 +129,13 @@ export async function buildApp({
     // connections are closed, so only a request already on its way still arrives.
     return503OnClosing: false,
   });
+  const jobs = createJobs({
+    connection: jobsConnectionOf(db),
+    clock,
+    log: app.log,
+    manual: !jobsDeps.autoStart,
+    pollSeconds: jobsDeps.pollSeconds,
+  });
   const publicOrigin = new URL(publicUrl).origin;
   beforeRoutes?.(app);
 
@@ -142,6 +151,7 @@ export async function buildApp({
     uploadsDir,
     secureCookies,
     auth: authDeps,
+    jobs,
   });
   const { towns, directory, clinics, doctors, reviews, reviewWriter, moderation, patientProfiles } = services;
   const {
@@ -157,26 +167,16 @@ export async function buildApp({
     sessions,
     pageCache,
   } = services;
-  const jobs = createJobWorker({
-    db,
-    clock,
-    handlers: {
-      ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
-      ...createRatingRefreshHandlers({ db, clock, log: app.log }),
-      ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
-    },
-    log: app.log,
-    pollMs: jobsDeps.pollMs,
-  });
+  jobs.handle({
+    ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
+    ...createRatingRefreshHandlers({ db, clock, log: app.log }),
+    ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
+  } satisfies Record<JobKindName, JobHandler>);
+  await jobs.open();
   app.decorate('jobs', jobs);
-  if (jobsDeps.autoStart)
-    app.addHook('onReady', async () => {
-      await scheduleRatingRefresh(db, clock.now());
-      await scheduleDocumentCleanup(db, clock.now());
-      jobs.start();
-    });
-  // Graceful shutdown: the jobs already claimed finish before the database closes.
-  app.addHook('onClose', () => jobs.stop());
+  if (jobsDeps.autoStart) app.addHook('onReady', () => jobs.work());
+  // Graceful shutdown: the jobs already running finish (within the bound) before the database closes.
+  app.addHook('onClose', () => jobs.stop(jobsDeps.stopTimeoutMs));
   const authSettings: AuthSettings = {
     vkEnabled: providers.vk !== null,
     callInPhone: authDeps.providersConfig?.CALLIN_PHONE ?? '88005553535',

@@ -10,6 +10,7 @@ import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-li
 import type { Clock } from './clock';
 import { DEV_AUTH_SECRET } from './config';
 import type { Db } from './db/client';
+import type { JobSender } from './jobs/queue';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
@@ -114,6 +115,8 @@ export interface ServiceDeps {
   /** Secure cookies need HTTPS; the public URL says whether the site is served over it. */
   secureCookies: boolean;
   auth: AuthDeps;
+  /** The job queue: services add jobs in their own transactions. */
+  jobs: JobSender;
 }
 
 export function createServices({
@@ -126,6 +129,7 @@ export function createServices({
   uploadsDir,
   secureCookies,
   auth: authDeps,
+  jobs,
 }: ServiceDeps) {
   const towns = createTownService({ db: read });
   const directory = createDirectoryService({ db: read, clock });
@@ -164,7 +168,7 @@ export function createServices({
     bus,
   });
   const schedule = createScheduleService({ db: read, clock });
-  const booking = createBookingService({ db, clock, schedule });
+  const booking = createBookingService({ db, clock, schedule, jobs });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const services: Services = {

@@ -9,6 +9,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite } from 'pg-boss';
+import { installJobsSchema, type JobsConnection } from '../jobs/queue';
 import { type DataDirLock, lockDataDir } from './data-dir-lock';
 import { createReplicaSet, type ReadRouteCounts } from './replicas';
 
@@ -29,6 +31,9 @@ export interface Database {
   /** Where `read` sent its queries; undefined without replicas. */
   readCounts?: () => ReadRouteCounts;
   kind: 'pglite' | 'postgres';
+  /** How the job queue (pg-boss, server/jobs/queue.ts) reaches this database. */
+  jobs: JobsConnection;
+  /** Our migrations (drizzle), then pg-boss's schema (`pgboss`, installed and migrated by pg-boss). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,6 +49,22 @@ export type DatabaseOptions =
     }
   /** loadDataDir: a `dumpDataDir()` tarball to start from instead of an empty cluster. */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/**
+ * How the job queue (pg-boss) reaches the database behind `db`. On PostgreSQL, a small pool of
+ * its own to the same database: its polling never waits behind the app's queries, and tests can
+ * set its session clock. PGlite is one connection, which pg-boss shares: PGlite runs one
+ * statement (or one transaction, or one multi-statement script) at a time, so pg-boss's polling
+ * waits while an app transaction is open and never lands inside it; its advisory locks are
+ * transaction-scoped, and it does not LISTEN (no `useListenNotify`).
+ */
+export function jobsConnectionOf(db: Db): JobsConnection {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) return { db: fromPglite(client), backend: 'pglite' };
+  const url = client.options.connectionString;
+  if (!url) throw new Error('the job queue needs the PostgreSQL connection string');
+  return { connectionString: url, max: 3 };
+}
 
 /**
  * Opens PGlite (embedded, data dir on disk or in memory when dataDir is undefined) or
@@ -73,12 +94,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           warn: options.warn ?? console.warn,
         })
       : undefined;
+    const jobs = jobsConnectionOf(db);
     return {
       db,
       read: replicas?.read ?? db,
       readCounts: replicas?.counts,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      jobs,
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+        await installJobsSchema(jobs);
+      },
       close: async () => {
         closing = true;
         await replicas?.close();
@@ -107,11 +133,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     throw err;
   }
   const db = drizzlePglite({ client, casing: 'snake_case' }) as unknown as Db;
+  const jobs = jobsConnectionOf(db);
   return {
     db,
     read: db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    jobs,
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await installJobsSchema(jobs);
+    },
     close: async () => {
       try {
         if (!client.closed) await client.close();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { fixedClock } from '../clock';
 import type { Database } from '../db/client';
-import { createJobWorker, enqueue } from '../jobs/queue';
+import { createJobs } from '../jobs/queue';
 import { openTestDatabase } from '../testing/database';
 import { loggerOptions } from './logger';
 
@@ -62,23 +62,27 @@ describe('logs keep no personal data', () => {
     for (const secret of [PHONE, NAME, TOKEN, BIRTH, COOKIE, BEARER]) expect(log).not.toContain(secret);
   });
 
-  it('a failed job keeps the query, not its parameters, as its last error', async () => {
-    const worker = createJobWorker({
-      db: database.db,
-      clock: fixedClock('2026-11-22T09:00:00Z'),
-      handlers: { 'test.failing-query': () => failingQuery(database).then(() => undefined) },
-      log: app.log,
-    });
-    await enqueue(database.db, {
-      kind: 'test.failing-query',
-      payload: {},
-      runAt: new Date('2026-11-22T08:00:00Z'),
-    });
-    expect(await worker.runDue()).toMatchObject({ retried: 1 });
-    const { rows } = await database.db.execute<{ error: string }>(
-      sql`SELECT last_error AS error FROM jobs WHERE kind = 'test.failing-query'`,
-    );
-    expect(rows[0].error).toContain('::int AS phone');
-    for (const secret of [PHONE, NAME, TOKEN, BIRTH]) expect(rows[0].error).not.toContain(secret);
+  it('a failed job keeps the query, not its parameters, as its error', async () => {
+    const kinds = {
+      'test.failing-query': { retryLimit: 1, retryDelay: 60, retryDelayMax: 60, expireInSeconds: 60 },
+    };
+    const clock = fixedClock('2026-11-22T09:00:00Z');
+    const jobs = createJobs({ connection: database.jobs, clock, log: app.log, kinds, manual: true });
+    jobs.handle({ 'test.failing-query': () => failingQuery(database).then(() => undefined) });
+    await jobs.open();
+    try {
+      await database.db.transaction((tx) =>
+        jobs.enqueue(tx, [
+          { kind: 'test.failing-query', payload: {}, runAt: new Date('2026-11-22T08:00:00Z') },
+        ]),
+      );
+      expect(await jobs.runDue()).toMatchObject({ retried: 1 });
+      const [job] = await jobs.boss.findJobs('test.failing-query');
+      const error = JSON.stringify(job.output);
+      expect(error).toContain('::int AS phone');
+      for (const secret of [PHONE, NAME, TOKEN, BIRTH]) expect(error).not.toContain(secret);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

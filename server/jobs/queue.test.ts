@@ -1,204 +1,178 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../clock';
 import type { Database } from '../db/client';
-import { jobs } from '../db/schema/jobs';
 import { openTestDatabase } from '../testing/database';
-import { createJobWorker, enqueue, type Job, type JobHandlers, LEASE_MS, MAX_ATTEMPTS } from './queue';
+import { DEAD_LETTER_QUEUE, JOB_KINDS, type JobKind } from './kinds';
+import { createJobs, type Job, type Jobs } from './queue';
 
 let database: Database;
-let now = new Date('2026-11-22T05:00:00Z');
+let now = new Date('2031-03-02T05:00:00Z');
 const clock: Clock = { now: () => new Date(now) };
 const log = { warn: vi.fn(), error: vi.fn() };
 const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
 
-const worker = (handlers: JobHandlers, options: { pollMs?: number } = {}) =>
-  createJobWorker({ db: database.db, clock, handlers, log, ...options });
-
-const row = async (id: number) => (await database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
-const allRows = () => database.db.select().from(jobs).orderBy(jobs.id);
+const KINDS: Record<string, JobKind> = {
+  'test.ping': { retryLimit: 2, retryDelay: 60, retryDelayMax: 3_600, expireInSeconds: 60 },
+  'test.lone': { retryLimit: 0, retryDelay: 60, retryDelayMax: 60, expireInSeconds: 60, policy: 'exclusive' },
+  ...JOB_KINDS,
+};
+let jobs: Jobs;
+const seen: Job[] = [];
+let fail: Error | null = null;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  jobs = createJobs({ connection: database.jobs, clock, log, kinds: KINDS, manual: true });
+  const record = async (job: Job) => {
+    seen.push(job);
+    if (fail) throw fail;
+  };
+  jobs.handle(Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, record])));
+  await jobs.open();
 });
-afterAll(() => database?.close());
+afterAll(async () => {
+  await jobs?.stop();
+  await database?.close();
+});
 beforeEach(async () => {
-  await database.db.delete(jobs);
-  now = new Date('2026-11-22T05:00:00Z');
+  await jobs.boss.deleteAllJobs();
+  now = new Date('2031-03-02T05:00:00Z');
+  seen.length = 0;
+  fail = null;
   log.warn.mockClear();
-  log.error.mockClear();
 });
 
-describe('the job queue', () => {
-  it('runs a due job once and keeps a later one until its time comes', async () => {
-    await enqueue(database.db, [
-      { kind: 'ping', payload: { n: 1 }, runAt: now },
-      { kind: 'ping', payload: { n: 2 }, runAt: minutes(60) },
-    ]);
-    const seen: unknown[] = [];
-    const w = worker({ ping: async (job) => void seen.push(job.payload) });
+const send = (kind: string, payload: Record<string, unknown>, runAt: Date) =>
+  database.db.transaction((tx) => jobs.enqueue(tx, [{ kind, payload, runAt }]));
 
-    expect(await w.runDue()).toMatchObject({ claimed: 1, done: 1 });
-    expect(seen).toEqual([{ n: 1 }]);
-    expect(await w.runDue()).toMatchObject({ claimed: 0 });
+describe('the job queue on pg-boss', () => {
+  it('runs a due job once and keeps a later one until the app clock reaches it', async () => {
+    await send('test.ping', { n: 1 }, now);
+    await send('test.ping', { n: 2 }, minutes(60));
+
+    expect(await jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    expect(seen.map((j) => j.payload)).toEqual([{ n: 1 }]);
+    expect(await jobs.runDue()).toMatchObject({ claimed: 0 });
 
     now = minutes(60);
-    expect(await w.runDue()).toMatchObject({ claimed: 1, done: 1 });
-    expect(seen).toEqual([{ n: 1 }, { n: 2 }]);
-    const rows = await allRows();
-    expect(rows.every((r) => r.doneAt !== null && r.lastError === null && r.attempts === 1)).toBe(true);
+    expect(await jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    expect(seen.map((j) => [j.kind, j.payload, j.attempt])).toEqual([
+      ['test.ping', { n: 1 }, 1],
+      ['test.ping', { n: 2 }, 1],
+    ]);
+    const stored = await jobs.boss.findJobs('test.ping');
+    expect(stored.map((j) => j.state)).toEqual(['completed', 'completed']);
   });
 
-  it('enqueued in a rolled-back transaction, a job does not exist', async () => {
+  it('a job enqueued in a transaction exists only if it commits', async () => {
     await database.db
       .transaction(async (tx) => {
-        await enqueue(tx, { kind: 'ping', payload: {}, runAt: now });
+        await jobs.enqueue(tx, [{ kind: 'test.ping', payload: { lost: true }, runAt: now }]);
         throw new Error('rollback');
       })
       .catch(() => {});
-    expect(await allRows()).toHaveLength(0);
+    expect(await jobs.boss.findJobs('test.ping')).toHaveLength(0);
+    await send('test.ping', { kept: true }, now);
+    expect((await jobs.boss.findJobs('test.ping')).map((j) => j.data)).toEqual([{ kept: true }]);
   });
 
-  it('two workers polling at once never run one job twice', async () => {
-    const total = 40;
-    await enqueue(
-      database.db,
-      Array.from({ length: total }, (_, n) => ({ kind: 'count', payload: { n }, runAt: now })),
-    );
-    const runs = new Map<number, number>();
-    const count = async (job: Job) => {
-      // A slow provider: the other worker polls while this one is still sending.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+  it('retries a failing job with growing waits, then keeps it and its error as a dead letter', async () => {
+    fail = new Error('SMS gateway said no');
+    await send('test.ping', { n: 1 }, now);
+    const start = now.getTime();
+
+    expect(await jobs.runDue()).toMatchObject({ claimed: 1, retried: 1 });
+    const [first] = await jobs.boss.findJobs('test.ping');
+    expect(first.state).toBe('retry');
+    expect(first.output).toMatchObject({ message: 'SMS gateway said no' });
+    const wait1 = first.startAfter.getTime() - start;
+    // Not before its backoff: a run at the same moment finds nothing.
+    expect(await jobs.runDue()).toMatchObject({ claimed: 0 });
+
+    now = new Date(first.startAfter.getTime() + 1000);
+    expect(await jobs.runDue()).toMatchObject({ claimed: 1, retried: 1 });
+    const [second] = await jobs.boss.findJobs('test.ping');
+    const wait2 = second.startAfter.getTime() - now.getTime();
+    expect(wait1).toBeGreaterThanOrEqual(30_000);
+    expect(wait2).toBeGreaterThan(wait1);
+
+    now = new Date(second.startAfter.getTime() + 1000);
+    expect(await jobs.runDue()).toMatchObject({ claimed: 1, failed: 1 });
+    expect(seen.map((j) => j.attempt)).toEqual([1, 2, 3]);
+    const [given] = await jobs.boss.findJobs('test.ping');
+    expect(given.state).toBe('failed');
+    const dead = await jobs.boss.findJobs(DEAD_LETTER_QUEUE);
+    expect(dead.map((j) => j.data)).toEqual([{ n: 1 }]);
+    expect(dead[0]).toMatchObject({
+      sourceName: 'test.ping',
+      sourceOutput: { message: 'SMS gateway said no' },
+    });
+    // Nothing works the dead letters: they wait for staff (a redrive sends them back).
+    now = minutes(60 * 24);
+    expect(await jobs.runDue()).toMatchObject({ claimed: 0 });
+  });
+
+  it('an exclusive kind never has two copies waiting or running', async () => {
+    const first = await jobs.boss.send('test.lone', {});
+    const second = await jobs.boss.send('test.lone', {});
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+    expect(await jobs.boss.findJobs('test.lone')).toHaveLength(1);
+  });
+
+  it('puts the stars refresh (nightly, Moscow) and the documents clean-up (hourly) on cron, one copy at a time', async () => {
+    const schedules = await jobs.boss.getSchedules();
+    const byName = Object.fromEntries(schedules.map((s) => [s.name, s]));
+    expect(byName['reviews.refresh-stars']).toMatchObject({ cron: '0 4 * * *', timezone: 'Europe/Moscow' });
+    expect(byName['reviews.clean-up-documents']).toMatchObject({ cron: '0 * * * *' });
+    expect(byName['booking.reminder']).toBeUndefined();
+    // 04:00 in Moscow (UTC+3) is 01:00 UTC.
+    const [next] = jobs.boss.previewSchedule('0 4 * * *', {
+      tz: 'Europe/Moscow',
+      count: 1,
+      from: now,
+    } as never);
+    expect(next.toISOString()).toBe('2031-03-03T01:00:00.000Z');
+    const queues = await jobs.boss.getQueues(['reviews.refresh-stars', 'booking.reminder']);
+    expect(Object.fromEntries(queues.map((q) => [q.name, [q.policy, q.deadLetter]]))).toEqual({
+      'reviews.refresh-stars': ['exclusive', DEAD_LETTER_QUEUE],
+      'booking.reminder': ['standard', DEAD_LETTER_QUEUE],
+    });
+  });
+
+  it('pg-boss’s schema is installed with ours and clashes with none of our tables', async () => {
+    const { rows } = await database.db.execute<{ schema: string }>(sql`
+      SELECT DISTINCT table_schema AS schema FROM information_schema.tables WHERE table_name = 'job'`);
+    expect(rows.map((r) => r.schema)).toEqual(['pgboss']);
+  });
+});
+
+describe('working jobs by itself', () => {
+  it('polls every queue once started, and stop() waits for the running job', async () => {
+    const real = createJobs({ connection: database.jobs, clock, log, kinds: KINDS, pollSeconds: 0.5 });
+    let release = () => {};
+    const started: string[] = [];
+    const finished: string[] = [];
+    const slow = async (job: Job) => {
+      started.push(job.id);
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      finished.push(job.id);
     };
-    const a = worker({ count });
-    const b = worker({ count });
-    await Promise.all([a.runDue(7), b.runDue(7), a.runDue(7), b.runDue(7), a.runDue(7), b.runDue(7)]);
-    while ((await Promise.all([a.runDue(7), b.runDue(7)])).some((r) => r.claimed > 0)) {}
-
-    expect(runs.size).toBe(total);
-    expect([...runs.values()].every((n) => n === 1)).toBe(true);
-    expect((await allRows()).every((r) => r.doneAt !== null && r.attempts === 1)).toBe(true);
-  });
-
-  it('retries a failing job with growing waits, keeps the error, and gives up after the last attempt', async () => {
-    await enqueue(database.db, { kind: 'flaky', payload: {}, runAt: now });
-    let calls = 0;
-    const w = worker({
-      flaky: async () => {
-        calls++;
-        throw new Error(`provider down (${calls})`);
-      },
-    });
-
-    expect(await w.runDue()).toMatchObject({ claimed: 1, retried: 1 });
-    let [job] = await allRows();
-    expect(job).toMatchObject({
-      attempts: 1,
-      lastError: 'provider down (1)',
-      doneAt: null,
-      lockedUntil: null,
-    });
-    expect(job.runAt.toISOString()).toBe(minutes(1).toISOString());
-
-    // Not before its time.
-    now = new Date(now.getTime() + 59_000);
-    expect(await w.runDue()).toMatchObject({ claimed: 0 });
-
-    // Waits of 1, 5, 30 and 120 minutes between the five attempts.
-    const waits: number[] = [];
-    let last = job.runAt;
-    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      now = last;
-      expect(await w.runDue()).toMatchObject({ claimed: 1 });
-      [job] = await allRows();
-      expect(job.attempts).toBe(attempt);
-      expect(job.lastError).toBe(`provider down (${attempt})`);
-      if (attempt < MAX_ATTEMPTS) {
-        waits.push((job.runAt.getTime() - now.getTime()) / 60_000);
-        last = job.runAt;
-      }
-    }
-    expect(waits).toEqual([5, 30, 120]);
-    expect(job.doneAt?.toISOString()).toBe(now.toISOString());
-    expect(log.warn).toHaveBeenLastCalledWith(expect.anything(), 'job failed for good');
-
-    now = minutes(24 * 60);
-    expect(await w.runDue()).toMatchObject({ claimed: 0 });
-    expect(calls).toBe(MAX_ATTEMPTS);
-  });
-
-  it('gives up a job of an unknown kind and still runs the rest of the batch', async () => {
-    await enqueue(database.db, [
-      { kind: 'nobody.handles.this', payload: {}, runAt: now },
-      { kind: 'ping', payload: {}, runAt: now },
-    ]);
-    const ping = vi.fn(async () => {});
-    const w = worker({ ping });
-
-    expect(await w.runDue()).toMatchObject({ claimed: 2, done: 1, failed: 1 });
-    expect(ping).toHaveBeenCalledTimes(1);
-    const [unknown] = await allRows();
-    expect(unknown.doneAt).not.toBeNull();
-    expect(unknown.lastError).toBe("unknown job kind 'nobody.handles.this'");
-    expect(log.error).toHaveBeenCalledWith(expect.anything(), 'job of an unknown kind given up');
-    // 'toString' is an object's property, not a handler.
-    await enqueue(database.db, { kind: 'toString', payload: {}, runAt: now });
-    expect(await w.runDue()).toMatchObject({ claimed: 1, failed: 1 });
-  });
-
-  it('a job whose worker died is taken again once its lease runs out, and the late one cannot record it', async () => {
-    await enqueue(database.db, { kind: 'slow', payload: {}, runAt: now });
-    let release: () => void = () => {};
-    const stuck = worker({ slow: () => new Promise<void>((resolve) => (release = resolve)) });
-    const first = stuck.runDue();
-    await vi.waitFor(async () => expect((await allRows())[0].lockedUntil).not.toBeNull());
-
-    const other = worker({ slow: async () => {} });
-    expect(await other.runDue()).toMatchObject({ claimed: 0 });
-    now = new Date(now.getTime() + LEASE_MS + 1_000);
-    expect(await other.runDue()).toMatchObject({ claimed: 1, done: 1 });
-    const [taken] = await allRows();
-    expect(taken).toMatchObject({ attempts: 2 });
-
-    // The first worker wakes up: its outcome is no longer its to record.
-    release();
-    await first;
-    expect(await row(taken.id)).toEqual(taken);
-  });
-
-  it('polls by itself once started, and stop() waits for the running job', async () => {
-    let release: () => void = () => {};
-    const started = vi.fn();
-    const finished = vi.fn();
-    const w = worker(
-      {
-        slow: async () => {
-          started();
-          await new Promise<void>((resolve) => (release = resolve));
-          finished();
-        },
-      },
-      { pollMs: 10 },
+    real.handle(Object.fromEntries(Object.keys(KINDS).map((kind) => [kind, slow])));
+    await real.open();
+    await database.db.transaction((tx) =>
+      real.enqueue(tx, [{ kind: 'test.ping', payload: {}, runAt: new Date(Date.now() - 1000) }]),
     );
-    await enqueue(database.db, { kind: 'slow', payload: {}, runAt: now });
-    w.start();
-    await vi.waitFor(() => expect(started).toHaveBeenCalled());
-
-    let stopped = false;
-    const stopping = w.stop().then(() => {
-      stopped = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(stopped).toBe(false);
-    release();
+    await real.work();
+    const deadline = Date.now() + 15_000;
+    while (started.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(started).toHaveLength(1);
+    const stopping = real.stop(10_000);
+    setTimeout(() => release(), 100);
     await stopping;
-    expect(finished).toHaveBeenCalled();
-    expect((await allRows())[0].doneAt).not.toBeNull();
-
-    // Stopped means stopped: a new due job waits for the next start.
-    await enqueue(database.db, { kind: 'slow', payload: {}, runAt: now });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(started).toHaveBeenCalledTimes(1);
-  });
+    expect(finished).toEqual(started);
+  }, 30_000);
 });

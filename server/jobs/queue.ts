@@ -1,12 +1,13 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { type Db as BossDb, fromDrizzle, type JobWithMetadata, PgBoss, TestClock } from 'pg-boss';
 import type { Clock } from '../clock';
-import type { Db, DbTx } from '../db/client';
-import { jobs } from '../db/schema/jobs';
+import type { DbTx } from '../db/client';
 import { safeErrorMessage } from '../http/logger';
+import { DEAD_LETTER_QUEUE, DEAD_LETTER_RETENTION_SECONDS, JOB_KINDS, type JobKind } from './kinds';
 
 /** A job as its handler sees it. `attempt` counts from 1. */
 export interface Job {
-  id: number;
+  id: string;
   kind: string;
   payload: unknown;
   attempt: number;
@@ -16,7 +17,7 @@ export interface Job {
 export type JobHandler = (job: Job) => Promise<void>;
 export type JobHandlers = Record<string, JobHandler>;
 
-/** A job's kind and when it is due; its payload comes with it (NewJob) or from the caller's statement. */
+/** A job's kind and when it is due. */
 export interface JobAt {
   kind: string;
   runAt: Date;
@@ -31,205 +32,197 @@ export interface JobLog {
   error(obj: object, msg: string): void;
 }
 
-/** A job that failed this many times is given up (done_at set, last_error kept). */
-export const MAX_ATTEMPTS = 5;
-/** Waits before attempts 2, 3, 4 and 5. */
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000] as const;
 /**
- * How long a claimed job belongs to its worker. A worker that dies mid-job leaves it locked this
- * long, then another one takes it. Handlers must finish well within it (provider calls have
- * their own timeouts), or a slow job may run twice.
+ * How pg-boss reaches the database: its own small pool on PostgreSQL, the app's one connection
+ * on PGlite (`Database.jobs`, server/db/client.ts).
  */
-export const LEASE_MS = 5 * 60_000;
+export type JobsConnection = { connectionString: string; max: number } | { db: BossDb; backend: 'pglite' };
 
-/**
- * Adds jobs. Given the transaction that writes what they are about, they exist exactly when it
- * commits: a booking never lacks its messages, a rolled-back one never sends any.
- */
-export async function enqueue(db: Db | DbTx, job: NewJob | NewJob[]): Promise<void> {
-  const list = Array.isArray(job) ? job : [job];
-  if (list.length === 0) return;
-  await db.insert(jobs).values(list.map((j) => ({ kind: j.kind, payload: j.payload, runAt: j.runAt })));
+/** Adds jobs inside the caller's transaction: they exist exactly when it commits. */
+export interface JobSender {
+  enqueue(tx: DbTx, jobs: readonly NewJob[]): Promise<void>;
 }
 
-/**
- * The jobs as part of the caller's own statement (a CTE of a one-statement write): for each row
- * of `source`, one job per entry of `list`, its payload the given columns of that row. They exist
- * exactly when that statement commits, as with `enqueue` in a transaction.
- *
- *   WITH ins AS (INSERT INTO appointments … RETURNING id),
- *        queued AS (${enqueueFrom(sql`ins`, jobs, { appointmentId: sql`ins.id` })})
- *   SELECT id FROM ins
- */
-export function enqueueFrom(source: SQL, list: readonly JobAt[], payload: Record<string, SQL>): SQL {
-  const fields = sql.join(
-    Object.entries(payload).map(([key, value]) => sql`${key}::text, ${value}`),
-    sql`, `,
-  );
-  const kinds = `{${list.map((j) => j.kind).join(',')}}`;
-  const runAts = `{${list.map((j) => j.runAt.toISOString()).join(',')}}`;
-  return sql`
-    INSERT INTO jobs (kind, payload, run_at)
-    SELECT k.kind, jsonb_build_object(${fields}), k.run_at
-    FROM ${source}, unnest(${kinds}::text[], ${runAts}::timestamptz[]) AS k(kind, run_at)`;
-}
-
-/**
- * Adds a job unless one of its kind is already waiting (a recurring job schedules its next run
- * from its handler: `exceptId` is that running job, still pending itself). Two processes doing
- * this at once may both add one; the next run then sees the other waiting and adds none.
- */
-export async function enqueueUnlessPending(
-  db: Db,
-  job: NewJob,
-  exceptId: number | null = null,
-): Promise<boolean> {
-  const { rows } = await db.execute<{ id: number }>(sql`
-    INSERT INTO jobs (kind, payload, run_at)
-    SELECT ${job.kind}, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz
-    WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${job.kind} AND done_at IS NULL
-                        AND id <> ${exceptId ?? 0})
-    RETURNING id`);
-  return rows.length > 0;
-}
+/** The schema pg-boss keeps its tables in; it installs and migrates it itself. */
+export const JOBS_SCHEMA = 'pgboss';
 
 /** What a failed attempt keeps: never a failed query's parameters (server/http/logger.ts). */
 const errorText = (err: unknown) => safeErrorMessage(err).slice(0, 2000);
 
+function queueOptions(kind: JobKind) {
+  return {
+    retryLimit: kind.retryLimit,
+    retryDelay: kind.retryDelay,
+    retryBackoff: true,
+    retryDelayMax: kind.retryDelayMax,
+    expireInSeconds: kind.expireInSeconds,
+  };
+}
+
+/** Installs (or migrates) pg-boss's schema and stops: part of the database's migration. */
+export async function installJobsSchema(connection: JobsConnection): Promise<void> {
+  const boss = new PgBoss({
+    ...connection,
+    schema: JOBS_SCHEMA,
+    supervise: false,
+    schedule: false,
+    registerInstance: false,
+  });
+  await boss.start();
+  await boss.stop({ graceful: false, close: true });
+}
+
 /**
- * The worker: every `pollMs` it claims the due jobs and runs them. Claiming is one UPDATE over
- * `FOR UPDATE SKIP LOCKED` rows that sets a lease and counts the attempt, so any number of app
- * processes share the table and each job runs once (at least once if a worker dies mid-job).
- * Time is the injected clock's, so tests move it instead of waiting.
+ * The job queue on pg-boss. `open()` starts it and makes the queues of `kinds` (retry policy,
+ * dead letters, exclusive ones) and their cron schedules. Then either:
+ * - `work()` (server/main.ts): every process polls every queue and runs the handlers; pg-boss
+ *   claims with SKIP LOCKED, so a job runs in one process at a time, and again (at least once)
+ *   only when an attempt failed or outlived `expireInSeconds` (a killed worker);
+ * - `runDue(now)` (tests, `manual`): pg-boss's clock is a TestClock set to the app's time, and
+ *   the jobs due by then run at once, in this call, with no polling and no sleeping.
  */
-export function createJobWorker({
-  db,
+export function createJobs({
+  connection,
   clock,
-  handlers,
   log,
-  pollMs = 2_000,
-  batchSize = 20,
-  leaseMs = LEASE_MS,
+  kinds = JOB_KINDS,
+  manual = false,
+  pollSeconds = 2,
+  superviseSeconds,
 }: {
-  db: Db;
+  connection: JobsConnection;
   clock: Clock;
-  handlers: JobHandlers;
   log: JobLog;
-  pollMs?: number;
-  batchSize?: number;
-  leaseMs?: number;
+  kinds?: Record<string, JobKind>;
+  manual?: boolean;
+  pollSeconds?: number;
+  /** How often expired attempts (a killed worker's) are put back: pg-boss's default, a minute. */
+  superviseSeconds?: number;
 }) {
-  const inFlight = new Set<Promise<unknown>>();
-  let timer: NodeJS.Timeout | null = null;
-  let running = false;
+  const testClock = manual ? new TestClock(clock.now()) : undefined;
+  const boss = new PgBoss({
+    ...connection,
+    schema: JOBS_SCHEMA,
+    clock: testClock,
+    // Maintenance (expiring stalled jobs, retention) and cron run in working processes only.
+    supervise: !manual,
+    schedule: !manual,
+    registerInstance: !manual,
+    ...(superviseSeconds
+      ? { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds }
+      : {}),
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  let handlers: JobHandlers = {};
+  let opened = false;
 
-  async function claim(limit: number): Promise<Job[]> {
-    const now = clock.now();
-    const until = new Date(now.getTime() + leaseMs);
-    const { rows } = await db.execute<{
-      id: number | string;
-      kind: string;
-      payload: unknown;
-      attempts: number;
-    }>(sql`
-      UPDATE jobs SET locked_until = ${until.toISOString()}::timestamptz, attempts = attempts + 1
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE done_at IS NULL AND run_at <= ${now.toISOString()}::timestamptz
-          AND (locked_until IS NULL OR locked_until < ${now.toISOString()}::timestamptz)
-        ORDER BY run_at
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, kind, payload, attempts`);
-    return rows.map((r) => ({
-      id: Number(r.id),
-      kind: r.kind,
-      payload: r.payload,
-      attempt: Number(r.attempts),
-    }));
+  function handlerOf(kind: string): JobHandler {
+    const handler = Object.hasOwn(handlers, kind) ? handlers[kind] : undefined;
+    if (!handler) throw new Error(`no handler for job kind '${kind}'`);
+    return handler;
   }
 
-  // The `attempts` check fences a worker whose lease ran out and whose job another one took.
-  async function finish(job: Job, error: string | null, retry: boolean) {
-    const now = clock.now();
-    const runAt = new Date(now.getTime() + (RETRY_DELAYS_MS[job.attempt - 1] ?? 0));
-    await db.execute(sql`
-      UPDATE jobs SET locked_until = NULL, last_error = ${error},
-        done_at = ${retry ? null : now.toISOString()}::timestamptz,
-        run_at = coalesce(${retry ? runAt.toISOString() : null}::timestamptz, run_at)
-      WHERE id = ${job.id} AND attempts = ${job.attempt}`);
-  }
+  const asJob = (kind: string, job: { id: string; data: unknown; retryCount: number }): Job => ({
+    id: job.id,
+    kind,
+    payload: job.data,
+    attempt: job.retryCount + 1,
+  });
 
-  async function runOne(job: Job): Promise<'done' | 'retry' | 'failed'> {
-    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
-    if (!handler) {
-      log.error({ jobId: job.id, kind: job.kind }, 'job of an unknown kind given up');
-      await finish(job, `unknown job kind '${job.kind}'`, false);
-      return 'failed';
+  async function open() {
+    await boss.start();
+    opened = true;
+    await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
+    for (const [name, kind] of Object.entries(kinds)) {
+      const options = queueOptions(kind);
+      await boss.createQueue(name, {
+        ...options,
+        policy: kind.policy ?? 'standard',
+        deadLetter: DEAD_LETTER_QUEUE,
+      });
+      // createQueue leaves an existing queue alone: a changed policy reaches it through here.
+      await boss.updateQueue(name, options);
+      if (kind.cron) await boss.schedule(name, kind.cron.expression, null, { tz: kind.cron.tz });
+      else await boss.unschedule(name);
     }
-    try {
-      await handler(job);
-    } catch (err) {
-      const retry = job.attempt < MAX_ATTEMPTS;
-      log.warn(
-        { err, jobId: job.id, kind: job.kind, attempt: job.attempt },
-        retry ? 'job failed, will retry' : 'job failed for good',
-      );
-      await finish(job, errorText(err), retry);
-      return retry ? 'retry' : 'failed';
-    }
-    await finish(job, null, false);
-    return 'done';
-  }
-
-  /** Claims up to `limit` due jobs and runs them; resolves when all of them are recorded. */
-  async function runDue(limit = batchSize) {
-    const work = (async () => {
-      const claimed = await claim(limit);
-      const outcomes = await Promise.all(claimed.map(runOne));
-      return {
-        claimed: claimed.length,
-        done: outcomes.filter((o) => o === 'done').length,
-        retried: outcomes.filter((o) => o === 'retry').length,
-        failed: outcomes.filter((o) => o === 'failed').length,
-      };
-    })();
-    inFlight.add(work);
-    try {
-      return await work;
-    } finally {
-      inFlight.delete(work);
-    }
-  }
-
-  async function tick() {
-    timer = null;
-    try {
-      // A full batch means more may be due: keep going before sleeping.
-      while (running && (await runDue()).claimed === batchSize) {}
-    } catch (err) {
-      // The database was away: try again at the next poll.
-      log.error({ err }, 'job queue poll failed');
-    }
-    if (running) timer = setTimeout(tick, pollMs);
   }
 
   return {
-    runDue,
-    start() {
-      if (running) return;
-      running = true;
-      timer = setTimeout(tick, 0);
+    /** pg-boss itself, for staff tools and tests (findJobs, getSchedules, redrive). */
+    boss,
+    open,
+    /** The handlers, one per kind; set before `work()` or `runDue()`. */
+    handle(next: JobHandlers) {
+      handlers = next;
     },
-    /** Stops polling and waits for the jobs already running (graceful shutdown). */
-    async stop() {
-      running = false;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await Promise.allSettled([...inFlight]);
+
+    async enqueue(tx: DbTx, list: readonly NewJob[]) {
+      const db = fromDrizzle(tx as never, sql as never);
+      for (const job of list) {
+        await boss.send(job.kind, job.payload, { startAfter: job.runAt, db });
+      }
+    },
+
+    /** Polls every queue and runs its jobs in this process, until `stop()`. */
+    async work() {
+      for (const [name, kind] of Object.entries(kinds)) {
+        const handler = handlerOf(name);
+        await boss.work(
+          name,
+          { batchSize: 1, localConcurrency: kind.concurrency ?? 1, pollingIntervalSeconds: pollSeconds },
+          async ([job]) => {
+            try {
+              await handler(asJob(name, job));
+            } catch (err) {
+              log.warn({ err, jobId: job.id, kind: name, attempt: job.retryCount + 1 }, 'job failed');
+              throw new Error(errorText(err));
+            }
+          },
+        );
+      }
+    },
+
+    /**
+     * Runs every job due by `now` (the app's clock), kind by kind in the order of `kinds`, and
+     * answers what became of them. Only with `manual`: pg-boss's database clock is set to `now`
+     * first, so start times, retries and their backoff follow the app's moved clock.
+     */
+    async runDue(now: Date = clock.now()) {
+      if (!testClock) throw new Error('runDue() is for a manual job queue (tests)');
+      // pg-boss takes a job once its start is strictly before its clock: a millisecond on, a job
+      // due at `now` exactly runs.
+      await testClock.setTime(now.getTime() + 1);
+      const outcome = { claimed: 0, done: 0, retried: 0, failed: 0 };
+      for (const name of Object.keys(kinds)) {
+        const handler = handlerOf(name);
+        for (;;) {
+          const batch: JobWithMetadata[] = await boss.fetch(name, { batchSize: 20, includeMetadata: true });
+          if (batch.length === 0) break;
+          for (const job of batch) {
+            outcome.claimed++;
+            try {
+              await handler(asJob(name, job));
+            } catch (err) {
+              const retry = job.retryCount < job.retryLimit;
+              log.warn({ err, jobId: job.id, kind: name, attempt: job.retryCount + 1 }, 'job failed');
+              await boss.fail(name, job, { message: errorText(err) });
+              outcome[retry ? 'retried' : 'failed']++;
+              continue;
+            }
+            await boss.complete(name, job);
+            outcome.done++;
+          }
+        }
+      }
+      return outcome;
+    },
+
+    /** Stops polling and waits (at most `timeoutMs`) for the jobs already running. */
+    async stop(timeoutMs = 10_000) {
+      if (!opened) return;
+      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
     },
   };
 }
 
-export type JobWorker = ReturnType<typeof createJobWorker>;
+export type Jobs = ReturnType<typeof createJobs>;

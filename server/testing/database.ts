@@ -12,13 +12,16 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 /**
  * Where the migrated PGlite snapshot lives: keyed by the migrations' names and contents and
- * the PGlite version, so any change to either builds a new one and a stale one is never loaded.
+ * the PGlite and pg-boss versions, so a change to any of them builds a new one and a stale one is never loaded.
  */
 export function pgliteSnapshotPath(): string {
   const hash = createHash('sha256');
   // The package does not export its package.json; it sits one level above dist/index.cjs.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   hash.update(readFileSync(path.join(path.dirname(pgliteEntry), '..', 'package.json')));
+  // The snapshot holds pg-boss's schema too (migrate() installs it): a new pg-boss builds a new one.
+  const bossEntry = createRequire(import.meta.url).resolve('pg-boss');
+  hash.update(readFileSync(path.join(path.dirname(bossEntry), '..', 'package.json')));
   const entries = readdirSync(migrationsFolder, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((entry) => entry.isFile())

@@ -4,9 +4,9 @@ import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
 import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
 import { conflict } from '../../http/errors';
-import { enqueue } from '../../jobs/queue';
+import type { JobSender } from '../../jobs/queue';
 import type { SessionViewer } from '../auth/viewer';
-import { bookingJobs, bookingJobTimes } from './messages';
+import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
 import type { NewAppointment } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
@@ -39,7 +39,7 @@ export function publicAppointment(a: Appointment): PublicAppointment {
  * insert is refused like one who came late, with the nearest free times ('Не получилось
  * записаться'). A retried press finds the appointment it made.
  */
-export function createBooking({ db, clock, repo, spots }: PlacingDeps) {
+export function createBooking({ db, clock, repo, spots, jobs }: PlacingDeps & { jobs: JobSender }) {
   return {
     async book(viewer: SessionViewer, body: BookingBody): Promise<Booked> {
       const userId = requirePatient(viewer);
@@ -127,18 +127,19 @@ export function createBooking({ db, clock, repo, spots }: PlacingDeps) {
    */
   function write(row: NewAppointment, userId: number, held: number | undefined, now: Date): Promise<number> {
     const { startsAt, endsAt, doctorId, clinicServiceId } = row;
-    if (!held) {
-      // The usual booking (no hold of this time): one statement does it all.
-      return repo.bookAtOnce(row, now, bookingJobTimes(startsAt, now));
-    }
     return db.transaction(async (tx) => {
       let booked: number | null = null;
-      if (await repo.confirmHold(tx, held, row, now)) booked = held;
-      if (booked === null) {
-        await repo.clearHolds(tx, { doctorId, clinicServiceId, userId }, { startsAt, endsAt }, now);
-        booked = await repo.insert(row, tx);
+      if (!held) {
+        // The usual booking (no hold of this time): one statement clears the way and inserts.
+        booked = await repo.bookAtOnce(tx, row, now);
+      } else {
+        if (await repo.confirmHold(tx, held, row, now)) booked = held;
+        if (booked === null) {
+          await repo.clearHolds(tx, { doctorId, clinicServiceId, userId }, { startsAt, endsAt }, now);
+          booked = await repo.insert(row, tx);
+        }
       }
-      await enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+      await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
       return booked;
     });
   }

@@ -1,10 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { jobs } from '../../db/schema/jobs';
+import { sentMessages } from '../../db/schema/jobs';
 import { scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
@@ -51,15 +51,28 @@ async function smsTo(phone: string): Promise<string[]> {
     .reverse();
 }
 
-const jobsOf = async (appointmentId: number) =>
-  (
-    await database.db
-      .select()
-      .from(jobs)
-      .where(sql`${jobs.payload}->>'appointmentId' = ${String(appointmentId)}`)
-  )
-    .map((j) => ({ kind: j.kind, runAt: j.runAt.toISOString(), done: j.doneAt !== null, error: j.lastError }))
-    .sort((a, b) => a.runAt.localeCompare(b.runAt));
+/** The appointment's jobs, as pg-boss keeps them. */
+async function jobsOf(appointmentId: number) {
+  const found = [];
+  for (const kind of Object.values(BOOKING_JOBS)) {
+    for (const job of await app.jobs.boss.findJobs(kind, { data: { appointmentId } })) {
+      found.push({
+        kind,
+        runAt: job.startAfter.toISOString(),
+        done: job.state === 'completed',
+        error: job.state === 'completed' ? null : (job.output ?? null),
+      });
+    }
+  }
+  return found.sort((a, b) => a.runAt.localeCompare(b.runAt));
+}
+
+/** How many booking jobs are queued in all. */
+async function allBookingJobs() {
+  let count = 0;
+  for (const kind of Object.values(BOOKING_JOBS)) count += (await app.jobs.boss.findJobs(kind)).length;
+  return count;
+}
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -122,6 +135,21 @@ describe('booking messages', () => {
     expect(await smsTo(phone)).toHaveLength(2);
   });
 
+  it('a confirmation run again (a worker killed after the send) does not text twice', async () => {
+    const { phone, appointment } = await bookAs('24.11.2026 10:30');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(1);
+    // The same message's job once more, as pg-boss delivers an attempt whose worker died.
+    await app.jobs.boss.send(BOOKING_JOBS.confirmation, { appointmentId: appointment.id });
+    expect(await app.jobs.runDue()).toMatchObject({ claimed: 1, done: 1 });
+    expect(await smsTo(phone)).toHaveLength(1);
+    const [sent] = await database.db
+      .select()
+      .from(sentMessages)
+      .where(eq(sentMessages.key, `${BOOKING_JOBS.confirmation}:${appointment.id}`));
+    expect(sent.jobId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
   it('sends no reminder for an appointment cancelled meanwhile', async () => {
     const { patient, phone, appointment } = await bookAs('24.11.2026 10:00');
     await app.jobs.runDue();
@@ -146,7 +174,7 @@ describe('booking messages', () => {
   });
 
   it('patients racing for one slot: only the winner’s messages are queued', async () => {
-    const before = (await database.db.select().from(jobs)).length;
+    const before = await allBookingJobs();
     const patients = await Promise.all(Array.from({ length: 8 }, () => signedInAs(app, database.db)));
     const replies = await Promise.all(
       patients.map((p) => p.inject({ url: '/ajax/appointment/create/', payload: form('24.11.2026 11:00') })),
@@ -154,8 +182,7 @@ describe('booking messages', () => {
     const won = replies.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(1);
     expect(replies.filter((r) => r.statusCode === 409)).toHaveLength(7);
-    const rows = await database.db.select().from(jobs);
-    expect(rows).toHaveLength(before + 2);
+    expect(await allBookingJobs()).toBe(before + 2);
     expect(await jobsOf(won[0].json().appointment.id)).toHaveLength(2);
   });
 
@@ -170,7 +197,7 @@ describe('booking messages', () => {
   });
 
   it('with the worker started (as server/main.ts does), the confirmation goes out by itself and close() stops it', async () => {
-    const running = await buildApp({ db: database.db, clock, jobs: { autoStart: true, pollMs: 20 } });
+    const running = await buildApp({ db: database.db, clock, jobs: { autoStart: true, pollSeconds: 0.5 } });
     try {
       const patient = await signedInAs(running, database.db, { phone: '79015559999' });
       const res = await patient.inject({
@@ -181,7 +208,7 @@ describe('booking messages', () => {
       await vi.waitFor(async () => {
         const outbox = (await running.inject({ url: '/dev/outbox.json' })).json();
         expect(outbox.messages.map((m: { phone: string }) => m.phone)).toContain('79015559999');
-      });
+      }, 15_000);
     } finally {
       await running.close();
     }

@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { bookingSms, REMINDER_BEFORE_MS, reminderSms } from '../../../core/booking/visit';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import type { Job, JobAt, JobHandlers, NewJob } from '../../jobs/queue';
+import { sentMessages } from '../../db/schema/jobs';
+import type { JobKindName } from '../../jobs/kinds';
+import type { Job, JobAt, JobHandler, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
@@ -10,7 +13,7 @@ import { visitSubject } from './subject';
 export const BOOKING_JOBS = {
   confirmation: 'booking.confirmation',
   reminder: 'booking.reminder',
-} as const;
+} as const satisfies Record<string, JobKindName>;
 
 /** A reminder found this much before its visit was not scheduled by this booking (the visit moved): not sent. */
 const REMINDER_SLACK_MS = 3_600_000;
@@ -41,6 +44,9 @@ function appointmentIdOf(job: Job): number {
 /**
  * Handlers of the booking jobs. Each reads the appointment again when it runs: a visit cancelled
  * (or already over) by then gets no message. A provider error throws, and the queue retries.
+ * A job runs at least once (a worker killed after the send runs it again): each message has a
+ * key, recorded in sent_messages after the send, and a message whose key is there is not sent
+ * again. Only a crash between the provider's answer and that insert can still send twice.
  */
 export function createBookingMessageHandlers({
   db,
@@ -50,7 +56,7 @@ export function createBookingMessageHandlers({
   db: Db;
   clock: Clock;
   sms: SmsProvider | null;
-}): JobHandlers {
+}): Record<(typeof BOOKING_JOBS)[keyof typeof BOOKING_JOBS], JobHandler> {
   const repo = createBookingRepo(db);
 
   /** The active, still upcoming appointment with what the texts name, or null when nothing is to be sent. */
@@ -71,11 +77,24 @@ export function createBookingMessageHandlers({
     };
   }
 
+  async function sendOnce(job: Job, key: string, phone: string, text: string) {
+    if (!sms) return;
+    const [sent] = await db
+      .select({ key: sentMessages.key })
+      .from(sentMessages)
+      .where(eq(sentMessages.key, key));
+    if (sent) return;
+    await sms.send(phone, text);
+    await db.insert(sentMessages).values({ key, jobId: job.id, sentAt: clock.now() }).onConflictDoNothing();
+  }
+
   return {
     async [BOOKING_JOBS.confirmation](job) {
       if (!sms) return;
       const found = await upcoming(job);
-      if (found) await sms.send(found.phone, bookingSms(found.visit));
+      if (!found) return;
+      const key = `${job.kind}:${appointmentIdOf(job)}`;
+      await sendOnce(job, key, found.phone, bookingSms(found.visit));
     },
 
     async [BOOKING_JOBS.reminder](job) {
@@ -85,7 +104,9 @@ export function createBookingMessageHandlers({
       const now = clock.now();
       const ahead = new Date(found.visit.startsAt).getTime() - now.getTime();
       if (ahead > REMINDER_BEFORE_MS + REMINDER_SLACK_MS) return;
-      await sms.send(found.phone, reminderSms({ ...found.visit, now }));
+      // A visit moved to another time gets a reminder of its own.
+      const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
+      await sendOnce(job, key, found.phone, reminderSms({ ...found.visit, now }));
     },
   };
 }

@@ -3,7 +3,6 @@ import type { Appointment, BookableDoctor, BookableService } from '../../../core
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { appointments, callbackRequests } from '../../db/schema/booking';
-import { enqueueFrom, type JobAt } from '../../jobs/queue';
 
 /** A doctor's workplace as the booking page shows it and the booking checks it (its free days aside). */
 export type BookingTargetRow = Omit<BookableDoctor, 'today' | 'visitType' | 'slots'>;
@@ -162,22 +161,21 @@ export function createBookingRepo(db: Db) {
     },
 
     /**
-     * A booking without a hold in ONE statement (one round trip instead of five: BEGIN, the hold
-     * clean-up, the insert, the jobs, COMMIT), atomic like a transaction: clears the expired
-     * holds in the way and the patient's other holds (as clearHolds), inserts the appointment and
-     * its jobs (the queue's fragment, their payload naming the appointment). The clean-up is read
-     * to the end before the insert starts (the insert selects from it), and rows deleted by this
-     * statement no longer count for the exclusion constraint. A clash raises 23P01 as a plain
-     * insert does. Two named texts: a doctor's and a service's.
+     * A booking without a hold in ONE statement (instead of the hold clean-up and the insert):
+     * clears the expired holds in the way and the patient's other holds (as clearHolds) and
+     * inserts the appointment. The clean-up is read to the end before the insert starts (the
+     * insert selects from it), and rows deleted by this statement no longer count for the
+     * exclusion constraint. A clash raises 23P01 as a plain insert does. Run in the caller's
+     * transaction, which adds the booking's jobs. Two named texts: a doctor's and a service's.
      */
-    async bookAtOnce(row: NewAppointment, now: Date, jobs: readonly JobAt[]): Promise<number> {
+    async bookAtOnce(tx: Db | DbTx, row: NewAppointment, now: Date): Promise<number> {
       const range = sql`tstzrange(${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz)`;
       const doctor = row.doctorId !== null;
       const owner = doctor
         ? sql`doctor_id = ${row.doctorId}::int`
         : sql`clinic_service_id = ${row.clinicServiceId}::int AND doctor_id IS NULL`;
       const [inserted] = await executeNamed<{ id: number }>(
-        db,
+        tx as Db,
         doctor ? 'booking_at_once_doctor' : 'booking_at_once_service',
         sql`
         WITH gone AS (
@@ -195,8 +193,6 @@ export function createBookingRepo(db: Db) {
             ${row.requestKey}::text, ${row.cancelToken}::text
           FROM (SELECT count(*) FROM gone) AS cleared
           RETURNING id
-        ), queued AS (
-          ${enqueueFrom(sql`ins`, jobs, { appointmentId: sql`ins.id` })}
         )
         SELECT id FROM ins
       `,

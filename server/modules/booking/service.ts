@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import type { JobSender } from '../../jobs/queue';
 import type { ScheduleService } from '../schedule/service';
 import { createAppointments } from './appointments';
 import { createCallbacks } from './callbacks';
@@ -19,10 +20,13 @@ export function createBookingService({
   db,
   clock,
   schedule,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
   schedule: ScheduleService;
+  /** Adds the booking's messages in its transaction. */
+  jobs: JobSender;
 }) {
   const repo = createBookingRepo(db);
   const spots = createSpots({ clock, schedule, repo });
@@ -30,7 +34,7 @@ export function createBookingService({
   return {
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots }),
+    ...createBooking({ db, clock, repo, spots, jobs }),
     ...createCallbacks({ clock, repo }),
     ...appointments,
     ...createCancel({ clock, repo, appointments }),

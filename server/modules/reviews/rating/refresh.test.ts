@@ -4,10 +4,11 @@ import { storedRating } from '../../../../core/reviews/rating';
 import { fixedClock } from '../../../clock';
 import type { Database } from '../../../db/client';
 import { createClinic, createDoctor, createReview, createTown, createUser } from '../../../db/seed/factories';
-import { createJobWorker } from '../../../jobs/queue';
+import { JOB_KINDS } from '../../../jobs/kinds';
+import { createJobs } from '../../../jobs/queue';
 import { openTestDatabase } from '../../../testing/database';
 import { recountRatings } from './repo';
-import { createRatingRefreshHandlers, RATING_REFRESH_JOB, scheduleRatingRefresh } from './service';
+import { createRatingRefreshHandlers, RATING_REFRESH_JOB } from './service';
 
 const NOW = new Date('2026-11-25T02:30:00Z');
 const silent = { info() {}, warn() {}, error() {} };
@@ -47,47 +48,41 @@ const doctorRow = async () =>
     )
   ).rows[0];
 
-const pending = async () =>
-  (
-    await database.db.execute<{ id: number; runAt: string }>(
-      sql`SELECT id, run_at AS "runAt" FROM jobs WHERE kind = ${RATING_REFRESH_JOB} AND done_at IS NULL`,
-    )
-  ).rows;
-
 describe('the nightly stars refresh', () => {
-  it('is scheduled once, for the next 04:00 in Moscow', async () => {
-    expect(await scheduleRatingRefresh(database.db, NOW)).toBe(true);
-    expect(await scheduleRatingRefresh(database.db, NOW)).toBe(false);
-    const jobs = await pending();
-    expect(jobs).toHaveLength(1);
-    expect(new Date(jobs[0].runAt).toISOString()).toBe('2026-11-26T01:00:00.000Z');
-  });
-
-  it('a year on, moves the stars towards neutral by the formula, then schedules the next night', async () => {
+  it('is a pg-boss cron job at 04:00 Moscow time, one copy at a time; a year on, it moves the stars towards neutral by the formula', async () => {
     const before = await doctorRow();
     const later = new Date('2027-11-26T01:00:00Z');
-    const worker = createJobWorker({
-      db: database.db,
-      clock: fixedClock(later.toISOString()),
-      handlers: createRatingRefreshHandlers({
-        db: database.db,
-        clock: fixedClock(later.toISOString()),
-        log: silent,
-      }),
+    const clock = fixedClock(later.toISOString());
+    const jobs = createJobs({
+      connection: database.jobs,
+      clock,
       log: silent,
+      kinds: { [RATING_REFRESH_JOB]: JOB_KINDS[RATING_REFRESH_JOB] },
+      manual: true,
     });
-    expect(await worker.runDue()).toMatchObject({ claimed: 1, done: 1 });
-    const after = await doctorRow();
-    // The sums stay; only the stars follow the calendar.
-    expect(after.weighted).toBe(before.weighted);
-    expect(after.rating).toBeLessThan(before.rating);
-    expect(after.rating).toBeCloseTo(
-      storedRating({ weighted: Number(after.weighted), weights: Number(after.weights) }, later),
-      5,
-    );
-    expect(after.spec).toBeCloseTo(after.rating, 5);
-    const next = await pending();
-    expect(next).toHaveLength(1);
-    expect(new Date(next[0].runAt).toISOString()).toBe('2027-11-27T01:00:00.000Z');
+    jobs.handle(createRatingRefreshHandlers({ db: database.db, clock, log: silent }));
+    await jobs.open();
+    try {
+      expect(await jobs.boss.getSchedule(RATING_REFRESH_JOB)).toMatchObject({
+        cron: '0 4 * * *',
+        timezone: 'Europe/Moscow',
+      });
+      // What the cron tick sends; a second copy (another process's tick, a manual run) is refused.
+      expect(await jobs.boss.send(RATING_REFRESH_JOB, {})).not.toBeNull();
+      expect(await jobs.boss.send(RATING_REFRESH_JOB, {})).toBeNull();
+
+      expect(await jobs.runDue(later)).toMatchObject({ claimed: 1, done: 1 });
+      const after = await doctorRow();
+      // The sums stay; only the stars follow the calendar.
+      expect(after.weighted).toBe(before.weighted);
+      expect(after.rating).toBeLessThan(before.rating);
+      expect(after.rating).toBeCloseTo(
+        storedRating({ weighted: Number(after.weighted), weights: Number(after.weights) }, later),
+        5,
+      );
+      expect(after.spec).toBeCloseTo(after.rating, 5);
+    } finally {
+      await jobs.stop();
+    }
   });
 });

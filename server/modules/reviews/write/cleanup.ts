@@ -1,30 +1,17 @@
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
-import { enqueueUnlessPending, type JobHandlers } from '../../../jobs/queue';
+import type { JobHandler } from '../../../jobs/queue';
 import type { DocumentStore } from './document-store';
-import { DOCUMENT_CLEANUP_EVERY_MS, ORPHAN_DOCUMENT_AGE_MS } from './limits';
+import { ORPHAN_DOCUMENT_AGE_MS } from './limits';
 import { createReviewWriteRepo } from './repo';
 
 /**
  * The hourly clean-up of review documents nothing refers to: a stored file with no
  * review_documents row (its review's transaction failed after the move) and a staged upload
  * (the process died mid-request), each once it is an hour old — younger ones may belong to a
- * review being saved right now. It schedules its own next run.
+ * review being saved right now. A pg-boss cron schedule, one run at a time (server/jobs/kinds.ts).
  */
 export const DOCUMENT_CLEANUP_JOB = 'reviews.clean-up-documents';
-
-/** Makes sure the next clean-up is waiting (called at start and by each run). */
-export function scheduleDocumentCleanup(db: Db, now: Date, exceptJobId: number | null = null) {
-  return enqueueUnlessPending(
-    db,
-    {
-      kind: DOCUMENT_CLEANUP_JOB,
-      payload: {},
-      runAt: new Date(now.getTime() + DOCUMENT_CLEANUP_EVERY_MS),
-    },
-    exceptJobId,
-  );
-}
 
 /** Removes what is orphaned and older than the age limit; answers how many files of each kind. */
 export async function cleanUpDocuments(db: Db, documents: DocumentStore, now: Date) {
@@ -46,12 +33,11 @@ export function createDocumentCleanupHandlers({
   clock: Clock;
   documents: DocumentStore;
   log: { info(obj: object, msg: string): void };
-}): JobHandlers {
+}): Record<typeof DOCUMENT_CLEANUP_JOB, JobHandler> {
   return {
-    async [DOCUMENT_CLEANUP_JOB](job) {
+    async [DOCUMENT_CLEANUP_JOB]() {
       const removed = await cleanUpDocuments(db, documents, clock.now());
       if (removed.stored + removed.staged > 0) log.info(removed, 'orphaned review documents removed');
-      await scheduleDocumentCleanup(db, clock.now(), job.id);
     },
   };
 }

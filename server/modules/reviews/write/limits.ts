@@ -17,5 +17,3 @@ export const QUOTA_ERRORS = {
 
 /** Stored documents with no review row, and staged uploads, are removed once they are this old. */
 export const ORPHAN_DOCUMENT_AGE_MS = 3600 * 1000;
-/** How often the clean-up runs. */
-export const DOCUMENT_CLEANUP_EVERY_MS = 3600 * 1000;

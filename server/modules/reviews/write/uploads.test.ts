@@ -7,7 +7,7 @@ import { reviewDocuments } from '../../../db/schema/reviews';
 import { createReview } from '../../../db/seed/factories';
 import { signedInAs, type TestSession } from '../../../testing/session';
 import { NOW, reviewsWorld, TEXT } from '../testing';
-import { DOCUMENT_CLEANUP_JOB, scheduleDocumentCleanup } from './cleanup';
+import { DOCUMENT_CLEANUP_JOB } from './cleanup';
 import { createFileDocumentStore } from './document-store';
 import { DOCUMENT_QUOTA, QUOTA_ERRORS } from './limits';
 
@@ -129,7 +129,8 @@ describe('review documents on disk', () => {
     await at(staleStaged.key, true, 2 * 3600_000);
     await at(recentStaged.key, true, 10 * 60_000);
 
-    await scheduleDocumentCleanup(w.db, new Date(NOW.getTime() - 3600_000));
+    // What the hourly cron tick sends.
+    await w.app.jobs.boss.send(DOCUMENT_CLEANUP_JOB, {});
     expect(await w.app.jobs.runDue()).toMatchObject({ done: 1, failed: 0 });
 
     const left = (await filesOnDisk()).map((f) => f.name);
@@ -138,9 +139,7 @@ describe('review documents on disk', () => {
     expect(left).toContain(recentStaged.key);
     expect(left).not.toContain(orphan);
     expect(left).not.toContain(staleStaged.key);
-    const { rows } = await w.db.execute<{ runAt: string }>(
-      sql`SELECT run_at AS "runAt" FROM jobs WHERE kind = ${DOCUMENT_CLEANUP_JOB} AND done_at IS NULL`,
-    );
-    expect(rows.map((r) => new Date(r.runAt).getTime())).toEqual([NOW.getTime() + 3600_000]);
+    // The next run is the cron's, every hour.
+    expect(await w.app.jobs.boss.getSchedule(DOCUMENT_CLEANUP_JOB)).toMatchObject({ cron: '0 * * * *' });
   });
 });

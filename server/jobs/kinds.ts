@@ -1,0 +1,68 @@
+/**
+ * Every kind of job, with its policy: the one place a new kind is added (docs/architecture.md,
+ * "Jobs"). Each kind is a pg-boss queue of the same name; `server/jobs/queue.ts` creates the
+ * queues, their dead-letter queue and the cron schedules from this list at start, and
+ * `server/app.ts` gives each kind its handler (the type makes a missing one a compile error).
+ */
+export interface JobKind {
+  /** Attempts after the first one; each waits longer (exponential backoff from retryDelay). */
+  retryLimit: number;
+  /** Seconds before the first retry; later ones double it, up to retryDelayMax. */
+  retryDelay: number;
+  retryDelayMax: number;
+  /**
+   * How long one attempt may run before it counts as failed and is retried (a worker killed
+   * mid-job leaves it active this long). Provider calls have their own, shorter timeouts.
+   */
+  expireInSeconds: number;
+  /**
+   * 'exclusive': at most one job of the kind waiting or running, whatever sends it (two app
+   * processes, a cron tick and a retry): for work two copies of must never do at once.
+   */
+  policy?: 'standard' | 'exclusive';
+  /** A recurring kind: a cron expression in a time zone; pg-boss sends one job per tick across all processes. */
+  cron?: { expression: string; tz: string };
+  /** Jobs of the kind one process runs at a time. */
+  concurrency?: number;
+}
+
+/** Failed jobs of every kind end here, their payload and error kept for staff (and a redrive). */
+export const DEAD_LETTER_QUEUE = 'jobs.dead-letters';
+/** How long a dead letter is kept: 90 days. */
+export const DEAD_LETTER_RETENTION_SECONDS = 90 * 86_400;
+
+/** A text message to a patient: retried over about two hours (1, 2, 4, 8 minutes…), then a dead letter. */
+const SMS: JobKind = {
+  retryLimit: 6,
+  retryDelay: 60,
+  retryDelayMax: 3_600,
+  expireInSeconds: 300,
+  concurrency: 4,
+};
+
+export const JOB_KINDS = {
+  /** The booking's confirmation, sent at once (server/modules/booking/messages.ts). */
+  'booking.confirmation': SMS,
+  /** The reminder 24 hours before the visit. */
+  'booking.reminder': SMS,
+  /** The nightly refresh of the stars at 04:00 Moscow time (server/modules/reviews/rating/service.ts). */
+  'reviews.refresh-stars': {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryDelayMax: 3_600,
+    expireInSeconds: 1_800,
+    policy: 'exclusive',
+    cron: { expression: '0 4 * * *', tz: 'Europe/Moscow' },
+  },
+  /** The hourly clean-up of orphaned review documents (server/modules/reviews/write/cleanup.ts). */
+  'reviews.clean-up-documents': {
+    retryLimit: 2,
+    retryDelay: 300,
+    retryDelayMax: 900,
+    expireInSeconds: 900,
+    policy: 'exclusive',
+    cron: { expression: '0 * * * *', tz: 'Europe/Moscow' },
+  },
+} as const satisfies Record<string, JobKind>;
+
+export type JobKindName = keyof typeof JOB_KINDS;
