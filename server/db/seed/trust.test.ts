@@ -69,6 +69,18 @@ describe('clinics sell what their profile fits', () => {
     expectNone(bad, 'clinic:service');
   });
 
+  it('sells a consultation only where a doctor of its speciality works', async () => {
+    const bad = await offenders(`
+      SELECT cs.clinic_id || ':' || s.name AS x FROM clinic_services cs
+      JOIN service_synonyms s ON s.id = cs.synonym_id JOIN service_classes k ON k.id = s.class_id
+      WHERE k.translit = 'priem-vracha' AND s.speciality_id IS NOT NULL
+        AND NOT EXISTS (
+          SELECT 1 FROM workplaces w JOIN doctor_specialities ds ON ds.doctor_id = w.doctor_id
+          WHERE w.clinic_id = cs.clinic_id AND ds.speciality_id = s.speciality_id)
+      ORDER BY cs.clinic_id, s.id`);
+    expectNone(bad, 'clinic:consultation without such a doctor');
+  });
+
   it('doctors hold specialities that fit the kind of every clinic they work at', async () => {
     const bad = await offenders(`
       SELECT DISTINCT c.kind || ' ' || c.id || ': doctor ' || w.doctor_id || ' ' || sp.name AS x

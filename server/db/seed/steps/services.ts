@@ -175,12 +175,17 @@ function fitsKind(ctx: SeedContext, s: ServiceInfo, kind: ClinicKind): boolean {
 }
 
 /**
- * Weighted sampling without replacement (Efraimidis–Spirakis): the kind's key lines always,
- * lines for specialities the clinic's doctors have weigh more, then the list keeps the class
- * order of a real price list.
+ * Weighted sampling without replacement (Efraimidis–Spirakis) from the lines the clinic's kind
+ * and staff allow: the kind's key lines always, lines for specialities the clinic's doctors
+ * have weigh more, then the list keeps the class order of a real price list.
  */
-function choose(rng: Rng, clinic: ClinicInfo, pool: ServiceInfo[], key: string[]): ServiceInfo[] {
+function choose(rng: Rng, clinic: ClinicInfo, kindPool: ServiceInfo[], key: string[]): ServiceInfo[] {
   const staffSpecs = new Set(clinic.staff.map(([, s]) => s));
+  // A consultation is sold only where a doctor of its speciality works: no 'Приём уролога'
+  // in a clinic without a urologist.
+  const pool = kindPool.filter(
+    (s) => s.classTranslit !== 'priem-vracha' || s.speciality < 0 || staffSpecs.has(s.speciality),
+  );
   const count = Math.min(pool.length, rng.int(15, 60));
   const keyed = pool.map((s, i) => {
     const weight =
