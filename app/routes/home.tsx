@@ -2,6 +2,7 @@ import { Link, redirect } from 'react-router';
 import { doctorsUrl } from '../../core/directory/list-urls';
 import { formatNumber } from '../../core/text/plural';
 import { TOWN_COOKIE } from '../../core/towns/towns';
+import { SearchCombobox } from '../features/search/search-combobox';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -50,6 +51,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 max-w-2xl text-lg text-white/90">
             Честные отзывы пациентов, рейтинги врачей и клиник, цены на приём и запись онлайн.
           </p>
+          {town && (
+            // The header's search, under the heading: the home page's header has none.
+            <div className="mt-6 max-w-2xl text-ink">
+              <SearchCombobox
+                town={town.slug}
+                className="relative flex items-center gap-2 rounded-xl bg-surface p-2 shadow-card [&_input]:bg-surface"
+              />
+            </div>
+          )}
         </div>
       </section>
       <div className="mx-auto max-w-6xl px-4">

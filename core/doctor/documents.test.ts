@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DoctorDocuments } from './contracts';
-import { documentsView, hasVerifiedDocuments } from './documents';
+import { documentsView, hasVerifiedDocuments, showsVerifiedBadge } from './documents';
 
 const none: DoctorDocuments = {
   licenseNumber: null,
@@ -93,5 +93,30 @@ describe('hasVerifiedDocuments', () => {
     expect(hasVerifiedDocuments({ ...none, isCategoryConfirmed: true })).toBe(true);
     // A science confirmation without a known document type shows no row, so no badge either.
     expect(hasVerifiedDocuments({ ...none, isScienceConfirmed: true })).toBe(false);
+  });
+});
+
+describe('showsVerifiedBadge', () => {
+  const education = { ...none, isEducationConfirmed: true };
+  it('shows the badge when every confirmed document is valid today', () => {
+    expect(showsVerifiedBadge(education, TODAY)).toBe(true);
+    expect(
+      showsVerifiedBadge({ ...education, isCategoryConfirmed: true, categoryExpiresDate: TODAY }, TODAY),
+    ).toBe(true);
+    expect(showsVerifiedBadge({ ...none, licenseNumber: '077' }, TODAY)).toBe(true);
+  });
+
+  it('hides it when nothing is confirmed', () => {
+    expect(showsVerifiedBadge(none, TODAY)).toBe(false);
+  });
+
+  it('hides it as soon as the modal would call a document no longer valid', () => {
+    const expired = { ...education, isCategoryConfirmed: true, categoryExpiresDate: '2026-02-28' };
+    expect(documentsView(expired, TODAY).rows.some((r) => r.note === 'Документ уже недействителен')).toBe(
+      true,
+    );
+    expect(showsVerifiedBadge(expired, TODAY)).toBe(false);
+    // The same certificate the day before it ended: still valid, the badge is back.
+    expect(showsVerifiedBadge(expired, '2026-02-28')).toBe(true);
   });
 });

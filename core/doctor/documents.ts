@@ -35,7 +35,7 @@ const SCIENCE_TITLES: Record<number, string> = {
   3: 'Профессор',
 };
 
-/** Whether the page shows the 'Документы проверены' badge at all. */
+/** Whether any document is confirmed at all (the modal has something to say). */
 export function hasVerifiedDocuments(docs: DoctorDocuments): boolean {
   return (
     Boolean(docs.licenseNumber) ||
@@ -43,6 +43,17 @@ export function hasVerifiedDocuments(docs: DoctorDocuments): boolean {
     docs.isCategoryConfirmed ||
     (docs.isScienceConfirmed && docs.scienceDocumentType !== null)
   );
+}
+
+/**
+ * Whether the page shows the 'Документы проверены' badge on `today`: only when something is
+ * confirmed and every row its modal would show is still valid. The badge and the modal both
+ * come from `documentsView`, so the badge never promises what the modal then calls
+ * 'Документ уже недействителен'.
+ */
+export function showsVerifiedBadge(docs: DoctorDocuments, today: string): boolean {
+  if (!hasVerifiedDocuments(docs)) return false;
+  return documentsView(docs, today).rows.every((row) => row.tone !== 'expired');
 }
 
 /**

@@ -9,10 +9,11 @@ describe('normaliseSearchQuery', () => {
 });
 
 describe('searchHint', () => {
-  it('asks for the characters still missing, in the right plural form', () => {
+  it('asks for the 2 characters the search needs while the query is shorter', () => {
     expect(searchHint('')).toBe('Введите 2 символа для поиска');
-    expect(searchHint('к')).toBe('Введите 1 символ для поиска');
-    expect(searchHint('  к  ')).toBe('Введите 1 символ для поиска');
+    // The hint names the minimum, not what is missing: one letter typed still asks for 2.
+    expect(searchHint('к')).toBe('Введите 2 символа для поиска');
+    expect(searchHint('  к  ')).toBe('Введите 2 символа для поиска');
   });
 
   it('has no hint from two characters on', () => {

@@ -21,13 +21,12 @@ export function normaliseSearchQuery(raw: string): string {
 }
 
 /**
- * The hint under a too short query: 'Введите 2 символа для поиска', then 'Введите 1 символ
- * для поиска'; null once the query is long enough.
+ * The hint under a too short query: 'Введите 2 символа для поиска', the minimum the search
+ * needs (not what is still missing), until the query is long enough; then null.
  */
 export function searchHint(query: string): string | null {
-  const missing = SEARCH_MIN_LENGTH - normaliseSearchQuery(query).length;
-  if (missing <= 0) return null;
-  return `Введите ${missing} ${pluralForm(missing, WORDS.symbol)} для поиска`;
+  if (normaliseSearchQuery(query).length >= SEARCH_MIN_LENGTH) return null;
+  return `Введите ${SEARCH_MIN_LENGTH} ${pluralForm(SEARCH_MIN_LENGTH, WORDS.symbol)} для поиска`;
 }
 
 /** The full results page of a query in a town. */

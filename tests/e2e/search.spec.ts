@@ -54,15 +54,15 @@ test('a suggestion can be chosen with the mouse; Escape closes the list, then cl
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Кардиологи в Москве');
 });
 
-test('below two characters the field says how many are missing', async ({ page }) => {
+test('below two characters the field asks for the 2 the search needs', async ({ page }) => {
   const field = await searchField(page);
   await field.click();
   const status = page.getByRole('status').filter({ hasText: /символ/ });
   await expect(status).toHaveText('Введите 2 символа для поиска');
   await field.fill('к');
-  await expect(status).toHaveText('Введите 1 символ для поиска');
+  await expect(status).toHaveText('Введите 2 символа для поиска');
   await field.fill('  к ');
-  await expect(status).toHaveText('Введите 1 символ для поиска');
+  await expect(status).toHaveText('Введите 2 символа для поиска');
   // Enter on a short query stays on the page.
   await field.press('Enter');
   await expect(page).toHaveURL(/\/moskva\/vrach\/$/);
@@ -106,7 +106,7 @@ test('the results page is server-rendered, and says when nothing is found', asyn
   await page.goto('/moskva/search/?q=%D1%89%D1%89%D1%89%D1%89');
   await expect(page.getByText('Ничего не найдено')).toBeVisible();
   await page.goto('/moskva/search/?q=%D0%BA');
-  await expect(page.getByText('Введите 1 символ для поиска')).toBeVisible();
+  await expect(page.getByText('Введите 2 символа для поиска')).toBeVisible();
 });
 
 test.describe('without scripts', () => {

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { DoctorDocuments } from '../../../core/doctor/contracts';
-import { hasVerifiedDocuments } from '../../../core/doctor/documents';
+import { showsVerifiedBadge } from '../../../core/doctor/documents';
 
 const loadModal = () => import('./documents-modal');
 const DocumentsModal = lazy(() => loadModal().then((m) => ({ default: m.DocumentsModal })));
 
 /**
- * The 'Документы проверены' badge near the doctor's name, shown when any document is
- * confirmed; it opens the documents modal, whose code loads on first use. `today` is the
+ * The 'Документы проверены' badge near the doctor's name, shown when something is confirmed
+ * and nothing its modal lists has expired (`showsVerifiedBadge`); it opens the documents modal, whose code loads on first use. `today` is the
  * town's date from the loader, so server and browser agree on which certificates expired.
  */
 export function DocumentsBadge({
@@ -22,7 +22,7 @@ export function DocumentsBadge({
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  if (!hasVerifiedDocuments(documents)) return null;
+  if (!showsVerifiedBadge(documents, today)) return null;
   return (
     <>
       <button

@@ -32,7 +32,16 @@ function optionsOf(results: SearchResults | null, town: string, value: string) {
  * list (a second Escape clears the field). Without scripts it is a plain form that opens the
  * results page.
  */
-export function SearchCombobox({ town, initialQuery = '' }: { town: string; initialQuery?: string }) {
+export function SearchCombobox({
+  town,
+  initialQuery = '',
+  className = 'order-5 flex min-w-0 flex-1 items-center gap-2 sm:relative sm:order-3',
+}: {
+  town: string;
+  initialQuery?: string;
+  /** The form's layout: the header's by default; the home page puts it under its heading. */
+  className?: string;
+}) {
   const [value, setValue] = useState(initialQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -123,7 +132,7 @@ export function SearchCombobox({ town, initialQuery = '' }: { town: string; init
       method="get"
       action={`/${town}/search/`}
       role="search"
-      className="order-5 flex min-w-0 flex-1 items-center gap-2 sm:relative sm:order-3"
+      className={className}
       onSubmit={(e) => {
         e.preventDefault();
         if (searchHint(value)) {

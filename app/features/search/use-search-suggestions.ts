@@ -5,7 +5,7 @@ import { normaliseSearchQuery, SEARCH_DEBOUNCE_MS, searchHint } from '../../../c
 import { api } from '../../lib/api';
 
 export type SuggestionsState =
-  /** Too short to search: 'Введите 1 символ для поиска'. */
+  /** Too short to search: 'Введите 2 символа для поиска'. */
   | { status: 'hint'; hint: string }
   /** Waiting for the pause in typing or the answer; the last answer stays on screen meanwhile. */
   | { status: 'loading'; previous: SearchResults | null }

@@ -36,6 +36,51 @@ describe('reviewText', () => {
     }
   });
 
+  it('keeps one patient through a review: the author, or one son or one daughter', () => {
+    const rng = createRng(33);
+    const son = word('сын[а-яё]*');
+    const daughter = /(?<![а-яё])доч/i;
+    const child = /ребён|малыш/i;
+    const kids = specialities.filter((s) => s.children);
+    const adults = specialities.filter((s) => !s.children && s.group !== 'children');
+    let sons = 0;
+    let daughters = 0;
+    for (let i = 0; i < 4000; i++) {
+      const spec = rng.pick(i % 2 === 0 ? kids : adults);
+      const text = reviewText(rng, {
+        sentiment: rng.pick(SENTIMENTS),
+        group: spec.group,
+        speciality: spec.translit,
+        children: spec.children,
+        doctorGender: rng.chance(0.5) ? 'M' : 'F',
+        doctorFirstPatronymic: 'Ирина Сергеевна',
+      });
+      expect(son.test(text) && daughter.test(text), text).toBe(false);
+      if (!spec.children) expect(son.test(text) || daughter.test(text) || child.test(text), text).toBe(false);
+      if (son.test(text)) sons++;
+      if (daughter.test(text)) daughters++;
+    }
+    // Both children's stories are still told.
+    expect(sons).toBeGreaterThan(50);
+    expect(daughters).toBeGreaterThan(50);
+  });
+
+  it('writes a review about the patient it is given', () => {
+    const rng = createRng(34);
+    for (let i = 0; i < 500; i++) {
+      const text = reviewText(rng, {
+        sentiment: 'positive',
+        group: 'children',
+        speciality: 'pediatr',
+        children: true,
+        doctorGender: 'F',
+        patient: 'son',
+      });
+      expect(/(?<![а-яё])доч/i.test(text), text).toBe(false);
+      expect(/живу|сплю/i.test(text), text).toBe(false);
+    }
+  });
+
   it('keeps every fragment a single sentence, so counts stay within 2–6', () => {
     const all: string[] = [];
     const walk = (x: unknown): void => {

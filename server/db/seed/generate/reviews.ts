@@ -25,6 +25,32 @@ import { type Rng, weightedPicker } from './random';
 interface Fragment {
   variants: string[][];
   hasDoc: boolean;
+  /** Who the sentence says was treated: a son, a daughter, a child of either, or anyone. */
+  who: 'son' | 'daughter' | 'child' | 'any';
+  /** Speaks of the author's own body ('живу без боли'): wrong when a child was the patient. */
+  own: boolean;
+}
+
+/** Who a review is about: the author, or the author's son or daughter. */
+export type ReviewPatient = 'self' | 'son' | 'daughter';
+
+const SON = /(^|[^а-яё])сын/i;
+const DAUGHTER = /(^|[^а-яё])доч/i;
+const CHILD = /ребён|ребят|малыш|родител|дети|детей|детск/i;
+const OWN_BODY =
+  /живу|сплю|со мной|мучил|самочувстви|без боли|беременност|[^а-яё]я [а-яё]+ (уплотнение|с нарушением)/i;
+
+function whoOf(template: string): Fragment['who'] {
+  if (SON.test(template)) return 'son';
+  if (DAUGHTER.test(template)) return 'daughter';
+  return CHILD.test(template) ? 'child' : 'any';
+}
+
+/** Whether a sentence fits a review about this patient: one child throughout, or the author. */
+function fitsPatient(f: Fragment, patient: ReviewPatient): boolean {
+  if (patient === 'self') return f.who === 'any';
+  if (f.own) return false;
+  return f.who === 'any' || f.who === 'child' || f.who === patient;
 }
 
 const TEMPLATE_TOKEN = /\{doc\}|\{([^{}|]*)\|([^{}]*)\}|\[([^[\]|]*)\|([^[\]]*)\]/g;
@@ -42,7 +68,7 @@ function compile(template: string): Fragment {
     });
     variants.push(text.split(DOC_MARK));
   }
-  return { variants, hasDoc: template.includes('{doc}') };
+  return { variants, hasDoc: template.includes('{doc}'), who: whoOf(template), own: OWN_BODY.test(template) };
 }
 
 const compileList = (list: readonly string[]): Fragment[] => list.map(compile);
@@ -97,6 +123,26 @@ export interface ReviewTextOptions {
   authorGender?: Gender;
   /** Paediatric speciality: mixes in phrases about the child. */
   children?: boolean;
+  /**
+   * Who was treated. Reviews of children's doctors are about a son or a daughter (drawn when
+   * absent), all others about the author; every sentence keeps to that one patient.
+   */
+  patient?: ReviewPatient;
+}
+
+/** Each pool narrowed to one patient, computed once per pool and patient. */
+const patientPools: Record<ReviewPatient, WeakMap<readonly Fragment[], Fragment[]>> = {
+  self: new WeakMap(),
+  son: new WeakMap(),
+  daughter: new WeakMap(),
+};
+function forPatient(pool: readonly Fragment[], patient: ReviewPatient): Fragment[] {
+  let out = patientPools[patient].get(pool);
+  if (!out) {
+    out = pool.filter((f) => fitsPatient(f, patient));
+    patientPools[patient].set(pool, out);
+  }
+  return out;
 }
 
 /** Which pool a body sentence comes from, for neutral reviews that mix praise and complaint. */
@@ -113,11 +159,16 @@ const pickNeutralCore = weightedPicker<Sentiment>([
  */
 function takeFragment(
   rng: Rng,
-  pool: readonly Fragment[],
+  all: readonly Fragment[],
   used: Fragment[],
   doc: string,
   variant: number,
+  patient: ReviewPatient,
+  /** Used when nothing in `all` fits the patient (a sentence about the doctor of the same tone). */
+  fallback: readonly Fragment[],
 ): string {
+  let pool = forPatient(all, patient);
+  if (pool.length === 0) pool = forPatient(fallback, patient);
   let f = pool[Math.floor(rng.next() * pool.length)];
   for (let tries = 0; tries < 6 && ((f.hasDoc && !doc) || used.includes(f)); tries++) {
     f = pool[Math.floor(rng.next() * pool.length)];
@@ -148,6 +199,15 @@ export function reviewText(rng: Rng, opts: ReviewTextOptions): string {
   const childBodies = opts.children && group !== 'children' ? bank.bodies.get('children') : undefined;
   const childReasons = opts.children && group !== 'children' ? bank.reasons.get('children') : undefined;
 
+  const childReview = group === 'children' || Boolean(opts.children);
+  const patient: ReviewPatient =
+    opts.patient ??
+    (!childReview
+      ? 'self'
+      : opts.speciality?.includes('ginekolog') || (!opts.speciality?.includes('urolog') && rng.chance(0.5))
+        ? 'daughter'
+        : 'son');
+
   const r = rng.next();
   const n = r < 0.15 ? 2 : r < 0.65 ? rng.int(3, 4) : rng.int(5, 6);
 
@@ -174,34 +234,48 @@ export function reviewText(rng: Rng, opts: ReviewTextOptions): string {
   const used: Fragment[] = [];
 
   const out: string[] = [];
-  if (opening) out.push(takeFragment(rng, bank.openings[sentiment], used, doc, variant));
+  if (opening)
+    out.push(
+      takeFragment(rng, bank.openings[sentiment], used, doc, variant, patient, bank.doctor[sentiment]),
+    );
   if (reason) {
     // A paediatric speciality's group reasons are written about adults, so prefer child ones.
     const groupPool = childReasons && rng.chance(0.7) ? childReasons : groupReasons;
     const pool = specReasons && rng.chance(0.7) ? specReasons : rng.chance(0.85) ? groupPool : genericReasons;
-    out.push(takeFragment(rng, pool, used, doc, variant));
+    out.push(takeFragment(rng, pool, used, doc, variant, patient, bank.doctor[sentiment]));
   }
   for (let i = 0; i < cores; i++) {
     const s = sentiment === 'neutral' ? pickNeutralCore(rng) : sentiment;
     if (story && i === 0) {
-      out.push(takeFragment(rng, bank.stories[sentiment], used, doc, variant));
+      out.push(
+        takeFragment(rng, bank.stories[sentiment], used, doc, variant, patient, bank.doctor[sentiment]),
+      );
       continue;
     }
     const k = rng.next();
     if (k < 0.45) {
       // A sentence about the speciality: its own pool when there is one, else the group's.
       const own = specBodies?.[s];
-      if (own && own.length > 0 && rng.chance(0.55)) out.push(takeFragment(rng, own, used, doc, variant));
+      if (own && own.length > 0 && rng.chance(0.55))
+        out.push(takeFragment(rng, own, used, doc, variant, patient, bank.doctor[sentiment]));
       else if (childBodies && rng.chance(0.4))
-        out.push(takeFragment(rng, childBodies[s], used, doc, variant));
-      else out.push(takeFragment(rng, groupBodies[s], used, doc, variant));
-    } else if (k < 0.87) out.push(takeFragment(rng, bank.doctor[s], used, doc, variant));
-    else out.push(takeFragment(rng, genericBodies[s], used, doc, variant));
+        out.push(takeFragment(rng, childBodies[s], used, doc, variant, patient, bank.doctor[sentiment]));
+      else out.push(takeFragment(rng, groupBodies[s], used, doc, variant, patient, bank.doctor[sentiment]));
+    } else if (k < 0.87)
+      out.push(takeFragment(rng, bank.doctor[s], used, doc, variant, patient, bank.doctor[sentiment]));
+    else out.push(takeFragment(rng, genericBodies[s], used, doc, variant, patient, bank.doctor[sentiment]));
   }
-  if (minus) out.push(takeFragment(rng, bank.minuses, used, doc, variant));
-  if (clinic) out.push(takeFragment(rng, bank.clinic[sentiment], used, doc, variant));
-  if (outcome) out.push(takeFragment(rng, bank.outcomes[sentiment], used, doc, variant));
-  if (closing) out.push(takeFragment(rng, bank.closings[sentiment], used, doc, variant));
+  if (minus) out.push(takeFragment(rng, bank.minuses, used, doc, variant, patient, bank.doctor[sentiment]));
+  if (clinic)
+    out.push(takeFragment(rng, bank.clinic[sentiment], used, doc, variant, patient, bank.doctor[sentiment]));
+  if (outcome)
+    out.push(
+      takeFragment(rng, bank.outcomes[sentiment], used, doc, variant, patient, bank.doctor[sentiment]),
+    );
+  if (closing)
+    out.push(
+      takeFragment(rng, bank.closings[sentiment], used, doc, variant, patient, bank.doctor[sentiment]),
+    );
   return out.join(' ');
 }
 

@@ -2,7 +2,7 @@ import { SOFTWARE_VERSIONS } from '../../schema/clinics';
 import type { DoctorCategory, doctors } from '../../schema/doctors';
 import type { Row } from '../bulk';
 import type { Rng } from '../rng';
-import { courseTitle, discipline, doctorAbout } from '../texts/doctor-texts';
+import { courseTitles, discipline, doctorAbout } from '../texts/doctor-texts';
 import { diplomaSpeciality, POSTGRADUATE, UNIVERSITIES } from '../texts/universities';
 import { addDays, dateOnly, yearsBefore } from './time';
 
@@ -158,16 +158,10 @@ function courses(
   start: number,
   nowYear: number,
 ): { year: number; title: string }[] {
-  const n = rng.int(0, 4);
-  const out: { year: number; title: string }[] = [];
-  const title = discipline(spec.name);
-  for (let i = 0; i < n; i++) {
-    out.push({
-      year: rng.int(Math.min(start + 1, nowYear), nowYear),
-      title: courseTitle(rng, title, spec.treatments),
-    });
-  }
-  return out.sort((a, b) => b.year - a.year);
+  const titles = courseTitles(rng, discipline(spec.name), spec.treatments, rng.int(0, 4));
+  return titles
+    .map((title) => ({ year: rng.int(Math.min(start + 1, nowYear), nowYear), title }))
+    .sort((a, b) => b.year - a.year);
 }
 
 /** Female share by speciality group; a few specialities are set apart. */

@@ -1,7 +1,7 @@
 import { doctorActivities } from '../../schema/doctors';
 import { inTransaction, type SeedContext } from '../context';
 import type { Rng } from '../rng';
-import { conference, journal, publicationTitle, societies } from '../texts/activity-texts';
+import { conference, journal, publicationTitles, societies } from '../texts/activity-texts';
 
 /**
  * Doctors' publications, conference participation and society memberships (the doctor page's
@@ -25,13 +25,22 @@ export async function seedDoctorActivities(ctx: SeedContext): Promise<void> {
         details: string,
       ) => writer.add({ id: ++id, doctorId: doctor.id, kind, year: y, title, details });
 
-      for (let i = publicationCount(rng, doctor.scienceDegree, spec.staffAppointmentType); i > 0; i--) {
-        add('publication', year(), publicationTitle(rng, spec), journal(rng, spec.group));
+      for (const title of publicationTitles(
+        rng,
+        spec,
+        publicationCount(rng, doctor.scienceDegree, spec.staffAppointmentType),
+      )) {
+        add('publication', year(), title, journal(rng, spec.group));
       }
       if (rng.chance(0.35)) {
+        // A congress meets once a year: the same one again is another year's visit.
+        const visits = new Set<string>();
         for (let i = rng.int(1, 6); i > 0; i--) {
           const c = conference(rng, spec.group);
-          add('conference', year(), c.title, c.details);
+          const y = year();
+          if (visits.has(`${y} ${c.title}`)) continue;
+          visits.add(`${y} ${c.title}`);
+          add('conference', y, c.title, c.details);
         }
       }
       if (rng.chance(0.3)) {

@@ -34,8 +34,10 @@ export function clinicPicker(ctx: SeedContext): (rng: Rng, townIndex: number, pr
     for (const profile of Object.keys(PROFILES) as Profile[]) {
       const weights: Partial<Record<ClinicKind, number>> = PROFILES[profile];
       let clinics = inTown.filter((ci) => weights[ctx.clinics[ci].kind]);
-      // A town without a fitting kind still gets the doctor, in its general clinics.
-      if (clinics.length === 0) clinics = inTown.filter((ci) => ctx.clinics[ci].kind !== 'lab');
+      // A town without a fitting kind still gets the doctor, in its general clinics (never in a
+      // children's, dental or diagnostic one, whose profile would not fit).
+      if (clinics.length === 0)
+        clinics = inTown.filter((ci) => ['clinic', 'hospital'].includes(ctx.clinics[ci].kind));
       if (clinics.length === 0) clinics = inTown;
       let sum = 0;
       const cumulative = clinics.map((ci) => {

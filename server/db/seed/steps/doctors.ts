@@ -193,7 +193,9 @@ function relatedSpecialities(specs: SpecialityInfo[]): number[][] {
     const out = specs.flatMap((o, j) =>
       j !== i && o.group === s.group && o.children === s.children ? [j] : [],
     );
-    if (s.children && pediatr >= 0 && pediatr !== i && !out.includes(pediatr)) out.push(pediatr);
+    // A children's doctor may also see children as a paediatrician; a children's dentist may not.
+    const dental = s.group === 'dentistry';
+    if (s.children && !dental && pediatr >= 0 && pediatr !== i && !out.includes(pediatr)) out.push(pediatr);
     return out;
   });
 }

@@ -66,7 +66,8 @@ export async function seedReviews(ctx: SeedContext): Promise<void> {
       const town = ctx.towns[doctor.townIndex];
       const clinicIds = doctor.workplaces.map((wi) => ctx.clinics[ctx.workplaces[wi].clinicIndex].id);
       for (let k = 0; k < perDoctor[di]; k++) {
-        const author = pickAuthor(rng, ctx, town.slug);
+        // Women's doctors are reviewed by women (a girl's visit by her mother).
+        const author = pickAuthor(rng, ctx, town.slug, spec.group === 'women');
         const sentiment = pickSentiment(rng);
         const row = reviewRow(rng, {
           id: w.reviews.count + 1,
@@ -138,18 +139,23 @@ function pickAuthor(
   rng: Rng,
   ctx: SeedContext,
   townSlug: string,
+  womenOnly = false,
 ): { userId: number | null; authorName: string; authorGender: Gender; notBefore: number } {
   const users = ctx.users;
   if (users.patients > 0 && rng.chance(0.85)) {
-    const i = rng.int(0, users.patients - 1);
-    return {
-      userId: users.patientFirstId + i,
-      authorName: users.authorNames[i],
-      authorGender: users.authorFemale[i] ? 'F' : 'M',
-      notBefore: users.createdAt[i],
-    };
+    let i = rng.int(0, users.patients - 1);
+    // A gynaecologist's patients are women: the review's author is one.
+    for (let tries = 0; womenOnly && !users.authorFemale[i] && tries < 20; tries++)
+      i = rng.int(0, users.patients - 1);
+    if (!womenOnly || users.authorFemale[i])
+      return {
+        userId: users.patientFirstId + i,
+        authorName: users.authorNames[i],
+        authorGender: users.authorFemale[i] ? 'F' : 'M',
+        notBefore: users.createdAt[i],
+      };
   }
-  const gender: Gender = rng.chance(0.68) ? 'F' : 'M';
+  const gender: Gender = womenOnly || rng.chance(0.68) ? 'F' : 'M';
   return {
     userId: null,
     authorName: reviewAuthorName(rng, gender, townSlug),

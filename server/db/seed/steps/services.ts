@@ -50,6 +50,27 @@ const CLASSES_BY_KIND: Record<ClinicKind, string[]> = {
   ],
 };
 
+/**
+ * Services for adults only: prostate, breast and pregnancy care, adult hormone panels and
+ * screening, certificates for work, weapons and driving. A children's clinic sells none.
+ */
+const ADULT_ONLY_SERVICE =
+  /предстат|ПСА|молочных желёз|трансвагин|триместр|Тестостерон|ХГЧ|АМГ|внутриматоч|шейки матки|онкоцитолог|вен нижних|брахиоцефальн|скрытую кровь|оружие|ГИБДД|приёме на работу|к\.м\.н\./i;
+
+/**
+ * Key lines every clinic of a kind prices, so that a big town has several places for a brain
+ * MRI or a chest CT instead of the one or two a random draw would leave.
+ */
+const KEY_SERVICES: Partial<Record<ClinicKind, string[]>> = {
+  diagnostics: [
+    'МРТ головного мозга',
+    'КТ органов грудной клетки',
+    'УЗИ органов брюшной полости (комплексное)',
+  ],
+  hospital: ['МРТ головного мозга', 'КТ органов грудной клетки', 'УЗИ органов брюшной полости (комплексное)'],
+  clinic: ['УЗИ органов брюшной полости (комплексное)'],
+};
+
 /** Lines booked by time slot (a machine or a room, not a doctor). */
 const SLOT_CLASSES = new Set(IMAGING);
 const SLOT_KINDS = new Set<ClinicKind>(['diagnostics', 'hospital', 'clinic']);
@@ -63,7 +84,7 @@ export async function seedClinicServices(ctx: SeedContext): Promise<void> {
     for (let ci = 0; ci < ctx.clinics.length; ci++) {
       const clinic = ctx.clinics[ci];
       const town = ctx.towns[clinic.townIndex];
-      const chosen = choose(rng, clinic, pools[clinic.kind]);
+      const chosen = choose(rng, clinic, pools[clinic.kind], KEY_SERVICES[clinic.kind] ?? []);
       let sort = 0;
       let slotLines = 0;
       for (const service of chosen) {
@@ -137,11 +158,16 @@ function poolsByKind(ctx: SeedContext): Record<ClinicKind, ServiceInfo[]> {
   return out;
 }
 
-/** Children's clinics price children's lines; adult clinics skip children-only ones. */
+/**
+ * Children's clinics price children's lines (never an adult-only one, never an adult
+ * doctor's consultation); adult clinics skip children-only ones.
+ */
 function fitsKind(ctx: SeedContext, s: ServiceInfo, kind: ClinicKind): boolean {
   const spec = s.speciality >= 0 ? ctx.specialities[s.speciality] : null;
   const childish = (spec?.children ?? false) || /детям|Детский|молочного|фиссур/.test(s.name);
   if (kind === 'children') {
+    if (ADULT_ONLY_SERVICE.test(s.name)) return false;
+    if (s.classTranslit === 'priem-vracha') return spec?.children ?? false;
     return childish || spec === null || s.classTranslit.startsWith('analizy') || s.classTranslit === 'uzi';
   }
   if (kind === 'dentistry') return s.classTranslit === 'stomatologiya' || spec?.group === 'dentistry';
@@ -149,16 +175,23 @@ function fitsKind(ctx: SeedContext, s: ServiceInfo, kind: ClinicKind): boolean {
 }
 
 /**
- * Weighted sampling without replacement (Efraimidis–Spirakis): lines for specialities the
- * clinic's doctors have weigh more, then the list keeps the class order of a real price list.
+ * Weighted sampling without replacement (Efraimidis–Spirakis) from the lines the clinic's kind
+ * and staff allow: the kind's key lines always, lines for specialities the clinic's doctors
+ * have weigh more, then the list keeps the class order of a real price list.
  */
-function choose(rng: Rng, clinic: ClinicInfo, pool: ServiceInfo[]): ServiceInfo[] {
+function choose(rng: Rng, clinic: ClinicInfo, kindPool: ServiceInfo[], key: string[]): ServiceInfo[] {
   const staffSpecs = new Set(clinic.staff.map(([, s]) => s));
+  // A consultation is sold only where a doctor of its speciality works: no 'Приём уролога'
+  // in a clinic without a urologist.
+  const pool = kindPool.filter(
+    (s) => s.classTranslit !== 'priem-vracha' || s.speciality < 0 || staffSpecs.has(s.speciality),
+  );
   const count = Math.min(pool.length, rng.int(15, 60));
   const keyed = pool.map((s, i) => {
     const weight =
       s.speciality >= 0 && staffSpecs.has(s.speciality) ? 4 : s.classTranslit === 'priem-vracha' ? 0.5 : 1;
-    return [Math.log(rng.next() + Number.EPSILON) / weight, i] as const;
+    const draw = Math.log(rng.next() + Number.EPSILON) / weight;
+    return [key.includes(s.name) ? Number.POSITIVE_INFINITY : draw, i] as const;
   });
   keyed.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   return keyed
@@ -168,11 +201,15 @@ function choose(rng: Rng, clinic: ClinicInfo, pool: ServiceInfo[]): ServiceInfo[
     .map((i) => pool[i]);
 }
 
-/** A consultation line is sometimes priced per doctor (their own name in the line). */
+/**
+ * A line is sometimes priced per doctor too (their own name in the line): a consultation now
+ * and then, the procedures of the doctor's speciality more often, so that a dentist or an
+ * ultrasound doctor has a price list of their own, long enough to fold.
+ */
 function lineDoctors(rng: Rng, clinic: ClinicInfo, s: ServiceInfo): (number | null)[] {
-  if (s.classTranslit !== 'priem-vracha' || s.speciality < 0) return [null];
+  if (s.speciality < 0) return [null];
   const own = clinic.staff.filter(([, spec]) => spec === s.speciality).map(([id]) => id);
-  if (own.length === 0 || !rng.chance(0.3)) return [null];
+  if (own.length === 0 || !rng.chance(s.classTranslit === 'priem-vracha' ? 0.3 : 0.85)) return [null];
   return [null, ...rng.shuffle(own).slice(0, rng.int(1, Math.min(3, own.length)))];
 }
 

@@ -115,25 +115,47 @@ export interface ActivitySpeciality {
   treatments: string[];
 }
 
-/** A publication title about the speciality, on one of its treatments when it has any. */
-export function publicationTitle(rng: Rng, spec: ActivitySpeciality): string {
+/** Every publication title a doctor of the speciality may have written: on its treatments, then general. */
+function publicationPool(spec: ActivitySpeciality): { specific: string[]; general: string[] } {
   const field = discipline(spec.name).toLowerCase();
-  if (spec.treatments.length > 0 && rng.chance(0.7)) {
-    const t = rng.pick(spec.treatments).toLowerCase();
-    return rng.pick([
+  const specific = spec.treatments.flatMap((treatment) => {
+    const t = treatment.toLowerCase();
+    return [
       `Опыт лечения ${t} в амбулаторной практике`,
       `Современные подходы к диагностике ${t}`,
       `Факторы риска ${t}: результаты пятилетнего наблюдения`,
       `Эффективность комплексной терапии ${t}`,
       `Ошибки диагностики ${t} на амбулаторном этапе`,
-    ]);
-  }
-  return rng.pick([
+    ];
+  });
+  const general = [
     `Актуальные вопросы специальности «${discipline(spec.name)}» в работе частной клиники`,
     `Приверженность пациентов лечению: опыт амбулаторного приёма (${field})`,
     `Телемедицинские консультации по профилю «${discipline(spec.name)}»: первые итоги`,
     `Клинические рекомендации на практике: ${field}`,
-  ]);
+    `Клинический случай из практики: ${field}`,
+    `Качество жизни пациентов на амбулаторном этапе: ${field}`,
+    `Обзор новых клинических рекомендаций: ${field}`,
+    `Междисциплинарный подход в амбулаторной практике: ${field}`,
+  ];
+  return { specific, general };
+}
+
+/**
+ * Up to `n` distinct publication titles about the speciality, mostly on its treatments: a
+ * doctor never lists the same article twice (a small speciality gives fewer).
+ */
+export function publicationTitles(rng: Rng, spec: ActivitySpeciality, n: number): string[] {
+  const { specific, general } = publicationPool(spec);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const first = specific.length > 0 && rng.chance(0.7) ? specific : general;
+    let left = first.filter((t) => !out.includes(t));
+    if (left.length === 0) left = [...specific, ...general].filter((t) => !out.includes(t));
+    if (left.length === 0) break;
+    out.push(rng.pick(left));
+  }
+  return out;
 }
 
 export function journal(rng: Rng, group: string): string {

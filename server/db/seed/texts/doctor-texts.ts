@@ -140,12 +140,22 @@ const COURSE_FORMS = [
   (topic: string) => `Профессиональная переподготовка «${topic}»`,
 ];
 
-/** Refresher course titles built on the speciality's discipline and treatments. */
-export function courseTitle(rng: Rng, discipline: string, treatments: string[]): string {
-  if (treatments.length > 0 && rng.chance(0.5)) {
-    return `Курс «Современные методы диагностики и лечения: ${rng.pick(treatments).toLowerCase()}»`;
+/**
+ * `n` distinct refresher course titles built on the speciality's discipline and treatments
+ * (fewer when the speciality offers fewer): a doctor never lists the same course twice.
+ */
+export function courseTitles(rng: Rng, discipline: string, treatments: string[], n: number): string[] {
+  const general = COURSE_FORMS.map((form) => form(discipline));
+  const specific = treatments.map((t) => `Курс «Диагностика и лечение ${t.toLowerCase()}»`);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const pool = specific.length > 0 && rng.chance(0.5) ? specific : general;
+    const left = pool.filter((t) => !out.includes(t));
+    const rest = left.length > 0 ? left : [...general, ...specific].filter((t) => !out.includes(t));
+    if (rest.length === 0) break;
+    out.push(rng.pick(rest));
   }
-  return rng.pick(COURSE_FORMS)(discipline);
+  return out;
 }
 
 /** Residency discipline from a speciality name: 'Кардиолог' → 'Кардиология'. */
