@@ -97,8 +97,21 @@ describe.skipIf(!java)('Nu Html Checker (skipped: no `java` on PATH to run vnu.j
       // A review's text in the JSON-LD cannot close its script element.
       expect(pages.doctor).toContain('Врач всё объяснил.');
       expect(pages.doctor).not.toContain('</script><script>alert(1)');
+      expect(pages.reviews).not.toContain('</script><script>alert(1)');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it("gives the reviews page a JSON-LD entity with its reviews, the text intact and dated in the town's zone", () => {
+    const blocks = [
+      ...pages.reviews.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g),
+    ].map(
+      (m) =>
+        JSON.parse(m[1]) as { '@type': string; review?: { reviewBody: string; datePublished: string }[] },
+    );
+    const entity = blocks.find((b) => b['@type'] === 'Physician');
+    expect(entity?.review?.[0].reviewBody).toBe('Врач всё объяснил. </script><script>alert(1)</script>');
+    expect(entity?.review?.[0].datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
 });
