@@ -49,6 +49,10 @@ export default [
     route('profile/appointments', 'routes/profile-appointments.tsx'),
     // How the rating is counted (the formula is public).
     route('rating', 'routes/rating.tsx'),
+    // The legal documents (core/legal/): the policies the consent texts link to.
+    route('privacy', 'routes/legal.tsx', { id: 'legal-privacy' }),
+    route('terms', 'routes/legal.tsx', { id: 'legal-terms' }),
+    route('publishing-policy', 'routes/legal.tsx', { id: 'legal-publishing' }),
     // Writing a review (?doctor={id} or ?lpu={id}), the staff's moderation queue
     // (?status=pending|published|unconfirmed|resolved|deleted&page=N), the cabinet's answers.
     route('reviews/new', 'routes/review-new.tsx'),

@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { providePageContext } from '../app/lib/services.server';
 import type { AuthSettings } from '../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
+import type { LegalOperator } from '../core/legal/document';
 import type { Clock } from './clock';
 import { type Db, jobsConnectionOf } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
@@ -30,6 +31,7 @@ import { sitemapRoutes } from './modules/directory/sitemap';
 import { doctorRoutes } from './modules/doctor/routes';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { legalRoutes } from './modules/legal/routes';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
@@ -81,6 +83,8 @@ export interface AppDeps {
   /** Anonymous page cache time to live; 0 turns the cache off. */
   pageCacheTtlMs?: number;
   environment?: AppEnvironment;
+  /** The operator's details for the legal documents (OPERATOR_* settings). */
+  operator?: LegalOperator;
   /** Phone confirmation; tests and the dev server get the dev providers and in-memory limits. */
   auth?: AuthDeps;
   /**
@@ -115,6 +119,7 @@ export async function buildApp({
   trustProxy = [],
   pageCacheTtlMs = 0,
   environment = 'production',
+  operator = {},
   auth: authDeps = {},
   jobs: jobsDeps = {},
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
@@ -212,6 +217,7 @@ export async function buildApp({
   // Review writing and moderation: a scope of its own, since the review form carries files.
   await app.register(async (scope) => reviewWriteRoutes(scope, { writer: reviewWriter, moderation }));
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
+  await legalRoutes(app, { operator });
 
   await app.register(async (api) => {
     await api.register(formbody);
@@ -231,7 +237,7 @@ export async function buildApp({
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
     await feedbackRoutes(api, { mistakeReports });
-    await sitemapRoutes(api, { db, towns, origin: publicUrl });
+    await sitemapRoutes(api, { db, towns, origin: publicOrigin });
     const notFound = async () => {
       throw notFoundError();
     };
@@ -277,6 +283,7 @@ export async function buildApp({
           viewer: await request.viewer(),
           authSettings,
           origin: publicOrigin,
+          operator,
         }),
       pageCacheTtlMs > 0 ? pageCache : undefined,
     );

@@ -111,6 +111,16 @@ const ConfigSchema = z
     DOCUMENT_SITE_LOGIN_URL: z.url().optional(),
     /** Office addresses (IPs or IPv4 CIDRs, comma-separated) whose doctors stay on the portal's form. */
     OFFICE_IPS: z.string().default(''),
+    /**
+     * The operator of personal data, shown in the privacy policy, the terms and the club's
+     * documents: the legal entity's name, INN, OGRN, address and e-mail for requests. Unset
+     * details appear there as marked placeholders.
+     */
+    OPERATOR_NAME: z.string().optional(),
+    OPERATOR_INN: z.string().optional(),
+    OPERATOR_OGRN: z.string().optional(),
+    OPERATOR_ADDRESS: z.string().optional(),
+    OPERATOR_EMAIL: z.string().optional(),
   })
   .superRefine((config, ctx) => {
     if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL)

@@ -92,6 +92,13 @@ const app = await buildApp({
   // Pages change on every edit in development: no page cache there.
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
   environment: config.APP_ENV,
+  operator: {
+    name: config.OPERATOR_NAME,
+    inn: config.OPERATOR_INN,
+    ogrn: config.OPERATOR_OGRN,
+    address: config.OPERATOR_ADDRESS,
+    email: config.OPERATOR_EMAIL,
+  },
   auth: {
     providersConfig: config,
     limits: redis ? createRedisRateLimitStore(redis) : undefined,

@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 
+export { aggregateRatingLd, reviewsLd } from '../../core/seo/json-ld';
+
 /** Title, description, canonical URL and JSON-LD: every page has all four. */
 export function pageMeta(p: {
   title: string;
@@ -28,30 +30,6 @@ export function pageMeta(p: {
 
 export function notFound(): Response {
   return new Response('Not Found', { status: 404 });
-}
-
-/** schema.org AggregateRating for a 0–5 rating; none without reviews. */
-export function aggregateRatingLd(rating: number, reviewCount: number) {
-  return reviewCount > 0 && rating > 0
-    ? {
-        aggregateRating: {
-          '@type': 'AggregateRating',
-          ratingValue: rating,
-          bestRating: 5,
-          worstRating: 0,
-          reviewCount,
-        },
-      }
-    : {};
-}
-
-export function reviewsLd(reviews: { authorName: string; createdAt: string; text: string }[]) {
-  return reviews.map((r) => ({
-    '@type': 'Review',
-    author: { '@type': 'Person', name: r.authorName },
-    datePublished: r.createdAt.slice(0, 10),
-    reviewBody: r.text,
-  }));
 }
 
 /** schema.org ItemList of one list page; `offset` is the position before the page's first item. */

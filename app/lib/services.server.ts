@@ -7,6 +7,7 @@
  * files under app/ may import from server/, and only types (the lint rule in biome.json).
  */
 import { createContext, type RouterContext, RouterContextProvider } from 'react-router';
+import type { LegalOperator } from '../../core/legal/document';
 import type { AppEnvironment, AuthSettings } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import type { Services, SessionViewer } from '../../server/services';
@@ -23,6 +24,8 @@ export interface PageContext {
   /** Who is signed in on this browser (anonymous without a session cookie). */
   viewer: SessionViewer;
   authSettings: AuthSettings;
+  /** The operator's details for the legal pages (OPERATOR_* settings). */
+  operator: LegalOperator;
   /**
    * The site's public origin (PUBLIC_URL, no trailing slash): canonical URLs, og:url and JSON-LD
    * are built on it, never on the request's Host or X-Forwarded-* headers.

@@ -47,7 +47,8 @@ export default function Login() {
         </p>
         <div className="card mt-6 p-5">
           <SignInForm next={next} />
-          <ConsentNote />
+          {/* Work accounts answer reviews: the publishing policy concerns them too. */}
+          <ConsentNote publishing />
         </div>
       </div>
     );
@@ -74,7 +75,7 @@ export default function Login() {
           {patient && (
             <div className="mt-4">
               <SignInForm next={next} autoFocus />
-              <ConsentNote />
+              <ConsentNote publishing={next.startsWith('/reviews/new')} />
             </div>
           )}
         </li>

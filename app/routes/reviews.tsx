@@ -12,7 +12,7 @@ import { PatientProfileHost } from '../features/reviews/read/patient-profile-mod
 import { ReviewsBrowser } from '../features/reviews/read/reviews-browser';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
-import { notFound, pageMeta } from '../lib/seo';
+import { aggregateRatingLd, notFound, pageMeta, reviewsLd } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import { requireTown } from '../lib/town.server';
@@ -57,6 +57,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       tags,
       total: counts.all,
       first,
+      ld: { tz: head.tz, rating: head.rating, reviewsCount: head.reviewsCount, reviews: screen.ld },
     },
     cacheTags,
   );
@@ -80,6 +81,14 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
         title: `${heading(d)} — ${plural(d.total, WORDS.review)}`,
         description: `${heading(d)}: отзывы пациентов, проверенные модераторами, с оценками и ответами.`,
         canonical: `${d.origin}${reviewsUrl(d.url)}${d.type === 'all' ? '' : `?type=${d.type}`}`,
+        jsonLd: {
+          '@context': 'https://schema.org',
+          '@type': d.kind === 'doctor' ? 'Physician' : 'MedicalClinic',
+          name: d.name,
+          url: `${d.origin}${d.url}`,
+          ...aggregateRatingLd(d.ld.rating, d.ld.reviewsCount),
+          review: reviewsLd(d.ld.reviews, d.ld.tz),
+        },
       })
     : [];
 

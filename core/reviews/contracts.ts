@@ -172,6 +172,10 @@ export const ReviewsHeadSchema = z.object({
   fakeWarning: FakeWarningSchema.nullable(),
   /** '/moskva/vrach/12-ivanova-anna-petrovna/'. */
   url: z.string(),
+  tz: z.string(),
+  /** The public 0–5 rating and the reviews it counts. */
+  rating: z.number(),
+  reviewsCount: z.number().int(),
 });
 export type ReviewsHead = z.infer<typeof ReviewsHeadSchema>;
 
@@ -181,6 +185,15 @@ export const ReviewsFirstScreenSchema = z.object({
   counts: ReviewCountsSchema,
   tags: z.array(ReviewTagSchema),
   first: ReviewsPageSchema,
+  /** The first page's shown reviews for the page's JSON-LD (core/seo/json-ld.ts). */
+  ld: z.array(
+    z.object({
+      authorName: z.string(),
+      createdAt: z.string(),
+      text: z.string(),
+      stars: z.number().nullable(),
+    }),
+  ),
 });
 export type ReviewsFirstScreen = z.infer<typeof ReviewsFirstScreenSchema>;
 

@@ -1,3 +1,4 @@
+import { LEGAL_URLS } from '../../../core/legal/urls';
 import { Modal } from '../../components/ui/modal';
 import { SignInForm } from './sign-in-form';
 
@@ -28,18 +29,30 @@ export function SignInModal({ open, onOpenChange, next }: SignInModalProps) {
   );
 }
 
-/** The consent line under every sign-in form. */
-export function ConsentNote() {
+/**
+ * The consent line under every sign-in form: the terms and the privacy policy, and where the
+ * sign-in leads to writing a review, the review publishing policy too.
+ */
+export function ConsentNote({ publishing = false }: { publishing?: boolean }) {
   return (
-    <p className="mt-4 text-xs text-muted">
+    <p className="mt-4 text-xs text-muted" data-testid="consent-note">
       Продолжая, вы соглашаетесь с{' '}
-      <a href="/terms/" className="text-brand underline">
+      <a href={LEGAL_URLS.terms} className="text-brand underline">
         пользовательским соглашением
-      </a>{' '}
-      и{' '}
-      <a href="/privacy/" className="text-brand underline">
+      </a>
+      {publishing ? ', ' : ' и '}
+      <a href={LEGAL_URLS.privacy} className="text-brand underline">
         политикой конфиденциальности
       </a>
+      {publishing && (
+        <>
+          {' '}
+          и{' '}
+          <a href={LEGAL_URLS.publishing} className="text-brand underline">
+            политикой публикации отзывов
+          </a>
+        </>
+      )}
       .
     </p>
   );

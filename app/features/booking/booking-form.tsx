@@ -4,6 +4,7 @@ import { bookingSchema, type OfferedSlot } from '../../../core/booking/contracts
 import { BOOKING_TITLES } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
 import { fieldErrors } from '../../../core/http/contracts';
+import { LEGAL_URLS } from '../../../core/legal/urls';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { type BookingOutcome, failed, outcomeOf } from './booking-outcome';
@@ -275,9 +276,16 @@ export function BookingForm({
       >
         {busy ? 'Записываем…' : 'Записаться'}
       </button>
-      <p className="text-xs text-muted">
-        Нажимая «Записаться», вы соглашаетесь на обработку персональных данных для записи{' '}
-        {'service_id' in subject ? 'в клинику' : 'к врачу'}.
+      <p className="text-xs text-muted" data-testid="consent-note">
+        Нажимая «Записаться», вы соглашаетесь на{' '}
+        <a href={LEGAL_URLS.privacy} className="text-brand underline">
+          обработку персональных данных
+        </a>{' '}
+        для записи {'service_id' in subject ? 'в клинику' : 'к врачу'} и с{' '}
+        <a href={LEGAL_URLS.terms} className="text-brand underline">
+          пользовательским соглашением
+        </a>
+        .
       </p>
     </form>
   );

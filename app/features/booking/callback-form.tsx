@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { CALLBACK_TEXTS, DAY_PART_LABELS } from '../../../core/booking/callback';
 import { requestCallback } from '../../../core/booking/calls';
 import type { BookingAccount, CallbackChoice } from '../../../core/booking/contracts';
+import { LEGAL_URLS } from '../../../core/legal/urls';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
 
@@ -108,6 +109,13 @@ export function CallbackForm({
       >
         {CALLBACK_TEXTS.submit}
       </button>
+      <p className="text-xs text-muted" data-testid="consent-note">
+        Отправляя заявку, вы соглашаетесь на{' '}
+        <a href={LEGAL_URLS.privacy} className="text-brand underline">
+          обработку персональных данных
+        </a>
+        .
+      </p>
     </form>
   );
 }

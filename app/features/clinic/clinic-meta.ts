@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import type { ClinicPage } from '../../../core/clinic/contracts';
 import { clinicsUrl } from '../../../core/directory/list-urls';
+import { openingHoursLd } from '../../../core/seo/json-ld';
 import type { Town } from '../../../core/towns/contracts';
 import { aggregateRatingLd, breadcrumbLd, pageMeta, reviewsLd } from '../../lib/seo';
 
@@ -8,14 +9,14 @@ import { aggregateRatingLd, breadcrumbLd, pageMeta, reviewsLd } from '../../lib/
 export function clinicPageMeta(
   origin: string,
   c: ClinicPage,
-  town: Pick<Town, 'slug' | 'name' | 'nameIn' | 'nameGen'>,
+  town: Pick<Town, 'slug' | 'name' | 'nameIn' | 'nameGen' | 'tz'>,
 ): MetaDescriptor[] {
   return pageMeta({
     title: `${c.name} — ${c.address}, ${town.name}: отзывы, цены, врачи`,
     description: `${c.name} ${town.nameIn}, ${c.address}. Отзывы пациентов, врачи, цены на услуги, часы работы и телефон.`,
     canonical: `${origin}${c.url}`,
     jsonLd: [
-      clinicJsonLd(origin, c, town.name),
+      clinicJsonLd(origin, c, town.name, town.tz),
       breadcrumbLd(origin, [
         { name: `Клиники ${town.nameGen}`, path: clinicsUrl(town.slug) },
         { name: c.name, path: c.url },
@@ -24,7 +25,7 @@ export function clinicPageMeta(
   });
 }
 
-function clinicJsonLd(origin: string, c: ClinicPage, townName: string) {
+function clinicJsonLd(origin: string, c: ClinicPage, townName: string, tz: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'MedicalClinic',
@@ -39,6 +40,7 @@ function clinicJsonLd(origin: string, c: ClinicPage, townName: string) {
     },
     geo: { '@type': 'GeoCoordinates', latitude: c.lat, longitude: c.lon },
     ...aggregateRatingLd(c.rating, c.reviewsCount),
-    review: reviewsLd(c.latestReviews),
+    review: reviewsLd(c.latestReviews, tz),
+    openingHoursSpecification: openingHoursLd(c.hours),
   };
 }

@@ -70,7 +70,9 @@ export function PriceListSearch({
       <input
         ref={inputRef}
         id={id}
-        type="search"
+        // A text input: HTML does not allow the combobox role (nor aria-expanded) on type="search".
+        type="text"
+        inputMode="search"
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={expanded}

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { doctorsUrl } from '../../../core/directory/list-urls';
 import type { DoctorPage } from '../../../core/doctor/contracts';
+import { medicalSpecialties } from '../../../core/seo/json-ld';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
 import { aggregateRatingLd, breadcrumbLd, pageMeta, reviewsLd } from '../../lib/seo';
@@ -9,7 +10,7 @@ import { aggregateRatingLd, breadcrumbLd, pageMeta, reviewsLd } from '../../lib/
 export function doctorPageMeta(
   origin: string,
   doc: DoctorPage,
-  town: Pick<Town, 'slug' | 'name' | 'nameIn' | 'nameGen'>,
+  town: Pick<Town, 'slug' | 'name' | 'nameIn' | 'nameGen' | 'tz'>,
 ): MetaDescriptor[] {
   const specs = doc.specialities.map((s) => s.name.toLowerCase()).join(', ');
   return pageMeta({
@@ -17,7 +18,7 @@ export function doctorPageMeta(
     description: `${doc.fullName}: ${specs} ${town.nameIn}. ${doc.experience}. Отзывы пациентов, цены на приём, адреса клиник и запись онлайн.`,
     canonical: `${origin}${doc.url}`,
     jsonLd: [
-      doctorJsonLd(origin, doc, town.name),
+      doctorJsonLd(origin, doc, town.name, town.tz),
       breadcrumbLd(origin, [
         { name: `Врачи ${town.nameGen}`, path: doctorsUrl(town.slug) },
         ...doc.specialities
@@ -29,13 +30,16 @@ export function doctorPageMeta(
   });
 }
 
-function doctorJsonLd(origin: string, d: DoctorPage, townName: string) {
+function doctorJsonLd(origin: string, d: DoctorPage, townName: string, tz: string) {
+  const specialties = medicalSpecialties(d.specialities.map((s) => s.translit));
   return {
     '@context': 'https://schema.org',
     '@type': 'Physician',
     name: d.fullName,
     url: `${origin}${d.url}`,
-    medicalSpecialty: d.specialities.map((s) => s.name),
+    // schema.org's enumeration values only; our names are in `knowsAbout`.
+    ...(specialties.length > 0 ? { medicalSpecialty: specialties } : {}),
+    knowsAbout: d.specialities.map((s) => s.name),
     address: d.workplaces.map((w) => ({
       '@type': 'PostalAddress',
       streetAddress: w.address,
@@ -43,6 +47,6 @@ function doctorJsonLd(origin: string, d: DoctorPage, townName: string) {
       addressCountry: 'RU',
     })),
     ...aggregateRatingLd(d.rating, d.reviewsCount),
-    review: reviewsLd(d.latestReviews),
+    review: reviewsLd(d.latestReviews, tz),
   };
 }

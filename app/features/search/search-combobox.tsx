@@ -149,7 +149,9 @@ export function SearchCombobox({
       <input
         id={`${id}-input`}
         name="q"
-        type="search"
+        // A text input: HTML does not allow the combobox role (nor aria-expanded) on type="search".
+        type="text"
+        inputMode="search"
         role="combobox"
         aria-expanded={open}
         aria-controls={listboxId}

@@ -27,7 +27,16 @@ export type ReviewRow = {
   replies: { authorKind: 'doctor' | 'clinic'; text: string; createdAt: string }[];
 };
 
-export type SubjectHead = { name: string; townSlug: string; slug: string; fakeWarning: FakeWarning | null };
+export type SubjectHead = {
+  name: string;
+  townSlug: string;
+  slug: string;
+  fakeWarning: FakeWarning | null;
+  /** The town's time zone: review dates are that town's days. */
+  tz: string;
+  rating: number;
+  reviewsCount: number;
+};
 
 /** Which reviews a filter type shows. Pending reviews are nobody's until moderated. */
 const TYPE_WHERE: Record<ReviewType, SQL> = {
@@ -66,9 +75,11 @@ export function subjectTagsJson(kind: ReviewSubject['kind'], id: SQL, limit: num
 const headSql = (subject: ReviewSubject) =>
   subject.kind === 'doctor'
     ? sql`SELECT trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, '')) AS name,
-                 t.slug AS "townSlug", d.slug, d.fake_warning AS "fakeWarning"
+                 t.slug AS "townSlug", d.slug, d.fake_warning AS "fakeWarning", t.tz,
+                 d.rating, d.reviews_count AS "reviewsCount"
           FROM doctors d JOIN towns t ON t.id = d.town_id WHERE d.id = ${subject.id}`
-    : sql`SELECT c.name, t.slug AS "townSlug", c.slug, c.fake_warning AS "fakeWarning"
+    : sql`SELECT c.name, t.slug AS "townSlug", c.slug, c.fake_warning AS "fakeWarning", t.tz,
+                 c.rating, c.reviews_count AS "reviewsCount"
           FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${subject.id}`;
 
 /** The filter's counts per type in one pass over the subject's reviews (the index covers it). */

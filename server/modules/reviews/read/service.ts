@@ -74,8 +74,30 @@ export function createReviewsService({ db, read = db }: { db: Db; read?: Db }) {
       const row = await repo.firstScreen(subject, type, tag, TAGS_SHOWN, size + 1);
       if (!row) return null;
       const { rows, counts, tags, ...head } = row;
-      return { head: withUrl(subject, head), counts, tags, first: pageAnswer(subject, rows, 1, size) };
+      return {
+        head: withUrl(subject, head),
+        counts,
+        tags,
+        first: pageAnswer(subject, rows, 1, size),
+        ld: rows
+          .slice(0, size)
+          .filter((r) => r.status !== 'deleted')
+          .map(reviewForLd),
+      };
     },
+  };
+}
+
+/** A shown review as the JSON-LD takes it: its stars are the mean of the criteria it rated. */
+function reviewForLd(r: ReviewRow) {
+  const values = r.assessments.map((a) => a.value).filter((v): v is number => v !== null);
+  const stars =
+    values.length > 0 ? Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 10) / 10 : null;
+  return {
+    authorName: r.isAnonymous ? 'Аноним' : r.authorName,
+    createdAt: typeof r.createdAt === 'string' ? r.createdAt : r.createdAt.toISOString(),
+    text: r.text,
+    stars,
   };
 }
 
