@@ -29,6 +29,7 @@ import { sitemapRoutes } from './modules/directory/sitemap';
 import { doctorRoutes } from './modules/doctor/routes';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { mapRoutes } from './modules/map/routes';
 import { createRatingRefreshHandlers, scheduleRatingRefresh } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers, scheduleDocumentCleanup } from './modules/reviews/write/cleanup';
@@ -41,7 +42,7 @@ import type { EventBus } from './realtime/bus';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
 import { officeMatcher } from './security/office-ips';
-import { type AuthDeps, createServices } from './services';
+import { type AuthDeps, createServices, type ServiceDeps } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -96,6 +97,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** How often the call-in websocket checks its request besides listening on the bus. */
   callSocketCheckMs?: number;
+  /** The clinic map's provider (server/providers/maps); the offline dev adapter by default. */
+  maps?: ServiceDeps['maps'];
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -118,6 +121,7 @@ export async function buildApp({
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
   bus: busDep,
   callSocketCheckMs,
+  maps,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -132,7 +136,7 @@ export async function buildApp({
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
-  const { services, providers, documents, clientIds, bus } = createServices({
+  const { services, providers, documents, clientIds, bus, limits } = createServices({
     db,
     read,
     clock,
@@ -142,6 +146,7 @@ export async function buildApp({
     uploadsDir,
     secureCookies,
     auth: authDeps,
+    maps,
   });
   const { towns, directory, clinics, doctors, reviews, reviewWriter, moderation, patientProfiles } = services;
   const {
@@ -231,6 +236,7 @@ export async function buildApp({
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
     await feedbackRoutes(api, { mistakeReports });
+    await mapRoutes(api, { map: services.map, limits });
     await sitemapRoutes(api, { db, towns, origin: publicUrl });
     const notFound = async () => {
       throw notFoundError();
