@@ -1,4 +1,5 @@
 import { haversineKm, type Point } from '../geo/distance';
+import { plural, WORDS } from '../text/plural';
 
 /** Clusters: supercluster's radius in screen pixels, one grid cell. */
 export const CLUSTER_RADIUS_PX = 128;
@@ -33,13 +34,7 @@ export const MAP_TEXTS = {
 } as const;
 
 /** 1 клиника, 3 клиники, 5 клиник, 11 клиник, 21 клиника, 112 клиник. */
-export function clinicCountText(count: number): string {
-  const n = Math.abs(count) % 100;
-  const last = n % 10;
-  const word =
-    n >= 11 && n <= 14 ? 'клиник' : last === 1 ? 'клиника' : last >= 2 && last <= 4 ? 'клиники' : 'клиник';
-  return `${count} ${word}`;
-}
+export const clinicCountText = (count: number): string => plural(count, WORDS.clinic);
 
 /** The lines of a transit step: at most 11 names, then 'и др.' ('А, Б, … и др.'). */
 export function transportNamesText(names: readonly string[]): string {
