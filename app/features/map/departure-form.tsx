@@ -115,9 +115,21 @@ export function DepartureForm({
           onClick={geolocate}
           aria-label={MAP_TEXTS.geolocate}
           title={MAP_TEXTS.geolocate}
-          className="rounded-md border border-line px-3 text-lg"
+          className="rounded-md border border-line px-3 text-brand"
         >
-          ⌖
+          <svg
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <circle cx="12" cy="12" r="7" />
+            <circle cx="12" cy="12" r="2" fill="currentColor" />
+            <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+          </svg>
         </button>
       </div>
       {suggestions.length > 0 && (

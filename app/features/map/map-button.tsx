@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { MAP_TEXTS } from '../../../core/map/rules';
 
 // Nothing of the map is in the page's first load: the dialog, MapLibre and the clustering
 // arrive only when a visitor opens the map.
@@ -14,7 +13,8 @@ const HISTORY_KEY = 'clinicMap';
 export function MapButton({
   townSlug,
   clinicIds,
-  label = MAP_TEXTS.open,
+  // The label is written here, not taken from core/map/rules: that module stays out of the page.
+  label = 'Показать на карте',
   className = 'text-brand hover:underline',
 }: {
   townSlug: string;
