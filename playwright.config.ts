@@ -13,6 +13,8 @@ const chromium = {
   args: [
     '--no-sandbox',
     '--disable-gpu',
+    // WebGL in software for the clinic map (MapLibre), with the GPU off.
+    '--enable-unsafe-swiftshader',
     '--disable-quic',
     '--no-first-run',
     '--disable-background-networking',

@@ -32,6 +32,7 @@ import { doctorRoutes } from './modules/doctor/routes';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { legalRoutes } from './modules/legal/routes';
+import { mapRoutes } from './modules/map/routes';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
@@ -44,7 +45,7 @@ import type { EventBus } from './realtime/bus';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
 import { officeMatcher } from './security/office-ips';
-import { type AuthDeps, createServices } from './services';
+import { type AuthDeps, createServices, type ServiceDeps } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,8 @@ export interface AppDeps {
   bus?: EventBus;
   /** How often the call-in websocket checks its request besides listening on the bus. */
   callSocketCheckMs?: number;
+  /** The clinic map's provider (server/providers/maps); the offline dev adapter by default. */
+  maps?: ServiceDeps['maps'];
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -125,6 +128,7 @@ export async function buildApp({
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),
   bus: busDep,
   callSocketCheckMs,
+  maps,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -146,7 +150,7 @@ export async function buildApp({
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
-  const { services, providers, documents, clientIds, bus } = createServices({
+  const { services, providers, documents, clientIds, bus, limits } = createServices({
     db,
     read,
     clock,
@@ -157,6 +161,7 @@ export async function buildApp({
     secureCookies,
     auth: authDeps,
     jobs,
+    maps,
   });
   const { towns, directory, clinics, doctors, reviews, reviewWriter, moderation, patientProfiles } = services;
   const {
@@ -237,6 +242,7 @@ export async function buildApp({
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
     await feedbackRoutes(api, { mistakeReports });
+    await mapRoutes(api, { map: services.map, limits });
     await sitemapRoutes(api, { db, towns, origin: publicOrigin });
     const notFound = async () => {
       throw notFoundError();

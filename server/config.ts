@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { providerConfigProblems } from './providers';
+import { mapsConfigProblems } from './providers/maps';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY as Fastify accepts them. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -98,6 +99,11 @@ const ConfigSchema = z
       .regex(/^\d{11}$/)
       .default('88005553535'),
     ENABLE_PHONE_CONFIRMATION_VK: z.stringbool().default(true),
+    /** The clinic map (server/providers/maps): 'dev' draws from our own data, offline. */
+    MAPS_PROVIDER: z.enum(['dev', 'yandex']).default('dev'),
+    YANDEX_MAPS_API_KEY: z.string().optional(),
+    /** An OSRM server for car routes along real streets, e.g. http://osrm:5000. */
+    OSRM_URL: z.url().optional(),
     /** Keys the HMAC of confirmation codes; required and strong (authSecretWeakness) in APP_ENV=production. */
     AUTH_SECRET: z.string().min(32).optional(),
     /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
@@ -203,7 +209,7 @@ export function productionProblems(config: Config): string[] {
   const weakness = config.AUTH_SECRET ? authSecretWeakness(config.AUTH_SECRET) : null;
   if (!config.AUTH_SECRET) problems.push(`AUTH_SECRET: required in APP_ENV=production; ${generate}`);
   else if (weakness) problems.push(`AUTH_SECRET: too weak (${weakness}); ${generate}`);
-  return [...problems, ...providerConfigProblems(config)];
+  return [...problems, ...providerConfigProblems(config), ...mapsConfigProblems(config)];
 }
 
 /** Prints every production problem and exits (server/main.ts, the seed command). */

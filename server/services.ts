@@ -25,6 +25,7 @@ import { createDirectoryService, type DirectoryService } from './modules/directo
 import { createDoctorService, type DoctorService } from './modules/doctor/service';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
+import { createMapService, type MapService, ownPlaces } from './modules/map/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
 import {
   createReviewModerationService,
@@ -42,6 +43,8 @@ import { createScheduleService, type ScheduleService } from './modules/schedule/
 import { createSearchService, type SearchService } from './modules/search/service';
 import { createTownService, type TownService } from './modules/towns/service';
 import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
+import { createMapsProvider, DEV_MAPS_CONFIG, type MapsConfig } from './providers/maps';
+import type { MapsProvider } from './providers/maps/maps-provider';
 import { createMemoryBus, type EventBus } from './realtime/bus';
 
 /** Who is asking, as pages see it (app/lib/services.server.ts re-exports it to loaders). */
@@ -81,6 +84,8 @@ export interface Services {
   favourites: FavouritesService;
   /** Appointments: booking a free slot, the booked visit's page, cancelling. */
   booking: BookingService;
+  /** The clinic map: pins, base layer, addresses and routes through the maps provider. */
+  map: MapService;
 }
 
 export interface AuthDeps {
@@ -117,6 +122,8 @@ export interface ServiceDeps {
   auth: AuthDeps;
   /** The job queue: services add jobs in their own transactions. */
   jobs: JobSender;
+  /** The maps provider's settings (the offline dev adapter by default) or a ready adapter (tests). */
+  maps?: { config?: MapsConfig; provider?: MapsProvider };
 }
 
 export function createServices({
@@ -130,6 +137,7 @@ export function createServices({
   secureCookies,
   auth: authDeps,
   jobs,
+  maps: mapsDeps = {},
 }: ServiceDeps) {
   const towns = createTownService({ db: read });
   const directory = createDirectoryService({ db: read, clock });
@@ -171,7 +179,15 @@ export function createServices({
   const booking = createBookingService({ db, clock, schedule, jobs });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
+  const map = createMapService({
+    db: read,
+    clock,
+    maps:
+      mapsDeps.provider ??
+      createMapsProvider(mapsDeps.config ?? DEV_MAPS_CONFIG, { places: ownPlaces(read) }),
+  });
   const services: Services = {
+    map,
     mistakeReports,
     towns,
     directory,
@@ -197,5 +213,5 @@ export function createServices({
   providers.outbox?.onRing((checkId) => {
     auth.confirmCallCheck(checkId).catch((err) => log.warn({ err, checkId }, 'call-in confirmation failed'));
   });
-  return { services, providers, documents, clientIds, bus };
+  return { services, providers, documents, clientIds, bus, limits };
 }

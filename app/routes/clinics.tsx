@@ -13,6 +13,7 @@ import { LinkSection } from '../features/directory/link-section';
 import { PillNav, PlaceLinks } from '../features/directory/list-layout';
 import { townPlaceLinks } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
+import { MapButton } from '../features/map/map-button';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -63,16 +64,23 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
       heading={`Клиники ${d.town.nameIn}`}
       total={d.total}
       intro={
-        d.page === 1 && (
-          <PillNav
-            label="Разделы"
-            items={SERVICE_SECTIONS.map((s) => ({
-              key: s.segment,
-              href: servicesUrl(d.town.slug, s.segment),
-              text: s.short,
-            }))}
-          />
-        )
+        <>
+          {d.page === 1 && (
+            <PillNav
+              label="Разделы"
+              items={SERVICE_SECTIONS.map((s) => ({
+                key: s.segment,
+                href: servicesUrl(d.town.slug, s.segment),
+                text: s.short,
+              }))}
+            />
+          )}
+          {d.clinics.length > 0 && (
+            <p className="mt-3">
+              <MapButton townSlug={d.town.slug} clinicIds={d.clinics.map((c) => c.id)} />
+            </p>
+          )}
+        </>
       }
       items={d.clinics.map((clinic) => ({ clinic }))}
       tz={d.town.tz}

@@ -105,7 +105,10 @@ export async function registerSecurityHeaders(
         scriptSrc: ["'self'", (_request, response) => `'nonce-${cspNonce(response)}'`],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // The clinic map's renderer runs its workers from blob: URLs.
+        workerSrc: ["'self'", 'blob:'],
+        childSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'"],
         // 'self' covers same-origin websockets in current browsers; older ones need the scheme.
         connectSrc: ["'self'", socketOrigin, ...(development ? ['ws:'] : [])],

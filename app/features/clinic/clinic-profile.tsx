@@ -9,6 +9,7 @@ import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
 import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
+import { MapButton } from '../map/map-button';
 import { AddressSchedule } from './address-schedule';
 import { BranchSelector } from './branch-selector';
 import { CovidRules } from './covid-rules';
@@ -74,6 +75,8 @@ export function ClinicProfile({
             <AddressSchedule lpuId={c.id} address={c.address} />
             {c.metro && <span className="text-muted"> · м. {c.metro}</span>}
             {c.district && <span className="text-muted"> · {c.district}</span>}
+            <span className="text-muted"> · </span>
+            <MapButton townSlug={town.slug} clinicIds={[c.id]} />
           </div>
           <p className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1">
             <RatingLine rating={c.rating} reviewsCount={c.reviewsCount} reviewsHref="#reviews" size="lg" />

@@ -14,6 +14,7 @@ import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
 import { SoftwareBadge } from '../directory/software-badge';
 import { MistakeReport } from '../feedback/mistake-report';
+import { MapButton } from '../map/map-button';
 import { DoctorActivities } from './activities';
 import { DocumentsBadge } from './documents-badge';
 import { HideableList } from './hideable-list';
@@ -113,6 +114,11 @@ export function DoctorProfile({
                     </Link>
                     <p className="text-sm text-ink-soft">{w.address}</p>
                     {w.metro && <p className="text-sm text-muted">м. {w.metro}</p>}
+                    <MapButton
+                      townSlug={town.slug}
+                      clinicIds={[w.clinicId]}
+                      className="text-sm text-brand hover:underline"
+                    />
                   </div>
                   <div className="flex flex-col gap-3 sm:w-80">
                     <PriceChips prices={w.prices} partnerPrice={w.partnerPrice} />
