@@ -3,13 +3,36 @@ import { defineConfig } from 'vitest/config';
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    setupFiles: ['./tests/setup.ts'],
     // Migrates PGlite once; each test file's database starts from that snapshot.
     globalSetup: ['./server/testing/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts'],
+          // Server and core test files share their worker's loaded modules: importing the app
+          // once per worker instead of once per file is most of the suite's time. Each builds its
+          // own database, app and services and mocks no modules; module-level sequences start
+          // again per file (server/testing/setup.ts). A file that needs isolation belongs in the
+          // 'app' project.
+          isolate: false,
+          setupFiles: ['./tests/setup.ts', './server/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          // Components keep browser-side stores in modules and mock modules: one file each.
+          include: ['app/**/*.test.{ts,tsx}'],
+          setupFiles: ['./tests/setup.ts'],
+        },
+      },
+    ],
   },
 });

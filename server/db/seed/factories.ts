@@ -42,6 +42,15 @@ type SynonymRow = typeof serviceSynonyms.$inferSelect;
 export const FACTORY_NOW = new Date('2025-06-10T09:00:00.000Z');
 
 let counter = 0;
+
+/**
+ * Starts the factories' sequence again: each test file gets the same rows whatever ran before it
+ * in the same worker (server/testing/setup.ts; the server tests share their worker's modules).
+ */
+export function restartFactorySequence(): void {
+  counter = 0;
+}
+
 function next(kind: string): { n: number; rng: Rng } {
   counter++;
   return { n: counter, rng: createRng(hashSeed('factory', kind, counter)) };
