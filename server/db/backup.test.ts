@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { fixedClock } from '../clock';
+import { testPages } from '../testing/pages';
 import { BackupRefusal, backupPglite, backupPostgres, restorePglite, restorePostgres } from './backup';
 import { type Database, openDatabase } from './client';
 import { DataDirLockedError } from './data-dir-lock';
@@ -16,7 +17,20 @@ const MAIN_TABLES = ['towns', 'clinics', 'doctors', 'workplaces', 'reviews', 'us
 const work = mkdtempSync(path.join(tmpdir(), 'backup-test-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** What a visitor and an operator would compare: row counts and the answers of a few calls. */
+let pages: Awaited<ReturnType<typeof testPages>>;
+beforeAll(async () => {
+  pages = await testPages();
+});
+afterAll(() => pages?.close());
+
+/** A page's HTML without what differs on every response (the CSP nonce). */
+async function pageHtml(app: Awaited<ReturnType<typeof buildApp>>, url: string): Promise<string> {
+  const res = await app.inject({ url });
+  expect(res.statusCode, url).toBe(200);
+  return res.body.replace(/ nonce="[^"]*"/g, '');
+}
+
+/** What a visitor and an operator would compare: row counts, a few calls and the pages they see. */
 async function facts(database: Database) {
   const counts: Record<string, number> = {};
   for (const table of MAIN_TABLES) {
@@ -25,14 +39,22 @@ async function facts(database: Database) {
   }
   const { rows } = await database.db.execute(sql`SELECT slug FROM towns ORDER BY id LIMIT 1`);
   const town = (rows[0] as { slug: string }).slug;
-  const app = await buildApp({ db: database.db, clock: fixedClock(NOW.toISOString()) });
+  const app = await buildApp({ db: database.db, clock: fixedClock(NOW.toISOString()), pages: pages.pages });
   try {
     const list = await app.inject({ url: `/api/doctors/?town=${town}` });
     expect(list.statusCode).toBe(200);
     expect(list.json().total).toBeGreaterThan(0);
     const doctorId = list.json().data[0].id;
     const activities = await app.inject({ url: `/ajax/doctor/${doctorId}/activities/` });
-    return { counts, list: list.body, activities: `${activities.statusCode} ${activities.body}` };
+    const listPage = await pageHtml(app, `/${town}/vrach/`);
+    const doctorPath = listPage.match(new RegExp(`href="(/${town}/vrach/\\d+-[^"/]+/)"`))?.[1];
+    expect(doctorPath, 'a doctor page linked from the list').toBeDefined();
+    return {
+      counts,
+      list: list.body,
+      activities: `${activities.statusCode} ${activities.body}`,
+      pages: { listPage, doctorPage: await pageHtml(app, doctorPath as string) },
+    };
   } finally {
     await app.close();
   }
@@ -120,6 +142,10 @@ describe.skipIf(!url)('PostgreSQL: db:backup and db:restore (needs DATABASE_URL)
     // A second restore finds tables: refused without --yes, replaced with it.
     await expect(restorePostgres(dst, file, { replace: false })).rejects.toThrow(BackupRefusal);
     expect(await restorePostgres(dst, file, { replace: true })).toMatchObject({ replaced: true });
+    // A replacing restore that fails halfway changes nothing: the drop and the load are one transaction.
+    const broken = path.join(work, 'broken.dump');
+    writeFileSync(broken, readFileSync(file).subarray(0, Math.floor(statSync(file).size / 2)));
+    await expect(restorePostgres(dst, broken, { replace: true })).rejects.toThrow(/restore failed/);
     const copy = await openDatabase({ kind: 'postgres', url: dst, poolSize: 2 });
     try {
       await copy.migrate();

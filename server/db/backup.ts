@@ -3,7 +3,7 @@
  * pg_restore; PGlite as its data dir's gzipped tarball (`dumpDataDir`). A PGlite data dir held by
  * a running server (its lock, ADR 008) is neither backed up nor replaced: the holder's PID is named.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -50,9 +50,67 @@ async function tableCount(url: string): Promise<number> {
   }
 }
 
+/** The target's own schemas (public, drizzle's, pg-boss's…): what a replacing restore drops. */
+async function ownSchemas(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT nspname AS name FROM pg_namespace
+        WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1`,
+    );
+    return rows.map((r) => r.name);
+  } finally {
+    await client.end();
+  }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Replaces the target's contents with the backup in ONE transaction, so a failure leaves the
+ * target as it was: psql runs BEGIN, the target's schemas being dropped (public recreated
+ * empty), the backup as SQL from pg_restore, and COMMIT only once pg_restore has read the whole
+ * file; a truncated or broken file ends the session without it, which rolls everything back.
+ * (pg_restore's own --clean cannot drop the partitions of pg-boss's tables: "cannot drop
+ * inherited constraint".)
+ */
+function replaceContents(url: string, file: string, schemas: string[]): Promise<void> {
+  const drops = schemas.map((name) => `DROP SCHEMA IF EXISTS ${quoteIdent(name)} CASCADE;`).join('\n');
+  return new Promise((resolve, reject) => {
+    const restore = spawn('pg_restore', ['--no-owner', '--file', '-', file], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const psql = spawn('psql', ['--quiet', '--no-psqlrc', '--set', 'ON_ERROR_STOP=1', '--dbname', url], {
+      stdio: ['pipe', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    const collect = (chunk: Buffer) => {
+      errors += chunk;
+    };
+    restore.stderr.on('data', collect);
+    psql.stderr.on('data', collect);
+    psql.stdin.on('error', () => {}); // psql stopped at an error: its exit code says so
+    psql.stdin.write(`BEGIN;\n${drops}\nCREATE SCHEMA public;\n`);
+    restore.stdout.pipe(psql.stdin, { end: false });
+    let restoreCode: number | null = null;
+    restore.on('close', (code) => {
+      restoreCode = code;
+      if (code === 0) psql.stdin.end('COMMIT;\n');
+      else psql.stdin.end();
+    });
+    restore.on('error', reject);
+    psql.on('error', reject);
+    psql.on('close', (code) => {
+      if (code === 0 && restoreCode === 0) resolve();
+      else reject(new Error(`restore failed (pg_restore ${restoreCode}, psql ${code}): ${errors.trim()}`));
+    });
+  });
+}
+
 /**
  * pg_restore into `url`, in one transaction: all or nothing. A target that holds tables is
- * refused unless `replace`, which drops what the dump recreates first (--clean --if-exists).
+ * refused unless `replace`, which drops the target's schemas in the same transaction first.
  */
 export async function restorePostgres(url: string, file: string, { replace }: { replace: boolean }) {
   if (!existsSync(file)) throw new BackupRefusal(`No backup at ${file}.`);
@@ -61,9 +119,9 @@ export async function restorePostgres(url: string, file: string, { replace }: { 
     throw new BackupRefusal(
       `The target database holds ${tables} tables: add --yes to replace its contents with the backup.`,
     );
-  const args = ['--no-owner', '--single-transaction', '--exit-on-error', '--dbname', url];
-  if (tables > 0) args.unshift('--clean', '--if-exists');
-  await run('pg_restore', [...args, file]);
+  if (tables > 0) await replaceContents(url, file, await ownSchemas(url));
+  else
+    await run('pg_restore', ['--no-owner', '--single-transaction', '--exit-on-error', '--dbname', url, file]);
   return { size: statSync(file).size, replaced: tables > 0 };
 }
 
