@@ -25,10 +25,10 @@ export const clubCardRequest = defineCall<{ body: CardRequestBody; reply: CardRe
 );
 
 /** Where a card payment stands (the return page polls it every 5 s beside the websocket). */
-export const clubCardRequestStatus = defineCall<{ params: CardRequestParams; reply: CardRequestStatusReply }>()(
-  'GET',
-  '/club/ajax/card/request/:id/status/',
-);
+export const clubCardRequestStatus = defineCall<{
+  params: CardRequestParams;
+  reply: CardRequestStatusReply;
+}>()('GET', '/club/ajax/card/request/:id/status/');
 
 /** The websocket the return page listens on for its card request's status (CardRequestStatusReply). */
 export const CLUB_CARD_REQUEST_SOCKET = '/ws/club_card_request?subscribe-user';

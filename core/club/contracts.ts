@@ -67,7 +67,9 @@ export const CardRequestStatusSchema = z.object({
 });
 export type CardRequestStatusReply = z.infer<typeof CardRequestStatusSchema>;
 
-export const CardRequestParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const CardRequestParamsSchema = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 export type CardRequestParams = { id: number };
 
 /**
