@@ -40,7 +40,8 @@ export default defineConfig({
   ],
   webServer: {
     // The production server on its own embedded database (seeded on first start, reused after).
-    command: DEV ? 'tsx server/main.ts --dev' : 'npm run build && tsx server/main.ts',
+    // `npm test` has built the app and seeded data/e2e already, while the type check ran.
+    command: DEV ? 'tsx server/main.ts --dev' : 'tsx server/tools/build-if-stale.ts && tsx server/main.ts',
     env: {
       NODE_ENV: DEV ? 'development' : 'production',
       PORT: String(PORT),

@@ -166,6 +166,21 @@ describe('npm run seed -- --reset', () => {
       90_000,
     );
 
+    it('--if-empty leaves it as it is and succeeds', async () => {
+      const run = seedCli(dataDir(), ['--if-empty']);
+      expect(await run.exited).toBe(0);
+      expect(run.output()).toContain('already holds data: left as it is (--if-empty).');
+      expect(run.output()).not.toContain('Seeded');
+      expect(await hasData(dataDir())).toBe(true);
+    }, 60_000);
+
+    it('--if-empty with --reset is refused as a contradiction', async () => {
+      const run = seedCli(dataDir(), ['--if-empty', '--reset', '--yes']);
+      expect(await run.exited).toBe(1);
+      expect(run.output()).toContain('--reset and --if-empty contradict each other.');
+      expect(await hasData(dataDir())).toBe(true);
+    }, 60_000);
+
     it('--yes goes on to drop the data without asking', async () => {
       const dir = path.join(root, 'data-yes');
       await withData(dir);

@@ -1,7 +1,9 @@
 /**
- * `npm run seed -- --size small|large [--seed N] [--reset [--yes]]`
+ * `npm run seed -- --size small|large [--seed N] [--reset [--yes] | --if-empty]`
  * Fills the configured database (DATABASE_URL, else PGlite under DATA_DIR) with the
- * deterministic demo data set. Refuses a non-empty database unless --reset is given, and, with
+ * deterministic demo data set. Refuses a non-empty database unless --reset is given (or, with
+ * --if-empty, leaves it as it is and succeeds: a script preparing a database ahead of a server,
+ * as `npm test` does for the browser tests' one), and, with
  * APP_ENV=production, a config the server would refuse (server/config.ts productionProblems).
  * --reset is refused with APP_ENV=production; otherwise it asks "type yes" on a terminal before
  * dropping data, and needs --yes without one (scripts). A PGlite data dir in use by another
@@ -17,10 +19,23 @@ import { DataDirLockedError } from '../data-dir-lock';
 import { isDatabaseEmpty, seedDatabase } from './index';
 import { createProgressBar } from './progress-bar';
 
-const USAGE = 'Usage: npm run seed -- --size small|large [--seed N] [--reset [--yes]]';
+const USAGE = 'Usage: npm run seed -- --size small|large [--seed N] [--reset [--yes] | --if-empty]';
 
-function parseCli(): { size: 'small' | 'large'; seed: number | undefined; reset: boolean; yes: boolean } {
-  let values: { size?: string; seed?: string; reset?: boolean; yes?: boolean; help?: boolean };
+function parseCli(): {
+  size: 'small' | 'large';
+  seed: number | undefined;
+  reset: boolean;
+  yes: boolean;
+  ifEmpty: boolean;
+} {
+  let values: {
+    size?: string;
+    seed?: string;
+    reset?: boolean;
+    yes?: boolean;
+    'if-empty'?: boolean;
+    help?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       options: {
@@ -28,6 +43,7 @@ function parseCli(): { size: 'small' | 'large'; seed: number | undefined; reset:
         seed: { type: 'string' },
         reset: { type: 'boolean', default: false },
         yes: { type: 'boolean', short: 'y', default: false },
+        'if-empty': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     }));
@@ -41,7 +57,14 @@ function parseCli(): { size: 'small' | 'large'; seed: number | undefined; reset:
   if (values.size !== 'small' && values.size !== 'large') fail(`--size must be small or large.\n${USAGE}`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) fail(`--seed must be an integer.\n${USAGE}`);
-  return { size: values.size, seed, reset: Boolean(values.reset), yes: Boolean(values.yes) };
+  if (values.reset && values['if-empty']) fail(`--reset and --if-empty contradict each other.\n${USAGE}`);
+  return {
+    size: values.size,
+    seed,
+    reset: Boolean(values.reset),
+    yes: Boolean(values.yes),
+    ifEmpty: Boolean(values['if-empty']),
+  };
 }
 
 function fail(message: string): never {
@@ -113,6 +136,10 @@ await database.close();
 /** Seeds and prints the summary; returns the exit code (the database is closed by the caller). */
 async function run(database: Database): Promise<number> {
   if (!(await isDatabaseEmpty(database.db))) {
+    if (args.ifEmpty) {
+      console.error(`${where} already holds data: left as it is (--if-empty).`);
+      return 0;
+    }
     if (!args.reset) {
       console.error(`${where} already holds data. Run again with --reset to drop everything and seed anew.`);
       return 1;
