@@ -104,3 +104,33 @@ export async function applyToCoupon(
       await jobs.enqueue(tx, [{ kind: 'club.send-receipt', runAt: now, payload: { receiptId: receipt.id } }]);
   }
 }
+
+/**
+ * A clinic canceled an appointment whose coupon was paid: the coupon's money goes back (the
+ * coupon is non-refundable only when the patient cancels). Call it in the cancel's own
+ * transaction; the refund job's key makes a second call harmless. False when there is no
+ * paid coupon for the appointment.
+ */
+export async function refundCouponOfAppointment(
+  tx: DbTx,
+  jobs: JobSender,
+  appointmentId: number,
+  now: Date,
+): Promise<boolean> {
+  const [coupon] = await tx
+    .select({ id: clubCouponRequests.id, paymentId: clubCouponRequests.paymentId })
+    .from(clubCouponRequests)
+    .where(
+      and(eq(clubCouponRequests.appointmentId, appointmentId), eq(clubCouponRequests.status, 'succeeded')),
+    )
+    .for('update');
+  if (!coupon?.paymentId) return false;
+  await tx
+    .update(clubCouponRequests)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(eq(clubCouponRequests.id, coupon.id));
+  await jobs.enqueue(tx, [
+    { kind: COUPON_JOBS.refund, runAt: now, payload: { paymentId: coupon.paymentId } },
+  ]);
+  return true;
+}

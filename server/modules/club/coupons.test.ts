@@ -5,6 +5,7 @@ import { clubCards, clubPayments, devPayments } from '../../db/schema/club';
 import { workplacePrices, workplaces } from '../../db/schema/doctors';
 import type { TestSession } from '../../testing/session';
 import { bookingFixture, PUBLIC_URL, type Spot, START } from '../booking/booking-fixture';
+import { refundCouponOfAppointment } from './coupon-payments';
 
 const t = bookingFixture();
 
@@ -154,6 +155,28 @@ describe('booking at the club price', () => {
       .where(eq(devPayments.id, payment.providerPaymentId ?? ''));
     expect(dev.refunds).toHaveLength(1);
     expect(dev.refunds[0].amount).toBe(700_00);
+  });
+
+  it("a clinic's cancel of a paid coupon's appointment refunds it once", async () => {
+    const spot = await clubDoctor();
+    const s = await t.patient();
+    const coupon = (await couponRequest(s, spot)).json();
+    await press(s, coupon.provider_payment_data.url, 'pay');
+    const cancel = () =>
+      t.db.transaction(async (tx) => {
+        await tx
+          .update(appointments)
+          .set({ status: 'canceled', canceledAt: START })
+          .where(eq(appointments.id, coupon.appointment_id));
+        return refundCouponOfAppointment(tx, t.app.jobs, coupon.appointment_id, START);
+      });
+    expect(await cancel()).toBe(true);
+    expect(await cancel()).toBe(false);
+    await t.app.jobs.runDue(START);
+    const [payment] = await t.db.select().from(clubPayments).where(eq(clubPayments.userId, s.userId));
+    expect(payment.refundedAmount).toBe(700_00);
+    const status = (await couponStatus(s, coupon.id)).json();
+    expect(status).toMatchObject({ paymentStatus: 'canceled', error: { code: 'appointment_canceled' } });
   });
 
   it('refuses a line without a club price, a foreign return URL and garbage with 4xx', async () => {
