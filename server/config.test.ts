@@ -124,16 +124,32 @@ describe('productionProblems', () => {
     VK_PROVIDER: 'greensms',
     SMSRU_API_ID: 'id',
     GREENSMS_TOKEN: 'token',
+    PAYMENTS_PROVIDER: 'yookassa',
+    YOOKASSA_SHOP_ID: '123456',
+    YOOKASSA_SECRET_KEY: 'live_secret',
+    EMAIL_PROVIDER: 'smtp',
+    SMTP_URL: 'smtps://receipts:password@smtp.example.ru:465',
+    EMAIL_FROM: 'ПроДокторов <noreply@example.ru>',
   };
 
-  it('none for a real deployment with a strong secret but the dev checkout and e-mail, and none outside production', () => {
-    // The real payments and e-mail adapters come with their own settings; until then the dev
-    // ones are all there is, and production refuses them.
-    expect(productionProblems(loadConfig({ ...real, AUTH_SECRET: STRONG }))).toEqual([
-      expect.stringMatching(/^PAYMENTS_PROVIDER=dev is refused in APP_ENV=production/),
-      expect.stringMatching(/^EMAIL_PROVIDER=dev is refused in APP_ENV=production/),
-    ]);
+  it('none for a real deployment with a strong secret, YooKassa and SMTP, and none outside production', () => {
+    expect(productionProblems(loadConfig({ ...real, AUTH_SECRET: STRONG }))).toEqual([]);
     expect(productionProblems(loadConfig({}))).toEqual([]);
+  });
+
+  it('the real payments and e-mail adapters without their settings, each named', () => {
+    const bare = {
+      ...real,
+      AUTH_SECRET: STRONG,
+      YOOKASSA_SECRET_KEY: '',
+      SMTP_URL: 'http://mail.example',
+      EMAIL_FROM: '',
+    };
+    expect(productionProblems(loadConfig(bare))).toEqual([
+      'PAYMENTS_PROVIDER=yookassa needs YOOKASSA_SECRET_KEY',
+      'EMAIL_PROVIDER=smtp needs SMTP_URL (smtp://user:password@host:587 or smtps://…)',
+      'EMAIL_PROVIDER=smtp needs EMAIL_FROM',
+    ]);
   });
 
   it('a missing or weak AUTH_SECRET and dev providers, each on its line', () => {

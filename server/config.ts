@@ -107,9 +107,22 @@ const ConfigSchema = z
     /** An OSRM server for car routes along real streets, e.g. http://osrm:5000. */
     OSRM_URL: z.url().optional(),
     /** The club's card and coupon payments (server/providers/payments); 'dev' is refused in APP_ENV=production. */
-    PAYMENTS_PROVIDER: z.enum(['dev']).default('dev'),
+    PAYMENTS_PROVIDER: z.enum(['dev', 'yookassa']).default('dev'),
+    /** The YooKassa shop: its id and secret key (the API's Basic auth). */
+    YOOKASSA_SHOP_ID: z.string().optional(),
+    YOOKASSA_SECRET_KEY: z.string().optional(),
+    /** Only for a test server; YooKassa's v3 API by default. */
+    YOOKASSA_API_URL: z.url().optional(),
+    /** Where notifications may come from (IPs and CIDRs, comma-separated); YooKassa's published list by default. */
+    YOOKASSA_NOTIFICATION_IPS: z.string().optional(),
+    /** The receipt lines' VAT code (1: without VAT); another rate is the accountant's call. */
+    YOOKASSA_VAT_CODE: z.coerce.number().int().min(1).max(12).optional(),
     /** Payment receipts by e-mail (server/providers/email); 'dev' keeps them on /dev/outbox, refused in production. */
-    EMAIL_PROVIDER: z.enum(['dev']).default('dev'),
+    EMAIL_PROVIDER: z.enum(['dev', 'smtp']).default('dev'),
+    /** smtp://user:password@host:587 (STARTTLS when offered) or smtps://user:password@host:465. */
+    SMTP_URL: z.string().optional(),
+    /** The sender of receipts, e.g. 'ПроДокторов <noreply@example.ru>'. */
+    EMAIL_FROM: z.string().optional(),
     /** Keys the HMAC of confirmation codes; required and strong (authSecretWeakness) in APP_ENV=production. */
     AUTH_SECRET: z.string().min(32).optional(),
     /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
