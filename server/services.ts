@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrefixCaps } from '../core/auth/limits';
+import type { AppPromoData } from '../core/promo/contracts';
 import { createPageCache, type PageCache } from './cache/page-cache';
 import { shareInvalidations } from './cache/page-cache-sync';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
@@ -26,6 +27,7 @@ import { createDoctorService, type DoctorService } from './modules/doctor/servic
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
 import { createMapService, type MapService, ownPlaces } from './modules/map/service';
+import { createPromoService, type PromoService } from './modules/promo/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
 import {
   createReviewModerationService,
@@ -86,6 +88,8 @@ export interface Services {
   booking: BookingService;
   /** The clinic map: pins, base layer, addresses and routes through the maps provider. */
   map: MapService;
+  /** The annual award's banner (its years edited by staff) and the mobile app's promo. */
+  promo: PromoService;
 }
 
 export interface AuthDeps {
@@ -124,6 +128,8 @@ export interface ServiceDeps {
   jobs: JobSender;
   /** The maps provider's settings (the offline dev adapter by default) or a ready adapter (tests). */
   maps?: { config?: MapsConfig; provider?: MapsProvider };
+  /** The mobile app's store links (APP_STORE_URL, GOOGLE_PLAY_URL). */
+  appStores: AppPromoData;
 }
 
 export function createServices({
@@ -138,6 +144,7 @@ export function createServices({
   auth: authDeps,
   jobs,
   maps: mapsDeps = {},
+  appStores,
 }: ServiceDeps) {
   const towns = createTownService({ db: read });
   const directory = createDirectoryService({ db: read, clock });
@@ -186,8 +193,10 @@ export function createServices({
       mapsDeps.provider ??
       createMapsProvider(mapsDeps.config ?? DEV_MAPS_CONFIG, { places: ownPlaces(read) }),
   });
+  const promo = createPromoService({ db, read, clock, pageCache, appStores });
   const services: Services = {
     map,
+    promo,
     mistakeReports,
     towns,
     directory,
