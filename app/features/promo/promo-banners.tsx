@@ -1,0 +1,16 @@
+import type { PagePromos } from '../../../core/promo/contracts';
+import { AppPromoBanner } from './app-promo-banner';
+import { AwardBanner } from './award-banner';
+
+/** The promos a page offers, above its content (app/routes/shell.tsx). */
+export function PromoBanners({ promos }: { promos: PagePromos | null }) {
+  if (!promos || (!promos.award && !promos.app)) return null;
+  return (
+    <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 pt-4">
+      {promos.award && (
+        <AwardBanner key={`${promos.award.year}-${promos.award.phase}`} award={promos.award} />
+      )}
+      {promos.app && <AppPromoBanner app={promos.app} />}
+    </div>
+  );
+}
