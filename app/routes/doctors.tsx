@@ -64,11 +64,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       : Promise.resolve([]),
     loadPromos(context, { award: true, app: true }),
   ]);
-  const tags = [
-    PROMO_TAG,
-    pageTags.townLists(town.id),
-    ...list.doctors.map((doc) => pageTags.doctor(doc.id)),
-  ];
+  const tags = [PROMO_TAG, pageTags.townLists(town.id), ...list.doctors.map((d) => pageTags.doctor(d.id))];
   return cacheable(
     {
       kind: 'list' as const,

@@ -6,12 +6,12 @@ import type { AppPromoData } from '../../../core/promo/contracts';
 const AppPromoModal = lazy(() => import('./app-promo-modal'));
 
 /**
- * The mobile app's promo (docs/product/promotions.md). On phones: a banner that opens the
+ * The mobile app's promo (docs/product/promotions.md). On phones: a card that opens the
  * full-screen modal with two slides and the install button. On wider screens only a modest
  * line with both stores' links. Closing either (×) keeps both closed for two weeks (a cookie
  * the server reads, so pages come without it).
  */
-export function AppPromoBanner({ app }: { app: AppPromoData }) {
+export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; phoneCard?: boolean }) {
   const [closed, setClosed] = useState(false);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
@@ -35,24 +35,26 @@ export function AppPromoBanner({ app }: { app: AppPromoData }) {
   );
   return (
     <section aria-label="Приложение ПроДокторов" data-app-promo="">
-      <div className="card flex items-center gap-3 p-3 sm:hidden">
-        <AppIcon />
-        <p className="min-w-0 flex-1 text-sm leading-snug">
-          <span className="block font-semibold">Приложение ПроДокторов</span>
-          Медкарта и запись к врачу в телефоне
-        </p>
-        <button
-          type="button"
-          onClick={() => {
-            setLoaded(true);
-            setOpen(true);
-          }}
-          className="shrink-0 rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-dark"
-        >
-          Подробнее
-        </button>
-        {closeButton}
-      </div>
+      {phoneCard && (
+        <div className="card flex items-center gap-3 p-3 sm:hidden">
+          <AppIcon />
+          <p className="min-w-0 flex-1 text-sm leading-snug">
+            <span className="block font-semibold">Приложение ПроДокторов</span>
+            Медкарта и запись к врачу в телефоне
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              setLoaded(true);
+              setOpen(true);
+            }}
+            className="shrink-0 rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-dark"
+          >
+            Подробнее
+          </button>
+          {closeButton}
+        </div>
+      )}
       <div className="hidden items-center gap-3 text-sm text-ink-soft sm:flex">
         <AppIcon small />
         <p className="flex-1">

@@ -2,7 +2,11 @@ import type { PagePromos } from '../../../core/promo/contracts';
 import { AppPromoBanner } from './app-promo-banner';
 import { AwardBanner } from './award-banner';
 
-/** The promos a page offers, above its content (app/routes/shell.tsx). */
+/**
+ * The promos a page offers, above its content (app/routes/shell.tsx). A phone never gets two
+ * promo cards stacked over the page: while the award's banner shows, the app promo keeps to
+ * wider screens' one line (its card returns on pages without the award, e.g. a doctor's page).
+ */
 export function PromoBanners({ promos }: { promos: PagePromos | null }) {
   if (!promos || (!promos.award && !promos.app)) return null;
   return (
@@ -10,7 +14,7 @@ export function PromoBanners({ promos }: { promos: PagePromos | null }) {
       {promos.award && (
         <AwardBanner key={`${promos.award.year}-${promos.award.phase}`} award={promos.award} />
       )}
-      {promos.app && <AppPromoBanner app={promos.app} />}
+      {promos.app && <AppPromoBanner app={promos.app} phoneCard={!promos.award} />}
     </div>
   );
 }
