@@ -1,8 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
-import { PromoBanners } from '../features/promo/promo-banners';
 import { shellState } from '../lib/shell';
+
+// The banners are rendered on the server with the page; in the browser their code (about 2 KB)
+// arrives after the page's own scripts and React hydrates them then, so they add nothing to the
+// first-load JavaScript that the list and doctor pages must keep under budget.
+const PromoBanners = lazy(() => import('../features/promo/promo-banners'));
 
 /**
  * The layout every page sits in: the header (with the page's town and search text), the main
@@ -14,7 +19,11 @@ export default function Shell() {
   return (
     <>
       <SiteHeader town={town} query={query} />
-      <PromoBanners promos={promos} />
+      {promos && (promos.award || promos.app) && (
+        <Suspense fallback={null}>
+          <PromoBanners promos={promos} />
+        </Suspense>
+      )}
       <main id="content" tabIndex={-1} className={mainClass}>
         <Outlet />
       </main>

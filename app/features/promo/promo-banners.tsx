@@ -7,8 +7,7 @@ import { AwardBanner } from './award-banner';
  * promo cards stacked over the page: while the award's banner shows, the app promo keeps to
  * wider screens' one line (its card returns on pages without the award, e.g. a doctor's page).
  */
-export function PromoBanners({ promos }: { promos: PagePromos | null }) {
-  if (!promos || (!promos.award && !promos.app)) return null;
+export default function PromoBanners({ promos }: { promos: PagePromos }) {
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col gap-3 px-4 pt-4">
       {promos.award && (
