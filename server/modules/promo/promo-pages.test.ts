@@ -80,6 +80,26 @@ describe('the award banner through the anonymous page cache', () => {
   });
 });
 
+describe('the staff form /staff/promo/', () => {
+  it('refuses anonymous visitors and patients', async () => {
+    const anonymous = await app.inject({ url: '/staff/promo/' });
+    expect(anonymous.body).toContain('Раздел только для сотрудников ПроДокторов');
+    expect(anonymous.body).not.toContain('datetime-local');
+    const patient = await signedInAs(app, database.db, { role: 'patient' });
+    const res = await patient.inject({ method: 'GET', url: '/staff/promo/' });
+    expect(res.body).toContain('Раздел только для сотрудников ПроДокторов');
+  });
+
+  it("shows a year's phases in Moscow time, the defaults for a year not saved yet", async () => {
+    const staff = await signedInAs(app, database.db, { role: 'staff' });
+    const res = await staff.inject({ method: 'GET', url: '/staff/promo/?year=2028' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('value="2028-11-16T19:00"');
+    expect(res.body).toContain('Год ещё не сохранён');
+  });
+});
+
 describe('with CLOCK_OVERRIDE (end-to-end tests)', () => {
   it("renders a page on the cookie's instant and never caches it", async () => {
     const e2e = await buildApp({

@@ -87,6 +87,18 @@ export function createPromoService({
       return awardYearOf(row);
     },
 
+    /** A year for the staff's form: as saved, or the defaults it would start from (`savedAt` null). */
+    async awardYearDraft(
+      viewer: SessionViewer,
+      year: number,
+    ): Promise<{ award: AwardYearInput; savedAt: string | null }> {
+      requireStaff(viewer);
+      const row = await repo.awardYear(year);
+      if (!row) return { award: defaultAwardYear(year), savedAt: null };
+      const { starts, content, updated_at } = awardYearOf(row);
+      return { award: { starts, content }, savedAt: updated_at };
+    },
+
     /** Creates or replaces a year; the banner's pages show the change at once. */
     async saveAwardYear(viewer: SessionViewer, year: number, input: AwardYearInput): Promise<AwardYear> {
       requireStaff(viewer);
