@@ -20,7 +20,10 @@ export type PromoService = ReturnType<typeof createPromoService>;
 
 export const PROMO_STAFF_ONLY = 'Раздел только для сотрудников ПроДокторов';
 
-/** Every page with the banner reads its year's row: kept a few seconds per process. */
+/**
+ * Every page with the banner reads its year's row, so each process keeps it 30 s. A save clears
+ * the saving process's copy at once; other processes show it within that time.
+ */
 const ROW_TTL_MS = 30_000;
 
 function requireStaff(viewer: SessionViewer) {
