@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
@@ -47,12 +48,35 @@ async function swipe(target: Locator, dx: number) {
   }, dx);
 }
 
+/**
+ * Presses a banner's button until the banner is gone. The banners hydrate once their chunk has
+ * loaded, after the page's own scripts: a press before that does nothing, as for any visitor.
+ */
+async function pressUntilGone(banner: Locator, button: string) {
+  await expect(async () => {
+    if (await banner.count())
+      await banner.getByRole('button', { name: button }).first().click({ timeout: 2000 });
+    await expect(banner).toHaveCount(0, { timeout: 2000 });
+  }).toPass({ timeout: 25_000 });
+}
+
 /** A doctor's page (the app promo's card shows there; lists give phones the award's banner). */
 async function openDoctorPage(page: Page) {
   await page.goto(LIST);
   const href = await page.locator('article[data-doctor-id] a[href*="/vrach/"]').first().getAttribute('href');
   await page.goto(href ?? '');
   await hydrated(page);
+}
+
+/** axe-core's serious and critical findings inside `selector` (WCAG 2.1 A and AA). */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const awardBanner = (page: Page) => page.getByRole('region', { name: 'Премия ПроДокторов' });
@@ -126,6 +150,16 @@ test.describe('the award banner', () => {
     });
   }
 
+  test('passes axe in its dark theme, banner and modal', async ({ page, context, baseURL }) => {
+    await openAt(context, baseURL ?? '', '11-12T12:00:00');
+    await page.goto(LIST);
+    await hydrated(page);
+    expect(await seriousViolations(page, '[aria-label="Премия ПроДокторов"]')).toEqual([]);
+    const dialog = page.getByRole('dialog');
+    await openModal(awardBanner(page).getByRole('button', { name: 'Подробнее' }), dialog);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  });
+
   test('is gone from 1 December 00:00 Moscow', async ({ page, context, baseURL }) => {
     await openAt(context, baseURL ?? '', '12-01T00:00:00');
     await page.goto(LIST);
@@ -148,8 +182,7 @@ test.describe('the award banner', () => {
     await openAt(context, baseURL ?? '', '11-05T12:00:00');
     await page.goto(LIST);
     await hydrated(page);
-    await awardBanner(page).getByRole('button', { name: 'Скрыть' }).click();
-    await expect(awardBanner(page)).toHaveCount(0);
+    await pressUntilGone(awardBanner(page), 'Скрыть');
     const cookie = (await context.cookies()).find((c) => c.name === 'award_banner');
     expect(cookie?.value).toBe('hidden');
     expect(cookie?.path).toBe('/');
@@ -203,11 +236,11 @@ test.describe('the mobile-app promo', () => {
     await expect(slide(2)).toBeInViewport();
     await swipe(carousel, 120);
     await expect(slide(1)).toBeInViewport();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
     await expect(dialog).toBeHidden();
 
-    await promo.getByRole('button', { name: 'Закрыть рекламу приложения' }).first().click();
-    await expect(promo).toHaveCount(0);
+    await pressUntilGone(promo, 'Закрыть рекламу приложения');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Приложение ПроДокторов' })).toHaveCount(0);
