@@ -95,7 +95,8 @@ export default function AppPromoModal({
           ))}
         </div>
       </section>
-      <div className="mt-4 flex justify-center gap-2">
+      {/* Small dots, finger-sized buttons around them. */}
+      <div className="mt-2 flex justify-center">
         {APP_PROMO_SLIDES.map((text, i) => (
           <button
             key={text}
@@ -103,8 +104,10 @@ export default function AppPromoModal({
             aria-label={`Слайд ${i + 1} из ${APP_PROMO_SLIDES.length}`}
             aria-current={i === index}
             onClick={() => go(i)}
-            className={`h-2.5 w-2.5 rounded-full ${i === index ? 'bg-brand' : 'bg-line'}`}
-          />
+            className="grid h-10 w-10 place-items-center rounded-full"
+          >
+            <span className={`h-2.5 w-2.5 rounded-full ${i === index ? 'bg-brand' : 'bg-ink-soft/30'}`} />
+          </button>
         ))}
       </div>
     </Modal>
