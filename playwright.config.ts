@@ -53,6 +53,8 @@ export default defineConfig({
       DATABASE_URL: '',
       // One process and no load balancer: nothing to drain on stop.
       DRAIN_MS: '0',
+      // Specs may open pages on a chosen date (a `test_now` cookie); production refuses this.
+      CLOCK_OVERRIDE: 'true',
     },
     url: `http://127.0.0.1:${PORT}/healthz`,
     timeout: 240_000,

@@ -1,10 +1,16 @@
+import { realpathSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  server: { middlewareMode: true },
+  server: {
+    middlewareMode: true,
+    // A checkout whose node_modules is a link to another checkout's (git worktrees) serves those
+    // files from their real path, outside this root: allowed, or the dev server refuses them.
+    fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] },
+  },
   cacheDir: process.env.VITE_CACHE_DIR || 'node_modules/.vite',
   build: {
     // The map's chunk (MapLibre, ~1 MB minified, 290 KB gzipped) loads only when a map opens.

@@ -57,6 +57,8 @@ export default [
     // (?status=pending|published|unconfirmed|resolved|deleted&page=N), the cabinet's answers.
     route('reviews/new', 'routes/review-new.tsx'),
     route('staff/reviews', 'routes/staff-reviews.tsx'),
+    // The annual award's calendar and texts by year (?year=YYYY), staff only.
+    route('staff/promo', 'routes/staff-promo.tsx'),
     route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),

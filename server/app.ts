@@ -7,13 +7,15 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { providePageContext } from '../app/lib/services.server';
 import type { AuthSettings } from '../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
 import type { LegalOperator } from '../core/legal/document';
-import type { Clock } from './clock';
+import { promoPageVariant } from '../core/promo/visibility';
+import { type Clock, fixedClock, TEST_NOW_COOKIE } from './clock';
+import { DEFAULT_APP_STORES } from './config';
 import { type Db, jobsConnectionOf } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { notFound as notFoundError } from './http/errors';
@@ -37,6 +39,7 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { mapRoutes } from './modules/map/routes';
+import { promoRoutes } from './modules/promo/routes';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
@@ -115,6 +118,13 @@ export interface AppDeps {
   club?: ServiceDeps['club'];
   /** How often the club status websocket reads its request besides listening on the bus. */
   clubSocketCheckMs?: number;
+  /** The mobile app's store links for the app promo; the settings' defaults when not given. */
+  appStores?: ServiceDeps['appStores'];
+  /**
+   * End-to-end tests only (CLOCK_OVERRIDE, refused in production): a page request's `test_now`
+   * cookie sets its loaders' clock, so a test can open the site on a chosen date.
+   */
+  clockOverride?: boolean;
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -141,6 +151,8 @@ export async function buildApp({
   maps,
   club: clubDeps,
   clubSocketCheckMs,
+  appStores = DEFAULT_APP_STORES,
+  clockOverride = false,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -176,6 +188,7 @@ export async function buildApp({
     maps,
     publicOrigin,
     club: clubDeps,
+    appStores,
   });
   const { towns, directory, clinics, doctors, reviews, reviewWriter, moderation, patientProfiles } = services;
   const {
@@ -268,6 +281,7 @@ export async function buildApp({
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });
+    await promoRoutes(api, { promo: services.promo });
     await sitemapRoutes(api, { db, towns, origin: publicOrigin });
     const notFound = async () => {
       throw notFoundError();
@@ -275,6 +289,12 @@ export async function buildApp({
     api.all('/api/*', notFound);
     api.all('/ajax/*', notFound);
   });
+
+  /** A page request's clock: the app's, or with CLOCK_OVERRIDE the instant of its test_now cookie. */
+  const pageClock = (request: FastifyRequest): Clock => {
+    const at = clockOverride ? request.cookies[TEST_NOW_COOKIE] : undefined;
+    return at && !Number.isNaN(Date.parse(at)) ? fixedClock(at) : clock;
+  };
 
   if (pages) {
     const clientDir = pages.clientDir ?? path.resolve('build/client');
@@ -308,7 +328,7 @@ export async function buildApp({
         providePageContext({
           cspNonce: cspNonce(reply),
           services,
-          clock,
+          clock: pageClock(request),
           cookies: request.cookies,
           environment,
           viewer: await request.viewer(),
@@ -317,6 +337,9 @@ export async function buildApp({
           operator,
         }),
       pageCacheTtlMs > 0 ? pageCache : undefined,
+      // The promo banners are rendered hidden for visitors who hid them (no flash on reload),
+      // so those cookies' values take part in the key; a page on a test's clock is never kept.
+      (request) => (pageClock(request) !== clock ? null : promoPageVariant(request.cookies)),
     );
   }
 

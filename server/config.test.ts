@@ -167,4 +167,18 @@ describe('productionProblems', () => {
       'EMAIL_PROVIDER',
     ]);
   });
+
+  it("refuses the end-to-end tests' page clock in production only", () => {
+    expect(productionProblems(loadConfig({ ...real, AUTH_SECRET: STRONG, CLOCK_OVERRIDE: 'true' }))).toEqual([
+      expect.stringMatching(/^CLOCK_OVERRIDE: for end-to-end tests only/),
+    ]);
+    expect(productionProblems(loadConfig({ CLOCK_OVERRIDE: 'true' }))).toEqual([]);
+    expect(loadConfig({}).CLOCK_OVERRIDE).toBe(false);
+  });
+
+  it('takes the app store links as https addresses', () => {
+    const config = loadConfig({ APP_STORE_URL: 'https://apps.apple.com/ru/app/id1' });
+    expect(config.APP_STORE_URL).toBe('https://apps.apple.com/ru/app/id1');
+    expect(config.GOOGLE_PLAY_URL).toMatch(/^https:\/\/play\.google\.com\//);
+  });
 });

@@ -52,6 +52,15 @@ export const ReplicaUrlsSchema = z
     return z.NEVER;
   });
 
+/**
+ * The patients' mobile app in the stores (the app promo's install button). Defaults are the
+ * store pages of the ПроДокторов patients' app; a deployment for another app sets its own.
+ */
+export const DEFAULT_APP_STORES = {
+  appStore: 'https://apps.apple.com/ru/app/id1484398017',
+  googlePlay: 'https://play.google.com/store/apps/details?id=ru.medtochka.app',
+};
+
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -146,6 +155,14 @@ const ConfigSchema = z
     OPERATOR_OGRN: z.string().optional(),
     OPERATOR_ADDRESS: z.string().optional(),
     OPERATOR_EMAIL: z.string().optional(),
+    /** The app promo's store links: the App Store for iPhone, iPad and iPod, Google Play for others. */
+    APP_STORE_URL: z.url({ protocol: /^https$/ }).default(DEFAULT_APP_STORES.appStore),
+    GOOGLE_PLAY_URL: z.url({ protocol: /^https$/ }).default(DEFAULT_APP_STORES.googlePlay),
+    /**
+     * End-to-end tests: a page request's `test_now` cookie (an ISO instant) sets the pages'
+     * clock, so a test can open the site on a chosen date. Refused in APP_ENV=production.
+     */
+    CLOCK_OVERRIDE: z.stringbool().default(false),
   })
   .superRefine((config, ctx) => {
     if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL)
@@ -228,6 +245,8 @@ export function productionProblems(config: Config): string[] {
   const weakness = config.AUTH_SECRET ? authSecretWeakness(config.AUTH_SECRET) : null;
   if (!config.AUTH_SECRET) problems.push(`AUTH_SECRET: required in APP_ENV=production; ${generate}`);
   else if (weakness) problems.push(`AUTH_SECRET: too weak (${weakness}); ${generate}`);
+  if (config.CLOCK_OVERRIDE)
+    problems.push("CLOCK_OVERRIDE: for end-to-end tests only; visitors could set the pages' clock");
   return [
     ...problems,
     ...providerConfigProblems(config),

@@ -12,6 +12,7 @@ import { isDatabaseEmpty, seedDatabase, seededSummary } from './db/seed/index';
 import { createProgressBar } from './db/seed/progress-bar';
 import { postgresStartupProblem } from './db/startup-problem';
 import { loggerOptions } from './http/logger';
+import { addDefaultAwardYears } from './modules/promo/service';
 import type { BuildSource } from './pages';
 import { createRedisBus } from './realtime/bus';
 
@@ -59,6 +60,10 @@ if (config.SEED_SIZE !== 'none' && (await isDatabaseEmpty(database.db))) {
   bar.done();
   console.log(`Seeded in ${(ms / 1000).toFixed(1)} s: ${seededSummary(counts)}`);
 }
+
+// The award banner's current and next year get their default calendar unless staff set them.
+const awardYears = await addDefaultAwardYears(database.db, systemClock.now());
+if (awardYears.length > 0) console.log(`Award banner: default calendar added for ${awardYears.join(', ')}`);
 
 let build: BuildSource | null = null;
 let vite: import('vite').ViteDevServer | undefined;
@@ -112,6 +117,8 @@ const app = await buildApp({
   jobs: { autoStart: true },
   maps: { config },
   club: { paymentsConfig: config, emailConfig: config },
+  appStores: { appStore: config.APP_STORE_URL, googlePlay: config.GOOGLE_PLAY_URL },
+  clockOverride: config.CLOCK_OVERRIDE,
   uploadsDir: path.join(config.DATA_DIR, 'review-documents'),
   beforeRoutes: vite
     ? (instance) => {

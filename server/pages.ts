@@ -28,6 +28,12 @@ export async function registerPages(
   publicOrigin: string,
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => Promise<RouterContextProvider>,
   cache?: PageCache,
+  /**
+   * What besides the URL shapes this request's page: a suffix of the cache key, or null when
+   * the page must not be cached at all. Only a few known cookie values may count, so the number
+   * of copies of a URL stays small (server/app.ts).
+   */
+  variantOf: (request: FastifyRequest) => string | null = () => '',
 ) {
   const handle = createRequestHandler(build, mode);
   await app.register(async (scope) => {
@@ -44,11 +50,10 @@ export async function registerPages(
       const canonical = withTrailingSlash(request.method, url.pathname + url.search);
       if (canonical) return reply.redirect(canonical, 301);
       // Anonymous page views may come from the short-lived page cache (ADR 003), keyed by the
-      // path and query a page is rendered from: nothing else of the request shapes it.
-      const key =
-        cache && request.method === 'GET' && !request.cookies[SESSION_COOKIE]
-          ? url.pathname + url.search
-          : null;
+      // path and query a page is rendered from, and the variant: the few cookies that shape it.
+      const variant =
+        cache && request.method === 'GET' && !request.cookies[SESSION_COOKIE] ? variantOf(request) : null;
+      const key = variant === null ? null : url.pathname + url.search + variant;
       const hit = key ? cache?.get(key) : null;
       if (hit) {
         reply.status(hit.status).header('x-page-cache', 'hit');

@@ -5,6 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrefixCaps } from '../core/auth/limits';
 import { clubCardUrl } from '../core/club/rules';
+import type { AppPromoData } from '../core/promo/contracts';
 import { createPageCache, type PageCache } from './cache/page-cache';
 import { shareInvalidations } from './cache/page-cache-sync';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
@@ -30,6 +31,7 @@ import { createDoctorService, type DoctorService } from './modules/doctor/servic
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
 import { createMapService, type MapService, ownPlaces } from './modules/map/service';
+import { createPromoService, type PromoService } from './modules/promo/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
 import {
   createReviewModerationService,
@@ -99,6 +101,8 @@ export interface Services {
   club: ClubService;
   /** Booking at the club price: the held slot and its prepaid coupon. */
   clubCoupons: CouponService;
+  /** The annual award's banner (its years edited by staff) and the mobile app's promo. */
+  promo: PromoService;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -148,6 +152,8 @@ export interface ServiceDeps {
   /** The site's public origin (PUBLIC_URL): card links and payment return pages are built on it. */
   publicOrigin?: string;
   club?: ClubDeps;
+  /** The mobile app's store links (APP_STORE_URL, GOOGLE_PLAY_URL). */
+  appStores: AppPromoData;
 }
 
 export function createServices({
@@ -164,6 +170,7 @@ export function createServices({
   maps: mapsDeps = {},
   publicOrigin = 'http://localhost:3000',
   club: clubDeps = {},
+  appStores,
 }: ServiceDeps) {
   const towns = createTownService({ db: read });
   const directory = createDirectoryService({ db: read, clock });
@@ -241,10 +248,12 @@ export function createServices({
     publicOrigin,
     patientId: club.socketUser,
   });
+  const promo = createPromoService({ db, read, clock, pageCache, appStores });
   const services: Services = {
     club,
     clubCoupons,
     map,
+    promo,
     mistakeReports,
     towns,
     directory,

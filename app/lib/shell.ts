@@ -1,10 +1,11 @@
 import type { UIMatch } from 'react-router';
+import type { PagePromos } from '../../core/promo/contracts';
 import type { HeaderTown } from '../components/site-header';
 
 /**
  * What a page tells the shell (app/routes/shell.tsx) through its route `handle`: how wide its
  * main column is. The header's town and search text come from the page's loader data
- * (`town`, `query`), so a page without a town (home, login, profile) gets the town-less header.
+ * (`town`, `query`, and the promo banners it offers, `promos`), so a page without a town (home, login, profile) gets the town-less header.
  */
 export interface ShellHandle {
   /** The main column: a reading width, the directory's width, or the whole page (home). */
@@ -25,16 +26,18 @@ export interface ShellState {
   town: HeaderTown | null;
   query: string;
   mainClass: string;
+  promos: PagePromos | null;
 }
 
 /** The shell's header and column for the deepest page matched. */
 export function shellState(matches: UIMatch[]): ShellState {
   const page = matches[matches.length - 1];
-  const data = (page?.loaderData ?? {}) as { town?: HeaderTown | null; query?: unknown };
+  const data = (page?.loaderData ?? {}) as { town?: HeaderTown | null; query?: unknown; promos?: PagePromos };
   const handle = (page?.handle ?? {}) as ShellHandle;
   return {
     town: data.town && handle.town !== false ? { slug: data.town.slug, name: data.town.name } : null,
     query: typeof data.query === 'string' ? data.query : '',
     mainClass: WIDTHS[handle.width ?? '6xl'],
+    promos: data.promos ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { plural, WORDS } from '../../core/text/plural';
 import { ClinicListScreen } from '../features/directory/clinic-list';
 import { requirePlace } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
+import { loadPromos } from '../features/promo/promos.server';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
@@ -20,6 +21,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   return {
     town,
     origin: context.origin,
+    promos: await loadPromos(context, { award: true, app: true }),
     place: { kind: place.kind, name: place.name, slug: place.slug },
     page,
     search: url.search,

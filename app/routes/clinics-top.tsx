@@ -3,6 +3,7 @@ import { plural, WORDS } from '../../core/text/plural';
 import { ClinicListScreen } from '../features/directory/clinic-list';
 import { PillNav } from '../features/directory/list-layout';
 import { clinicListMeta } from '../features/directory/list-meta';
+import { loadPromos } from '../features/promo/promos.server';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
@@ -21,6 +22,7 @@ export async function loader({ params, context: router }: Route.LoaderArgs) {
   return {
     town,
     origin: context.origin,
+    promos: await loadPromos(context, { award: true, app: true }),
     filter: { slug: filter.slug, title: filter.title, titleGen: filter.titleGen },
     others: tops
       .filter((t) => t.filter.slug !== filter.slug)

@@ -14,6 +14,7 @@ import { PillNav, PlaceLinks } from '../features/directory/list-layout';
 import { townPlaceLinks } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { MapButton } from '../features/map/map-button';
+import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -25,10 +26,11 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   const town = await requireTown(context, params.town);
   const page = parsePage(url.searchParams.get('page'));
   // The first page leads on to the top lists, the clinics by place and the service directories.
-  const [list, tops, places] = await Promise.all([
+  const [list, tops, places, promos] = await Promise.all([
     context.services.directory.clinicList(town, { page }),
     page === 1 ? context.services.lists.townTops(town) : Promise.resolve([]),
     townPlaceLinks(context, town, page === 1),
+    loadPromos(context, { award: true, app: true }),
   ]);
   if (page > list.numPages) throw notFound();
   return cacheable(
@@ -39,9 +41,10 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       search: url.search,
       tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title, count: t.count })),
       ...places,
+      promos,
       ...list,
     },
-    [pageTags.townLists(town.id), ...list.clinics.map((c) => pageTags.clinic(c.id))],
+    [PROMO_TAG, pageTags.townLists(town.id), ...list.clinics.map((c) => pageTags.clinic(c.id))],
   );
 }
 

@@ -4,6 +4,7 @@ import { DoctorListScreen } from '../features/directory/doctor-list';
 import { loadDoctorList, requirePlace, requireSpeciality } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
 import { townListCrumbs } from '../features/directory/town-doctor-list';
+import { loadPromos } from '../features/promo/promos.server';
 import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors-place';
@@ -23,6 +24,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   return {
     town,
     origin: context.origin,
+    promos: await loadPromos(context, { award: true, app: true }),
     place: { kind: place.kind, name: place.name, slug: place.slug },
     speciality,
     ...list,

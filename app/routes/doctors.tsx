@@ -12,6 +12,7 @@ import { TownDoctorList, townListCrumbs } from '../features/directory/town-docto
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
 import { DoctorProfile } from '../features/doctor/doctor-profile';
 import { FavouriteButton } from '../features/favourites/favourite-button';
+import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { ReviewPowerLink } from '../features/reviews/review-power-link';
 import { doctorReviewPayload } from '../features/reviews/review-power-payload';
@@ -39,7 +40,9 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
     const reviewDates = Object.fromEntries(
       doctor.latestReviews.map((r) => [r.createdAt, formatLongDate(r.createdAt, town.tz)]),
     );
-    return cacheable({ kind: 'doctor' as const, town, origin, doctor, today, reviewDates }, [
+    const promos = await loadPromos(context, { app: true });
+    return cacheable({ kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos }, [
+      PROMO_TAG,
       pageTags.doctor(doctor.id),
       ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId)),
     ]);
@@ -52,15 +55,16 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   // The plain first page leads on to narrower lists: specialities, places, treatments.
   const { page, filters } = parseDoctorListParams(url.searchParams);
   const withLinks = !name && page === 1 && !hasFilters(filters);
-  const [list, specialities, places, treatments] = await Promise.all([
+  const [list, specialities, places, treatments, promos] = await Promise.all([
     loadDoctorList(context, url, town, { specialityIds: speciality ? [speciality.id] : undefined, name }),
     withLinks && !speciality ? directory.townSpecialities(town) : Promise.resolve([]),
     townPlaceLinks(context, town, withLinks),
     withLinks && speciality
       ? context.services.lists.treatmentsOfSpeciality(speciality.id)
       : Promise.resolve([]),
+    loadPromos(context, { award: true, app: true }),
   ]);
-  const tags = [pageTags.townLists(town.id), ...list.doctors.map((doc) => pageTags.doctor(doc.id))];
+  const tags = [PROMO_TAG, pageTags.townLists(town.id), ...list.doctors.map((d) => pageTags.doctor(d.id))];
   return cacheable(
     {
       kind: 'list' as const,
@@ -71,6 +75,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       specialities: specialities.map(({ namePlural, translit, count }) => ({ namePlural, translit, count })),
       ...places,
       treatments,
+      promos,
       ...list,
     },
     tags,

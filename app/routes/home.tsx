@@ -2,6 +2,7 @@ import { Link, redirect } from 'react-router';
 import { doctorsUrl } from '../../core/directory/list-urls';
 import { formatNumber } from '../../core/text/plural';
 import { TOWN_COOKIE } from '../../core/towns/towns';
+import { loadPromos } from '../features/promo/promos.server';
 import { SearchCombobox } from '../features/search/search-combobox';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -21,7 +22,8 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const towns = await context.services.towns.list();
   const town = towns.find((t) => t.slug === DEFAULT_TOWN) ?? towns[0];
   const specialities = town ? (await context.services.directory.townSpecialities(town)).slice(0, 24) : [];
-  return { towns, town, specialities, origin: context.origin };
+  const promos = await loadPromos(context, { award: true, app: true });
+  return { towns, town, specialities, origin: context.origin, promos };
 }
 
 // The home page offers the towns itself: its header names none.

@@ -1,17 +1,29 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { shellState } from '../lib/shell';
 
+// The banners are rendered on the server with the page; in the browser their code (about 2 KB)
+// arrives after the page's own scripts and React hydrates them then, so they add nothing to the
+// first-load JavaScript that the list and doctor pages must keep under budget.
+const PromoBanners = lazy(() => import('../features/promo/promo-banners'));
+
 /**
  * The layout every page sits in: the header (with the page's town and search text), the main
- * column (its width from the page's `handle`) and the footer. Pages render only their content.
+ * column (its width from the page's `handle`) and the footer, with the promo banners the page
+ * offers between the header and the column. Pages render only their content.
  */
 export default function Shell() {
-  const { town, query, mainClass } = shellState(useMatches());
+  const { town, query, mainClass, promos } = shellState(useMatches());
   return (
     <>
       <SiteHeader town={town} query={query} />
+      {promos && (promos.award || promos.app) && (
+        <Suspense fallback={null}>
+          <PromoBanners promos={promos} />
+        </Suspense>
+      )}
       <main id="content" tabIndex={-1} className={mainClass}>
         <Outlet />
       </main>

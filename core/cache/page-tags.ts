@@ -9,6 +9,8 @@ export const pageTags = {
   townLists: (townId: number) => `lists:${townId}`,
   /** Specialities, services and other catalogues shared by every town. */
   catalogue: 'catalogue',
+  /** The promo banners' content (the annual award's phases and texts). */
+  promo: 'promo',
 } as const;
 
 /** Header by which a route hands its tags to the page cache; the server strips it. */

@@ -23,6 +23,8 @@ export interface ModalProps {
   closeIcon?: 'always' | 'desktop' | 'never';
   /** Element to focus when the modal closes (defaults to the element that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** 'dark': light text on the night-blue of event promos (the award's Grand Prix). */
+  tone?: 'light' | 'dark';
 }
 
 const MOBILE: Record<ModalMobile, string> = {
@@ -58,7 +60,9 @@ export function Modal({
   width = 456,
   closeIcon = 'always',
   onCloseAutoFocus,
+  tone = 'light',
 }: ModalProps) {
+  const dark = tone === 'dark';
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -66,14 +70,14 @@ export function Modal({
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
           style={{ '--modal-width': `${width}px` } as React.CSSProperties}
-          className={`fixed z-[1000] flex flex-col bg-surface shadow-xl outline-none sm:w-[var(--modal-width)] sm:max-w-[calc(100vw-2rem)] ${MOBILE[mobile]} ${DESKTOP[desktop]}`}
+          className={`fixed z-[1000] flex flex-col shadow-xl ${dark ? 'bg-[#101c3a] text-white' : 'bg-surface'} outline-none sm:w-[var(--modal-width)] sm:max-w-[calc(100vw-2rem)] ${MOBILE[mobile]} ${DESKTOP[desktop]}`}
         >
           <div className="flex items-start justify-between gap-3 px-4 pt-4 sm:px-6 sm:pt-5">
             <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
             {closeIcon !== 'never' && (
               <Dialog.Close
                 aria-label="Закрыть"
-                className={`-mr-2 rounded-md px-2 py-0.5 text-2xl leading-none text-muted hover:bg-canvas ${closeIcon === 'desktop' ? 'hidden sm:block' : ''}`}
+                className={`-mr-2 rounded-md px-2 py-0.5 text-2xl leading-none ${dark ? 'text-white/80 hover:bg-white/10' : 'text-muted hover:bg-canvas'} ${closeIcon === 'desktop' ? 'hidden sm:block' : ''}`}
               >
                 ×
               </Dialog.Close>
@@ -88,7 +92,9 @@ export function Modal({
           )}
           <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 sm:px-6">{children}</div>
           {footer && (
-            <div className="flex flex-wrap justify-end gap-2 border-t border-line px-4 py-3 sm:px-6">
+            <div
+              className={`flex flex-wrap justify-end gap-2 border-t px-4 py-3 sm:px-6 ${dark ? 'border-white/15' : 'border-line'}`}
+            >
               {footer}
             </div>
           )}
