@@ -1,6 +1,7 @@
 import { Outlet, useMatches } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { ClubHost } from '../features/club/club-host';
 import { shellState } from '../lib/shell';
 
 /**
@@ -16,6 +17,7 @@ export default function Shell() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ClubHost />
     </>
   );
 }

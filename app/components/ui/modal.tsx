@@ -23,7 +23,11 @@ export interface ModalProps {
   closeIcon?: 'always' | 'desktop' | 'never';
   /** Element to focus when the modal closes (defaults to the element that opened it). */
   onCloseAutoFocus?: (event: Event) => void;
+  /** False for a persistent phone sheet: only its own buttons close it (desktop still closes on Escape and outside clicks). */
+  dismissOnPhone?: boolean;
 }
+
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 639px)').matches;
 
 const MOBILE: Record<ModalMobile, string> = {
   fullscreen: 'inset-0',
@@ -58,13 +62,19 @@ export function Modal({
   width = 456,
   closeIcon = 'always',
   onCloseAutoFocus,
+  dismissOnPhone = true,
 }: ModalProps) {
+  const keep = (event: Event) => {
+    if (!dismissOnPhone && onPhone()) event.preventDefault();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1000] bg-ink/40" />
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={keep}
+          onEscapeKeyDown={keep}
           style={{ '--modal-width': `${width}px` } as React.CSSProperties}
           className={`fixed z-[1000] flex flex-col bg-surface shadow-xl outline-none sm:w-[var(--modal-width)] sm:max-w-[calc(100vw-2rem)] ${MOBILE[mobile]} ${DESKTOP[desktop]}`}
         >

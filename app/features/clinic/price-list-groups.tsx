@@ -3,6 +3,7 @@ import type { PriceListGroup, PriceListLine } from '../../../core/clinic/contrac
 import { isBookableLine } from '../../../core/clinic/price-list';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
+import { ClubPriceButton } from '../club/club-price-button';
 
 /**
  * Services grouped by class: name, duration and price.
@@ -12,8 +13,11 @@ import { plural, WORDS } from '../../../core/text/plural';
 export function PriceListGroups({
   groups,
   booking,
+  clubDiscountPercent,
 }: {
   groups: PriceListGroup[];
+  /** The clinic's club discount on services, for the club widget's offer. */
+  clubDiscountPercent?: number;
   /** The clinic and its zone, for the lines booked online by time. */
   booking?: { clinicId: number; tz: string };
 }) {
@@ -54,9 +58,12 @@ export function PriceListGroups({
                 <p className="shrink-0 sm:text-right">
                   <span className="font-semibold">{formatRub(s.prices.full)}</span>
                   {s.prices.club !== null && (
-                    <span className="ml-2 text-sm text-accent sm:ml-0 sm:block">
+                    <ClubPriceButton
+                      className="ml-2 text-sm text-accent sm:ml-0 sm:block"
+                      detail={{ discountPercent: clubDiscountPercent ?? null }}
+                    >
                       {formatRub(s.prices.club)} в клубе
-                    </span>
+                    </ClubPriceButton>
                   )}
                 </p>
                 {booking && isBookableLine(s) && <BookingButton line={s} {...booking} />}

@@ -26,6 +26,8 @@ export interface PriceListProps {
   updateStatus: { code: number; date: string | null };
   /** The clinic town's zone: the booking buttons' calendars count days in it. */
   tz: string;
+  /** The clinic's club discount on services, for the club widget's offer. */
+  clubDiscountPercent?: number;
 }
 
 type View = { kind: 'list'; list: PriceListPage } | { kind: 'notFound' };
@@ -58,7 +60,14 @@ function isNetworkError(error: unknown): boolean {
  * search, the online switch or a page change; each successful answer replaces it. A 404 hides
  * the pagination and shows 'Такой услуги нет в клинике'; other failures are only logged.
  */
-export function PriceList({ clinicId, initial, categories, updateStatus, tz }: PriceListProps) {
+export function PriceList({
+  clinicId,
+  initial,
+  categories,
+  updateStatus,
+  tz,
+  clubDiscountPercent,
+}: PriceListProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -191,7 +200,13 @@ export function PriceList({ clinicId, initial, categories, updateStatus, tz }: P
       </div>
 
       <div aria-busy={loading} className={`mt-5 transition-opacity ${loading ? 'opacity-50' : ''}`}>
-        {list && <PriceListGroups groups={list.data} booking={{ clinicId, tz }} />}
+        {list && (
+          <PriceListGroups
+            groups={list.data}
+            booking={{ clinicId, tz }}
+            clubDiscountPercent={clubDiscountPercent}
+          />
+        )}
         <div role="status">
           {!list && (
             <p className="rounded-lg bg-canvas px-4 py-6 text-center text-ink-soft">{PRICE_LIST_NOT_FOUND}</p>
