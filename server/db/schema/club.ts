@@ -1,28 +1,70 @@
-import { index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { appointments } from './booking';
 import { clinics } from './clinics';
-import { clinicServices } from './services';
 
-export const CARD_REQUEST_STATUSES = [
-  'created',
-  'in_process',
-  'paid',
-  'canceled',
-  'payment_failed',
-  'expired',
-] as const;
+/**
+ * The discount club (docs/product/club.md). Money is integer kopecks throughout. A payment
+ * becomes a card (or a paid coupon) exactly once: the unique keys below are what make a
+ * replayed notification, a racing status poll and the return page all land on one row
+ * (docs/decisions/014-club-payment-exactly-once.md).
+ */
+
+export const CARD_REQUEST_STATUSES = ['in_process', 'paid', 'canceled', 'payment_failed', 'expired'] as const;
 export const COUPON_STATUSES = [
   'created',
-  'canceled',
-  'succeeded',
-  'waiting_for_confirmation',
-  'expired',
   'payment',
+  'waiting_for_confirmation',
+  'succeeded',
+  'canceled',
+  'expired',
   'reload',
 ] as const;
+export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
+export const CARD_SOURCES = ['free', 'paid'] as const;
+export const PAYMENT_PURPOSES = ['card', 'coupon'] as const;
 
-/** A paid (or free first) request for a 6-month club card. Money in whole roubles. */
+/** One payment at the provider: created before the provider is called, so the key exists first. */
+export const clubPayments = pgTable(
+  'club_payments',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    purpose: text({ enum: PAYMENT_PURPOSES }).notNull(),
+    provider: text().notNull(),
+    /** Null until the provider answered createPayment. */
+    providerPaymentId: text(),
+    /** Sent with createPayment: a retry after a timeout reaches the same payment at the provider. */
+    idempotenceKey: text().notNull(),
+    amount: integer().notNull(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    confirmationUrl: text(),
+    cancellationReason: text(),
+    refundedAmount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('club_payments_idem').on(t.idempotenceKey),
+    uniqueIndex('club_payments_provider').on(t.provider, t.providerPaymentId),
+    check('club_payments_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** A patient paying for a (later) card. */
 export const clubCardRequests = pgTable(
   'club_card_requests',
   {
@@ -30,24 +72,23 @@ export const clubCardRequests = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
-    status: text({ enum: CARD_REQUEST_STATUSES }).notNull().default('created'),
+    status: text({ enum: CARD_REQUEST_STATUSES }).notNull().default('in_process'),
     price: integer().notNull(),
-    email: text(),
-    returnUrl: text(),
-    idempotenceKey: text().notNull(),
-    provider: text().notNull(),
-    providerPaymentId: text(),
-    providerUrl: text(),
+    email: text().notNull(),
+    returnUrl: text().notNull(),
+    paymentId: integer().references(() => clubPayments.id),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('club_card_requests_idem').on(t.idempotenceKey),
-    uniqueIndex('club_card_requests_provider').on(t.provider, t.providerPaymentId),
-    index('club_card_requests_user').on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('club_card_requests_payment').on(t.paymentId),
+    index('club_card_requests_user').on(t.userId, t.createdAt.desc()),
+    index('club_card_requests_open').on(t.expiresAt).where(sql`${t.status} = 'in_process'`),
   ],
 );
 
+/** A card: a free first one (once per patient ever) or one per paid request. */
 export const clubCards = pgTable(
   'club_cards',
   {
@@ -55,48 +96,99 @@ export const clubCards = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
-    /** Issued once per paid request: the unique key makes a repeated notification a no-op. */
+    source: text({ enum: CARD_SOURCES }).notNull(),
     requestId: integer().references(() => clubCardRequests.id),
+    /** Set when the card was bought with a coupon. */
+    couponRequestId: integer(),
     price: integer().notNull(),
     dtStart: timestamp({ withTimezone: true }).notNull(),
     dtEnd: timestamp({ withTimezone: true }).notNull(),
-    mtLink: text().notNull(),
+    /** The secret in the card's link (/club/card/{token}/) a patient shows a clinic's administrator. */
+    token: text().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('club_cards_request').on(t.requestId),
-    index('club_cards_user').on(t.userId, t.dtEnd.desc().nullsFirst()),
+    uniqueIndex('club_cards_coupon').on(t.couponRequestId),
+    uniqueIndex('club_cards_token').on(t.token),
+    /** The free card: once per patient, ever (two joins at once make one). */
+    uniqueIndex('club_cards_free_once').on(t.userId).where(sql`${t.source} = 'free'`),
+    index('club_cards_user').on(t.userId, t.dtEnd.desc()),
   ],
 );
 
-/** Prepaid coupon: half the club price, paid on the site within 20 minutes. */
-export const coupons = pgTable(
-  'coupons',
+/** Booking at the club price: a prepaid coupon for an appointment (held while unpaid). */
+export const clubCouponRequests = pgTable(
+  'club_coupon_requests',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
     userId: integer()
       .notNull()
       .references(() => users.id),
-    appointmentId: integer().references(() => appointments.id),
+    appointmentId: integer()
+      .notNull()
+      .references(() => appointments.id),
     clinicId: integer()
       .notNull()
       .references(() => clinics.id),
-    clinicServiceId: integer().references(() => clinicServices.id),
     fullPrice: integer().notNull(),
     clubPrice: integer().notNull(),
     couponPrice: integer().notNull(),
+    lpuPrice: integer().notNull(),
     cardPrice: integer().notNull(),
     totalPrice: integer().notNull(),
     cardLifetimeMonths: smallint().notNull().default(6),
     status: text({ enum: COUPON_STATUSES }).notNull().default('created'),
     email: text(),
-    idempotenceKey: text().notNull(),
-    providerPaymentId: text(),
+    returnUrl: text(),
+    paymentId: integer().references(() => clubPayments.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('coupons_idem').on(t.idempotenceKey),
-    index('coupons_user').on(t.userId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('club_coupon_requests_payment').on(t.paymentId),
+    uniqueIndex('club_coupon_requests_appointment').on(t.appointmentId),
+    index('club_coupon_requests_user').on(t.userId, t.createdAt.desc()),
   ],
+);
+
+/** The fiscal receipt e-mail ('Вышлем чек') of a paid payment, sent once by a job. */
+export const clubReceipts = pgTable(
+  'club_receipts',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    paymentId: integer()
+      .notNull()
+      .references(() => clubPayments.id),
+    email: text().notNull(),
+    items: jsonb().$type<{ description: string; amount: number; quantity: number }[]>().notNull(),
+    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('club_receipts_payment').on(t.paymentId)],
+);
+
+/**
+ * The offline dev payments provider's own ledger (server/providers/payments/dev-payments.ts),
+ * in the database so that every app process sees the same checkout. Unused by real providers.
+ */
+export const devPayments = pgTable(
+  'dev_payments',
+  {
+    id: text().primaryKey(),
+    idempotenceKey: text().notNull(),
+    amount: integer().notNull(),
+    description: text().notNull(),
+    returnUrl: text().notNull(),
+    status: text({ enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    metadata: jsonb().$type<Record<string, string>>().notNull(),
+    receiptEmail: text(),
+    refunds: jsonb()
+      .$type<{ id: string; idempotenceKey: string; amount: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('dev_payments_idem').on(t.idempotenceKey)],
 );

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS } from '../auth/viewer';
+import {
+  CLUB_NEXT_CARD_PRICE,
+  cardEnd,
+  cardIsActive,
+  cardReturnUrl,
+  clubAccess,
+  clubOffer,
+  doctorClubPrice,
+  isReceiptEmail,
+  nextCardPrice,
+  paymentOpen,
+  serviceClubPrice,
+  toRoubles,
+} from './rules';
+
+describe('the card', () => {
+  it('lasts 6 months, clamped to the end of a shorter month', () => {
+    expect(cardEnd(new Date('2026-11-25T16:00:00Z')).toISOString()).toBe('2027-05-25T16:00:00.000Z');
+    expect(cardEnd(new Date('2026-08-31T10:00:00Z')).toISOString()).toBe('2027-02-28T10:00:00.000Z');
+    expect(cardEnd(new Date('2027-08-31T10:00:00Z')).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+  });
+
+  it('is active from its start until (not at) its end', () => {
+    const card = { dtStart: new Date('2026-01-01T00:00:00Z'), dtEnd: new Date('2026-07-01T00:00:00Z') };
+    expect(cardIsActive(card, new Date('2026-06-30T23:59:59Z'))).toBe(true);
+    expect(cardIsActive(card, new Date('2026-07-01T00:00:00Z'))).toBe(false);
+    expect(cardIsActive(card, new Date('2025-12-31T23:59:59Z'))).toBe(false);
+  });
+
+  it('is free the first time, 99 ₽ afterwards', () => {
+    expect(nextCardPrice(0)).toBe(0);
+    expect(nextCardPrice(1)).toBe(99_00);
+    expect(nextCardPrice(5)).toBe(99_00);
+  });
+});
+
+describe('club prices', () => {
+  it('takes 30 % off a doctor appointment, the discount rounded down to a rouble', () => {
+    expect(doctorClubPrice(2000_00)).toBe(1400_00);
+    // 30 % of 1 555 ₽ is 466.50 ₽: the discount is 466 ₽.
+    expect(doctorClubPrice(1555_00)).toBe(1089_00);
+  });
+
+  it("takes the clinic's N % off a service only in a member clinic", () => {
+    expect(serviceClubPrice(1000_00, { clubEnabled: true, clubDiscountPercent: 15 })).toBe(850_00);
+    expect(serviceClubPrice(1000_00, { clubEnabled: false, clubDiscountPercent: 15 })).toBeNull();
+    expect(serviceClubPrice(1000_00, { clubEnabled: true, clubDiscountPercent: 0 })).toBeNull();
+  });
+});
+
+describe('the offer', () => {
+  it('a member: half the club price now, the rest in the clinic, no card', () => {
+    expect(clubOffer({ fullPrice: 2000_00, clubPrice: 1400_00, inClub: true, nextCardPrice: 99_00 })).toEqual(
+      {
+        couponPrice: 700_00,
+        lpuPrice: 700_00,
+        cardPrice: 0,
+        totalPrice: 1400_00,
+        prepayment: 700_00,
+        discount: 600_00,
+        cardLifetimeMonths: 6,
+      },
+    );
+  });
+
+  it('a non-member buying the next card: the card is prepaid with the coupon, the halving floors to a rouble', () => {
+    const offer = clubOffer({ fullPrice: 1555_00, clubPrice: 1089_00, inClub: false, nextCardPrice: 99_00 });
+    expect(offer.couponPrice).toBe(544_00);
+    expect(offer.lpuPrice).toBe(545_00);
+    expect(offer.cardPrice).toBe(99_00);
+    expect(offer.totalPrice).toBe(1188_00);
+    expect(offer.prepayment).toBe(643_00);
+    expect(offer.discount).toBe(466_00);
+  });
+
+  it('a newcomer gets the first card free', () => {
+    const offer = clubOffer({ fullPrice: 1000_00, clubPrice: 700_00, inClub: false, nextCardPrice: 0 });
+    expect(offer).toMatchObject({
+      couponPrice: 350_00,
+      cardPrice: 0,
+      totalPrice: 700_00,
+      prepayment: 350_00,
+    });
+  });
+
+  it('is whole roubles on the wire', () => {
+    expect(toRoubles(CLUB_NEXT_CARD_PRICE)).toBe(99);
+  });
+});
+
+describe('payment window', () => {
+  it('is open for 20 minutes', () => {
+    const at = new Date('2026-11-25T10:00:00Z');
+    expect(paymentOpen(at, new Date('2026-11-25T10:19:59Z'))).toBe(true);
+    expect(paymentOpen(at, new Date('2026-11-25T10:20:00Z'))).toBe(false);
+  });
+});
+
+describe('the return URL', () => {
+  const origin = 'https://prodoctorov.example';
+  it('keeps our own pages, drops the slot and adds the request id', () => {
+    expect(
+      cardReturnUrl(
+        'https://prodoctorov.example/moskva/vrach/1/?slot=2026-11-26T10:00&isRedirectViaBanner=1',
+        origin,
+        7,
+      ),
+    ).toBe('https://prodoctorov.example/moskva/vrach/1/?isRedirectViaBanner=1&card_request_id=7');
+    expect(cardReturnUrl('/moskva/', origin, 8)).toBe(
+      'https://prodoctorov.example/moskva/?card_request_id=8',
+    );
+  });
+
+  it('refuses any other origin', () => {
+    expect(cardReturnUrl('https://evil.example/', origin, 1)).toBeNull();
+    expect(cardReturnUrl('//evil.example/x', origin, 1)).toBeNull();
+    expect(cardReturnUrl('http://prodoctorov.example/', origin, 1)).toBeNull();
+    expect(cardReturnUrl('javascript:alert(1)', origin, 1)).toBeNull();
+  });
+});
+
+describe('who may use it', () => {
+  it('patients, not work accounts; anonymous visitors sign in first', () => {
+    expect(clubAccess(ANONYMOUS)).toBe('sign-in');
+    expect(clubAccess({ ...ANONYMOUS, isAnonymous: false, isRealPatient: true })).toBe('patient');
+    expect(clubAccess({ ...ANONYMOUS, isAnonymous: false, isDoctor: true })).toBe('work-account');
+    expect(clubAccess({ ...ANONYMOUS, isAnonymous: false, isLpu: true })).toBe('work-account');
+    expect(clubAccess({ ...ANONYMOUS, isAnonymous: false, isStaff: true })).toBe('work-account');
+  });
+
+  it('receipt e-mails', () => {
+    expect(isReceiptEmail('a@b.ru')).toBe(true);
+    expect(isReceiptEmail('a@b')).toBe(false);
+    expect(isReceiptEmail('a b@c.ru')).toBe(false);
+  });
+});

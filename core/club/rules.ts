@@ -1,0 +1,158 @@
+/**
+ * The club's maths (docs/product/club.md), once for the server and the browser. Every amount is
+ * integer kopecks; the wire carries whole roubles (`toRoubles`). Prices shown on the site are whole
+ * roubles, so the coupon's halving rounds down to a whole rouble, never to a kopeck.
+ */
+import { isWorkAccount, type Viewer } from '../auth/viewer';
+
+/** A card lasts this long from the moment it is issued; nothing renews by itself. */
+export const CLUB_CARD_TERM_MONTHS = 6;
+/** A later card (the first one is free), as the information texts name it. */
+export const CLUB_NEXT_CARD_PRICE = 99_00;
+/** The card's full value, shown in price breakdowns beside the price the patient pays. */
+export const CLUB_CARD_FULL_PRICE = 499_00;
+/** Members' discount on doctor appointments. */
+export const CLUB_DOCTOR_DISCOUNT_PERCENT = 30;
+/** A coupon or card payment must be made within this time, or the request expires. */
+export const CLUB_PAYMENT_MINUTES = 20;
+export const CLUB_PAYMENT_MS = CLUB_PAYMENT_MINUTES * 60_000;
+
+export const CLUB_TEXTS = {
+  workAccountTitle: 'Недоступно для рабочих аккаунтов',
+  workAccountHint: 'Чтобы пользоваться клубом, войдите как пациент',
+  signIn: 'Войдите, чтобы пользоваться клубом',
+  paidCardNext: 'Бесплатная карта уже была. Следующая карта платная.',
+  alreadyInClub: 'Вы уже в клубе',
+  badEmail: 'Введите корректный адрес электронной почты.',
+  badReturnUrl: 'Адрес возврата должен вести на наш сайт',
+  requestNotFound: 'Запрос на карту не найден',
+  paymentUnavailable: 'Платёжный сервис недоступен. Попробуйте позже.',
+  paymentFailedTitle: 'Платёж не прошёл',
+  paymentFailedMessage: 'Деньги с вашей карты не списаны. Попробуйте оплатить ещё раз.',
+  receiptSubject: 'Чек об оплате клубной карты ПроДокторов',
+} as const;
+
+export type ClubAccess = 'patient' | 'sign-in' | 'work-account';
+
+/** Patients only: work accounts are refused, anonymous visitors must sign in first. */
+export function clubAccess(viewer: Viewer): ClubAccess {
+  if (isWorkAccount(viewer)) return 'work-account';
+  return viewer.isAnonymous ? 'sign-in' : 'patient';
+}
+
+/** Whole roubles for the wire; amounts here are always whole roubles already (see above). */
+export const toRoubles = (kopecks: number) => Math.floor(kopecks / 100);
+export const toKopecks = (roubles: number) => Math.round(roubles * 100);
+
+/**
+ * When a card issued at `start` ends: the same time 6 months later (UTC calendar), on the
+ * month's last day when that month is shorter (31 August → 28/29 February).
+ */
+export function cardEnd(start: Date, months = CLUB_CARD_TERM_MONTHS): Date {
+  const y = start.getUTCFullYear();
+  const m = start.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      y,
+      m,
+      Math.min(start.getUTCDate(), lastDay),
+      start.getUTCHours(),
+      start.getUTCMinutes(),
+      start.getUTCSeconds(),
+      start.getUTCMilliseconds(),
+    ),
+  );
+}
+
+/** A card counts while now is inside [dtStart, dtEnd). */
+export const cardIsActive = (card: { dtStart: Date; dtEnd: Date }, now: Date) =>
+  card.dtStart.getTime() <= now.getTime() && now.getTime() < card.dtEnd.getTime();
+
+/** The next card's price: free when the patient never had one, else the paid card's price. */
+export const nextCardPrice = (cardsEverIssued: number) => (cardsEverIssued === 0 ? 0 : CLUB_NEXT_CARD_PRICE);
+
+/** A price less `percent` per cent, the discount rounded down to a whole rouble. */
+export function discounted(fullPrice: number, percent: number): number {
+  const discount = Math.floor((fullPrice * percent) / 100 / 100) * 100;
+  return fullPrice - discount;
+}
+
+/** A member's price of a doctor appointment (30 % off). */
+export const doctorClubPrice = (fullPrice: number) => discounted(fullPrice, CLUB_DOCTOR_DISCOUNT_PERCENT);
+
+/** A member's price of a service in a member clinic (the clinic's N %; none outside the club). */
+export function serviceClubPrice(
+  fullPrice: number,
+  clinic: { clubEnabled: boolean; clubDiscountPercent: number },
+): number | null {
+  if (!clinic.clubEnabled || clinic.clubDiscountPercent <= 0) return null;
+  return discounted(fullPrice, clinic.clubDiscountPercent);
+}
+
+export interface ClubOfferInput {
+  /** The line's regular price. */
+  fullPrice: number;
+  /** The line's club price (the consultation only: the club discount covers nothing else). */
+  clubPrice: number;
+  /** Whether the patient has an active card now. */
+  inClub: boolean;
+  /** nextCardPrice(…) for a patient not in the club. */
+  nextCardPrice: number;
+}
+
+export interface ClubOffer {
+  /** Prepaid on the site: half the club price, rounded down to a whole rouble. */
+  couponPrice: number;
+  /** Paid in the clinic: the rest of the club price. */
+  lpuPrice: number;
+  /** 0 for a member, else what the next card costs (0 again for the free first card). */
+  cardPrice: number;
+  totalPrice: number;
+  /** What the patient pays on the site now. */
+  prepayment: number;
+  /** The saving against the regular price. */
+  discount: number;
+  cardLifetimeMonths: number;
+}
+
+export function clubOffer({ fullPrice, clubPrice, inClub, nextCardPrice }: ClubOfferInput): ClubOffer {
+  const couponPrice = Math.floor(clubPrice / 100 / 2) * 100;
+  const cardPrice = inClub ? 0 : nextCardPrice;
+  const totalPrice = clubPrice + cardPrice;
+  return {
+    couponPrice,
+    lpuPrice: clubPrice - couponPrice,
+    cardPrice,
+    totalPrice,
+    prepayment: couponPrice + cardPrice,
+    discount: fullPrice - (totalPrice - cardPrice),
+    cardLifetimeMonths: CLUB_CARD_TERM_MONTHS,
+  };
+}
+
+/** Whether a payment started at `createdAt` may still be paid at `now` (20 minutes). */
+export const paymentOpen = (createdAt: Date, now: Date) =>
+  now.getTime() - createdAt.getTime() < CLUB_PAYMENT_MS;
+
+/**
+ * The return URL a card payment sends the browser back to: only a page of our own origin (an
+ * open redirect through our payment would lend our name to phishing), without `slot` (the held
+ * slot is not the browser's to name again), with `card_request_id` added. Null when refused.
+ */
+export function cardReturnUrl(raw: string, publicOrigin: string, cardRequestId: number): string | null {
+  let url: URL;
+  try {
+    url = new URL(raw, publicOrigin);
+  } catch {
+    return null;
+  }
+  if (url.origin !== publicOrigin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  url.searchParams.delete('slot');
+  url.searchParams.set('card_request_id', String(cardRequestId));
+  return url.toString();
+}
+
+/** A plausible e-mail for the receipt (the provider checks again). */
+export const isReceiptEmail = (email: string) =>
+  email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
