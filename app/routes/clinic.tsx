@@ -95,7 +95,7 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
               categories={d.priceList.categories}
               updateStatus={{ code: d.clinic.priceUpdateStatus, date: d.clinic.priceUpdatedAt }}
               tz={d.town.tz}
-              clubDiscountPercent={d.clinic.clubDiscountPercent}
+              club={d.clinic.clubEnabled ? { discountPercent: d.clinic.clubDiscountPercent } : undefined}
             />
           )
         }

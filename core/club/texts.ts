@@ -4,7 +4,7 @@
  */
 import { formatRub } from '../money/money';
 
-export const CLUB_TEXTS = {
+export const CLUB_SCREEN_TEXTS = {
   confirmationTitle: 'Получить клубную цену',
   confirmationCancelBanner: 'Отменить',
   confirmationCancel: 'Пойду по обычной цене',
@@ -32,7 +32,7 @@ export const CLUB_TEXTS = {
 
 /** 'Оплатить 99 ₽' for a paid card, 'Вступить' for the free first one. */
 export function clubEnterSubmitText(cardNextPrice: number | null): string {
-  return cardNextPrice === null ? CLUB_TEXTS.join : `Оплатить ${formatRub(cardNextPrice)}`;
+  return cardNextPrice === null ? CLUB_SCREEN_TEXTS.join : `Оплатить ${formatRub(cardNextPrice)}`;
 }
 
 /** The non-members' line: the clinic's service discount when the page knows it. */

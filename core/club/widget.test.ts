@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CardRequestStatusReply, ClubUserData } from './contracts';
-import { CLUB_TEXTS, clubDiscountText, clubEnterSubmitText } from './texts';
+import { CLUB_SCREEN_TEXTS, clubDiscountText, clubEnterSubmitText } from './texts';
 import {
   CANCEL_PAYMENT_ERROR,
   CLOSED,
@@ -258,7 +258,7 @@ describe('the return URL', () => {
 
 describe('the texts', () => {
   it('names the submit by the card price', () => {
-    expect(clubEnterSubmitText(null)).toBe(CLUB_TEXTS.join);
+    expect(clubEnterSubmitText(null)).toBe(CLUB_SCREEN_TEXTS.join);
     expect(clubEnterSubmitText(99)).toBe('Оплатить 99\u00a0₽');
   });
   it('gives the clinic’s service discount', () => {

@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import type { PriceListGroup, PriceListLine } from '../../../core/clinic/contracts';
 import { isBookableLine } from '../../../core/clinic/price-list';
+import { withClubSwitch } from '../../../core/club/price-display';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
-import { ClubPriceButton } from '../club/club-price-button';
+import { ClubLinePrice } from '../club/club-line-price';
 
 /**
  * Services grouped by class: name, duration and price.
@@ -13,11 +14,11 @@ import { ClubPriceButton } from '../club/club-price-button';
 export function PriceListGroups({
   groups,
   booking,
-  clubDiscountPercent,
+  club,
 }: {
   groups: PriceListGroup[];
-  /** The clinic's club discount on services, for the club widget's offer. */
-  clubDiscountPercent?: number;
+  /** A clinic in the club: the switch's state and the clinic's discount on services. */
+  club?: { on: boolean; discountPercent: number };
   /** The clinic and its zone, for the lines booked online by time. */
   booking?: { clinicId: number; tz: string };
 }) {
@@ -36,7 +37,7 @@ export function PriceListGroups({
               >
                 <div className="min-w-0">
                   <a
-                    href={s.url}
+                    href={club ? withClubSwitch(s.url, club.on) : s.url}
                     target="_blank"
                     rel="noopener"
                     className="text-ink hover:text-brand hover:underline"
@@ -56,14 +57,15 @@ export function PriceListGroups({
                   </p>
                 </div>
                 <p className="shrink-0 sm:text-right">
-                  <span className="font-semibold">{formatRub(s.prices.full)}</span>
-                  {s.prices.club !== null && (
-                    <ClubPriceButton
-                      className="ml-2 text-sm text-accent sm:ml-0 sm:block"
-                      detail={{ discountPercent: clubDiscountPercent ?? null }}
-                    >
-                      {formatRub(s.prices.club)} в клубе
-                    </ClubPriceButton>
+                  {club && s.prices.club !== null ? (
+                    <ClubLinePrice
+                      full={s.prices.full}
+                      club={s.prices.club}
+                      clubOn={club.on}
+                      discountPercent={club.discountPercent}
+                    />
+                  ) : (
+                    <span className="font-semibold">{formatRub(s.prices.full)}</span>
                   )}
                 </p>
                 {booking && isBookableLine(s) && <BookingButton line={s} {...booking} />}

@@ -1,14 +1,16 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { clubDiscountText, clubEnterSubmitText, CLUB_TEXTS as T, untilText } from '../../../core/club/texts';
+import {
+  clubDiscountText,
+  clubEnterSubmitText,
+  CLUB_SCREEN_TEXTS as T,
+  untilText,
+} from '../../../core/club/texts';
 import type { ClubErrorAction, ClubWidgetState } from '../../../core/club/widget';
 import { isValidClubEmail } from '../../../core/club/widget';
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { formatRub } from '../../../core/money/money';
 import { SignInForm } from '../auth/sign-in-form';
-
-export const PRIMARY =
-  'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50';
-export const SECONDARY = 'rounded-lg px-4 py-2 font-medium text-brand hover:bg-brand-soft';
+import { PRIMARY, SECONDARY } from './club-buttons';
 
 export interface ClubStepHandlers {
   close: () => void;

@@ -43,6 +43,8 @@ export default function ClubWidget() {
   const [state, dispatch] = useReducer(clubWidgetReducer, CLOSED);
   const [opened, setOpened] = useState<ClubOpenDetail>({});
   const phone = useRef(false);
+  // The price or banner that opened it: focus goes back there on close.
+  const opener = useRef<HTMLElement | null>(null);
 
   // The page's requests to open, and a return from the provider or from the sign-in.
   useEffect(() => {
@@ -54,6 +56,7 @@ export default function ClubWidget() {
     else if (query.get(CONFIRMED_PARAM) === 'open' && visitor === 'patient')
       dispatch({ type: 'phoneConfirmed', viaBanner });
     return onClubOpen((detail) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setOpened(detail);
       dispatch({ type: 'open', visitor, viaBanner: detail.viaBanner ?? false });
     });
@@ -75,6 +78,9 @@ export default function ClubWidget() {
   // Closed: the page scrolls again (Radix gives it back) and the widget's parameters go.
   useEffect(() => {
     if (state.open) return;
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) window.setTimeout(() => back.focus(), 0);
     const search = cleanedSearch(window.location.search);
     if (search !== window.location.search && !(search === '' && window.location.search === '')) {
       window.history.replaceState(
