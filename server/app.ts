@@ -26,6 +26,10 @@ import { authRoutes } from './modules/auth/routes';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { clinicRoutes } from './modules/clinic/routes';
+import { clubCardPageRoutes } from './modules/club/card-page';
+import { createClubJobHandlers } from './modules/club/payments';
+import { clubNotificationRoutes, clubRoutes } from './modules/club/routes';
+import { clubSocketRoutes } from './modules/club/socket';
 import { directoryRoutes } from './modules/directory/routes';
 import { sitemapRoutes } from './modules/directory/sitemap';
 import { doctorRoutes } from './modules/doctor/routes';
@@ -41,6 +45,8 @@ import { searchRoutes } from './modules/search/routes';
 import { townRoutes } from './modules/towns/routes';
 import { type BuildSource, registerPages } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
+import type { DevPaymentsProvider } from './providers/payments/dev-payments';
+import { devPaymentsRoutes } from './providers/payments/dev-payments-routes';
 import type { EventBus } from './realtime/bus';
 import { issueCsrfCookie, requireCsrf } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
@@ -105,6 +111,10 @@ export interface AppDeps {
   callSocketCheckMs?: number;
   /** The clinic map's provider (server/providers/maps); the offline dev adapter by default. */
   maps?: ServiceDeps['maps'];
+  /** The club's payments and e-mail providers (the dev ones by default). */
+  club?: ServiceDeps['club'];
+  /** How often the club status websocket reads its request besides listening on the bus. */
+  clubSocketCheckMs?: number;
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -129,6 +139,8 @@ export async function buildApp({
   bus: busDep,
   callSocketCheckMs,
   maps,
+  club: clubDeps,
+  clubSocketCheckMs,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -150,7 +162,7 @@ export async function buildApp({
 
   // Secure cookies need HTTPS; the public URL says whether the site is served over it.
   const secureCookies = publicUrl.startsWith('https:');
-  const { services, providers, documents, clientIds, bus, limits } = createServices({
+  const { services, providers, documents, clientIds, bus, limits, outbox, payments, email } = createServices({
     db,
     read,
     clock,
@@ -162,6 +174,8 @@ export async function buildApp({
     auth: authDeps,
     jobs,
     maps,
+    publicOrigin,
+    club: clubDeps,
   });
   const { towns, directory, clinics, doctors, reviews, reviewWriter, moderation, patientProfiles } = services;
   const {
@@ -181,6 +195,7 @@ export async function buildApp({
     ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
+    ...createClubJobHandlers({ db, clock, email }),
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);
@@ -215,9 +230,18 @@ export async function buildApp({
   app.decorate('startDraining', readiness.startDraining);
   await app.register(websocket);
   await callSocketRoutes(app, { auth, publicUrl, bus, checkEveryMs: callSocketCheckMs });
-  if (providers.outbox) {
-    const outbox = providers.outbox;
-    await app.register(async (dev) => devOutboxRoutes(dev, { outbox }));
+  await clubSocketRoutes(app, { club: services.club, bus, publicUrl, checkEveryMs: clubSocketCheckMs });
+  if (outbox) {
+    const devOutbox = outbox;
+    await app.register(async (dev) => devOutboxRoutes(dev, { outbox: devOutbox }));
+  }
+  await clubNotificationRoutes(app, { club: services.club });
+  await clubCardPageRoutes(app, { club: services.club });
+  if (payments.name === 'dev') {
+    const provider = payments as DevPaymentsProvider;
+    // The dev checkout is this process: its notification comes from this machine's address.
+    const notify = (body: unknown) => services.club.notified(body, '127.0.0.1');
+    await app.register(async (dev) => devPaymentsRoutes(dev, { provider, notify }));
   }
   // Review writing and moderation: a scope of its own, since the review form carries files.
   await app.register(async (scope) => reviewWriteRoutes(scope, { writer: reviewWriter, moderation }));
@@ -241,6 +265,7 @@ export async function buildApp({
     await doctorRoutes(api, { doctors });
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
+    await clubRoutes(api, { club: services.club });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });
     await sitemapRoutes(api, { db, towns, origin: publicOrigin });

@@ -126,15 +126,20 @@ describe('productionProblems', () => {
     GREENSMS_TOKEN: 'token',
   };
 
-  it('none for a real deployment with a strong secret, and none outside production', () => {
-    expect(productionProblems(loadConfig({ ...real, AUTH_SECRET: STRONG }))).toEqual([]);
+  it('none for a real deployment with a strong secret but the dev checkout and e-mail, and none outside production', () => {
+    // The real payments and e-mail adapters come with their own settings; until then the dev
+    // ones are all there is, and production refuses them.
+    expect(productionProblems(loadConfig({ ...real, AUTH_SECRET: STRONG }))).toEqual([
+      expect.stringMatching(/^PAYMENTS_PROVIDER=dev is refused in APP_ENV=production/),
+      expect.stringMatching(/^EMAIL_PROVIDER=dev is refused in APP_ENV=production/),
+    ]);
     expect(productionProblems(loadConfig({}))).toEqual([]);
   });
 
   it('a missing or weak AUTH_SECRET and dev providers, each on its line', () => {
-    expect(productionProblems(loadConfig({ ...real }))).toEqual([
-      expect.stringMatching(/^AUTH_SECRET: required in APP_ENV=production/),
-    ]);
+    expect(productionProblems(loadConfig({ ...real }))[0]).toMatch(
+      /^AUTH_SECRET: required in APP_ENV=production/,
+    );
     const weak = productionProblems(loadConfig({ APP_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }));
     expect(weak[0]).toMatch(/^AUTH_SECRET: too weak \(one character repeated\)/);
     expect(weak.slice(1).map((p) => p.split('=')[0])).toEqual([
@@ -142,6 +147,8 @@ describe('productionProblems', () => {
       'FLASHCALL_PROVIDER',
       'CALLIN_PROVIDER',
       'VK_PROVIDER',
+      'PAYMENTS_PROVIDER',
+      'EMAIL_PROVIDER',
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { providerConfigProblems } from './providers';
+import { emailConfigProblems } from './providers/email';
 import { mapsConfigProblems } from './providers/maps';
+import { paymentsConfigProblems } from './providers/payments';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY as Fastify accepts them. */
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -104,6 +106,10 @@ const ConfigSchema = z
     YANDEX_MAPS_API_KEY: z.string().optional(),
     /** An OSRM server for car routes along real streets, e.g. http://osrm:5000. */
     OSRM_URL: z.url().optional(),
+    /** The club's card and coupon payments (server/providers/payments); 'dev' is refused in APP_ENV=production. */
+    PAYMENTS_PROVIDER: z.enum(['dev']).default('dev'),
+    /** Payment receipts by e-mail (server/providers/email); 'dev' keeps them on /dev/outbox, refused in production. */
+    EMAIL_PROVIDER: z.enum(['dev']).default('dev'),
     /** Keys the HMAC of confirmation codes; required and strong (authSecretWeakness) in APP_ENV=production. */
     AUTH_SECRET: z.string().min(32).optional(),
     /** Clients that may exchange confirmation codes for sessions (`client_id`), comma-separated. */
@@ -209,7 +215,13 @@ export function productionProblems(config: Config): string[] {
   const weakness = config.AUTH_SECRET ? authSecretWeakness(config.AUTH_SECRET) : null;
   if (!config.AUTH_SECRET) problems.push(`AUTH_SECRET: required in APP_ENV=production; ${generate}`);
   else if (weakness) problems.push(`AUTH_SECRET: too weak (${weakness}); ${generate}`);
-  return [...problems, ...providerConfigProblems(config), ...mapsConfigProblems(config)];
+  return [
+    ...problems,
+    ...providerConfigProblems(config),
+    ...mapsConfigProblems(config),
+    ...paymentsConfigProblems(config),
+    ...emailConfigProblems(config),
+  ];
 }
 
 /** Prints every production problem and exits (server/main.ts, the seed command). */

@@ -111,6 +111,7 @@ const app = await buildApp({
   // Booking messages go out from every app process; the queue keeps them from going twice.
   jobs: { autoStart: true },
   maps: { config },
+  club: { paymentsConfig: config, emailConfig: config },
   uploadsDir: path.join(config.DATA_DIR, 'review-documents'),
   beforeRoutes: vite
     ? (instance) => {

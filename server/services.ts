@@ -4,6 +4,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { parsePrefixCaps } from '../core/auth/limits';
+import { clubCardUrl } from '../core/club/rules';
 import { createPageCache, type PageCache } from './cache/page-cache';
 import { shareInvalidations } from './cache/page-cache-sync';
 import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
@@ -20,6 +21,8 @@ import {
   createClinicPriceListService,
 } from './modules/clinic/price-list-service';
 import { type ClinicService, createClinicService } from './modules/clinic/service';
+import { createClubPayments } from './modules/club/payments';
+import { type ClubService, createClubService } from './modules/club/service';
 import { createListService, type ListService } from './modules/directory/lists-service';
 import { createDirectoryService, type DirectoryService } from './modules/directory/service';
 import { createDoctorService, type DoctorService } from './modules/doctor/service';
@@ -43,8 +46,13 @@ import { createScheduleService, type ScheduleService } from './modules/schedule/
 import { createSearchService, type SearchService } from './modules/search/service';
 import { createTownService, type TownService } from './modules/towns/service';
 import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
+import { DevOutbox } from './providers/dev-outbox';
+import { createEmailProvider, DEV_EMAIL_CONFIG, type EmailConfig } from './providers/email';
+import type { EmailProvider } from './providers/email/email-provider';
 import { createMapsProvider, DEV_MAPS_CONFIG, type MapsConfig } from './providers/maps';
 import type { MapsProvider } from './providers/maps/maps-provider';
+import { createPaymentsProvider, DEV_PAYMENTS_CONFIG, type PaymentsConfig } from './providers/payments';
+import type { PaymentsProvider } from './providers/payments/payments-provider';
 import { createMemoryBus, type EventBus } from './realtime/bus';
 
 /** Who is asking, as pages see it (app/lib/services.server.ts re-exports it to loaders). */
@@ -86,6 +94,16 @@ export interface Services {
   booking: BookingService;
   /** The clinic map: pins, base layer, addresses and routes through the maps provider. */
   map: MapService;
+  /** The discount club: club data, the free card, paying for a card. */
+  club: ClubService;
+}
+
+/** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
+export interface ClubDeps {
+  paymentsConfig?: PaymentsConfig;
+  emailConfig?: EmailConfig;
+  payments?: PaymentsProvider;
+  email?: EmailProvider;
 }
 
 export interface AuthDeps {
@@ -124,6 +142,9 @@ export interface ServiceDeps {
   jobs: JobSender;
   /** The maps provider's settings (the offline dev adapter by default) or a ready adapter (tests). */
   maps?: { config?: MapsConfig; provider?: MapsProvider };
+  /** The site's public origin (PUBLIC_URL): card links and payment return pages are built on it. */
+  publicOrigin?: string;
+  club?: ClubDeps;
 }
 
 export function createServices({
@@ -138,6 +159,8 @@ export function createServices({
   auth: authDeps,
   jobs,
   maps: mapsDeps = {},
+  publicOrigin = 'http://localhost:3000',
+  club: clubDeps = {},
 }: ServiceDeps) {
   const towns = createTownService({ db: read });
   const directory = createDirectoryService({ db: read, clock });
@@ -186,7 +209,28 @@ export function createServices({
       mapsDeps.provider ??
       createMapsProvider(mapsDeps.config ?? DEV_MAPS_CONFIG, { places: ownPlaces(read) }),
   });
+  // The dev e-mail adapter keeps letters in the dev outbox, made here when no dev phone adapter made it.
+  let outbox = providers.outbox;
+  const devOutbox = () => {
+    outbox ??= new DevOutbox({ clock, logger: log });
+    return outbox;
+  };
+  const email =
+    clubDeps.email ?? createEmailProvider(clubDeps.emailConfig ?? DEV_EMAIL_CONFIG, { outbox: devOutbox });
+  const payments =
+    clubDeps.payments ??
+    createPaymentsProvider(clubDeps.paymentsConfig ?? DEV_PAYMENTS_CONFIG, { db, publicUrl: publicOrigin });
+  const clubPayments = createClubPayments({
+    db,
+    clock,
+    provider: payments,
+    jobs,
+    bus,
+    cardLink: (token) => clubCardUrl(publicOrigin, token),
+  });
+  const club = createClubService({ db, clock, provider: payments, payments: clubPayments, publicOrigin });
   const services: Services = {
+    club,
     map,
     mistakeReports,
     towns,
@@ -213,5 +257,5 @@ export function createServices({
   providers.outbox?.onRing((checkId) => {
     auth.confirmCallCheck(checkId).catch((err) => log.warn({ err, checkId }, 'call-in confirmation failed'));
   });
-  return { services, providers, documents, clientIds, bus, limits };
+  return { services, providers, documents, clientIds, bus, limits, outbox, payments, email };
 }

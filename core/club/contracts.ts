@@ -68,7 +68,7 @@ export const CardRequestStatusSchema = z.object({
 export type CardRequestStatusReply = z.infer<typeof CardRequestStatusSchema>;
 
 export const CardRequestParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number<number>().int().positive().max(2_147_483_647),
 });
 export type CardRequestParams = { id: number };
 

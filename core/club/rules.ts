@@ -23,6 +23,7 @@ export const CLUB_TEXTS = {
   signIn: 'Войдите, чтобы пользоваться клубом',
   paidCardNext: 'Бесплатная карта уже была. Следующая карта платная.',
   alreadyInClub: 'Вы уже в клубе',
+  freeCardFirst: 'Первая карта бесплатная: вступите в клуб',
   badEmail: 'Введите корректный адрес электронной почты.',
   badReturnUrl: 'Адрес возврата должен вести на наш сайт',
   requestNotFound: 'Запрос на карту не найден',
@@ -152,6 +153,9 @@ export function cardReturnUrl(raw: string, publicOrigin: string, cardRequestId: 
   url.searchParams.set('card_request_id', String(cardRequestId));
   return url.toString();
 }
+
+/** The card's page a patient shows a clinic's administrator (the card's `mt_link`). */
+export const clubCardUrl = (publicOrigin: string, token: string) => `${publicOrigin}/club/card/${token}/`;
 
 /** A plausible e-mail for the receipt (the provider checks again). */
 export const isReceiptEmail = (email: string) =>

@@ -45,6 +45,14 @@ export const JOB_KINDS = {
   'booking.confirmation': SMS,
   /** The reminder 24 hours before the visit. */
   'booking.reminder': SMS,
+  /** A club payment's receipt e-mail, once per payment (server/modules/club/payments.ts). */
+  'club.send-receipt': {
+    retryLimit: 6,
+    retryDelay: 60,
+    retryDelayMax: 3_600,
+    expireInSeconds: 300,
+    concurrency: 2,
+  },
   /** The nightly refresh of the stars at 04:00 Moscow time (server/modules/reviews/rating/service.ts). */
   'reviews.refresh-stars': {
     retryLimit: 3,

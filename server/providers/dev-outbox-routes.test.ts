@@ -44,6 +44,7 @@ describe('dev outbox routes', () => {
       text: 'Звонок',
     });
     const check = outbox.openCheck('79001112233', '88005553535');
+    outbox.recordEmail({ to: 'patient@example.ru', subject: 'Чек', text: 'Карта: 99 ₽' });
     const res = await app.inject({ url: '/dev/outbox.json' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -73,6 +74,9 @@ describe('dev outbox routes', () => {
           status: 'waiting',
           created_at: '2026-11-22T10:00:00.000Z',
         },
+      ],
+      emails: [
+        { to: 'patient@example.ru', subject: 'Чек', text: 'Карта: 99 ₽', at: '2026-11-22T10:00:00.000Z' },
       ],
     });
   });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../core/text/html';
 import { notFound } from '../http/errors';
 import { CSRF_COOKIE, requireCsrf } from '../security/csrf';
-import type { DevOutbox, OutboxCallCheck, OutboxMessage } from './dev-outbox';
+import type { DevOutbox, OutboxCallCheck, OutboxEmail, OutboxMessage } from './dev-outbox';
 
 const METHOD_LABELS: Record<OutboxMessage['method'], string> = {
   sms: 'SMS',
@@ -37,6 +37,7 @@ export async function devOutboxRoutes(app: FastifyInstance, { outbox }: { outbox
         status: c.status,
         created_at: c.createdAt,
       })),
+      emails: outbox.listEmails().map(({ to, subject, text, at }) => ({ to, subject, text, at })),
     };
   });
 
@@ -45,7 +46,7 @@ export async function devOutboxRoutes(app: FastifyInstance, { outbox }: { outbox
     return reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(renderOutboxPage(outbox.listMessages(), outbox.listChecks(), csrf));
+      .send(renderOutboxPage(outbox.listMessages(), outbox.listChecks(), outbox.listEmails(), csrf));
   });
 
   app.post<{ Params: { checkId: string } }>(
@@ -60,7 +61,19 @@ export async function devOutboxRoutes(app: FastifyInstance, { outbox }: { outbox
   );
 }
 
-function renderOutboxPage(messages: OutboxMessage[], checks: OutboxCallCheck[], csrf: string): string {
+function renderOutboxPage(
+  messages: OutboxMessage[],
+  checks: OutboxCallCheck[],
+  emails: OutboxEmail[],
+  csrf: string,
+): string {
+  const emailRows = emails
+    .map(
+      (e) =>
+        `<tr><td>${escapeHtml(e.at)}</td><td>${escapeHtml(e.to)}</td><td>${escapeHtml(e.subject)}</td>` +
+        `<td><pre>${escapeHtml(e.text)}</pre></td></tr>`,
+    )
+    .join('');
   const messageRows = messages
     .map(
       (m) =>
@@ -96,6 +109,12 @@ ${
   pending.length
     ? `<table><thead><tr><th>Время</th><th>Телефон</th><th>Номер для звонка</th><th></th></tr></thead><tbody>${checkRows}</tbody></table>`
     : '<p>Нет ожидающих звонков.</p>'
+}
+<h2>Письма</h2>
+${
+  emails.length
+    ? `<table><thead><tr><th>Время</th><th>Кому</th><th>Тема</th><th>Текст</th></tr></thead><tbody>${emailRows}</tbody></table>`
+    : '<p>Писем пока нет.</p>'
 }
 </body></html>`;
 }

@@ -15,6 +15,15 @@ export interface OutboxMessage {
   at: string;
 }
 
+/** One e-mail the dev e-mail adapter "sent" (a payment receipt): what the patient's inbox would hold. */
+export interface OutboxEmail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  at: string;
+}
+
 export type CallCheckStatus = 'waiting' | 'confirmed' | 'expired';
 
 /** A call-in check: the patient is asked to call `callPhone` from `phone`. */
@@ -38,6 +47,7 @@ const KEEP = 50;
  */
 export class DevOutbox {
   private readonly messages: OutboxMessage[] = [];
+  private readonly emails: OutboxEmail[] = [];
   private readonly checks = new Map<string, { check: OutboxCallCheck; expiresAt: number }>();
   private readonly clock: Clock;
   private readonly logger: DevLogger;
@@ -64,6 +74,19 @@ export class DevOutbox {
       `dev ${entry.method} code ${entry.code ?? '(none)'} to ${entry.phone}`,
     );
     return entry;
+  }
+
+  recordEmail(email: Omit<OutboxEmail, 'id' | 'at'>): OutboxEmail {
+    const entry: OutboxEmail = { ...email, id: randomUUID(), at: this.clock.now().toISOString() };
+    this.emails.push(entry);
+    if (this.emails.length > KEEP) this.emails.splice(0, this.emails.length - KEEP);
+    this.logger.info({ to: entry.to, subject: entry.subject }, `dev e-mail to ${entry.to}: ${entry.subject}`);
+    return entry;
+  }
+
+  /** Newest first. */
+  listEmails(): OutboxEmail[] {
+    return [...this.emails].reverse();
   }
 
   /** Newest first. */

@@ -36,6 +36,8 @@ export interface EventBus {
 export const TOPICS = {
   callIn: (uuid: string) => `call-in:${uuid}`,
   pageCache: 'page-cache',
+  /** A patient's club card requests' statuses (the return page's socket). */
+  clubCardRequest: (userId: number) => `club-card-request:${userId}`,
 } as const;
 
 /** Handlers by topic with the bookkeeping both buses share. */

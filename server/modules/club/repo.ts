@@ -1,0 +1,172 @@
+import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
+import type { Db, DbTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { clubCardRequests, clubCards, clubPayments } from '../../db/schema/club';
+
+export type ClubCardRow = typeof clubCards.$inferSelect;
+export type CardRequestRow = typeof clubCardRequests.$inferSelect;
+export type PaymentRow = typeof clubPayments.$inferSelect;
+
+/** The club's reads and simple writes; the payment → card step lives in payments.ts. */
+export function createClubRepo(db: Db) {
+  return {
+    /** The card in force now (the latest ending one), if any. */
+    async currentCard(userId: number, now: Date): Promise<ClubCardRow | null> {
+      const [card] = await db
+        .select()
+        .from(clubCards)
+        .where(and(eq(clubCards.userId, userId), lte(clubCards.dtStart, now), gt(clubCards.dtEnd, now)))
+        .orderBy(desc(clubCards.dtEnd))
+        .limit(1);
+      return card ?? null;
+    },
+
+    async cardsIssued(userId: number): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(clubCards).where(eq(clubCards.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    /** The receipt address the patient gave last, offered for the next payment. */
+    async lastEmail(userId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ email: clubCardRequests.email })
+        .from(clubCardRequests)
+        .where(eq(clubCardRequests.userId, userId))
+        .orderBy(desc(clubCardRequests.createdAt), desc(clubCardRequests.id))
+        .limit(1);
+      return row?.email ?? null;
+    },
+
+    /** The free card; false when the patient already had one (the unique key decides races). */
+    async insertFreeCard(values: {
+      userId: number;
+      dtStart: Date;
+      dtEnd: Date;
+      token: string;
+    }): Promise<boolean> {
+      const inserted = await db
+        .insert(clubCards)
+        .values({ ...values, source: 'free', price: 0 })
+        .onConflictDoNothing()
+        .returning({ id: clubCards.id });
+      return inserted.length > 0;
+    },
+
+    async freeCard(userId: number): Promise<ClubCardRow | null> {
+      const [card] = await db
+        .select()
+        .from(clubCards)
+        .where(and(eq(clubCards.userId, userId), eq(clubCards.source, 'free')));
+      return card ?? null;
+    },
+
+    async cardByToken(token: string): Promise<(ClubCardRow & { phone: string | null }) | null> {
+      const [row] = await db
+        .select({ card: clubCards, phone: users.phone })
+        .from(clubCards)
+        .innerJoin(users, eq(users.id, clubCards.userId))
+        .where(eq(clubCards.token, token));
+      return row ? { ...row.card, phone: row.phone } : null;
+    },
+
+    /** A request with its payment and (once paid) its card. */
+    async request(id: number) {
+      const [row] = await db
+        .select({ request: clubCardRequests, payment: clubPayments, card: clubCards })
+        .from(clubCardRequests)
+        .leftJoin(clubPayments, eq(clubPayments.id, clubCardRequests.paymentId))
+        .leftJoin(clubCards, eq(clubCards.requestId, clubCardRequests.id))
+        .where(eq(clubCardRequests.id, id));
+      return row ?? null;
+    },
+
+    /** The patient's newest card request's id (what the status socket reports on). */
+    async latestRequestId(userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ id: clubCardRequests.id })
+        .from(clubCardRequests)
+        .where(eq(clubCardRequests.userId, userId))
+        .orderBy(desc(clubCardRequests.createdAt), desc(clubCardRequests.id))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
+    /** A new request and its payment row, before the provider is asked (the key exists first). */
+    async openRequest(
+      tx: DbTx,
+      values: {
+        userId: number;
+        price: number;
+        email: string;
+        provider: string;
+        idempotenceKey: string;
+        now: Date;
+        expiresAt: Date;
+      },
+    ): Promise<{ requestId: number; paymentId: number }> {
+      const [payment] = await tx
+        .insert(clubPayments)
+        .values({
+          userId: values.userId,
+          purpose: 'card',
+          provider: values.provider,
+          idempotenceKey: values.idempotenceKey,
+          amount: values.price,
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning({ id: clubPayments.id });
+      const [request] = await tx
+        .insert(clubCardRequests)
+        .values({
+          userId: values.userId,
+          price: values.price,
+          email: values.email,
+          returnUrl: '',
+          paymentId: payment.id,
+          expiresAt: values.expiresAt,
+          createdAt: values.now,
+          updatedAt: values.now,
+        })
+        .returning({ id: clubCardRequests.id });
+      return { requestId: request.id, paymentId: payment.id };
+    },
+
+    async setReturnUrl(tx: DbTx, requestId: number, returnUrl: string) {
+      await tx.update(clubCardRequests).set({ returnUrl }).where(eq(clubCardRequests.id, requestId));
+    },
+
+    async paymentCreated(
+      paymentId: number,
+      values: { providerPaymentId: string; confirmationUrl: string | null },
+    ) {
+      await db.update(clubPayments).set(values).where(eq(clubPayments.id, paymentId));
+    },
+
+    /** The provider refused to create the payment: nothing was charged, the request failed. */
+    async paymentNotCreated(paymentId: number, requestId: number, now: Date, reason: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(clubPayments)
+          .set({ status: 'canceled', cancellationReason: reason.slice(0, 500), updatedAt: now })
+          .where(eq(clubPayments.id, paymentId));
+        await tx
+          .update(clubCardRequests)
+          .set({ status: 'payment_failed', updatedAt: now })
+          .where(eq(clubCardRequests.id, requestId));
+      });
+    },
+
+    /** An unpaid request past its 20 minutes; false when it changed meanwhile (paid, failed). */
+    async expire(requestId: number, now: Date): Promise<boolean> {
+      const changed = await db
+        .update(clubCardRequests)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(eq(clubCardRequests.id, requestId), eq(clubCardRequests.status, 'in_process')))
+        .returning({ id: clubCardRequests.id });
+      return changed.length > 0;
+    },
+  };
+}
+
+export type ClubRepo = ReturnType<typeof createClubRepo>;
