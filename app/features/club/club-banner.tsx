@@ -26,15 +26,22 @@ export function ClubPriceBanner({ discountPercent }: { discountPercent: number }
         className="flex w-full items-center gap-3 rounded-[var(--radius-card)] bg-accent-soft px-4 py-3 text-left hover:bg-accent-soft/70"
       >
         <span className="shrink-0 rounded-md bg-accent px-2 py-1 text-sm font-bold text-white">
-          −{discountPercent}%
+          -{discountPercent}%
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold text-ink">{title}</span>
           <span className="block text-sm text-ink-soft">{subtitle}</span>
         </span>
-        <span aria-hidden="true" className="text-xl text-accent">
-          {member ? 'ⓘ' : '›'}
-        </span>
+        {member ? (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 shrink-0 text-accent" fill="none">
+            <circle cx="12" cy="12" r="9.5" stroke="currentColor" strokeWidth="1.8" />
+            <path d="M12 11v6M12 7.2v.1" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        ) : (
+          <span aria-hidden="true" className="text-xl text-accent">
+            ›
+          </span>
+        )}
       </button>
       {info && (
         <LazyClubInfoModal mode="services" discountPercent={discountPercent} onClose={() => setInfo(false)} />
@@ -73,7 +80,7 @@ export function ClubSwitch({
       </button>
       <span aria-hidden="true">{T.memberBannerTitle}</span>
       <span className="rounded-md bg-accent-soft px-1.5 py-0.5 text-xs font-bold text-accent">
-        −{discountPercent}%
+        -{discountPercent}%
       </span>
     </label>
   );

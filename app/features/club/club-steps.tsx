@@ -197,9 +197,16 @@ function paymentMadeView({ state, close, formatDate }: ClubStepProps): StepView 
     title: T.inClub,
     body: (
       <div className="space-y-3 text-center" data-testid="club-payment-made">
-        <div aria-hidden="true" className="text-5xl">
-          🎉
-        </div>
+        <svg aria-hidden="true" viewBox="0 0 48 48" className="mx-auto size-12 text-success" fill="none">
+          <circle cx="24" cy="24" r="22" className="fill-success-soft" />
+          <path
+            d="M14 25l7 7 13-15"
+            stroke="currentColor"
+            strokeWidth="3.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
         {club?.cardDateEnd && (
           <p className="text-lg font-semibold">{untilText(formatDate(club.cardDateEnd))}</p>
         )}

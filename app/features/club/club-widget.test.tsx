@@ -237,4 +237,14 @@ describe('ClubWidget', () => {
       card.mt_link,
     );
   });
+
+  it('back from the sign-in, checks the club and offers the card', async () => {
+    stubServer({ 'GET /club/ajax/user_data/': [userData({ next_club_card_price: 99 })] });
+    renderWidget(PATIENT, '?club_widget=open&isRedirectViaBanner=1');
+    expect(title()).toBe('Проверяем...');
+    await settle();
+    expect(title()).toBe('Вы не в клубе');
+    expect(screen.getByRole('button', { name: 'Оплатить 99\u00a0₽' })).toBeTruthy();
+    expect(body()).toContain('99\u00a0₽');
+  });
 });

@@ -78,9 +78,6 @@ export default function ClubWidget() {
   // Closed: the page scrolls again (Radix gives it back) and the widget's parameters go.
   useEffect(() => {
     if (state.open) return;
-    const back = opener.current;
-    opener.current = null;
-    if (back?.isConnected) window.setTimeout(() => back.focus(), 0);
     const search = cleanedSearch(window.location.search);
     if (search !== window.location.search && !(search === '' && window.location.search === '')) {
       window.history.replaceState(
@@ -192,6 +189,14 @@ export default function ClubWidget() {
       width={456}
       closeIcon="desktop"
       dismissOnPhone={false}
+      onCloseAutoFocus={(event) => {
+        // Back to the price or banner that opened it (the dialog mounted after that click).
+        const back = opener.current;
+        if (back?.isConnected) {
+          event.preventDefault();
+          back.focus();
+        }
+      }}
     >
       <div data-testid="club-widget" data-step={state.step}>
         {view.body}
