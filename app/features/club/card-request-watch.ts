@@ -1,6 +1,6 @@
 import { CLUB_CARD_REQUEST_SOCKET, clubCardRequestStatus } from '../../../core/club/calls';
 import type { CardRequestStatusReply } from '../../../core/club/contracts';
-import { api, isAborted } from '../../lib/api';
+import { api, isAborted, isApiError } from '../../lib/api';
 
 /** The status call's own timeout and the pause between polls. */
 export const CLUB_POLL_MS = 5000;
@@ -10,7 +10,12 @@ export const CLUB_POLL_MS = 5000;
  * tells at once, the polling every 5 s covers a socket the proxy dropped. Every status is handed
  * on (the widget's rules decide what ends the wait); a failed poll is tried again.
  */
-export function watchCardRequest(id: number, onStatus: (reply: CardRequestStatusReply) => void): () => void {
+export function watchCardRequest(
+  id: number,
+  onStatus: (reply: CardRequestStatusReply) => void,
+  /** A refusal (not the patient's request, signed out): waiting longer cannot help. */
+  onRefused: (error: unknown) => void,
+): () => void {
   const controller = new AbortController();
   let timer: number | undefined;
   let stopped = false;
@@ -25,6 +30,11 @@ export function watchCardRequest(id: number, onStatus: (reply: CardRequestStatus
       if (!stopped) onStatus(reply);
     } catch (error) {
       if (isAborted(error)) return;
+      if (isApiError(error) && error.kind === 'http' && error.status < 500) {
+        stopped = true;
+        onRefused(error);
+        return;
+      }
     }
     if (!stopped) timer = window.setTimeout(poll, CLUB_POLL_MS);
   };

@@ -247,4 +247,16 @@ describe('ClubWidget', () => {
     expect(screen.getByRole('button', { name: 'Оплатить 99\u00a0₽' })).toBeTruthy();
     expect(body()).toContain('99\u00a0₽');
   });
+
+  it('gives up on a request that is not the patient’s', async () => {
+    stubServer({
+      'GET /club/ajax/card/request/9/status/': [
+        { status: 404, body: { detail: 'Запрос на карту не найден', code: 'not_found' } },
+      ],
+    });
+    renderWidget(PATIENT, '?card_request_id=9');
+    await settle();
+    expect(title()).toBe('Что-то пошло не так');
+    expect(screen.getByRole('button', { name: 'Перезагрузить' })).toBeTruthy();
+  });
 });

@@ -127,11 +127,15 @@ export default function ClubWidget() {
         break;
       }
       case 'watch':
-        return watchCardRequest(task.cardRequestId, (reply) => {
-          dispatch({ type: 'statusReceived', reply });
-          if (reply.status === 'paid' && reply.dt_end)
-            announceClubUpdate({ isInClub: true, cardDateEnd: reply.dt_end });
-        });
+        return watchCardRequest(
+          task.cardRequestId,
+          (reply) => {
+            dispatch({ type: 'statusReceived', reply });
+            if (reply.status === 'paid' && reply.dt_end)
+              announceClubUpdate({ isInClub: true, cardDateEnd: reply.dt_end });
+          },
+          fail,
+        );
       case 'reload':
         window.location.reload();
         break;
