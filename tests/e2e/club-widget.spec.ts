@@ -67,3 +67,23 @@ test('an anonymous visitor is asked to confirm a phone, and can go on at the reg
   // Keyboard users land back on the price they opened it from.
   if (test.info().project.name === 'desktop') await expect(price).toBeFocused();
 });
+
+test('desktop: Escape and the Back button close the widget and leave the page as it was', async ({
+  page,
+}) => {
+  test.skip(test.info().project.name !== 'desktop', 'the phone sheet closes by its buttons only');
+  const price = await firstClubPrice(page);
+  const url = page.url();
+  await price.press('Enter');
+  await expect(widget(page).getByRole('heading', { name: 'Получить клубную цену' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await page.keyboard.press('Escape');
+  await expect(widget(page)).toBeHidden();
+  await expect(price).toBeFocused();
+  await price.press('Enter');
+  await expect(widget(page)).toBeVisible();
+  await page.goBack();
+  await expect(widget(page)).toBeHidden();
+  expect(page.url()).toBe(url);
+});
