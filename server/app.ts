@@ -195,7 +195,7 @@ export async function buildApp({
     ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
-    ...createClubJobHandlers({ db, clock, email }),
+    ...createClubJobHandlers({ db, clock, email, provider: payments }),
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);
@@ -265,7 +265,7 @@ export async function buildApp({
     await doctorRoutes(api, { doctors });
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
-    await clubRoutes(api, { club: services.club });
+    await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });
     await sitemapRoutes(api, { db, towns, origin: publicOrigin });

@@ -21,6 +21,7 @@ import {
   createClinicPriceListService,
 } from './modules/clinic/price-list-service';
 import { type ClinicService, createClinicService } from './modules/clinic/service';
+import { type CouponService, createCouponService } from './modules/club/coupons';
 import { createClubPayments } from './modules/club/payments';
 import { type ClubService, createClubService } from './modules/club/service';
 import { createListService, type ListService } from './modules/directory/lists-service';
@@ -96,6 +97,8 @@ export interface Services {
   map: MapService;
   /** The discount club: club data, the free card, paying for a card. */
   club: ClubService;
+  /** Booking at the club price: the held slot and its prepaid coupon. */
+  clubCoupons: CouponService;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -229,8 +232,18 @@ export function createServices({
     cardLink: (token) => clubCardUrl(publicOrigin, token),
   });
   const club = createClubService({ db, clock, provider: payments, payments: clubPayments, publicOrigin });
+  const clubCoupons = createCouponService({
+    db,
+    clock,
+    provider: payments,
+    payments: clubPayments,
+    booking,
+    publicOrigin,
+    patientId: club.socketUser,
+  });
   const services: Services = {
     club,
+    clubCoupons,
     map,
     mistakeReports,
     towns,

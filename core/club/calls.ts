@@ -6,6 +6,10 @@ import type {
   CardRequestStatusReply,
   ClubJoined,
   ClubUserData,
+  CouponPayment,
+  CouponRequestBody,
+  CouponRequestCreated,
+  CouponRequestReply,
 } from './contracts';
 
 /** The signed-in patient's club state; an anonymous visitor gets is_in_club false and no card. */
@@ -32,3 +36,27 @@ export const clubCardRequestStatus = defineCall<{
 
 /** The websocket the return page listens on for its card request's status (CardRequestStatusReply). */
 export const CLUB_CARD_REQUEST_SOCKET = '/ws/club_card_request?subscribe-user';
+
+/**
+ * Books at the club price: holds the slot for 20 minutes and starts the prepayment (coupon, plus
+ * the card for a patient not in the club): 201 with the checkout URL.
+ */
+export const clubCouponRequest = defineCall<{ body: CouponRequestBody; reply: CouponRequestCreated }>()(
+  'POST',
+  '/club/ajax/coupon_request/',
+);
+
+/** The coupon's status for the page /club/coupon_request/{id}/payment_status/ (the provider returns there). */
+export const clubCouponStatus = defineCall<{ params: CardRequestParams; reply: CouponRequestReply }>()(
+  'GET',
+  '/club/ajax/coupon_request/:id/payment_status/',
+);
+
+/**
+ * Continues paying a coupon: the checkout URL, or 409 with the reason (timed_out,
+ * already_paid, already_processing, appointment_canceled, coupon_request_canceled).
+ */
+export const clubCouponPay = defineCall<{ params: CardRequestParams; reply: CouponPayment }>()(
+  'POST',
+  '/club/ajax/coupon_request/:id/payment/',
+);

@@ -4,6 +4,7 @@
  * bundle, which imports the call descriptors, does not carry zod.
  */
 import { z } from 'zod';
+import { type BookingRequest, bookingSchema } from '../booking/contracts';
 import { textInput } from '../http/contracts';
 
 /** The patient's club card: dates as ISO timestamps; `mt_link` opens the card to show a clinic. */
@@ -81,3 +82,74 @@ export const ButtonStateSchema = z.object({
   cancel: z.object({ text: z.string(), action: z.enum(['close', 'retry', 'reload']) }).nullable(),
 });
 export type ButtonState = z.infer<typeof ButtonStateSchema>;
+
+export const COUPON_STATUSES = [
+  'created',
+  'payment',
+  'waiting_for_confirmation',
+  'succeeded',
+  'canceled',
+  'expired',
+  'reload',
+] as const;
+export type CouponStatus = (typeof COUPON_STATUSES)[number];
+
+/**
+ * POST /club/ajax/coupon_request/: booking at the club price. `booking` is the booking form's
+ * body as the booking call takes it; the slot is held for 20 minutes while the patient prepays
+ * the coupon (and the card, for a patient not in the club). `return_url` (our own origin) is
+ * where the status page sends the patient afterwards.
+ */
+export function couponRequestSchema(today: string | (() => string)) {
+  return z.object({
+    // The booking schema's checks run on an object: anything else is judged as an empty form.
+    booking: z.preprocess<unknown, ReturnType<typeof bookingSchema>, BookingRequest>((value: unknown) => {
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {};
+    }, bookingSchema(today)),
+    receipt_email: textInput().pipe(z.string().max(254)),
+    return_url: textInput().pipe(z.string().min(1).max(2000)),
+  });
+}
+/** As the browser sends it: the booking form's body as the booking call takes it. */
+export type CouponRequestBody = { booking: BookingRequest; receipt_email: string; return_url: string };
+export type CouponRequestChecked = z.output<ReturnType<typeof couponRequestSchema>>;
+
+/** The coupon request as the club's booking screens show it; amounts in whole roubles. */
+export const CouponRequestSchema = z.object({
+  id: z.number().int(),
+  /** Seconds left to pay (0 once the 20 minutes are over). */
+  lifeTime: z.number().int().nonnegative(),
+  price: z.number().int(),
+  fullPrice: z.number().int(),
+  dateCreated: z.string(),
+  clubCouponPrice: z.number().int(),
+  clubLpuPrice: z.number().int(),
+  cardPrice: z.number().int(),
+  clubCardLifetimeMonths: z.number().int(),
+  email: z.string().nullable(),
+  paymentStatus: z.enum(COUPON_STATUSES),
+  totalPrice: z.number().int(),
+  /** Paid on the site now: coupon plus card. */
+  prepayment: z.number().int(),
+  discount: z.number().int(),
+  /** The held slot, then the booking; null once the hold was let go. */
+  appointment_id: z.number().int().nullable(),
+  /** Where the status page sends the patient when done (the page they booked from). */
+  return_url: z.string().nullable(),
+  /** Why the coupon cannot be paid any more, with the product's words; null while it can. */
+  error: z.object({ code: z.string(), detail: z.string() }).nullable(),
+});
+export type CouponRequestReply = z.infer<typeof CouponRequestSchema>;
+
+export const CouponRequestCreatedSchema = CouponRequestSchema.extend({
+  provider_payment_data: z.object({ url: z.string() }),
+  payment_credentials: z.object({ url: z.string() }),
+});
+export type CouponRequestCreated = z.infer<typeof CouponRequestCreatedSchema>;
+
+/** POST /club/ajax/coupon_request/{id}/payment/: the checkout to continue paying at. */
+export const CouponPaymentSchema = z.object({
+  provider_payment_data: z.object({ url: z.string() }),
+  payment_credentials: z.object({ url: z.string() }),
+});
+export type CouponPayment = z.infer<typeof CouponPaymentSchema>;

@@ -31,7 +31,31 @@ export const CLUB_TEXTS = {
   paymentFailedTitle: 'Платёж не прошёл',
   paymentFailedMessage: 'Деньги с вашей карты не списаны. Попробуйте оплатить ещё раз.',
   receiptSubject: 'Чек об оплате клубной карты ПроДокторов',
+  couponReceiptSubject: 'Чек об оплате купона ПроДокторов',
+  noClubPrice: 'У этой записи нет клубной цены',
+  badCoupon: 'Проверьте данные записи',
+  couponNotFound: 'Запрос на покупку купона не найден',
 } as const;
+
+/** Why a coupon can no longer be paid: the codes and words the booking screens show. */
+export const COUPON_ERRORS = {
+  timed_out: 'Истекло время для оплаты.',
+  already_paid: 'Купон уже оплачен.',
+  already_processing: 'Оплата купона в обработке.',
+  appointment_canceled: 'Запись отменена. Попробуйте записаться заново.',
+  coupon_request_canceled: 'Запрос на покупку купона аннулирован.',
+} as const;
+export type CouponErrorCode = keyof typeof COUPON_ERRORS;
+
+/** The coupon's refusal for its status, or null while it can still be paid. */
+export function couponError(status: string, appointmentCanceled: boolean): CouponErrorCode | null {
+  if (appointmentCanceled && status !== 'succeeded') return 'appointment_canceled';
+  if (status === 'expired') return 'timed_out';
+  if (status === 'succeeded') return 'already_paid';
+  if (status === 'waiting_for_confirmation') return 'already_processing';
+  if (status === 'canceled' || status === 'reload') return 'coupon_request_canceled';
+  return null;
+}
 
 export type ClubAccess = 'patient' | 'sign-in' | 'work-account';
 
@@ -137,11 +161,11 @@ export const paymentOpen = (createdAt: Date, now: Date) =>
   now.getTime() - createdAt.getTime() < CLUB_PAYMENT_MS;
 
 /**
- * The return URL a card payment sends the browser back to: only a page of our own origin (an
- * open redirect through our payment would lend our name to phishing), without `slot` (the held
- * slot is not the browser's to name again), with `card_request_id` added. Null when refused.
+ * A page of our own origin to send the browser back to, without `slot` (the held slot is not
+ * the browser's to name again); null for anything else (an open redirect through our payment
+ * would lend our name to phishing).
  */
-export function cardReturnUrl(raw: string, publicOrigin: string, cardRequestId: number): string | null {
+export function ownReturnUrl(raw: string, publicOrigin: string): URL | null {
   let url: URL;
   try {
     url = new URL(raw, publicOrigin);
@@ -150,6 +174,13 @@ export function cardReturnUrl(raw: string, publicOrigin: string, cardRequestId: 
   }
   if (url.origin !== publicOrigin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
   url.searchParams.delete('slot');
+  return url;
+}
+
+/** The return URL of a card payment: our own page (ownReturnUrl) with `card_request_id` added. */
+export function cardReturnUrl(raw: string, publicOrigin: string, cardRequestId: number): string | null {
+  const url = ownReturnUrl(raw, publicOrigin);
+  if (!url) return null;
   url.searchParams.set('card_request_id', String(cardRequestId));
   return url.toString();
 }

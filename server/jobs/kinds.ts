@@ -53,6 +53,13 @@ export const JOB_KINDS = {
     expireInSeconds: 300,
     concurrency: 2,
   },
+  /** Money back for a paid coupon that could not become a booking (server/modules/club/coupon-payments.ts). */
+  'club.refund': {
+    retryLimit: 8,
+    retryDelay: 60,
+    retryDelayMax: 3_600,
+    expireInSeconds: 300,
+  },
   /** The nightly refresh of the stars at 04:00 Moscow time (server/modules/reviews/rating/service.ts). */
   'reviews.refresh-stars': {
     retryLimit: 3,

@@ -51,6 +51,8 @@ export const appointments = pgTable(
     /** A hold's end: after it the slot is free again (and the row is deleted by the next booking there). */
     holdExpiresAt: timestamp({ withTimezone: true }),
     price: integer(),
+    /** Prepaid on the site (a club coupon), in kopecks: the clinic takes only the rest. */
+    prepaidAmount: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp({ withTimezone: true }),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -125,9 +126,8 @@ export const clubCouponRequests = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id),
-    appointmentId: integer()
-      .notNull()
-      .references(() => appointments.id),
+    /** The held slot, then the booking; null once a hold was let go (expired, declined). */
+    appointmentId: integer().references(() => appointments.id, { onDelete: 'set null' }),
     clinicId: integer()
       .notNull()
       .references(() => clinics.id),
@@ -141,6 +141,12 @@ export const clubCouponRequests = pgTable(
     status: text({ enum: COUPON_STATUSES }).notNull().default('created'),
     email: text(),
     returnUrl: text(),
+    /** Whether the patient was in the club when the offer was made (else the card comes with it). */
+    inClub: boolean().notNull().default(false),
+    /** The booking form's patient fields, written into the appointment once the coupon is paid. */
+    patient: jsonb()
+      .$type<{ name: string; birthDate: string | null; source: string | null; requestKey: string }>()
+      .notNull(),
     paymentId: integer().references(() => clubPayments.id),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -10,9 +10,13 @@ import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { EmailProvider } from '../../providers/email/email-provider';
 import type { PaymentsProvider, ProviderPayment } from '../../providers/payments/payments-provider';
 import { type EventBus, TOPICS } from '../../realtime/bus';
+import { applyToCoupon, COUPON_JOBS } from './coupon-payments';
 import type { PaymentRow } from './repo';
 
-export const CLUB_JOBS = { receipt: 'club.send-receipt' } as const satisfies Record<string, JobKindName>;
+export const CLUB_JOBS = {
+  receipt: 'club.send-receipt',
+  refund: COUPON_JOBS.refund,
+} as const satisfies Record<string, JobKindName>;
 
 /** The secret part of a card's link: unguessable, URL-safe. */
 export const newCardToken = () => randomBytes(18).toString('base64url');
@@ -153,8 +157,11 @@ export function createClubPayments({
           .update(clubPayments)
           .set({ status: remote.status, cancellationReason: remote.cancellationReason, updatedAt: now })
           .where(eq(clubPayments.id, payment.id));
-        const published =
-          payment.purpose === 'card' ? await applyToCardRequest(tx, payment, remote, now) : null;
+        if (payment.purpose === 'coupon') {
+          await applyToCoupon(tx, payment, remote, now, { jobs, newCardToken });
+          return { known: true, published: null };
+        }
+        const published = await applyToCardRequest(tx, payment, remote, now);
         return { known: true, published };
       });
       if (outcome.published)
@@ -171,12 +178,34 @@ export function createClubJobHandlers({
   db,
   clock,
   email,
+  provider,
 }: {
   db: Db;
   clock: Clock;
   email: EmailProvider;
+  provider: PaymentsProvider;
 }): Record<(typeof CLUB_JOBS)[keyof typeof CLUB_JOBS], JobHandler> {
   return {
+    /** Money back for a paid coupon whose booking could not be made: once, whatever the retries. */
+    [CLUB_JOBS.refund]: async (job: Job) => {
+      const paymentId = (job.payload as { paymentId?: unknown } | null)?.paymentId;
+      if (typeof paymentId !== 'number') throw new Error(`job ${job.id}: payload without paymentId`);
+      const [payment] = await db.select().from(clubPayments).where(eq(clubPayments.id, paymentId));
+      if (!payment?.providerPaymentId || payment.status !== 'succeeded') return;
+      const due = payment.amount - payment.refundedAmount;
+      if (due <= 0) return;
+      // The key names the payment: a retry after a lost answer reaches the same refund.
+      await provider.createRefund({
+        idempotenceKey: `refund-${payment.id}`,
+        paymentId: payment.providerPaymentId,
+        amount: due,
+        description: 'Возврат оплаты купона ПроДокторов',
+      });
+      await db
+        .update(clubPayments)
+        .set({ refundedAmount: payment.amount, updatedAt: clock.now() })
+        .where(eq(clubPayments.id, payment.id));
+    },
     [CLUB_JOBS.receipt]: async (job: Job) => {
       const receiptId = (job.payload as { receiptId?: unknown } | null)?.receiptId;
       if (typeof receiptId !== 'number') throw new Error(`job ${job.id}: payload without receiptId`);

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { clubCardRequest, clubCardRequestStatus, clubJoin, clubUserData } from '../../../core/club/calls';
+import {
+  clubCardRequest,
+  clubCardRequestStatus,
+  clubCouponPay,
+  clubCouponRequest,
+  clubCouponStatus,
+  clubJoin,
+  clubUserData,
+} from '../../../core/club/calls';
 import {
   CardRequestBodySchema,
   CardRequestCreatedSchema,
@@ -7,19 +15,34 @@ import {
   CardRequestStatusSchema,
   ClubJoinedSchema,
   ClubUserDataSchema,
+  CouponPaymentSchema,
+  CouponRequestCreatedSchema,
+  CouponRequestSchema,
+  couponRequestSchema,
 } from '../../../core/club/contracts';
 import { CLUB_TEXTS } from '../../../core/club/rules';
+import { zonedDay } from '../../../core/dates/zoned';
+import type { Clock } from '../../clock';
 import { serve } from '../../http/route';
+import type { CouponService } from './coupons';
 import type { ClubService } from './service';
+
+/** The easternmost Russian zone: a birth date 'today' there is not in the future anywhere in Russia. */
+const LATEST_ZONE = 'Asia/Kamchatka';
 
 /** The provider's payment notifications arrive here (set it as the HTTP notification URL). */
 export const CLUB_NOTIFICATION_PATH = '/club/ajax/payments/notifications/';
 
 const unknownRequest = { params: { status: 404, detail: CLUB_TEXTS.requestNotFound } };
+const unknownCoupon = { params: { status: 404, detail: CLUB_TEXTS.couponNotFound } };
 const invalidBody = { body: { detail: CLUB_TEXTS.badEmail } };
 
 /** The card calls (core/club/calls.ts), in the API scope (CSRF on the POSTs). */
-export async function clubRoutes(app: FastifyInstance, { club }: { club: ClubService }) {
+export async function clubRoutes(
+  app: FastifyInstance,
+  { club, coupons, clock }: { club: ClubService; coupons: CouponService; clock: Clock },
+) {
+  const CouponBodySchema = couponRequestSchema(() => zonedDay(clock.now(), LATEST_ZONE).date);
   // Its own scope: the join call has no body but may still say Content-Type: application/json.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -63,6 +86,38 @@ export async function clubRoutes(app: FastifyInstance, { club }: { club: ClubSer
         reply.header('cache-control', 'private, no-store');
         return club.requestStatus(await request.viewer(), request.params.id);
       },
+    );
+
+    serve(
+      scope,
+      clubCouponRequest,
+      {
+        body: CouponBodySchema,
+        reply: CouponRequestCreatedSchema,
+        invalid: { body: { detail: CLUB_TEXTS.badCoupon } },
+      },
+      async (request, reply) => {
+        const created = await coupons.requestCoupon(await request.viewer(), request.body);
+        reply.status(201);
+        return created;
+      },
+    );
+
+    serve(
+      scope,
+      clubCouponStatus,
+      { params: CardRequestParamsSchema, reply: CouponRequestSchema, invalid: unknownCoupon },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return coupons.couponStatus(await request.viewer(), request.params.id);
+      },
+    );
+
+    serve(
+      scope,
+      clubCouponPay,
+      { params: CardRequestParamsSchema, reply: CouponPaymentSchema, invalid: unknownCoupon },
+      async (request) => coupons.payCoupon(await request.viewer(), request.params.id),
     );
   });
 }

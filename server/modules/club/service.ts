@@ -240,7 +240,7 @@ export function createClubService({
       return id === null ? null : statusOf(id, userId);
     },
 
-    /** Who may open the status socket: a patient's user id, or the 401/403 it is refused with. */
+    /** A patient's user id, or the 401/403 a club call (and the status socket) is refused with. */
     socketUser: patientId,
 
     /**

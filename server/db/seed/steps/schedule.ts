@@ -215,6 +215,7 @@ function book(
           requestKey: null,
           cancelToken: null,
           holdExpiresAt: null,
+          prepaidAmount: null,
           source: rng.pick(['site', 'site', 'site', 'app', 'call_centre']),
           createdAt: new Date(Math.min(now, start) - rng.int(1, 10 * 24 * 60) * 60_000),
           canceledAt: null,
