@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COUPON_STATUSES,
+  COUPON_STATUS_ORDER,
   couponErrorText,
   couponSecondsLeft,
   formatCouponCountdown,
@@ -19,13 +19,13 @@ describe('booking at the club price', () => {
   });
 
   it('maps every coupon status to a step, reload to none', () => {
-    expect(COUPON_STATUSES.map((s) => [s, stepForCoupon(s)])).toEqual([
+    expect(COUPON_STATUS_ORDER.map((s) => [s, stepForCoupon(s)])).toEqual([
       ['created', 'paymentStart'],
       ['canceled', 'failed'],
       ['succeeded', 'succeeded'],
       ['waiting_for_confirmation', 'appointmentProgress'],
       ['expired', 'failed'],
-      ['payment', 'appointmentProgress'],
+      ['payment', 'paymentStart'],
       ['reload', null],
     ]);
   });

@@ -3,6 +3,7 @@
  * the view's steps, what a coupon's status means for them, the 20-minute prepayment countdown
  * and the coupon refusals' texts. Pure; the page runs the calls.
  */
+import type { CouponStatus } from './contracts';
 import { CLUB_PAYMENT_MS } from './rules';
 
 export const CLUB_APPOINTMENT_STEPS = [
@@ -16,7 +17,8 @@ export const CLUB_APPOINTMENT_STEPS = [
 ] as const;
 export type ClubAppointmentStep = (typeof CLUB_APPOINTMENT_STEPS)[number];
 
-export const COUPON_STATUSES = [
+/** The statuses in the product's order (the contract's list is not for the browser: it sits beside zod). */
+export const COUPON_STATUS_ORDER = [
   'created',
   'canceled',
   'succeeded',
@@ -24,8 +26,7 @@ export const COUPON_STATUSES = [
   'expired',
   'payment',
   'reload',
-] as const;
-export type CouponStatus = (typeof COUPON_STATUSES)[number];
+] as const satisfies readonly CouponStatus[];
 
 export const CLUB_BOOKING_TEXTS = {
   failedTitle: 'Не получилось записаться',
@@ -51,8 +52,8 @@ export function couponErrorText(code: string | undefined, detail?: string): stri
 
 /**
  * Where a coupon's status leaves the view: paid → succeeded; canceled or expired → failed;
- * still being paid or confirmed → progress; 'reload' asks for a fresh page (null: the caller
- * reloads); a coupon just created waits for its prepayment.
+ * being confirmed → progress; 'reload' asks for a fresh page (null: the caller reloads); a
+ * coupon created or at the checkout waits for its prepayment.
  */
 export function stepForCoupon(status: CouponStatus): ClubAppointmentStep | null {
   switch (status) {
@@ -61,10 +62,11 @@ export function stepForCoupon(status: CouponStatus): ClubAppointmentStep | null 
     case 'canceled':
     case 'expired':
       return 'failed';
-    case 'payment':
     case 'waiting_for_confirmation':
       return 'appointmentProgress';
+    // A checkout started but not finished can be continued while the 20 minutes last.
     case 'created':
+    case 'payment':
       return 'paymentStart';
     case 'reload':
       return null;
