@@ -9,6 +9,8 @@
  * - calls: search suggestions, the clinic price list and the reviews call, cycling through realistic requests
  *   (bench/calls/*), p50/p95/p99 on 1 and 10 connections;
  * - where a page's time goes (its data calls measured in process vs the full request);
+ * - the club: `GET /club/ajax/user_data/` p95 (target < 10 ms) and the paid card's round trip
+ *   (request → dev checkout → status paid); `npm run bench -- --club-only` runs only that;
  * - several instances: two app processes behind HAProxy vs one (a cached page, a call,
  *   bookings/s), with REDIS_URL and haproxy; a SKIP line without them.
  *   `npm run bench -- --instances-only` runs only that phase.
@@ -27,6 +29,7 @@ import { searchCallPaths } from './calls/search';
 import { prepareDatabase, redact, type SeedSize } from './database';
 import { accountsPhase, accountsTable, bookingPoolOf, doctorsLpusOf } from './phases/accounts';
 import { callsPhase } from './phases/calls';
+import { clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
@@ -64,6 +67,8 @@ const { values: flags } = parseArgs({
     reseed: { type: 'boolean', default: false },
     /** Only the accounts figures (sign-in round trip, favourites call): a quick run. */
     'accounts-only': { type: 'boolean', default: false },
+    /** Only the club figures (user_data, the paid card's round trip). */
+    'club-only': { type: 'boolean', default: false },
     /** Only two instances behind HAProxy against one. */
     'instances-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
@@ -71,7 +76,7 @@ const { values: flags } = parseArgs({
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --instances-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -132,6 +137,21 @@ async function accountsOnly() {
     console.log(`${c.pass ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
 }
 
+async function clubOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  services = await openServices(settings.databaseUrl);
+  // Calls only: the server needs no page build.
+  await server.start({ PAGE_CACHE_TTL_MS: '0', SERVE_PAGES: 'false' });
+  const club = await clubPhase(bench, services.db);
+  await server.stop();
+  console.log(`\n${clubTable(club)}\n`);
+  const pass = club.userData.p95 < USER_DATA_P95_TARGET_MS;
+  console.log(
+    `${pass ? 'PASS' : 'FAIL'}  club user_data p95 < ${USER_DATA_P95_TARGET_MS} ms: ${club.userData.p95.toFixed(1)} ms`,
+  );
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -175,9 +195,11 @@ async function main() {
     doctorsLpusOf(firstPage.doctors),
     await bookingPoolOf(services, town),
   );
+  const club = await clubPhase(bench, services.db);
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
+  console.log(`\n${clubTable(club)}\n`);
 
   const { cachedPages, cacheStates, cached } = await cachedPhase(bench, targets);
   const { scripts, audits } = await lighthousePhase(bench, targets.pageOf, cachedPages);
@@ -214,7 +236,13 @@ async function main() {
 }
 
 try {
-  await (flags['accounts-only'] ? accountsOnly() : flags['instances-only'] ? instancesOnly() : main());
+  await (flags['accounts-only']
+    ? accountsOnly()
+    : flags['club-only']
+      ? clubOnly()
+      : flags['instances-only']
+        ? instancesOnly()
+        : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

@@ -169,6 +169,8 @@ describe('paying for a card', () => {
     expect(provider_payment_data.url).toMatch(/^http:\/\/localhost:3000\/dev\/pay\/[0-9a-f-]{36}$/);
     const paymentId = paymentIdOf(provider_payment_data.url);
     expect((await status(s, id)).json()).toMatchObject({ status: 'in_process', mt_link: null });
+    // A second click continues the same payment.
+    expect((await requestCard(s, goodBody)).json()).toMatchObject({ id, provider_payment_data });
 
     expect(await provider.decide(paymentId, 'succeeded')).toBe(true);
     const replies = await Promise.all([

@@ -80,6 +80,25 @@ export function createClubRepo(db: Db) {
       return row ?? null;
     },
 
+    /** The patient's request still waiting for payment with its checkout, if any (a second click reuses it). */
+    async openRequestOf(userId: number, now: Date): Promise<{ id: number; url: string } | null> {
+      const [row] = await db
+        .select({ id: clubCardRequests.id, url: clubPayments.confirmationUrl })
+        .from(clubCardRequests)
+        .innerJoin(clubPayments, eq(clubPayments.id, clubCardRequests.paymentId))
+        .where(
+          and(
+            eq(clubCardRequests.userId, userId),
+            eq(clubCardRequests.status, 'in_process'),
+            gt(clubCardRequests.expiresAt, now),
+            eq(clubPayments.status, 'pending'),
+          ),
+        )
+        .orderBy(desc(clubCardRequests.id))
+        .limit(1);
+      return row?.url ? { id: row.id, url: row.url } : null;
+    },
+
     /** The patient's newest card request's id (what the status socket reports on). */
     async latestRequestId(userId: number): Promise<number | null> {
       const [row] = await db

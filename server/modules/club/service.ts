@@ -179,6 +179,16 @@ export function createClubService({
       if (await repo.currentCard(userId, now)) throw conflict('already_in_club', CLUB_TEXTS.alreadyInClub);
       const price = nextCardPrice(await repo.cardsIssued(userId));
       if (price === 0) throw conflict('free_card_available', CLUB_TEXTS.freeCardFirst);
+      // A second click (or a return from the checkout unpaid) continues the same payment: one
+      // request, one payment, never two charges for one card.
+      const open = await repo.openRequestOf(userId, now);
+      if (open)
+        return {
+          id: open.id,
+          status: 'in_process',
+          provider_payment_data: { url: open.url },
+          payment_credentials: { url: open.url },
+        };
       const idempotenceKey = randomUUID();
       const { requestId, paymentId, returnUrl } = await db.transaction(async (tx) => {
         const opened = await repo.openRequest(tx, {
