@@ -47,6 +47,8 @@ export default [
       id: 'analysis-appointment-new',
     }),
     route('profile/appointments', 'routes/profile-appointments.tsx'),
+    // Where the payment provider returns a booking at the club price (the coupon's prepayment).
+    route('club/coupon_request/:id/payment_status', 'routes/club-coupon-status.tsx'),
     // How the rating is counted (the formula is public).
     route('rating', 'routes/rating.tsx'),
     // The legal documents (core/legal/): the policies the consent texts link to.

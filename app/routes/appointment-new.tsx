@@ -88,6 +88,7 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
             lpuId: query.lpuId,
             type: query.type,
             source: query.source,
+            clubPrice: target.clubPrice,
           }}
         />
       )}

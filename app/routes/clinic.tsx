@@ -95,6 +95,7 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
               categories={d.priceList.categories}
               updateStatus={{ code: d.clinic.priceUpdateStatus, date: d.clinic.priceUpdatedAt }}
               tz={d.town.tz}
+              club={d.clinic.clubEnabled ? { discountPercent: d.clinic.clubDiscountPercent } : undefined}
             />
           )
         }

@@ -1,6 +1,7 @@
 import { PROFILE_APPOINTMENTS } from '../../core/booking/urls';
 import { formatRub } from '../../core/money/money';
 import { MyAppointmentsList } from '../features/booking/my-appointments';
+import { ClubCardPanel } from '../features/club/club-card-panel';
 import { ReviewPowerButton } from '../features/reviews/review-power-modal';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -76,6 +77,7 @@ export default function ProfileAppointments({ loaderData: d }: Route.ComponentPr
               </ul>
             </section>
           )}
+          <ClubCardPanel />
           <MyAppointmentsList visits={d.page} review={(item) => <ReviewPowerButton visit={item} />} />
         </>
       )}

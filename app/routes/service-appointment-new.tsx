@@ -91,6 +91,7 @@ export default function ServiceAppointmentNew({ loaderData: d }: Route.Component
             lpuId: query.lpuId,
             type: 'clinic',
             source: query.source,
+            clubPrice: target.clubPrice,
           }}
         />
       )}

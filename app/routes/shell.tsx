@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { ClubHost } from '../features/club/club-host';
 import { shellState } from '../lib/shell';
 
 // The banners are rendered on the server with the page; in the browser their code (about 2 KB)
@@ -28,6 +29,7 @@ export default function Shell() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ClubHost />
     </>
   );
 }

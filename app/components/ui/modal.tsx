@@ -25,7 +25,11 @@ export interface ModalProps {
   onCloseAutoFocus?: (event: Event) => void;
   /** 'dark': light text on the night-blue of event promos (the award's Grand Prix). */
   tone?: 'light' | 'dark';
+  /** False for a persistent phone sheet: only its own buttons close it (desktop still closes on Escape and outside clicks). */
+  dismissOnPhone?: boolean;
 }
+
+const onPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 639px)').matches;
 
 const MOBILE: Record<ModalMobile, string> = {
   fullscreen: 'inset-0',
@@ -61,14 +65,20 @@ export function Modal({
   closeIcon = 'always',
   onCloseAutoFocus,
   tone = 'light',
+  dismissOnPhone = true,
 }: ModalProps) {
   const dark = tone === 'dark';
+  const keep = (event: Event) => {
+    if (!dismissOnPhone && onPhone()) event.preventDefault();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1000] bg-ink/40" />
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={keep}
+          onEscapeKeyDown={keep}
           style={{ '--modal-width': `${width}px` } as React.CSSProperties}
           className={`fixed z-[1000] flex flex-col shadow-xl ${dark ? 'bg-[#101c3a] text-white' : 'bg-surface'} outline-none sm:w-[var(--modal-width)] sm:max-w-[calc(100vw-2rem)] ${MOBILE[mobile]} ${DESKTOP[desktop]}`}
         >

@@ -3,10 +3,17 @@ import { createAppointment } from '../../../core/booking/calls';
 import { bookingSchema, type OfferedSlot } from '../../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
+import { clubCouponRequest } from '../../../core/club/calls';
 import { fieldErrors } from '../../../core/http/contracts';
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
+import {
+  type ClubBookingChoice,
+  ClubBookingOption,
+  clubBookingReady,
+  NO_CLUB_BOOKING,
+} from '../club/club-booking-option';
 import { type BookingOutcome, failed, outcomeOf } from './booking-outcome';
 import { useSlotHold } from './use-slot-hold';
 
@@ -26,6 +33,8 @@ export interface BookingFormProps {
   phone: string;
   /** A failed booking offers these instead; choosing one changes the page's slot. */
   onChooseSlot: (slot: OfferedSlot) => void;
+  /** The club price ('1 750 ₽') when the clinic takes the club card: booking at it prepays a coupon. */
+  clubPrice?: string | null;
 }
 
 type Fields = {
@@ -106,7 +115,9 @@ export function BookingForm({
   today,
   phone,
   onChooseSlot,
+  clubPrice = null,
 }: BookingFormProps) {
+  const [club, setClub] = useState<ClubBookingChoice>(NO_CLUB_BOOKING);
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -151,10 +162,27 @@ export function BookingForm({
       );
       return;
     }
+    if (!clubBookingReady(club)) {
+      setClub({ ...club, touched: true });
+      return;
+    }
     setBusy(true);
     setOutcome(null);
     let result: BookingOutcome;
     try {
+      if (club.on) {
+        // The slot is held for 20 minutes while the coupon is prepaid at the provider.
+        const created = await api.send(clubCouponRequest, {
+          body: {
+            booking: body,
+            receipt_email: club.email.trim(),
+            return_url: `${window.location.pathname}${window.location.search}`,
+          },
+        });
+        booked.current = true;
+        window.location.assign(created.provider_payment_data.url);
+        return;
+      }
       const { appointment } = await api.send(createAppointment, { body });
       booked.current = true;
       window.location.assign(appointment.url);
@@ -268,6 +296,7 @@ export function BookingForm({
         Телефон: <span className="font-medium">{phone}</span>
         <span className="block text-ink-soft">На этот номер придёт СМС с деталями записи.</span>
       </p>
+      {clubPrice && <ClubBookingOption clubPrice={clubPrice} value={club} onChange={setClub} />}
       <button
         type="submit"
         // Disabled until hydrated: a native submit would put the patient's details in the URL.

@@ -103,7 +103,7 @@ export function TimeAndPatientSteps({
   choose: (slot: string) => void;
   loginHref: string;
   /** What the form books besides the time. */
-  booking: Pick<BookingFormProps, 'subject' | 'lpuId' | 'type' | 'source'>;
+  booking: Pick<BookingFormProps, 'subject' | 'lpuId' | 'type' | 'source' | 'clubPrice'>;
 }) {
   const { chosen } = viewer;
   if (!chosen)

@@ -1,5 +1,6 @@
 import type { DoctorBookingCard, ServiceBookingCard, VisitPlace } from '../../../core/booking/contracts';
 import type { VisitType } from '../../../core/booking/urls';
+import { ClubPriceButton } from '../club/club-price-button';
 import { ChosenTime } from './booking-steps';
 
 const VISIT_LABELS: Record<VisitType, string> = {
@@ -13,7 +14,9 @@ function Price({ label, price, clubPrice }: { label: string; price: string; club
   return (
     <>
       {label}: <span className="font-semibold">{price}</span>
-      {clubPrice !== null && <span className="ml-2 text-brand">по клубной карте {clubPrice}</span>}
+      {clubPrice !== null && (
+        <ClubPriceButton className="ml-2 text-brand">по клубной карте {clubPrice}</ClubPriceButton>
+      )}
     </>
   );
 }

@@ -1,8 +1,10 @@
 import { type ReactNode, useState } from 'react';
 import type { PriceListGroup, PriceListLine } from '../../../core/clinic/contracts';
 import { isBookableLine } from '../../../core/clinic/price-list';
+import { withClubSwitch } from '../../../core/club/price-display';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
+import { ClubLinePrice } from '../club/club-line-price';
 
 /**
  * Services grouped by class: name, duration and price.
@@ -12,8 +14,11 @@ import { plural, WORDS } from '../../../core/text/plural';
 export function PriceListGroups({
   groups,
   booking,
+  club,
 }: {
   groups: PriceListGroup[];
+  /** A clinic in the club: the switch's state and the clinic's discount on services. */
+  club?: { on: boolean; discountPercent: number };
   /** The clinic and its zone, for the lines booked online by time. */
   booking?: { clinicId: number; tz: string };
 }) {
@@ -32,7 +37,7 @@ export function PriceListGroups({
               >
                 <div className="min-w-0">
                   <a
-                    href={s.url}
+                    href={club ? withClubSwitch(s.url, club.on) : s.url}
                     target="_blank"
                     rel="noopener"
                     className="text-ink hover:text-brand hover:underline"
@@ -52,11 +57,15 @@ export function PriceListGroups({
                   </p>
                 </div>
                 <p className="shrink-0 sm:text-right">
-                  <span className="font-semibold">{formatRub(s.prices.full)}</span>
-                  {s.prices.club !== null && (
-                    <span className="ml-2 text-sm text-accent sm:ml-0 sm:block">
-                      {formatRub(s.prices.club)} в клубе
-                    </span>
+                  {club && s.prices.club !== null ? (
+                    <ClubLinePrice
+                      full={s.prices.full}
+                      club={s.prices.club}
+                      clubOn={club.on}
+                      discountPercent={club.discountPercent}
+                    />
+                  ) : (
+                    <span className="font-semibold">{formatRub(s.prices.full)}</span>
                   )}
                 </p>
                 {booking && isBookableLine(s) && <BookingButton line={s} {...booking} />}

@@ -12,6 +12,7 @@ import {
 import { priceStatus } from '../../../core/clinic/price-status';
 import { Pagination } from '../../components/ui/pagination';
 import { api, isApiError } from '../../lib/api';
+import { ClubPriceBanner, ClubSwitch, useClubSwitch } from '../club/club-banner';
 import { PriceListGroups } from './price-list-groups';
 import { PriceListSearch } from './price-list-search';
 import { PriceListSwitch } from './price-list-switch';
@@ -26,6 +27,8 @@ export interface PriceListProps {
   updateStatus: { code: number; date: string | null };
   /** The clinic town's zone: the booking buttons' calendars count days in it. */
   tz: string;
+  /** A clinic in the club: its discount on services (the banner, the switch's badge). */
+  club?: { discountPercent: number };
 }
 
 type View = { kind: 'list'; list: PriceListPage } | { kind: 'notFound' };
@@ -58,7 +61,7 @@ function isNetworkError(error: unknown): boolean {
  * search, the online switch or a page change; each successful answer replaces it. A 404 hides
  * the pagination and shows 'Такой услуги нет в клинике'; other failures are only logged.
  */
-export function PriceList({ clinicId, initial, categories, updateStatus, tz }: PriceListProps) {
+export function PriceList({ clinicId, initial, categories, updateStatus, tz, club }: PriceListProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -66,6 +69,7 @@ export function PriceList({ clinicId, initial, categories, updateStatus, tz }: P
   const [request, setRequest] = useState<PriceListRequest | null>(null);
   const [view, setView] = useState<View>({ kind: 'list', list: initial });
   const [loading, setLoading] = useState(false);
+  const [clubOn, setClubOn] = useClubSwitch(location.search);
   const debounce = useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchRef = useRef<HTMLInputElement>(null);
   const sectionRef = useRef<HTMLElement>(null);
@@ -190,8 +194,21 @@ export function PriceList({ clinicId, initial, categories, updateStatus, tz }: P
         <PriceListSwitch checked={applied.onlineOnly} onChange={onOnlineOnly} />
       </div>
 
+      {club && (
+        <div className="mt-4 flex flex-col gap-3">
+          <ClubPriceBanner discountPercent={club.discountPercent} />
+          <ClubSwitch on={clubOn} onChange={setClubOn} discountPercent={club.discountPercent} />
+        </div>
+      )}
+
       <div aria-busy={loading} className={`mt-5 transition-opacity ${loading ? 'opacity-50' : ''}`}>
-        {list && <PriceListGroups groups={list.data} booking={{ clinicId, tz }} />}
+        {list && (
+          <PriceListGroups
+            groups={list.data}
+            booking={{ clinicId, tz }}
+            club={club && { on: clubOn, discountPercent: club.discountPercent }}
+          />
+        )}
         <div role="status">
           {!list && (
             <p className="rounded-lg bg-canvas px-4 py-6 text-center text-ink-soft">{PRICE_LIST_NOT_FOUND}</p>

@@ -20,8 +20,10 @@ describe('PriceChips', () => {
         ]}
       />,
     );
-    const chips = screen.getAllByRole('button');
+    const chips = screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-pressed'));
     expect(chips.map((c) => c.textContent)).toEqual(['В клинике', 'На дому', 'Онлайн']);
+    // The club price opens the club widget.
+    expect(screen.getByRole('button', { name: `${formatRub(1750)} в клубе` })).toBeTruthy();
     expect(priceLine('2 500 ₽')).toBe(`${formatRub(2500)}${formatRub(1750)} в клубе`);
 
     fireEvent.click(screen.getByRole('button', { name: 'На дому' }));

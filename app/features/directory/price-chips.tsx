@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { VisitPrice } from '../../../core/directory/contracts';
 import { formatRub } from '../../../core/money/money';
+import { ClubPriceButton } from '../club/club-price-button';
 
 export const VISIT_LABELS: Record<VisitPrice['type'], string> = {
   clinic: 'В клинике',
@@ -47,9 +48,9 @@ export function PriceChips({
         {prices.length === 1 && <span>{VISIT_LABELS[current.type]}: </span>}
         <span className="text-lg font-semibold text-ink">{formatRub(current.price)}</span>
         {current.clubPrice !== null && (
-          <span className="ml-2 rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
+          <ClubPriceButton className="ml-2 rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
             {formatRub(current.clubPrice)} в клубе
-          </span>
+          </ClubPriceButton>
         )}
       </p>
       {current.type === 'telemed' && partnerPrice !== null && (

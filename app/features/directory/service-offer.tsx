@@ -1,5 +1,6 @@
 import type { ServiceOffer } from '../../../core/directory/contracts';
 import { formatRub } from '../../../core/money/money';
+import { ClubPriceButton } from '../club/club-price-button';
 import { LazySchedule } from '../schedule/schedule-slot';
 
 /**
@@ -27,9 +28,9 @@ export function ServiceOfferPrice({
             : formatRub(offer.minPrice)}
         </span>
         {offer.clubPrice !== null && (
-          <span className="ml-2 rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
+          <ClubPriceButton className="ml-2 rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
             {formatRub(offer.clubPrice)} в клубе
-          </span>
+          </ClubPriceButton>
         )}
       </p>
       {offer.lineName !== service.name && (

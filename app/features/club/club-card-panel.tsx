@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
+import { formatLongDate } from '../../../core/dates/zoned';
+import { PRIMARY, SECONDARY } from './club-buttons';
+import { openClubWidget } from './club-events';
+import { LazyClubInfoModal } from './club-overlays';
+import { useClubData } from './use-club-data';
+
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The club card in the patient's profile: a member sees the card's dates and opens it to show
+ * the clinic's administrator; the others may get one (the widget, as from a banner).
+ */
+export function ClubCardPanel() {
+  const club = useClubData();
+  const [info, setInfo] = useState(false);
+  if (!club) return null;
+  const card = club.is_in_club ? club.club_card : null;
+  return (
+    <section aria-labelledby="club-card" className="card mt-6 p-4 sm:p-5" data-testid="club-card-panel">
+      <h2 id="club-card" className="text-lg font-semibold">
+        Клубная карта
+      </h2>
+      {card ? (
+        <>
+          <p className="mt-1 text-ink">
+            Вы в клубе до <span className="font-semibold">{formatLongDate(card.dt_end, zone())}</span>
+          </p>
+          <p className="text-sm text-muted">Действует с {formatLongDate(card.dt_start, zone())}</p>
+          <p className="mt-1 text-sm text-ink-soft">{T.inClubHint}</p>
+        </>
+      ) : (
+        <p className="mt-1 text-ink-soft">{T.notInClub}</p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {card ? (
+          <a href={card.mt_link} className={PRIMARY}>
+            {T.openCard}
+          </a>
+        ) : (
+          <button type="button" className={PRIMARY} onClick={() => openClubWidget({ viaBanner: true })}>
+            {T.confirmationTitle}
+          </button>
+        )}
+        <button type="button" className={SECONDARY} onClick={() => setInfo(true)}>
+          {T.moreAboutClub}
+        </button>
+      </div>
+      {info && <LazyClubInfoModal mode="club" onClose={() => setInfo(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
+import { formatRub } from '../../../core/money/money';
+import { LazyClubHowItWorks } from './club-overlays';
+import { ClubPriceButton } from './club-price-button';
+
+/**
+ * A price-list line's prices in a member clinic. With the club switch on the club price leads
+ * and the regular one is struck through; off, the regular price leads and the club price follows.
+ * The club price opens the card widget; the ⓘ beside it tells how the club price is made.
+ */
+export function ClubLinePrice({
+  full,
+  club,
+  clubOn,
+  discountPercent,
+}: {
+  full: number;
+  club: number;
+  clubOn: boolean;
+  discountPercent: number | null;
+}) {
+  const [how, setHow] = useState(false);
+  const clubButton = (className: string) => (
+    <ClubPriceButton className={className} detail={{ discountPercent }}>
+      {formatRub(club)} в клубе
+    </ClubPriceButton>
+  );
+  return (
+    <span className="inline-flex flex-wrap items-baseline gap-x-2 sm:flex-col sm:items-end">
+      {clubOn ? (
+        <>
+          {clubButton('font-semibold text-accent')}
+          <s className="text-sm text-muted">{formatRub(full)}</s>
+        </>
+      ) : (
+        <>
+          <span className="font-semibold">{formatRub(full)}</span>
+          {clubButton('text-sm text-accent')}
+        </>
+      )}
+      <button
+        type="button"
+        aria-label={T.howItWorks}
+        aria-haspopup="dialog"
+        onClick={() => setHow(true)}
+        className="text-xs text-brand hover:underline"
+      >
+        {T.howItWorks}
+      </button>
+      {how && <LazyClubHowItWorks fullPrice={full} clubPrice={club} onClose={() => setHow(false)} />}
+    </span>
+  );
+}
