@@ -43,6 +43,21 @@ describe('a broken multipart body', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'bad_request' });
   });
+
+  it('with no part at all (only the closing boundary) is a 400 on the review form, not a 500', async () => {
+    const patient = await signedInAs(w.app, w.db);
+    const empty = { payload: '--XYZ--\r\n', headers: broken.headers };
+    for (const url of ['/api/reviews/', '/api/reviews/?text=1&birth_date=null']) {
+      const res = await patient.inject({ url, ...empty });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({ code: 'bad_request' });
+    }
+    for (const url of ['/ajax/mistake_reports/', '/ajax/appointment/create/', '/ajax/phone_confirmation/']) {
+      // A refusal of its own kind (a form without the CSRF field is a 403) or the form's 400.
+      const res = await injectWithCsrf(w.app, { url, ...empty });
+      expect([400, 403], url).toContain(res.statusCode);
+    }
+  });
 });
 
 describe('a NUL character in text', () => {

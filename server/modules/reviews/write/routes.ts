@@ -21,7 +21,9 @@ async function readForm(request: FastifyRequest): Promise<{ fields: unknown; fil
   if (!request.isMultipart()) return { fields: request.body, files: [] };
   const fields: Record<string, unknown> = {};
   const files: UploadedDocument[] = [];
-  for (const [name, value] of Object.entries(request.body as Record<string, Part | Part[]>)) {
+  // A multipart body with no part at all (only its closing boundary) leaves no body: no fields.
+  const body = (request.body ?? {}) as Record<string, Part | Part[]>;
+  for (const [name, value] of Object.entries(body)) {
     const parts = Array.isArray(value) ? value : [value];
     const values: unknown[] = [];
     for (const part of parts) {
