@@ -8,10 +8,7 @@ import { type SpawnOptions, spawn } from 'node:child_process';
  *      build when stale; the e2e database under data/e2e seeded when empty), which would otherwise
  *      run one after another at the start of the browser tests with one core idle;
  *   3. Vitest;
- *   4. Playwright (its server finds the build and the seeded database ready), and beside it, at a
- *      lower priority, the shell command in TEST_BESIDE_E2E if set: the browser tests leave much
- *      of the machine idle (one browser, one server), which CI fills with the PostgreSQL suites.
- *      That command's output follows Playwright's, and its failure fails the run.
+ *   4. Playwright (its server finds the build and the seeded database ready).
  *
  * Output of the steps run at once is held and printed whole when each ends, so it reads as if
  * they ran one after another. The first failing step stops the run with its exit code.
@@ -88,21 +85,4 @@ async function alone(step: Step): Promise<void> {
 await alone(steps.browser);
 await together([steps.typecheck, steps.lint, steps.build, steps.seed]);
 await alone(steps.vitest);
-const beside = process.env.TEST_BESIDE_E2E?.trim();
-if (!beside) {
-  await alone(steps.playwright);
-} else {
-  // Started first and niced: Playwright's timeouts stay its own; the command takes what is idle.
-  const besideStep: Step = {
-    name: `beside the browser tests: ${beside}`,
-    command: 'nice',
-    args: ['-n', '10', 'sh', '-c', beside],
-  };
-  const besideRun = run(besideStep, { held: true });
-  const e2e = await run(steps.playwright, { held: false });
-  process.stdout.write(e2e.output);
-  const other = await besideRun;
-  process.stdout.write(other.output);
-  if (e2e.code !== 0) process.exit(e2e.code);
-  if (other.code !== 0) process.exit(other.code);
-}
+await alone(steps.playwright);

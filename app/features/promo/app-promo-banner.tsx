@@ -63,7 +63,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
             href={app.appStore}
             target="_blank"
             rel="noopener noreferrer"
-            className="text-brand hover:underline"
+            className="text-brand underline underline-offset-2"
           >
             App Store
           </a>{' '}
@@ -72,7 +72,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
             href={app.googlePlay}
             target="_blank"
             rel="noopener noreferrer"
-            className="text-brand hover:underline"
+            className="text-brand underline underline-offset-2"
           >
             Google Play
           </a>
