@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CARD_REQUEST_STATUSES, COUPON_STATUSES } from '../../../core/club/contracts';
 import { users } from './auth';
 import { appointments } from './booking';
 import { clinics } from './clinics';
@@ -22,16 +23,7 @@ import { clinics } from './clinics';
  * (docs/decisions/015-club-payment-exactly-once.md).
  */
 
-export const CARD_REQUEST_STATUSES = ['in_process', 'paid', 'canceled', 'payment_failed', 'expired'] as const;
-export const COUPON_STATUSES = [
-  'created',
-  'payment',
-  'waiting_for_confirmation',
-  'succeeded',
-  'canceled',
-  'expired',
-  'reload',
-] as const;
+// The statuses the calls report are the ones stored: one list each, in core/club/contracts.ts.
 export const PAYMENT_STATUSES = ['pending', 'waiting_for_capture', 'succeeded', 'canceled'] as const;
 export const CARD_SOURCES = ['free', 'paid'] as const;
 export const PAYMENT_PURPOSES = ['card', 'coupon'] as const;
