@@ -53,6 +53,9 @@ export default defineConfig({
       DATABASE_URL: '',
       // One process and no load balancer: nothing to drain on stop.
       DRAIN_MS: '0',
+      // Scenarios sign their patients in through the API from made-up addresses (X-Forwarded-For,
+      // tests/e2e/support/patient.ts), so a whole run stays under the per-address code limits.
+      TRUST_PROXY: 'loopback',
       // Specs may open pages on a chosen date (a `test_now` cookie); production refuses this.
       CLOCK_OVERRIDE: 'true',
     },
