@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { cardEnd } from '../../../core/club/rules';
+import { cardEnd, toRoubles } from '../../../core/club/rules';
 import type { DbTx } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
 import { clubCards, clubCouponRequests, clubReceipts } from '../../db/schema/club';
@@ -55,6 +55,9 @@ export async function applyToCoupon(
       patientBirthDate: coupon.patient.birthDate,
       source: coupon.patient.source,
       cancelToken: randomBytes(18).toString('base64url'),
+      // The visit is at the club price (whole roubles, as every booking's price): the clinic
+      // takes that price less the prepaid coupon, not the full price the hold was made at.
+      price: toRoubles(coupon.clubPrice),
       prepaidAmount: coupon.couponPrice,
       createdAt: now,
     })

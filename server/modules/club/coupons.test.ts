@@ -71,6 +71,8 @@ describe('booking at the club price', () => {
     const appointment = await appointmentOf(coupon.appointment_id);
     expect(appointment).toMatchObject({
       status: 'active',
+      // At the club price (the hold was made at the full 2 000 ₽): the clinic takes 1 400 − 700.
+      price: 1400,
       prepaidAmount: 700_00,
       patientName: 'Иванова Анна Петровна',
     });
