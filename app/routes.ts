@@ -62,6 +62,8 @@ export default [
     // The annual award's calendar and texts by year (?year=YYYY), staff only.
     route('staff/promo', 'routes/staff-promo.tsx'),
     route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
+    // The doctor's or clinic's visits (?date=yyyy-MM-dd&days=1|7&doctor=id).
+    route('cabinet/appointments', 'routes/cabinet-appointments.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -27,6 +27,7 @@ import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
+import { cabinetRoutes } from './modules/cabinet/routes';
 import { clinicRoutes } from './modules/clinic/routes';
 import { clubCardPageRoutes } from './modules/club/card-page';
 import { createClubJobHandlers } from './modules/club/payments';
@@ -278,6 +279,7 @@ export async function buildApp({
     await doctorRoutes(api, { doctors });
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
+    await cabinetRoutes(api, { cabinet: services.cabinet });
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });

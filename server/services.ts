@@ -16,6 +16,7 @@ import type { JobSender } from './jobs/queue';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
+import { type CabinetService, createCabinetService } from './modules/cabinet/service';
 import { type ClinicDoctorsService, createClinicDoctorsService } from './modules/clinic/doctors-service';
 import {
   type ClinicPriceListService,
@@ -103,6 +104,8 @@ export interface Services {
   clubCoupons: CouponService;
   /** The annual award's banner (its years edited by staff) and the mobile app's promo. */
   promo: PromoService;
+  /** The doctor's and clinic's side: their reception list. */
+  cabinet: CabinetService;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -190,6 +193,7 @@ export function createServices({
   const lists = createListService({ db: read, clock, directory, towns });
   const search = createSearchService({ db: read, directory });
   const favourites = createFavouritesService({ db, clock, lists });
+  const cabinet = createCabinetService({ db, clock });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
     authDeps.providers ??
@@ -274,6 +278,7 @@ export function createServices({
     favourites,
     schedule,
     booking,
+    cabinet,
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
   providers.outbox?.onRing((checkId) => {

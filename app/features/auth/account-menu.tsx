@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
+import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { api } from '../../lib/api';
@@ -111,11 +112,18 @@ export function AccountMenu() {
             </li>
           )}
           {(user.isDoctor || user.isLpu) && (
-            <li>
-              <a href={CABINET_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                Отзывы обо мне
-              </a>
-            </li>
+            <>
+              <li>
+                <a href={CABINET_APPOINTMENTS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                  {RECEPTION_TEXTS.title}
+                </a>
+              </li>
+              <li>
+                <a href={CABINET_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                  Отзывы обо мне
+                </a>
+              </li>
+            </>
           )}
           <li>
             <button

@@ -1,0 +1,162 @@
+import type { Reception, ReceptionVisit } from '../../../core/cabinet/contracts';
+import {
+  addDays,
+  byDay,
+  CABINET_APPOINTMENTS_PATH,
+  dueAtClinic,
+  localTime,
+  RECEPTION_STATUS_LABELS,
+  RECEPTION_TEXTS,
+  VISIT_TYPE_LABELS,
+} from '../../../core/cabinet/reception';
+import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
+import { formatRub } from '../../../core/money/money';
+import { formatPhone } from '../../../core/phone/format';
+
+/** The list's address for another day, span or doctor: the page is plain links, it works without JS. */
+function hrefOf(
+  change: { date?: string; days?: number; doctor?: number | null },
+  current: Reception,
+): string {
+  const date = change.date ?? current.date;
+  const days = change.days ?? current.days;
+  const doctor = change.doctor === undefined ? current.doctor : change.doctor;
+  const q = new URLSearchParams({ date });
+  if (days !== 1) q.set('days', String(days));
+  if (doctor !== null) q.set('doctor', String(doctor));
+  return `${CABINET_APPOINTMENTS_PATH}?${q}`;
+}
+
+function weekdayOf(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return WEEKDAY_NAMES[(d + 6) % 7];
+}
+
+const CHIP = 'rounded-full border border-line px-3 py-1.5 text-sm hover:bg-canvas';
+const CHIP_ON =
+  'rounded-full border border-brand bg-brand-soft px-3 py-1.5 text-sm font-medium text-brand-dark';
+
+/** The reception list: a day or a week of a doctor's or a clinic's visits. */
+export function ReceptionList({ reception: r }: { reception: Reception }) {
+  const groups = byDay(r.visits, r.date, r.days);
+  const step = r.days;
+  return (
+    <>
+      <nav aria-label="Дни" className="mt-4 flex flex-wrap items-center gap-2">
+        <a className={CHIP} href={hrefOf({ date: addDays(r.date, -step) }, r)} rel="nofollow">
+          ← {step === 1 ? 'Предыдущий день' : 'Предыдущая неделя'}
+        </a>
+        <a className={r.date === r.today ? CHIP_ON : CHIP} href={hrefOf({ date: r.today }, r)}>
+          Сегодня
+        </a>
+        <a className={CHIP} href={hrefOf({ date: addDays(r.date, step) }, r)} rel="nofollow">
+          {step === 1 ? 'Следующий день' : 'Следующая неделя'} →
+        </a>
+        <span className="mx-1 h-6 w-px bg-line" aria-hidden="true" />
+        <a
+          className={r.days === 1 ? CHIP_ON : CHIP}
+          href={hrefOf({ days: 1 }, r)}
+          aria-current={r.days === 1}
+        >
+          День
+        </a>
+        <a
+          className={r.days === 7 ? CHIP_ON : CHIP}
+          href={hrefOf({ days: 7 }, r)}
+          aria-current={r.days === 7}
+        >
+          Неделя
+        </a>
+      </nav>
+      {r.doctors.length > 1 && (
+        <form method="get" action={CABINET_APPOINTMENTS_PATH} className="mt-3 flex flex-wrap items-end gap-2">
+          <input type="hidden" name="date" value={r.date} />
+          {r.days !== 1 && <input type="hidden" name="days" value={r.days} />}
+          <label className="flex flex-col gap-1 text-sm">
+            Врач
+            <select
+              name="doctor"
+              defaultValue={r.doctor ?? ''}
+              className="min-w-64 rounded-lg border border-line bg-surface px-3 py-2"
+            >
+              <option value="">Все врачи</option>
+              {r.doctors.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
+          >
+            Показать
+          </button>
+        </form>
+      )}
+      {groups.map(({ day, visits }) => (
+        <section key={day} className="mt-6" aria-labelledby={`day-${day}`}>
+          <h2 id={`day-${day}`} className="text-lg font-semibold">
+            {weekdayOf(day)}, {formatDayShort(day)}
+            {day === r.today && <span className="ml-2 text-sm font-normal text-ink-soft">сегодня</span>}
+          </h2>
+          {visits.length === 0 ? (
+            <p className="mt-2 text-ink-soft">{RECEPTION_TEXTS.empty}</p>
+          ) : (
+            <ul className="mt-2 flex flex-col gap-2">
+              {visits.map((v) => (
+                <VisitRow key={v.id} visit={v} showClinic={r.doctors.length === 0} />
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+    </>
+  );
+}
+
+function VisitRow({ visit: v, showClinic }: { visit: ReceptionVisit; showClinic: boolean }) {
+  const due = dueAtClinic(v.price, v.prepaid);
+  const canceled = v.status === 'canceled';
+  return (
+    <li
+      className={`card flex flex-col gap-1 p-4 sm:flex-row sm:gap-4 ${canceled ? 'opacity-60' : ''}`}
+      data-visit-id={v.id}
+    >
+      <div className="w-28 shrink-0">
+        <p className="text-lg font-semibold tabular-nums">
+          {localTime(v.startsAt, v.tz)}–{localTime(v.endsAt, v.tz)}
+        </p>
+        <p className="text-sm text-ink-soft">{VISIT_TYPE_LABELS[v.visitType]}</p>
+      </div>
+      <div className="min-w-0 flex-1">
+        <p className={`font-medium ${canceled ? 'line-through' : ''}`}>{v.patientName}</p>
+        <p>
+          <a className="text-brand hover:underline" href={`tel:+${v.patientPhone}`}>
+            {formatPhone(v.patientPhone)}
+          </a>
+        </p>
+        <p className="text-sm text-ink-soft">
+          {[v.doctor?.name ?? v.service, showClinic ? v.clinicName : null].filter(Boolean).join(' · ')}
+        </p>
+      </div>
+      <div className="shrink-0 text-sm sm:text-right">
+        <p className="font-medium">{RECEPTION_STATUS_LABELS[v.status]}</p>
+        {v.price !== null && <p>{formatRub(v.price)}</p>}
+        {v.prepaid !== null && (
+          <>
+            <p className="text-success">
+              {RECEPTION_TEXTS.prepaid}: {formatRub(v.prepaid)}
+            </p>
+            {due !== null && (
+              <p>
+                {RECEPTION_TEXTS.toPay}: {formatRub(due)}
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { VISIT_TYPES } from '../booking/urls';
+import { isCalendarDate } from '../http/contracts';
+import { RECEPTION_DAYS, RECEPTION_TEXTS } from './reception';
+
+/**
+ * The cabinet's reception list: a doctor's or a clinic's own visits, day by day
+ * (docs/product/cabinet.md). Times are ISO instants; the page shows them in `tz`, the zone of
+ * the visit's clinic. Money is whole roubles.
+ */
+export const ReceptionQuerySchema = z.object({
+  /** The first day, 'yyyy-MM-dd' in the account's own zone; today when left out. */
+  date: z
+    .string()
+    .refine((s) => isCalendarDate(s, 2000, 2099), RECEPTION_TEXTS.badDate)
+    .optional(),
+  /** A day or a week. */
+  days: z.coerce
+    .number()
+    .refine((n) => (RECEPTION_DAYS as readonly number[]).includes(n), RECEPTION_TEXTS.badDays)
+    .optional(),
+  /** One doctor of a clinic's. */
+  doctor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+export type ReceptionQuery = z.input<typeof ReceptionQuerySchema>;
+/** The query as read: days and doctor as numbers. */
+export type ReceptionFilter = z.output<typeof ReceptionQuerySchema>;
+
+export const RECEPTION_STATUSES = ['active', 'canceled', 'done', 'no_show'] as const;
+
+export const ReceptionVisitSchema = z.object({
+  id: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The zone of the visit's clinic. */
+  tz: z.string(),
+  status: z.enum(RECEPTION_STATUSES),
+  visitType: z.enum(VISIT_TYPES),
+  patientName: z.string(),
+  patientPhone: z.string(),
+  /** The doctor seen, or null for a service line without one. */
+  doctor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The service line booked, or null for a doctor's appointment. */
+  service: z.string().nullable(),
+  clinicName: z.string(),
+  /** The price agreed at booking, whole roubles. */
+  price: z.number().int().nullable(),
+  /** Prepaid on the site (a club coupon), whole roubles: the clinic takes only price − prepaid. */
+  prepaid: z.number().int().nullable(),
+});
+export type ReceptionVisit = z.infer<typeof ReceptionVisitSchema>;
+
+export const ReceptionSchema = z.object({
+  /** The first day shown and how many. */
+  date: z.string(),
+  days: z.number().int(),
+  /** 'Today' in the account's zone (the clinic's town, or the doctor's). */
+  today: z.string(),
+  /** A clinic's doctors, for the filter; empty for a doctor's own list. */
+  doctors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  doctor: z.number().int().nullable(),
+  visits: z.array(ReceptionVisitSchema),
+});
+export type Reception = z.infer<typeof ReceptionSchema>;

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { ReceptionVisit } from '../../../core/cabinet/contracts';
+import { toRoubles } from '../../../core/club/rules';
+import type { Db } from '../../db/client';
+
+/** A clinic account's clinic, or a doctor account's doctor. */
+export type CabinetAccount = { clinicId: number } | { doctorId: number };
+
+/** Whose visits: a clinic's (optionally one of its doctors'), or a doctor's in every clinic. */
+export type ReceptionOwner = { clinicId: number; doctorId: number | null } | { doctorId: number };
+
+const doctorName = sql`trim(d.last_name || ' ' || d.first_name || ' ' || coalesce(d.patronymic, ''))`;
+
+interface VisitRow extends Omit<ReceptionVisit, 'doctor' | 'prepaid'> {
+  doctorId: number | null;
+  doctorName: string | null;
+  prepaidKopecks: number | null;
+}
+
+export type CabinetRepo = ReturnType<typeof createCabinetRepo>;
+
+/** SQL of the cabinet: the reception list. Holds (a form still being filled) are not visits. */
+export function createCabinetRepo(db: Db) {
+  return {
+    /** The zone the account's 'today' is in: its clinic's town, or the doctor's. */
+    async homeZone(owner: CabinetAccount): Promise<string | null> {
+      const result =
+        'clinicId' in owner
+          ? await db.execute(sql`
+              SELECT t.tz FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${owner.clinicId}`)
+          : await db.execute(sql`
+              SELECT t.tz FROM doctors d JOIN towns t ON t.id = d.town_id WHERE d.id = ${owner.doctorId}`);
+      return (result.rows[0] as { tz: string } | undefined)?.tz ?? null;
+    },
+
+    /** A clinic's doctors (its workplaces), by name. */
+    async clinicDoctors(clinicId: number): Promise<{ id: number; name: string }[]> {
+      const result = await db.execute(sql`
+        SELECT id, name FROM (
+          SELECT DISTINCT d.id, ${doctorName} AS name
+          FROM workplaces w JOIN doctors d ON d.id = w.doctor_id
+          WHERE w.clinic_id = ${clinicId}
+        ) ours
+        ORDER BY name COLLATE "und-x-icu", id`);
+      return result.rows as unknown as { id: number; name: string }[];
+    },
+
+    /**
+     * Visits starting from the first day's midnight to the midnight `days` later, each day in
+     * the zone of the visit's clinic, soonest first.
+     */
+    async visits(owner: ReceptionOwner, first: string, days: number): Promise<ReceptionVisit[]> {
+      const whose =
+        'clinicId' in owner
+          ? owner.doctorId === null
+            ? sql`a.clinic_id = ${owner.clinicId}`
+            : sql`a.clinic_id = ${owner.clinicId} AND a.doctor_id = ${owner.doctorId}`
+          : sql`a.doctor_id = ${owner.doctorId}`;
+      const result = await db.execute(sql`
+        SELECT a.id, lower(a.during) AS "startsAt", upper(a.during) AS "endsAt", t.tz,
+               a.status, a.visit_type AS "visitType",
+               a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
+               a.doctor_id AS "doctorId", CASE WHEN d.id IS NULL THEN NULL ELSE ${doctorName} END AS "doctorName",
+               cs.name AS service, c.name AS "clinicName", a.price, a.prepaid_amount AS "prepaidKopecks"
+        FROM appointments a
+        JOIN clinics c ON c.id = a.clinic_id
+        JOIN towns t ON t.id = c.town_id
+        LEFT JOIN doctors d ON d.id = a.doctor_id
+        LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id
+        WHERE ${whose} AND a.status <> 'held'
+          AND lower(a.during) >= (${first}::date::timestamp AT TIME ZONE t.tz)
+          AND lower(a.during) < ((${first}::date + ${days}::int)::timestamp AT TIME ZONE t.tz)
+        ORDER BY lower(a.during), a.id
+        LIMIT 2000`);
+      return (result.rows as unknown as VisitRow[]).map(
+        ({ doctorId, doctorName: name, prepaidKopecks, ...row }) => ({
+          ...row,
+          startsAt: new Date(row.startsAt).toISOString(),
+          endsAt: new Date(row.endsAt).toISOString(),
+          doctor: doctorId === null || name === null ? null : { id: doctorId, name },
+          prepaid: prepaidKopecks === null ? null : toRoubles(prepaidKopecks),
+        }),
+      );
+    },
+  };
+}
