@@ -123,6 +123,7 @@ function VisitRow({ visit: v, showClinic }: { visit: ReceptionVisit; showClinic:
     <li
       className={`card flex flex-col gap-1 p-4 sm:flex-row sm:gap-4 ${canceled ? 'opacity-60' : ''}`}
       data-visit-id={v.id}
+      data-doctor-id={v.doctor?.id}
     >
       <div className="w-28 shrink-0">
         <p className="text-lg font-semibold tabular-nums">

@@ -121,6 +121,17 @@ describe('seedDatabase', () => {
     expect(await count(first, outside)).toBe(0);
   });
 
+  it('books visits for every demo doctor and clinic account, so their cabinets show a working day', async () => {
+    const idle = `SELECT count(*) FROM users u
+      WHERE u.role IN ('doctor', 'clinic') AND NOT EXISTS (
+        SELECT 1 FROM appointments a
+         WHERE (a.doctor_id = u.doctor_id OR a.clinic_id = u.clinic_id) AND a.status = 'active')`;
+    expect(
+      await count(first, "SELECT count(*) FROM users WHERE role IN ('doctor', 'clinic')"),
+    ).toBeGreaterThan(0);
+    expect(await count(first, idle)).toBe(0);
+  });
+
   it('books signed-in patients under their own names and phones', async () => {
     const mismatched = `SELECT count(*) FROM appointments a JOIN users u ON u.id = a.user_id
       WHERE a.patient_name <> u.first_name || ' ' || u.last_name OR a.patient_phone <> u.phone`;

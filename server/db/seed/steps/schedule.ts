@@ -49,7 +49,10 @@ export async function seedSchedule(ctx: SeedContext): Promise<void> {
         places.map((p) => ctx.clinics[p.clinicIndex].hours),
         { home: places[0]?.home ?? false, telemed: places[0]?.telemed ?? false },
       );
-      const booked = sample.chance(share);
+      // The demo doctor accounts (the first doctors, server/db/seed/steps/users.ts) always have
+      // patients booked, so their cabinet shows a working day.
+      const sampled = sample.chance(share);
+      const booked = sampled || di < ctx.plan.doctorAccounts;
       const occupancy = 0.3 + booking.next() * 0.2;
       places.forEach((place, i) => {
         const windows: [VisitType, Shift[], number][] = [['clinic', week.clinic[i], place.slotMinutes]];
