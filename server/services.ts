@@ -193,7 +193,7 @@ export function createServices({
   const lists = createListService({ db: read, clock, directory, towns });
   const search = createSearchService({ db: read, directory });
   const favourites = createFavouritesService({ db, clock, lists });
-  const cabinet = createCabinetService({ db, clock });
+  const cabinet = createCabinetService({ db, clock, jobs });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
     authDeps.providers ??

@@ -31,6 +31,7 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
     token,
     status: a.status,
     canCancel: seen.canCancel,
+    clinicCancelReason: a.status === 'canceled' ? a.clinicCancelReason : null,
     when: formatVisitTime(a.startsAt, t.tz),
     price: a.price === null ? null : formatRub(a.price),
     discount:

@@ -242,6 +242,8 @@ export const AppointmentSchema = z.object({
   cancelToken: z.string().nullable(),
   userId: z.number().nullable(),
   cancelCutoffMinutes: z.number(),
+  /** The clinic's reason when the clinic cancelled (null otherwise). */
+  clinicCancelReason: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

@@ -84,6 +84,8 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   token: z.string().nullable(),
   status: z.string(),
   canCancel: z.boolean(),
+  /** 'Клиника отменила запись: {reason}' when the clinic cancelled. */
+  clinicCancelReason: z.string().nullable(),
   when: z.string(),
   price: z.string().nullable(),
   /** The review award applied to this visit (roubles off), and the price after it. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingSms, formatDayWithWeekday, formatVisitTime, reminderSms } from './visit';
+import { bookingSms, clinicCancelSms, formatDayWithWeekday, formatVisitTime, reminderSms } from './visit';
 
 describe('visit texts', () => {
   it('shows the clinic’s wall clock whatever the machine’s zone', () => {
@@ -77,5 +77,26 @@ describe('messages about a service', () => {
     expect(reminderSms({ ...visit, now: new Date('2026-11-22T07:00:00Z') })).toBe(
       'Напоминаем: завтра в 09:30 МРТ головного мозга, ул. Ленина, 5',
     );
+  });
+});
+
+describe('the SMS when the clinic cancels', () => {
+  const at = { startsAt: '2026-11-23T02:30:00Z', tz: 'Asia/Novosibirsk' };
+  it('names the visit in the clinic’s time, the reason and the clinic’s phone', () => {
+    expect(
+      clinicCancelSms({
+        ...at,
+        doctorName: 'Иванова Анна Петровна',
+        reason: 'врач заболел.  ',
+        clinicPhone: '+7 (383) 123-45-67',
+      }),
+    ).toBe(
+      'Клиника отменила запись к врачу Иванова А. П. 23.11 в 09:30. Причина: врач заболел. Тел. +7 (383) 123-45-67',
+    );
+  });
+  it('names a service line, and leaves out a phone the clinic has not given', () => {
+    expect(
+      clinicCancelSms({ ...at, serviceName: 'МРТ головы', reason: 'аппарат на ремонте', clinicPhone: null }),
+    ).toBe('Клиника отменила запись на МРТ головы 23.11 в 09:30. Причина: аппарат на ремонте.');
   });
 });

@@ -43,6 +43,21 @@ export function reminderSms(
   return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} ${what}, ${input.address}`;
 }
 
+/**
+ * 'Клиника отменила запись к врачу Иванова А. П. 23.11 в 09:30. Причина: врач заболел.
+ * Тел. +7 (383) 123-45-67': the SMS when the clinic cancels (in the cabinet, with its reason).
+ */
+export function clinicCancelSms(
+  input: VisitOf & { startsAt: Date | string; tz: string; reason: string; clinicPhone: string | null },
+): string {
+  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const what =
+    input.serviceName !== undefined ? `на ${input.serviceName}` : `к врачу ${shortName(input.doctorName)}`;
+  const reason = input.reason.replace(/[.\s]+$/, '');
+  const phone = input.clinicPhone ? ` Тел. ${input.clinicPhone}` : '';
+  return `Клиника отменила запись ${what} ${when}. Причина: ${reason}.${phone}`;
+}
+
 /** 'Иванова Анна Петровна' → 'Иванова А. П.' */
 function shortName(fullName: string): string {
   const [last, first, patronymic] = fullName.split(' ');

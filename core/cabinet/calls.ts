@@ -1,8 +1,15 @@
 import { defineCall } from '../http/call';
-import type { Reception, ReceptionQuery } from './contracts';
+import type { Reception, ReceptionQuery, ReceptionVisit, VisitStatusBody } from './contracts';
 
 /** The signed-in doctor's or clinic's visits of a day or a week. */
 export const cabinetReception = defineCall<{ query: ReceptionQuery; reply: Reception }>()(
   'GET',
   '/cabinet/ajax/appointments/',
 );
+
+/** Marks one of the account's visits: 'done', 'no_show', or 'canceled' with a reason (the patient gets an SMS). */
+export const cabinetVisitStatus = defineCall<{
+  params: { id: number };
+  body: VisitStatusBody;
+  reply: ReceptionVisit;
+}>()('POST', '/cabinet/ajax/appointments/:id/status/');

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { VISIT_TYPES } from '../booking/urls';
-import { isCalendarDate } from '../http/contracts';
-import { RECEPTION_DAYS, RECEPTION_TEXTS } from './reception';
+import { isCalendarDate, textInput } from '../http/contracts';
+import { ClientIdSchema } from '../schedule/contracts';
+import {
+  CANCEL_REASON_MAX,
+  RECEPTION_DAYS,
+  RECEPTION_TEXTS,
+  STATUS_CHANGE_TEXTS,
+  VISIT_MARKS,
+} from './reception';
 
 /**
  * The cabinet's reception list: a doctor's or a clinic's own visits, day by day
@@ -20,7 +27,7 @@ export const ReceptionQuerySchema = z.object({
     .refine((n) => (RECEPTION_DAYS as readonly number[]).includes(n), RECEPTION_TEXTS.badDays)
     .optional(),
   /** One doctor of a clinic's. */
-  doctor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  doctor: ClientIdSchema.optional(),
 });
 export type ReceptionQuery = z.input<typeof ReceptionQuerySchema>;
 /** The query as read: days and doctor as numbers. */
@@ -47,6 +54,9 @@ export const ReceptionVisitSchema = z.object({
   price: z.number().int().nullable(),
   /** Prepaid on the site (a club coupon), whole roubles: the clinic takes only price − prepaid. */
   prepaid: z.number().int().nullable(),
+  /** Who cancelled a cancelled visit, and the clinic's reason. */
+  canceledBy: z.enum(['patient', 'clinic']).nullable(),
+  cancelReason: z.string().nullable(),
 });
 export type ReceptionVisit = z.infer<typeof ReceptionVisitSchema>;
 
@@ -56,9 +66,29 @@ export const ReceptionSchema = z.object({
   days: z.number().int(),
   /** 'Today' in the account's zone (the clinic's town, or the doctor's). */
   today: z.string(),
+  /** The server's clock (ISO): which visits have begun, the same on the server and in the browser. */
+  now: z.string(),
   /** A clinic's doctors, for the filter; empty for a doctor's own list. */
   doctors: z.array(z.object({ id: z.number().int(), name: z.string() })),
   doctor: z.number().int().nullable(),
   visits: z.array(ReceptionVisitSchema),
 });
 export type Reception = z.infer<typeof ReceptionSchema>;
+
+/** The id of a visit in a cabinet call's path. */
+export const VisitIdParamsSchema = z.object({ id: ClientIdSchema });
+
+/** The clinic marks a visit: attended, missed, or cancelled with a reason the patient is told. */
+export const VisitStatusBodySchema = z
+  .object({
+    status: z.enum(VISIT_MARKS),
+    reason: textInput()
+      .transform((s) => s.trim())
+      .pipe(z.string().max(CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS.reasonTooLong))
+      .optional(),
+  })
+  .refine((b) => b.status !== 'canceled' || (b.reason ?? '').length >= 3, {
+    message: STATUS_CHANGE_TEXTS.reasonRequired,
+    path: ['reason'],
+  });
+export type VisitStatusBody = z.input<typeof VisitStatusBodySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, byDay, daysFrom, dueAtClinic, localDate, localTime } from './reception';
+import { addDays, byDay, daysFrom, dueAtClinic, localDate, localTime, statusRefusal } from './reception';
 
 describe('the reception list’s days', () => {
   it('counts plain days across a month and a year end', () => {
@@ -52,5 +52,42 @@ describe('what the clinic takes at the visit', () => {
     expect(dueAtClinic(1400, null)).toBe(1400);
     expect(dueAtClinic(null, 490)).toBeNull();
     expect(dueAtClinic(300, 490)).toBe(0);
+  });
+});
+
+describe('what the clinic may mark a visit as', () => {
+  // A visit 09:00–09:30 Moscow (06:00–06:30Z).
+  const visit = (status: string) => ({
+    status,
+    startsAt: '2026-11-27T06:00:00Z',
+    endsAt: '2026-11-27T06:30:00Z',
+  });
+  const before = new Date('2026-11-27T05:59:00Z');
+  const during = new Date('2026-11-27T06:10:00Z');
+  const after = new Date('2026-11-27T07:00:00Z');
+
+  it('marks attendance once the visit has begun, not before', () => {
+    expect(statusRefusal(visit('active'), 'done', before)?.code).toBe('not_started');
+    expect(statusRefusal(visit('active'), 'no_show', before)?.code).toBe('not_started');
+    expect(statusRefusal(visit('active'), 'done', during)).toBeNull();
+    expect(statusRefusal(visit('active'), 'no_show', after)).toBeNull();
+  });
+
+  it('lets a mark be corrected, but not set twice', () => {
+    expect(statusRefusal(visit('done'), 'no_show', after)).toBeNull();
+    expect(statusRefusal(visit('no_show'), 'done', after)).toBeNull();
+    expect(statusRefusal(visit('done'), 'done', after)?.code).toBe('same_status');
+  });
+
+  it('cancels a booked visit until it ends; never a past or a marked one', () => {
+    expect(statusRefusal(visit('active'), 'canceled', before)).toBeNull();
+    expect(statusRefusal(visit('active'), 'canceled', during)).toBeNull();
+    expect(statusRefusal(visit('active'), 'canceled', after)?.code).toBe('visit_over');
+    expect(statusRefusal(visit('done'), 'canceled', during)?.code).toBe('visit_over');
+  });
+
+  it('leaves a cancelled visit cancelled', () => {
+    for (const mark of ['done', 'no_show', 'canceled'] as const)
+      expect(statusRefusal(visit('canceled'), mark, during)?.code).toBe('already_canceled');
   });
 });

@@ -91,3 +91,49 @@ export function localTime(at: string, tz: string): string {
     new Date(at),
   );
 }
+
+/** What the clinic can mark a visit as. */
+export const VISIT_MARKS = ['done', 'no_show', 'canceled'] as const;
+export type VisitMark = (typeof VISIT_MARKS)[number];
+
+/** A clinic's reason for cancelling: told to the patient by SMS. */
+export const CANCEL_REASON_MAX = 200;
+
+export const STATUS_CHANGE_TEXTS = {
+  notFound: 'Запись не найдена',
+  notStarted: 'Приём ещё не начался: отметить, пришёл ли пациент, можно с его начала',
+  over: 'Приём уже прошёл: отметьте, пришёл ли пациент',
+  canceled: 'Запись уже отменена',
+  same: 'У записи уже этот статус',
+  reasonRequired: 'Укажите причину отмены',
+  reasonTooLong: `Причина — не длиннее ${CANCEL_REASON_MAX} символов`,
+  done: 'Отмечено: пациент пришёл',
+  noShow: 'Отмечено: пациент не пришёл',
+  canceledByClinic: 'Запись отменена, пациенту отправлено SMS',
+} as const;
+
+export type StatusRefusal = { code: string; detail: string };
+
+/**
+ * Whether the clinic may mark a visit so, as of `now`; null when it may.
+ *   - 'done' / 'no_show': once the visit has begun, from 'Записан' or to correct the other mark;
+ *   - 'canceled': a booked visit that has not ended yet (a past one is a no-show, not a cancel).
+ * A cancelled visit stays cancelled: the time may already be someone else's.
+ */
+export function statusRefusal(
+  visit: { status: string; startsAt: string; endsAt: string },
+  next: VisitMark,
+  now: Date,
+): StatusRefusal | null {
+  if (visit.status === 'canceled') return { code: 'already_canceled', detail: STATUS_CHANGE_TEXTS.canceled };
+  if (visit.status === next) return { code: 'same_status', detail: STATUS_CHANGE_TEXTS.same };
+  const t = now.getTime();
+  if (next === 'canceled') {
+    if (visit.status !== 'active' || t >= new Date(visit.endsAt).getTime())
+      return { code: 'visit_over', detail: STATUS_CHANGE_TEXTS.over };
+    return null;
+  }
+  if (t < new Date(visit.startsAt).getTime())
+    return { code: 'not_started', detail: STATUS_CHANGE_TEXTS.notStarted };
+  return null;
+}

@@ -45,6 +45,8 @@ export const JOB_KINDS = {
   'booking.confirmation': SMS,
   /** The reminder 24 hours before the visit. */
   'booking.reminder': SMS,
+  /** The patient's SMS when the clinic cancels a visit in its cabinet. */
+  'booking.canceled-by-clinic': SMS,
   /** A club payment's receipt e-mail, once per payment (server/modules/club/payments.ts). */
   'club.send-receipt': {
     retryLimit: 6,

@@ -71,7 +71,7 @@ test('a doctor’s reviews page has no serious accessibility violations', async 
   await expectNoSeriousViolations(page);
 });
 
-test('the review form, the staff queue and the cabinet have no serious accessibility violations', async ({
+test('the review form, the staff queue and the cabinet pages have no serious accessibility violations', async ({
   page,
   browser,
 }) => {
@@ -88,6 +88,10 @@ test('the review form, the staff queue and the cabinet have no serious accessibi
   const doctor = await (await workAccountContext(browser, WORK_PHONES.firstDoctor)).newPage();
   await doctor.goto('/cabinet/reviews/');
   await expect(doctor.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoSeriousViolations(doctor);
+  await doctor.goto('/cabinet/appointments/?days=7');
+  await expect(doctor.getByRole('heading', { level: 1, name: 'Записи на приём' })).toBeVisible();
+  await expect(doctor.locator('[data-visit-id]').first()).toBeVisible();
   await expectNoSeriousViolations(doctor);
 });
 

@@ -32,33 +32,31 @@ async function clubCardWithSlots(page: Page): Promise<Locator> {
   throw new Error('no doctor with a club price and free slots among the first cards');
 }
 
-test('a patient books at the club price and prepays the coupon through the checkout', async ({ page }) => {
-  await signInThroughApi(page, randomPhone().digits);
-  const card = await clubCardWithSlots(page);
-  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
-  await expect(page).toHaveURL(/\/appointment\/new\//);
-  // The form answers once React has hydrated the page.
+/** Waits until React has hydrated the page: the booking form answers only then. */
+async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const main = document.getElementById('content');
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
   });
+}
 
+/** Fills the booking form (on its page, hydrated), ticks 'Записаться по клубной цене', gives the e-mail. */
+async function fillClubBooking(page: Page, receiptEmail = 'olga@example.com'): Promise<Locator> {
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
   await page.getByLabel('Дата рождения').fill('1987-03-14');
   const club = page.getByTestId('club-booking');
   await club.getByRole('checkbox', { name: /Записаться по клубной цене \d/ }).check();
-  const email = club.getByLabel('Email для чека');
-  await email.fill('olga@');
-  await page.getByRole('button', { name: 'Записаться', exact: true }).click();
-  await expect(club).toContainText('Введите корректный адрес электронной почты.');
-  await email.fill('olga@example.com');
-  await page.screenshot({
-    path: test.info().outputPath(`club-booking-form-${test.info().project.name}.png`),
-  });
+  await club.getByLabel('Email для чека').fill(receiptEmail);
+  return club;
+}
 
-  // The browser leaves for the checkout at once: the reply is read on its way through.
+/**
+ * Presses 'Записаться' on a filled club booking form: the browser leaves for the checkout at
+ * once, so the coupon request's reply is read on its way through. Returns the coupon's id.
+ */
+async function submitToCheckout(page: Page): Promise<number> {
   let coupon = { id: 0, status: 0 };
   await page.route('**/club/ajax/coupon_request/', async (route) => {
     const response = await route.fetch();
@@ -67,22 +65,86 @@ test('a patient books at the club price and prepays the coupon through the check
   });
   await page.getByRole('button', { name: 'Записаться', exact: true }).click();
   await expect(page).toHaveURL(/\/dev\/pay\/[\w-]+$/);
+  await page.unroute('**/club/ajax/coupon_request/');
   expect(coupon.status).toBe(201);
+  return coupon.id;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
+
+test('a patient books at the club price and prepays the coupon through the checkout', async ({ page }) => {
+  await signInThroughApi(page, randomPhone().digits);
+  const card = await clubCardWithSlots(page);
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  await hydrated(page);
+
+  const club = await fillClubBooking(page, 'olga@');
+  const email = club.getByLabel('Email для чека');
+  await page.getByRole('button', { name: 'Записаться', exact: true }).click();
+  await expect(club).toContainText('Введите корректный адрес электронной почты.');
+  await email.fill('olga@example.com');
+  await shot(page, 'club-booking-form');
+  const coupon = await submitToCheckout(page);
 
   // Before paying, the coupon page shows the breakdown and counts the 20 minutes down.
-  await page.goto(`/club/coupon_request/${coupon.id}/payment_status/`);
+  await page.goto(`/club/coupon_request/${coupon}/payment_status/`);
   await expect(page.getByText(/Осталось (19|20):\d\d/)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('coupon-breakdown')).toContainText('Купон (оплата на сайте)');
-  await page.screenshot({
-    path: test.info().outputPath(`club-coupon-start-${test.info().project.name}.png`),
-  });
+  await shot(page, 'club-coupon-start');
   await page.getByRole('button', { name: /^Оплатить \d/ }).click();
   await expect(page).toHaveURL(/\/dev\/pay\/[\w-]+$/);
   await page.getByRole('button', { name: 'Оплатить' }).click();
 
-  await expect(page).toHaveURL(new RegExp(`/club/coupon_request/${coupon.id}/payment_status/`));
+  await expect(page).toHaveURL(new RegExp(`/club/coupon_request/${coupon}/payment_status/`));
   await expect(page.getByRole('heading', { name: 'Вы записаны' })).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: test.info().outputPath(`club-coupon-done-${test.info().project.name}.png`) });
+  await shot(page, 'club-coupon-done');
   await page.getByRole('link', { name: 'Перейти к записи' }).click();
   await expect(page).toHaveURL(/\/appointment\/\d+\/?$/);
+});
+
+test('a declined coupon payment lets the time go; booking again and paying succeeds', async ({ page }) => {
+  await signInThroughApi(page, randomPhone().digits);
+  const card = await clubCardWithSlots(page);
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  const bookingUrl = page.url();
+  await hydrated(page);
+  await fillClubBooking(page);
+  const declined = await submitToCheckout(page);
+
+  // The bank says no: back on the site the coupon page says so and offers to book again.
+  await page.getByRole('button', { name: 'Отклонить' }).click();
+  await expect(page).toHaveURL(new RegExp(`/club/coupon_request/${declined}/payment_status/`));
+  const failed = page.locator('[data-step="failed"]');
+  await expect(failed.getByRole('heading', { name: 'Не получилось записаться' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await shot(page, 'club-coupon-declined');
+  // The declined coupon cannot be paid any more.
+  const again = await page.request.post(`/club/ajax/coupon_request/${declined}/payment/`, {
+    headers: {
+      'X-CSRFToken': (await page.context().cookies()).find((c) => c.name === 'csrftoken')?.value ?? '',
+    },
+  });
+  expect(again.status()).toBe(409);
+
+  // 'Записаться заново' returns to the doctor's booking page (the return address keeps no
+  // time): the patient picks a time again and books at the club price.
+  await failed.getByRole('link', { name: 'Записаться заново' }).click();
+  const rebook = new URL(bookingUrl);
+  rebook.searchParams.delete('slot');
+  await expect(page).toHaveURL(rebook.href);
+  await hydrated(page);
+  const times = page.locator('section[aria-labelledby="choose-time"]');
+  await times.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/[?&]slot=/);
+  await hydrated(page);
+  await fillClubBooking(page);
+  const paid = await submitToCheckout(page);
+  expect(paid).not.toBe(declined);
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page).toHaveURL(new RegExp(`/club/coupon_request/${paid}/payment_status/`));
+  await expect(page.getByRole('heading', { name: 'Вы записаны' })).toBeVisible({ timeout: 30_000 });
 });

@@ -47,6 +47,11 @@ export function AppointmentDetails({
       <h1 className="text-2xl font-bold sm:text-3xl">
         {canceled ? 'Запись отменена' : BOOKING_TITLES.success}
       </h1>
+      {d.clinicCancelReason && (
+        <p className="mt-2 text-ink" role="status">
+          Клиника отменила запись. Причина: {d.clinicCancelReason}
+        </p>
+      )}
       <section className="card mt-4 flex flex-col gap-1 p-4 text-sm sm:p-5" aria-label="Детали записи">
         <p className={`text-lg font-semibold ${canceled ? 'text-muted line-through' : ''}`}>{d.when}</p>
         <p className="mt-2">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Reception, ReceptionVisit } from '../../../core/cabinet/contracts';
 import {
   addDays,
@@ -12,6 +13,7 @@ import {
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
 import { formatPhone } from '../../../core/phone/format';
+import { VisitActions } from './visit-actions';
 
 /** The list's address for another day, span or doctor: the page is plain links, it works without JS. */
 function hrefOf(
@@ -38,7 +40,14 @@ const CHIP_ON =
 
 /** The reception list: a day or a week of a doctor's or a clinic's visits. */
 export function ReceptionList({ reception: r }: { reception: Reception }) {
-  const groups = byDay(r.visits, r.date, r.days);
+  // Marks change rows in place: the list stays where the administrator is working.
+  const [visits, setVisits] = useState(r.visits);
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const changed = (visit: ReceptionVisit, note: string) => {
+    setVisits((list) => list.map((v) => (v.id === visit.id ? visit : v)));
+    setNotes((all) => ({ ...all, [visit.id]: note }));
+  };
+  const groups = byDay(visits, r.date, r.days);
   const step = r.days;
   return (
     <>
@@ -106,7 +115,14 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
           ) : (
             <ul className="mt-2 flex flex-col gap-2">
               {visits.map((v) => (
-                <VisitRow key={v.id} visit={v} showClinic={r.doctors.length === 0} />
+                <VisitRow
+                  key={v.id}
+                  visit={v}
+                  showClinic={r.doctors.length === 0}
+                  now={r.now}
+                  note={notes[v.id]}
+                  onChanged={changed}
+                />
               ))}
             </ul>
           )}
@@ -116,7 +132,19 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
   );
 }
 
-function VisitRow({ visit: v, showClinic }: { visit: ReceptionVisit; showClinic: boolean }) {
+function VisitRow({
+  visit: v,
+  showClinic,
+  now,
+  note,
+  onChanged,
+}: {
+  visit: ReceptionVisit;
+  showClinic: boolean;
+  now: string;
+  note: string | undefined;
+  onChanged: (visit: ReceptionVisit, note: string) => void;
+}) {
   const due = dueAtClinic(v.price, v.prepaid);
   const canceled = v.status === 'canceled';
   return (
@@ -141,6 +169,17 @@ function VisitRow({ visit: v, showClinic }: { visit: ReceptionVisit; showClinic:
         <p className="text-sm text-ink-soft">
           {[v.doctor?.name ?? v.service, showClinic ? v.clinicName : null].filter(Boolean).join(' · ')}
         </p>
+        {v.status === 'canceled' && (
+          <p className="text-sm text-ink-soft">
+            {v.canceledBy === 'clinic' ? `Отменила клиника: ${v.cancelReason ?? ''}` : 'Отменил пациент'}
+          </p>
+        )}
+        {note && (
+          <p role="status" className="text-sm text-success">
+            {note}
+          </p>
+        )}
+        <VisitActions visit={v} now={now} onChanged={onChanged} />
       </div>
       <div className="shrink-0 text-sm sm:text-right">
         <p className="font-medium">{RECEPTION_STATUS_LABELS[v.status]}</p>

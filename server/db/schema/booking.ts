@@ -55,6 +55,12 @@ export const appointments = pgTable(
     prepaidAmount: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     canceledAt: timestamp({ withTimezone: true }),
+    /** Who cancelled: the patient (on the site) or the clinic (in the cabinet, with a reason). */
+    canceledBy: text({ enum: ['patient', 'clinic'] }),
+    /** The clinic's reason, told to the patient by SMS. */
+    cancelReason: text(),
+    /** When the clinic marked the visit as attended or missed ('done', 'no_show'). */
+    markedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('appointments_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) >= 1`),

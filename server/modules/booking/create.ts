@@ -115,6 +115,7 @@ export function createBooking({ db, clock, repo, spots, jobs }: PlacingDeps & { 
         cancelToken: row.cancelToken,
         userId,
         cancelCutoffMinutes: target.cancelCutoffMinutes,
+        clinicCancelReason: null,
       };
       return { appointment: publicAppointment(appointment), created: true };
     },

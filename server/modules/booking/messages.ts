@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { bookingSms, REMINDER_BEFORE_MS, reminderSms } from '../../../core/booking/visit';
+import { bookingSms, clinicCancelSms, REMINDER_BEFORE_MS, reminderSms } from '../../../core/booking/visit';
+import { formatPhone } from '../../../core/phone/format';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { appointments } from '../../db/schema/booking';
+import { clinics } from '../../db/schema/clinics';
 import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobAt, JobHandler, NewJob } from '../../jobs/queue';
@@ -13,6 +16,8 @@ import { visitSubject } from './subject';
 export const BOOKING_JOBS = {
   confirmation: 'booking.confirmation',
   reminder: 'booking.reminder',
+  /** The clinic cancelled in its cabinet: the patient is told why (server/modules/cabinet). */
+  canceledByClinic: 'booking.canceled-by-clinic',
 } as const satisfies Record<string, JobKindName>;
 
 /** A reminder found this much before its visit was not scheduled by this booking (the visit moved): not sent. */
@@ -107,6 +112,29 @@ export function createBookingMessageHandlers({
       // A visit moved to another time gets a reminder of its own.
       const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
       await sendOnce(job, key, found.phone, reminderSms({ ...found.visit, now }));
+    },
+
+    async [BOOKING_JOBS.canceledByClinic](job) {
+      if (!sms) return;
+      const id = appointmentIdOf(job);
+      const appointment = await repo.byId(id);
+      if (appointment?.status !== 'canceled') return;
+      const [cancel] = await db
+        .select({ by: appointments.canceledBy, reason: appointments.cancelReason, phones: clinics.phones })
+        .from(appointments)
+        .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
+        .where(eq(appointments.id, id));
+      if (cancel?.by !== 'clinic' || !cancel.reason) return;
+      const subject = await visitSubject(repo, appointment);
+      if (!subject) return;
+      const text = clinicCancelSms({
+        ...(subject.kind === 'doctor' ? { doctorName: subject.title } : { serviceName: subject.title }),
+        startsAt: appointment.startsAt,
+        tz: subject.tz,
+        reason: cancel.reason,
+        clinicPhone: cancel.phones[0] ? formatPhone(cancel.phones[0]) : null,
+      });
+      await sendOnce(job, `${job.kind}:${id}`, appointment.patientPhone, text);
     },
   };
 }

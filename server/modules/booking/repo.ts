@@ -37,6 +37,7 @@ const appointmentColumns = sql`
   a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
   a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
   a.cancel_token AS "cancelToken", a.user_id AS "userId",
+  CASE WHEN a.canceled_by = 'clinic' THEN a.cancel_reason END AS "clinicCancelReason",
   (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;
 
 /**
@@ -358,7 +359,7 @@ export function createBookingRepo(db: Db) {
     async cancel(id: number, at: Date): Promise<boolean> {
       const rows = await db
         .update(appointments)
-        .set({ status: 'canceled', canceledAt: at })
+        .set({ status: 'canceled', canceledAt: at, canceledBy: 'patient' })
         .where(and(eq(appointments.id, id), eq(appointments.status, 'active')))
         .returning({ id: appointments.id });
       return rows.length > 0;

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clinics } from '../../db/schema/clinics';
+import { clubPayments, devPayments } from '../../db/schema/club';
 import { workplacePrices, workplaces } from '../../db/schema/doctors';
 import { createClinic } from '../../db/seed/factories';
 import { signedInAs, type TestSession } from '../../testing/session';
@@ -155,3 +156,163 @@ async function clinicTown(clinicId: number): Promise<number | undefined> {
   const [row] = await t.db.select({ townId: clinics.townId }).from(clinics).where(eq(clinics.id, clinicId));
   return row?.townId;
 }
+
+describe('marking a visit', () => {
+  const mark = (s: TestSession, id: number | string, payload: Record<string, unknown>) =>
+    s.inject({ url: `/cabinet/ajax/appointments/${id}/status/`, payload });
+
+  /** The texts a phone got (the dev outbox lists the newest first). */
+  async function smsTo(phone: string): Promise<string[]> {
+    await t.app.jobs.runDue();
+    const res = await t.app.inject({ url: '/dev/outbox.json' });
+    return res
+      .json()
+      .messages.filter((m: { phone: string }) => m.phone === phone)
+      .map((m: { text: string }) => m.text);
+  }
+
+  it('cancels with a reason: the time is free at once and the patient is told why, once', async () => {
+    const spot = await t.doctor();
+    const phone = '79001230001';
+    const patient = await t.patient(phone);
+    const res = await t.book(patient, t.form(spot, { slot: '23.11.2026 10:00' }));
+    const { id } = res.json().appointment;
+    expect(await t.freeTimes(spot, '2026-11-23')).not.toContain('10:00');
+    const clinic = await clinicAccount(spot.lpu_id);
+
+    const noReason = await mark(clinic, id, { status: 'canceled' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().detail).toBe('Укажите причину отмены');
+    const canceled = await mark(clinic, id, { status: 'canceled', reason: '  Врач заболел. ' });
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({
+      id,
+      status: 'canceled',
+      canceledBy: 'clinic',
+      cancelReason: 'Врач заболел.',
+    });
+    expect(await t.freeTimes(spot, '2026-11-23')).toContain('10:00');
+    const texts = await smsTo(phone);
+    expect(texts.filter((text) => text.startsWith('Клиника отменила запись'))).toEqual([
+      expect.stringMatching(
+        /^Клиника отменила запись к врачу .+ 23\.11 в 10:00\. Причина: Врач заболел\. Тел\. \+7 \(\d{3}\)/,
+      ),
+    ]);
+
+    // Pressed again, or marked after: the visit stays cancelled, no second message.
+    const again = await mark(clinic, id, { status: 'canceled', reason: 'Врач заболел' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'already_canceled', detail: 'Запись уже отменена' });
+    expect((await mark(clinic, id, { status: 'done' })).statusCode).toBe(409);
+    expect((await smsTo(phone)).filter((text) => text.startsWith('Клиника отменила'))).toHaveLength(1);
+  });
+
+  it('two presses at once cancel once and send one message', async () => {
+    const spot = await t.doctor();
+    const id = await booked(spot, '23.11.2026 10:30');
+    const clinic = await clinicAccount(spot.lpu_id);
+    const results = await Promise.all([
+      mark(clinic, id, { status: 'canceled', reason: 'Клиника закрыта' }),
+      mark(clinic, id, { status: 'canceled', reason: 'Клиника закрыта' }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    await t.app.jobs.runDue();
+    const jobs = await t.app.jobs.boss.findJobs('booking.canceled-by-clinic', {
+      data: { appointmentId: id },
+    });
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('marks attendance once the visit has begun, and lets the mark be corrected', async () => {
+    const spot = await t.doctor();
+    const id = await booked(spot, '23.11.2026 09:00');
+    const doctor = await doctorAccount(spot.doctor_id);
+    const early = await mark(doctor, id, { status: 'done' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('not_started');
+    // 09:10 in Novosibirsk.
+    const arrived = await t.at(new Date('2026-11-23T02:10:00Z'), () => mark(doctor, id, { status: 'done' }));
+    expect(arrived.statusCode).toBe(200);
+    expect(arrived.json()).toMatchObject({ status: 'done', canceledBy: null });
+    const corrected = await t.at(new Date('2026-11-23T03:00:00Z'), () =>
+      mark(doctor, id, { status: 'no_show' }),
+    );
+    expect(corrected.json().status).toBe('no_show');
+    // A visit that is over is not cancelled: it is marked.
+    const late = await t.at(new Date('2026-11-23T03:00:00Z'), () =>
+      mark(doctor, id, { status: 'canceled', reason: 'Не пришёл' }),
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('visit_over');
+  });
+
+  it('cancelling a prepaid club visit refunds the coupon, once', async () => {
+    const spot = await t.doctor();
+    const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
+    await t.db
+      .update(workplacePrices)
+      .set({ price: 2000, clubPrice: 1400 })
+      .where(eq(workplacePrices.workplaceId, place.id));
+    const patient = await t.patient();
+    const coupon = await patient.inject({
+      url: '/club/ajax/coupon_request/',
+      payload: {
+        booking: t.form(spot, { slot: '23.11.2026 11:30' }),
+        receipt_email: 'p@example.ru',
+        return_url: `${PUBLIC_URL}/novosibirsk/vrach/1/`,
+      },
+    });
+    const checkout = new URL(coupon.json().provider_payment_data.url).pathname;
+    await patient.inject({ url: `${checkout}/pay` });
+    const { appointment_id: id } = (
+      await patient.inject({
+        method: 'GET',
+        url: `/club/ajax/coupon_request/${coupon.json().id}/payment_status/`,
+      })
+    ).json();
+    const clinic = await clinicAccount(spot.lpu_id);
+    expect((await mark(clinic, id, { status: 'canceled', reason: 'Врач в отпуске' })).statusCode).toBe(200);
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const [payment] = await t.db.select().from(clubPayments).where(eq(clubPayments.userId, patient.userId));
+    expect(payment.refundedAmount).toBe(700_00);
+    const [dev] = await t.db
+      .select()
+      .from(devPayments)
+      .where(eq(devPayments.id, payment.providerPaymentId ?? ''));
+    expect(dev.refunds).toHaveLength(1);
+  });
+
+  it('touches only the account’s own visits, and refuses garbage', async () => {
+    const spot = await t.doctor();
+    const id = await booked(spot, '23.11.2026 11:00');
+    const elsewhere = await createClinic(t.db, { townId: (await clinicTown(spot.lpu_id)) ?? 0 });
+    const stranger = await clinicAccount(elsewhere.id);
+    const theirs = await mark(stranger, id, { status: 'canceled', reason: 'Чужая запись' });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().detail).toBe('Запись не найдена');
+    expect(
+      (await mark(await doctorAccount((await t.doctor()).doctor_id), id, { status: 'done' })).statusCode,
+    ).toBe(404);
+    expect((await mark(await t.patient(), id, { status: 'done' })).statusCode).toBe(403);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: `/cabinet/ajax/appointments/${id}/status/`,
+      payload: { status: 'done' },
+    });
+    expect([401, 403]).toContain(anonymous.statusCode);
+    const clinic = await clinicAccount(spot.lpu_id);
+    for (const payload of [
+      {},
+      { status: 'arrived' },
+      { status: 'canceled', reason: 'x'.repeat(201) },
+      { status: 'canceled', reason: 'a\u0000b' },
+      { status: 'canceled', reason: 42 },
+    ]) {
+      const res = await mark(clinic, id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    for (const bad of ['abc', '0', '99999999999'])
+      expect((await mark(clinic, bad, { status: 'done' })).statusCode).toBe(404);
+  });
+});

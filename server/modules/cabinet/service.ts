@@ -1,10 +1,18 @@
-import type { Reception, ReceptionFilter } from '../../../core/cabinet/contracts';
-import { RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+import type {
+  Reception,
+  ReceptionFilter,
+  ReceptionVisit,
+  VisitStatusBody,
+} from '../../../core/cabinet/contracts';
+import { RECEPTION_TEXTS, STATUS_CHANGE_TEXTS, statusRefusal } from '../../../core/cabinet/reception';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { badRequest, forbidden, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import type { JobSender } from '../../jobs/queue';
 import type { SessionViewer } from '../auth/viewer';
+import { BOOKING_JOBS } from '../booking/messages';
+import { refundCouponOfAppointment } from '../club/coupon-payments';
 import { type CabinetAccount, createCabinetRepo, type ReceptionOwner } from './repo';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
@@ -21,7 +29,7 @@ export function cabinetOwner(viewer: SessionViewer): CabinetAccount {
  * The doctor's and clinic's side (docs/product/cabinet.md). Every call first settles whose
  * cabinet it is from the session, never from the request: a clinic sees its own visits only.
  */
-export function createCabinetService({ db, clock }: { db: Db; clock: Clock }) {
+export function createCabinetService({ db, clock, jobs }: { db: Db; clock: Clock; jobs: JobSender }) {
   const repo = createCabinetRepo(db);
 
   return {
@@ -36,7 +44,8 @@ export function createCabinetService({ db, clock }: { db: Db; clock: Clock }) {
     ) {
       const account = cabinetOwner(viewer);
       const tz = (await repo.homeZone(account)) ?? 'Europe/Moscow';
-      const today = zonedDay(clock.now(), tz).date;
+      const now = clock.now();
+      const today = zonedDay(now, tz).date;
       const days = query.days ?? 1;
       const date = query.date ?? today;
       let doctors: Reception['doctors'] = [];
@@ -53,7 +62,37 @@ export function createCabinetService({ db, clock }: { db: Db; clock: Clock }) {
       const owner: ReceptionOwner =
         'clinicId' in account ? { clinicId: account.clinicId, doctorId: doctor } : account;
       const visits = await repo.visits(owner, date, days);
-      return { date, days, today, doctors, doctor, visits } satisfies Reception;
+      return { date, days, today, now: now.toISOString(), doctors, doctor, visits } satisfies Reception;
+    },
+
+    /**
+     * The clinic (or the doctor) marks a visit: attended or missed once it has begun, or
+     * cancelled with a reason before it ends. A cancel frees the time at once, tells the patient
+     * by SMS and refunds a prepaid club coupon, all in one transaction with the change; the row
+     * is locked, so two presses (or the patient cancelling at the same moment) change it once.
+     */
+    async mark(viewer: SessionViewer, id: number, body: VisitStatusBody): Promise<ReceptionVisit> {
+      const account = cabinetOwner(viewer);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const visit = await repo.visitForUpdate(tx, account, id);
+        if (!visit) throw notFound(STATUS_CHANGE_TEXTS.notFound);
+        const refusal = statusRefusal(visit, body.status, now);
+        if (refusal) throw conflict(refusal.code, refusal.detail);
+        if (body.status === 'canceled') {
+          const reason = body.reason ?? '';
+          await repo.cancel(tx, id, reason, now);
+          await refundCouponOfAppointment(tx, jobs, id, now);
+          await jobs.enqueue(tx, [
+            { kind: BOOKING_JOBS.canceledByClinic, runAt: now, payload: { appointmentId: id } },
+          ]);
+        } else {
+          await repo.mark(tx, id, body.status, now);
+        }
+        const changed = await repo.visitForUpdate(tx, account, id);
+        if (!changed) throw notFound(STATUS_CHANGE_TEXTS.notFound);
+        return changed;
+      });
     },
   };
 }

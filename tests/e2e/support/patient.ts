@@ -66,7 +66,11 @@ export async function signInThroughApi(page: Page, digits: string, { asPatient =
 }
 
 /** The demo work accounts the scenarios use (server/db/seed/rows/user.ts). */
-export const WORK_PHONES = { staff: '79990000001', firstDoctor: '79990001001' } as const;
+export const WORK_PHONES = {
+  staff: '79990000001',
+  firstDoctor: '79990001001',
+  firstClinic: '79990002001',
+} as const;
 
 /** Where signed-in work accounts' cookies wait for the next scenario (the run's output folder). */
 const sessionFile = (digits: string) =>

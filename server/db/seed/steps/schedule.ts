@@ -222,6 +222,9 @@ function book(
           source: rng.pick(['site', 'site', 'site', 'app', 'call_centre']),
           createdAt: new Date(Math.min(now, start) - rng.int(1, 10 * 24 * 60) * 60_000),
           canceledAt: null,
+          canceledBy: null,
+          cancelReason: null,
+          markedAt: null,
         });
       }
     }
