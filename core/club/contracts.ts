@@ -25,6 +25,8 @@ export const ClubUserDataSchema = z.object({
   club_card: ClubCardSchema.nullable(),
   next_club_card_price: z.number().int().nonnegative().nullable(),
   email: z.string().nullable(),
+  /** When the patient's last card ended, for a former member (ISO); null for members and newcomers. */
+  last_card_end: z.string().nullable(),
 });
 export type ClubUserData = z.infer<typeof ClubUserDataSchema>;
 

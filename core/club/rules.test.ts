@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ANONYMOUS } from '../auth/viewer';
 import {
   CLUB_NEXT_CARD_PRICE,
+  cardDaysLeft,
   cardEnd,
   cardIsActive,
   cardReturnUrl,
@@ -134,5 +135,19 @@ describe('who may use it', () => {
     expect(isReceiptEmail('a@b.ru')).toBe(true);
     expect(isReceiptEmail('a@b')).toBe(false);
     expect(isReceiptEmail('a b@c.ru')).toBe(false);
+  });
+});
+
+describe('a card about to end', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  it('counts whole days left, rounded up, within the 14-day notice', () => {
+    expect(cardDaysLeft('2026-12-01T10:00:00Z', now)).toBe(4);
+    expect(cardDaysLeft('2026-11-27T12:30:00Z', now)).toBe(1);
+    expect(cardDaysLeft('2026-12-11T12:00:00Z', now)).toBe(14);
+  });
+  it('says nothing earlier, and nothing once it has ended', () => {
+    expect(cardDaysLeft('2026-12-11T12:00:01Z', now)).toBeNull();
+    expect(cardDaysLeft('2026-11-27T12:00:00Z', now)).toBeNull();
+    expect(cardDaysLeft('2026-11-01T00:00:00Z', now)).toBeNull();
   });
 });

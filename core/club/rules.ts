@@ -65,6 +65,21 @@ export function clubAccess(viewer: Viewer): ClubAccess {
   return viewer.isAnonymous ? 'sign-in' : 'patient';
 }
 
+/** A member is told the card is ending this many days before its end. */
+export const CARD_ENDING_NOTICE_DAYS = 14;
+
+/**
+ * Whole days left on a card when it ends within the notice, else null: a card ending at
+ * 2026-12-01T10:00Z, seen at 2026-11-27T12:00Z → 4 (3 days 22 hours, rounded up); an ended card
+ * → null (the patient is then told it has ended).
+ */
+export function cardDaysLeft(dtEnd: Date | string, now: Date): number | null {
+  const left = new Date(dtEnd).getTime() - now.getTime();
+  if (left <= 0) return null;
+  const days = Math.ceil(left / 86_400_000);
+  return days <= CARD_ENDING_NOTICE_DAYS ? days : null;
+}
+
 /** Whole roubles for the wire; amounts here are always whole roubles already (see above). */
 export const toRoubles = (kopecks: number) => Math.floor(kopecks / 100);
 export const toKopecks = (roubles: number) => Math.round(roubles * 100);

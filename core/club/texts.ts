@@ -22,6 +22,8 @@ export const CLUB_SCREEN_TEXTS = {
   inClubHint: 'Покажите клубную карту из профиля администратору клиники, чтобы получить клубную цену.',
   great: 'Отлично',
   openCard: 'Открыть клубную карту',
+  cardEnded: 'Клубная карта закончилась',
+  renewCard: 'Продлить карту',
   continue: 'Продолжить',
   memberBannerTitle: 'Клубная цена',
   memberBannerSubtitle: 'На все услуги клиники',

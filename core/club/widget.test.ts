@@ -24,6 +24,7 @@ const userData = (over: Partial<ClubUserData> = {}): ClubUserData => ({
   club_card: null,
   next_club_card_price: null,
   email: null,
+  last_card_end: null,
   ...over,
 });
 

@@ -49,7 +49,13 @@ describe('the club banners and switch', () => {
   });
 
   it('shows a member the members’ banner', async () => {
-    stubUserData({ is_in_club: true, club_card: null, next_club_card_price: null, email: null });
+    stubUserData({
+      is_in_club: true,
+      club_card: null,
+      next_club_card_price: null,
+      email: null,
+      last_card_end: null,
+    });
     renderAs(PATIENT, <ClubPriceBanner discountPercent={15} />);
     await settle();
     const banner = screen.getByRole('button');

@@ -37,7 +37,13 @@ export function useClubData(): ClubUserData | null {
       void load().then((d) => {
         if (live)
           setData(
-            d ?? { is_in_club: update.isInClub, club_card: null, next_club_card_price: null, email: null },
+            d ?? {
+              is_in_club: update.isInClub,
+              club_card: null,
+              next_club_card_price: null,
+              email: null,
+              last_card_end: null,
+            },
           );
       });
     });

@@ -78,6 +78,7 @@ describe('who may use the club', () => {
       club_card: null,
       next_club_card_price: null,
       email: null,
+      last_card_end: null,
     });
     const csrf = await csrfToken(app);
     const anonymousJoin = await app.inject({
@@ -111,18 +112,24 @@ describe('the free first card', () => {
     expect(a.json().dt_end).toBe('2027-05-25T09:00:00.000Z');
     expect(await count_(clubCards, eq(clubCards.userId, s.userId))).toBe(1);
     const data = (await userData(s)).json();
-    expect(data).toMatchObject({ is_in_club: true, club_card: a.json(), next_club_card_price: 99 });
+    expect(data).toMatchObject({
+      is_in_club: true,
+      club_card: a.json(),
+      next_club_card_price: 99,
+      last_card_end: null,
+    });
     const page = await app.inject({ url: new URL(a.json().mt_link).pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Действует до 25 мая 2027');
   });
 
-  it('once it has ended: not in the club, and joining again is refused (the next card is paid)', async () => {
+  it('once it has ended: not in the club, told when it ended, and joining again is refused (the next card is paid)', async () => {
     const s = await formerMember();
     expect((await userData(s)).json()).toMatchObject({
       is_in_club: false,
       club_card: null,
       next_club_card_price: 99,
+      last_card_end: new Date(now - DAY).toISOString(),
     });
     const again = await join(s);
     expect(again.statusCode).toBe(409);

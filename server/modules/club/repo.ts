@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { clubCardRequests, clubCards, clubPayments } from '../../db/schema/club';
@@ -19,6 +19,16 @@ export function createClubRepo(db: Db) {
         .orderBy(desc(clubCards.dtEnd))
         .limit(1);
       return card ?? null;
+    },
+
+    /** When the patient's latest card ended, if every card has ended. */
+    async lastEnded(userId: number, now: Date): Promise<Date | null> {
+      const [row] = await db
+        .select({ end: max(clubCards.dtEnd) })
+        .from(clubCards)
+        .where(eq(clubCards.userId, userId));
+      const end = row?.end ? new Date(row.end) : null;
+      return end && end <= now ? end : null;
     },
 
     async cardsIssued(userId: number): Promise<number> {

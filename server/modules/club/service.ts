@@ -129,12 +129,19 @@ export function createClubService({
       const access = clubAccess(viewer);
       if (access === 'work-account') throw forbidden(CLUB_TEXTS.workAccountTitle, WORK_ACCOUNT_EXTRA);
       if (access === 'sign-in' || viewer.userId === null)
-        return { is_in_club: false, club_card: null, next_club_card_price: null, email: null };
+        return {
+          is_in_club: false,
+          club_card: null,
+          next_club_card_price: null,
+          email: null,
+          last_card_end: null,
+        };
       const now = clock.now();
-      const [card, issued, email] = await Promise.all([
+      const [card, issued, email, ended] = await Promise.all([
         repo.currentCard(viewer.userId, now),
         repo.cardsIssued(viewer.userId),
         repo.lastEmail(viewer.userId),
+        repo.lastEnded(viewer.userId, now),
       ]);
       const price = nextCardPrice(issued);
       return {
@@ -142,6 +149,7 @@ export function createClubService({
         club_card: card ? cardOf(card) : null,
         next_club_card_price: price === 0 ? null : toRoubles(price),
         email,
+        last_card_end: card === null && ended ? ended.toISOString() : null,
       };
     },
 
