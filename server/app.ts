@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { cabinetRoutes } from './modules/cabinet/routes';
+import { cabinetSocketRoutes } from './modules/cabinet/socket';
 import { clinicRoutes } from './modules/clinic/routes';
 import { clubCardPageRoutes } from './modules/club/card-page';
 import { createClubJobHandlers } from './modules/club/payments';
@@ -245,6 +246,7 @@ export async function buildApp({
   await app.register(websocket);
   await callSocketRoutes(app, { auth, publicUrl, bus, checkEveryMs: callSocketCheckMs });
   await clubSocketRoutes(app, { club: services.club, bus, publicUrl, checkEveryMs: clubSocketCheckMs });
+  await cabinetSocketRoutes(app, { cabinet: services.cabinet, bus, publicUrl });
   if (outbox) {
     const devOutbox = outbox;
     await app.register(async (dev) => devOutboxRoutes(dev, { outbox: devOutbox }));

@@ -193,7 +193,7 @@ export function createServices({
   const lists = createListService({ db: read, clock, directory, towns });
   const search = createSearchService({ db: read, directory });
   const favourites = createFavouritesService({ db, clock, lists });
-  const cabinet = createCabinetService({ db, clock, jobs });
+  const cabinet = createCabinetService({ db, clock, jobs, bus });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
     authDeps.providers ??
@@ -213,7 +213,7 @@ export function createServices({
     bus,
   });
   const schedule = createScheduleService({ db: read, clock });
-  const booking = createBookingService({ db, clock, schedule, jobs });
+  const booking = createBookingService({ db, clock, schedule, jobs, bus });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const map = createMapService({

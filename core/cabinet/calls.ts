@@ -1,4 +1,8 @@
 import { defineCall } from '../http/call';
+
+/** The websocket that tells an open reception list of changed visits. */
+export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
+
 import type { Reception, ReceptionQuery, ReceptionVisit, VisitStatusBody } from './contracts';
 
 /** The signed-in doctor's or clinic's visits of a day or a week. */

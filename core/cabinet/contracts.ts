@@ -68,6 +68,8 @@ export const ReceptionSchema = z.object({
   today: z.string(),
   /** The server's clock (ISO): which visits have begun, the same on the server and in the browser. */
   now: z.string(),
+  /** The clinic account's clinic; null for a doctor's own list. */
+  clinicId: z.number().int().nullable(),
   /** A clinic's doctors, for the filter; empty for a doctor's own list. */
   doctors: z.array(z.object({ id: z.number().int(), name: z.string() })),
   doctor: z.number().int().nullable(),

@@ -19,7 +19,7 @@ export interface Subscription {
 
 /**
  * Events between app processes: the call-in websocket's "the call came", page cache
- * invalidations, and the future club payment-status and cabinet live-booking sockets. A
+ * invalidations, the club payment-status socket and the cabinet's live reception list. A
  * process publishes to a topic; every process subscribed to it (this one included) gets the
  * message. Delivery is at most once and only to processes connected at that moment: a
  * subscriber that must not miss a change also reads the truth from the database (ADR 010).
@@ -38,6 +38,8 @@ export const TOPICS = {
   pageCache: 'page-cache',
   /** A patient's club card requests' statuses (the return page's socket). */
   clubCardRequest: (userId: number) => `club-card-request:${userId}`,
+  /** A clinic's or a doctor's visits changed (booked, cancelled, marked): the cabinet's live list. */
+  visits: (side: 'clinic' | 'doctor', id: number) => `visits:${side}:${id}`,
 } as const;
 
 /** Handlers by topic with the bookkeeping both buses share. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
+import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
  * The cabinet's reception list as a clinic's administrator uses it: the week's visits of the
@@ -106,6 +106,65 @@ test('a clinic cancels a visit with a reason; the patient gets it by SMS', async
   await expect(page.locator(`[data-visit-id="${await row.getAttribute('data-visit-id')}"]`)).toContainText(
     'Отменена',
   );
+  await context.close();
+});
+
+test('a booking made elsewhere appears in the clinic’s open list without a reload', async ({
+  browser,
+  page,
+}) => {
+  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
+  const clinic = await context.newPage();
+  await clinic.goto('/healthz');
+  const list = await (await clinic.request.get('/cabinet/ajax/appointments/?days=7')).json();
+  const lpu = list.clinicId as number;
+
+  // A patient finds the first free time of one of the clinic's doctors this week.
+  await signInThroughApi(page, randomPhone().digits);
+  let target: { doctor_id: number; lpu_id: number; slot: string } | null = null;
+  for (const { id } of list.doctors as { id: number }[]) {
+    const res = await page.request.post('/ajax/schedule/slots_bulk/', {
+      headers: { 'X-CSRFToken': await csrf(page) },
+      data: {
+        days: 7,
+        dt_start: list.today,
+        town_timedelta: 3,
+        doctors_lpus: [{ doctor_id: id, lpu_id: lpu }],
+      },
+    });
+    const days = Object.entries(((await res.json())[0]?.slots ?? {}) as Record<string, { time: string }[]>);
+    const open = days.find(([, times]) => times.length > 0);
+    if (!open) continue;
+    const [y, m, d] = open[0].split('-');
+    target = { doctor_id: id, lpu_id: lpu, slot: `${d}.${m}.${y} ${open[1].at(-1)?.time}` };
+    break;
+  }
+  expect(target, 'a doctor of the clinic with a free time this week').not.toBeNull();
+  if (!target) return;
+
+  await clinic.goto(`/cabinet/appointments/?days=7&doctor=${target.doctor_id}`);
+  await clinic.waitForFunction(() => {
+    const main = document.getElementById('content');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+  // Names take letters only: a made-up one, new each run.
+  const lastName = `Живая${Array.from({ length: 6 }, () => 'абвгдежзиклмнопрст'[Math.floor(Math.random() * 18)]).join('')}`;
+  const booked = await page.request.post('/ajax/appointment/create/', {
+    headers: { 'X-CSRFToken': await csrf(page) },
+    data: {
+      ...target,
+      last_name: lastName,
+      first_name: 'Анна',
+      no_patronymic: true,
+      birth_date: '1990-04-01',
+      request_key: `live-${Date.now()}-${Math.random()}`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const row = clinic.locator(`[data-visit-id="${(await booked.json()).appointment.id}"]`);
+  await expect(row).toContainText(lastName, { timeout: 15_000 });
+  await expect(row).toContainText('Новая запись');
+  await shot(clinic, 'cabinet-live-booking');
   await context.close();
 });
 

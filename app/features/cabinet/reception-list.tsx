@@ -13,6 +13,7 @@ import {
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
 import { formatPhone } from '../../../core/phone/format';
+import { useLiveVisits } from './use-live-visits';
 import { VisitActions } from './visit-actions';
 
 /** The list's address for another day, span or doctor: the page is plain links, it works without JS. */
@@ -40,11 +41,12 @@ const CHIP_ON =
 
 /** The reception list: a day or a week of a doctor's or a clinic's visits. */
 export function ReceptionList({ reception: r }: { reception: Reception }) {
-  // Marks change rows in place: the list stays where the administrator is working.
-  const [visits, setVisits] = useState(r.visits);
+  // Marks change rows in place: the list stays where the administrator is working. Other
+  // changes (a patient books or cancels, another tab marks) arrive live.
+  const { visits, fresh, replace } = useLiveVisits(r);
   const [notes, setNotes] = useState<Record<number, string>>({});
   const changed = (visit: ReceptionVisit, note: string) => {
-    setVisits((list) => list.map((v) => (v.id === visit.id ? visit : v)));
+    replace(visit);
     setNotes((all) => ({ ...all, [visit.id]: note }));
   };
   const groups = byDay(visits, r.date, r.days);
@@ -121,6 +123,7 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
                   showClinic={r.doctors.length === 0}
                   now={r.now}
                   note={notes[v.id]}
+                  fresh={fresh.has(v.id)}
                   onChanged={changed}
                 />
               ))}
@@ -137,12 +140,15 @@ function VisitRow({
   showClinic,
   now,
   note,
+  fresh,
   onChanged,
 }: {
   visit: ReceptionVisit;
   showClinic: boolean;
   now: string;
   note: string | undefined;
+  /** Booked while the page was open. */
+  fresh: boolean;
   onChanged: (visit: ReceptionVisit, note: string) => void;
 }) {
   const due = dueAtClinic(v.price, v.prepaid);
@@ -160,7 +166,14 @@ function VisitRow({
         <p className="text-sm text-ink-soft">{VISIT_TYPE_LABELS[v.visitType]}</p>
       </div>
       <div className="min-w-0 flex-1">
-        <p className={`font-medium ${canceled ? 'line-through' : ''}`}>{v.patientName}</p>
+        <p className={`font-medium ${canceled ? 'line-through' : ''}`}>
+          {v.patientName}
+          {fresh && (
+            <span className="ml-2 rounded-full bg-success-soft px-2 py-0.5 text-xs font-medium text-success">
+              Новая запись
+            </span>
+          )}
+        </p>
         <p>
           <a className="text-brand hover:underline" href={`tel:+${v.patientPhone}`}>
             {formatPhone(v.patientPhone)}

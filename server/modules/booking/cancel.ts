@@ -1,6 +1,8 @@
 import type { Canceled } from '../../../core/booking/contracts';
 import type { Clock } from '../../clock';
 import { conflict, notFound } from '../../http/errors';
+import type { EventBus } from '../../realtime/bus';
+import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import type { Appointments } from './appointments';
 import type { BookingRepo } from './repo';
@@ -16,10 +18,12 @@ export function createCancel({
   clock,
   repo,
   appointments,
+  bus,
 }: {
   clock: Clock;
   repo: BookingRepo;
   appointments: Appointments;
+  bus: EventBus;
 }) {
   return {
     /** The slot is free again at once (the next slot call sees it). */
@@ -29,6 +33,7 @@ export function createCancel({
       if (seen.appointment.status !== 'active') throw conflict('already_canceled', CANCEL_ERRORS.already);
       if (!seen.canCancel) throw conflict('cancel_too_late', CANCEL_ERRORS.tooLate);
       if (!(await repo.cancel(id, clock.now()))) throw conflict('already_canceled', CANCEL_ERRORS.already);
+      await announceVisit(bus, seen.appointment, { change: 'canceled', appointmentId: id });
       return { status: 'canceled' };
     },
   };

@@ -5,6 +5,8 @@ import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/url
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
 import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
+import type { EventBus } from '../../realtime/bus';
+import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
@@ -39,7 +41,14 @@ export function publicAppointment(a: Appointment): PublicAppointment {
  * insert is refused like one who came late, with the nearest free times ('Не получилось
  * записаться'). A retried press finds the appointment it made.
  */
-export function createBooking({ db, clock, repo, spots, jobs }: PlacingDeps & { jobs: JobSender }) {
+export function createBooking({
+  db,
+  clock,
+  repo,
+  spots,
+  jobs,
+  bus,
+}: PlacingDeps & { jobs: JobSender; bus: EventBus }) {
   return {
     async book(viewer: SessionViewer, body: BookingBody): Promise<Booked> {
       const userId = requirePatient(viewer);
@@ -117,6 +126,7 @@ export function createBooking({ db, clock, repo, spots, jobs }: PlacingDeps & { 
         cancelCutoffMinutes: target.cancelCutoffMinutes,
         clinicCancelReason: null,
       };
+      await announceVisit(bus, appointment, { change: 'booked', appointmentId: id });
       return { appointment: publicAppointment(appointment), created: true };
     },
   };

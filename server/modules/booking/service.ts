@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/queue';
+import type { EventBus } from '../../realtime/bus';
 import type { ScheduleService } from '../schedule/service';
 import { createAppointments } from './appointments';
 import { createCallbacks } from './callbacks';
@@ -21,12 +22,15 @@ export function createBookingService({
   clock,
   schedule,
   jobs,
+  bus,
 }: {
   db: Db;
   clock: Clock;
   schedule: ScheduleService;
   /** Adds the booking's messages in its transaction. */
   jobs: JobSender;
+  /** Tells the clinic's open cabinet of new and cancelled visits. */
+  bus: EventBus;
 }) {
   const repo = createBookingRepo(db);
   const spots = createSpots({ clock, schedule, repo });
@@ -34,10 +38,10 @@ export function createBookingService({
   return {
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots, jobs }),
+    ...createBooking({ db, clock, repo, spots, jobs, bus }),
     ...createCallbacks({ clock, repo }),
     ...appointments,
-    ...createCancel({ clock, repo, appointments }),
+    ...createCancel({ clock, repo, appointments, bus }),
   };
 }
 

@@ -316,3 +316,54 @@ describe('marking a visit', () => {
       expect((await mark(clinic, bad, { status: 'done' })).statusCode).toBe(404);
   });
 });
+
+describe('the live list', () => {
+  it('tells a clinic’s open list of a booking and a cancel at once, and no other clinic', async () => {
+    const { default: WebSocket } = await import('ws');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${address.replace('http', 'ws')}/ws/cabinet/appointments`;
+    const cookieOf = (s: TestSession) =>
+      Object.entries(s.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; ');
+    const listen = async (s: TestSession) => {
+      const socket = new WebSocket(url, { headers: { cookie: cookieOf(s) } });
+      const messages: { change: string; appointmentId?: number }[] = [];
+      socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      await expect.poll(() => messages.length).toBe(1);
+      expect(messages[0]).toEqual({ change: 'listening' });
+      return { socket, messages };
+    };
+
+    const spot = await t.doctor();
+    const ours = await listen(await clinicAccount(spot.lpu_id));
+    const doctors = await listen(await doctorAccount(spot.doctor_id));
+    const elsewhere = await createClinic(t.db, { townId: (await clinicTown(spot.lpu_id)) ?? 0 });
+    const theirs = await listen(await clinicAccount(elsewhere.id));
+
+    const patient = await t.patient();
+    const res = await t.book(patient, t.form(spot, { slot: '23.11.2026 09:30' }));
+    const { id } = res.json().appointment;
+    await expect.poll(() => ours.messages.at(-1)).toEqual({ change: 'booked', appointmentId: id });
+    await expect.poll(() => doctors.messages.at(-1)).toEqual({ change: 'booked', appointmentId: id });
+    await patient.inject({ url: `/ajax/appointment/${id}/cancel/`, payload: {} });
+    await expect.poll(() => ours.messages.at(-1)).toEqual({ change: 'canceled', appointmentId: id });
+    expect(theirs.messages).toEqual([{ change: 'listening' }]);
+    for (const { socket } of [ours, doctors, theirs]) socket.close();
+
+    // Patients and visitors are refused before the upgrade; so is another site's page.
+    const refusal = async (headers: Record<string, string>) =>
+      new Promise<number>((resolve) =>
+        new WebSocket(url, { headers }).once('unexpected-response', (_q, r) => resolve(r.statusCode ?? 0)),
+      );
+    expect(await refusal({})).toBe(401);
+    expect(await refusal({ cookie: cookieOf(await t.patient()) })).toBe(403);
+    expect(
+      await refusal({ cookie: cookieOf(await clinicAccount(spot.lpu_id)), origin: 'https://evil.example' }),
+    ).toBe(403);
+  });
+});

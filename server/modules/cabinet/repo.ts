@@ -20,7 +20,7 @@ const visitSelect = sql`
          a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
          a.doctor_id AS "doctorId", CASE WHEN d.id IS NULL THEN NULL ELSE ${doctorName} END AS "doctorName",
          cs.name AS service, c.name AS "clinicName", a.price, a.prepaid_amount AS "prepaidKopecks",
-         a.canceled_by AS "canceledBy", a.cancel_reason AS "cancelReason"
+         a.canceled_by AS "canceledBy", a.cancel_reason AS "cancelReason", a.clinic_id AS "clinicId"
   FROM appointments a
   JOIN clinics c ON c.id = a.clinic_id
   JOIN towns t ON t.id = c.town_id
@@ -28,12 +28,19 @@ const visitSelect = sql`
   LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id`;
 
 interface VisitRow extends Omit<ReceptionVisit, 'doctor' | 'prepaid'> {
+  clinicId: number;
   doctorId: number | null;
   doctorName: string | null;
   prepaidKopecks: number | null;
 }
 
-const visitOf = ({ doctorId, doctorName: name, prepaidKopecks, ...row }: VisitRow): ReceptionVisit => ({
+const visitOf = ({
+  clinicId: _,
+  doctorId,
+  doctorName: name,
+  prepaidKopecks,
+  ...row
+}: VisitRow): ReceptionVisit => ({
   ...row,
   startsAt: new Date(row.startsAt).toISOString(),
   endsAt: new Date(row.endsAt).toISOString(),
@@ -91,14 +98,18 @@ export function createCabinetRepo(db: Db) {
       return (result.rows as unknown as VisitRow[]).map(visitOf);
     },
 
-    /** One of the account's visits, locked for a change of its status until the transaction ends. */
-    async visitForUpdate(tx: DbTx, owner: CabinetAccount, id: number): Promise<ReceptionVisit | null> {
+    /** One of the account's visits (and its clinic), locked for a change until the transaction ends. */
+    async visitForUpdate(
+      tx: DbTx,
+      owner: CabinetAccount,
+      id: number,
+    ): Promise<{ visit: ReceptionVisit; clinicId: number } | null> {
       const result = await tx.execute(sql`
         ${visitSelect}
         WHERE a.id = ${id} AND ${ownedBy(owner)} AND a.status <> 'held'
         FOR UPDATE OF a`);
       const row = result.rows[0] as unknown as VisitRow | undefined;
-      return row ? visitOf(row) : null;
+      return row ? { visit: visitOf(row), clinicId: row.clinicId } : null;
     },
 
     async mark(tx: DbTx, id: number, status: Exclude<VisitMark, 'canceled'>, at: Date): Promise<void> {

@@ -10,6 +10,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
+import { type EventBus, TOPICS } from '../../realtime/bus';
+import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import { BOOKING_JOBS } from '../booking/messages';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
@@ -29,7 +31,18 @@ export function cabinetOwner(viewer: SessionViewer): CabinetAccount {
  * The doctor's and clinic's side (docs/product/cabinet.md). Every call first settles whose
  * cabinet it is from the session, never from the request: a clinic sees its own visits only.
  */
-export function createCabinetService({ db, clock, jobs }: { db: Db; clock: Clock; jobs: JobSender }) {
+export function createCabinetService({
+  db,
+  clock,
+  jobs,
+  bus,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: JobSender;
+  /** Tells the account's other open lists (another administrator, another tab) of a change. */
+  bus: EventBus;
+}) {
   const repo = createCabinetRepo(db);
 
   return {
@@ -62,7 +75,17 @@ export function createCabinetService({ db, clock, jobs }: { db: Db; clock: Clock
       const owner: ReceptionOwner =
         'clinicId' in account ? { clinicId: account.clinicId, doctorId: doctor } : account;
       const visits = await repo.visits(owner, date, days);
-      return { date, days, today, now: now.toISOString(), doctors, doctor, visits } satisfies Reception;
+      const clinicId = 'clinicId' in account ? account.clinicId : null;
+      return {
+        date,
+        days,
+        today,
+        now: now.toISOString(),
+        clinicId,
+        doctors,
+        doctor,
+        visits,
+      } satisfies Reception;
     },
 
     /**
@@ -74,10 +97,10 @@ export function createCabinetService({ db, clock, jobs }: { db: Db; clock: Clock
     async mark(viewer: SessionViewer, id: number, body: VisitStatusBody): Promise<ReceptionVisit> {
       const account = cabinetOwner(viewer);
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const visit = await repo.visitForUpdate(tx, account, id);
-        if (!visit) throw notFound(STATUS_CHANGE_TEXTS.notFound);
-        const refusal = statusRefusal(visit, body.status, now);
+      const changed = await db.transaction(async (tx) => {
+        const found = await repo.visitForUpdate(tx, account, id);
+        if (!found) throw notFound(STATUS_CHANGE_TEXTS.notFound);
+        const refusal = statusRefusal(found.visit, body.status, now);
         if (refusal) throw conflict(refusal.code, refusal.detail);
         if (body.status === 'canceled') {
           const reason = body.reason ?? '';
@@ -89,10 +112,24 @@ export function createCabinetService({ db, clock, jobs }: { db: Db; clock: Clock
         } else {
           await repo.mark(tx, id, body.status, now);
         }
-        const changed = await repo.visitForUpdate(tx, account, id);
-        if (!changed) throw notFound(STATUS_CHANGE_TEXTS.notFound);
-        return changed;
+        const after = await repo.visitForUpdate(tx, account, id);
+        if (!after) throw notFound(STATUS_CHANGE_TEXTS.notFound);
+        return after;
       });
+      await announceVisit(
+        bus,
+        { clinicId: changed.clinicId, doctorId: changed.visit.doctor?.id ?? null },
+        { change: body.status === 'canceled' ? 'canceled' : 'marked', appointmentId: id },
+      );
+      return changed.visit;
+    },
+
+    /** The bus topic of the account's live list: its clinic's visits, or the doctor's. */
+    liveTopic(viewer: SessionViewer): string {
+      const account = cabinetOwner(viewer);
+      return 'clinicId' in account
+        ? TOPICS.visits('clinic', account.clinicId)
+        : TOPICS.visits('doctor', account.doctorId);
     },
   };
 }

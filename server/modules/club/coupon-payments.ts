@@ -11,6 +11,13 @@ import type { PaymentRow } from './repo';
 
 export const COUPON_JOBS = { refund: 'club.refund' } as const;
 
+/** The visit a paid coupon made: the clinic's open cabinet is told of it once the payment commits. */
+export interface BookedByCoupon {
+  appointmentId: number;
+  clinicId: number;
+  doctorId: number | null;
+}
+
 /**
  * A coupon payment's news, inside the payment's one transaction (payments.ts). Paid: the held
  * appointment becomes the booking, marked prepaid, with its messages; the card comes with it
@@ -23,15 +30,15 @@ export async function applyToCoupon(
   remote: ProviderPayment,
   now: Date,
   { jobs, newCardToken }: { jobs: JobSender; newCardToken: () => string },
-): Promise<void> {
+): Promise<BookedByCoupon | null> {
   const [coupon] = await tx
     .select()
     .from(clubCouponRequests)
     .where(eq(clubCouponRequests.paymentId, payment.id))
     .for('update');
-  if (!coupon) return;
+  if (!coupon) return null;
   const open = coupon.status === 'payment' || coupon.status === 'created' || coupon.status === 'expired';
-  if (!open) return;
+  if (!open) return null;
   const setStatus = (status: 'succeeded' | 'canceled') =>
     tx.update(clubCouponRequests).set({ status, updatedAt: now }).where(eq(clubCouponRequests.id, coupon.id));
 
@@ -42,9 +49,9 @@ export async function applyToCoupon(
       await tx
         .delete(appointments)
         .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'held')));
-    return;
+    return null;
   }
-  if (remote.status !== 'succeeded') return;
+  if (remote.status !== 'succeeded') return null;
 
   const [booked] = await tx
     .update(appointments)
@@ -68,11 +75,16 @@ export async function applyToCoupon(
         eq(appointments.status, 'held'),
       ),
     )
-    .returning({ id: appointments.id, startsAt: sql<string>`lower(${appointments.during})` });
+    .returning({
+      id: appointments.id,
+      startsAt: sql<string>`lower(${appointments.during})`,
+      clinicId: appointments.clinicId,
+      doctorId: appointments.doctorId,
+    });
   if (!booked) {
     await setStatus('canceled');
     await jobs.enqueue(tx, [{ kind: COUPON_JOBS.refund, runAt: now, payload: { paymentId: payment.id } }]);
-    return;
+    return null;
   }
   await setStatus('succeeded');
   await jobs.enqueue(tx, bookingJobs({ id: booked.id, startsAt: new Date(booked.startsAt) }, now));
@@ -106,6 +118,7 @@ export async function applyToCoupon(
     if (receipt)
       await jobs.enqueue(tx, [{ kind: 'club.send-receipt', runAt: now, payload: { receiptId: receipt.id } }]);
   }
+  return { appointmentId: booked.id, clinicId: booked.clinicId, doctorId: booked.doctorId };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { EmailProvider } from '../../providers/email/email-provider';
 import type { PaymentsProvider, ProviderPayment } from '../../providers/payments/payments-provider';
 import { type EventBus, TOPICS } from '../../realtime/bus';
+import { announceVisit } from '../../realtime/visits';
 import { applyToCoupon, COUPON_JOBS } from './coupon-payments';
 import type { PaymentRow } from './repo';
 
@@ -149,23 +150,28 @@ export function createClubPayments({
           .from(clubPayments)
           .where(and(eq(clubPayments.provider, provider.name), eq(clubPayments.providerPaymentId, remote.id)))
           .for('update');
-        if (!payment) return { known: false, published: null };
+        if (!payment) return { known: false, published: null, booked: null };
         // A payment for another sum is not this one's news: nothing is believed from it.
         if (remote.amount !== payment.amount || FINAL.has(payment.status) || payment.status === remote.status)
-          return { known: true, published: null };
+          return { known: true, published: null, booked: null };
         await tx
           .update(clubPayments)
           .set({ status: remote.status, cancellationReason: remote.cancellationReason, updatedAt: now })
           .where(eq(clubPayments.id, payment.id));
         if (payment.purpose === 'coupon') {
-          await applyToCoupon(tx, payment, remote, now, { jobs, newCardToken });
-          return { known: true, published: null };
+          const booked = await applyToCoupon(tx, payment, remote, now, { jobs, newCardToken });
+          return { known: true, published: null, booked };
         }
         const published = await applyToCardRequest(tx, payment, remote, now);
-        return { known: true, published };
+        return { known: true, published, booked: null };
       });
       if (outcome.published)
         await bus.publish(TOPICS.clubCardRequest(outcome.published.userId), outcome.published.event);
+      if (outcome.booked)
+        await announceVisit(bus, outcome.booked, {
+          change: 'booked',
+          appointmentId: outcome.booked.appointmentId,
+        });
       return outcome.known;
     },
   };

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CABINET_VISITS_SOCKET } from '../../../core/cabinet/calls';
+import { forbidden } from '../../http/errors';
+import type { EventBus } from '../../realtime/bus';
+import type { CabinetService } from './service';
+
+/**
+ * `/ws/cabinet/appointments`: tells a doctor's or a clinic's open reception list that one of its
+ * visits changed (booked, cancelled, marked) on any app process, so the list reads itself again
+ * at once. It carries no patient data, only the visit's id and what happened: the list's call
+ * decides what the account may see. Doctor and clinic accounts only, from our own origin.
+ */
+export async function cabinetSocketRoutes(
+  app: FastifyInstance,
+  { cabinet, bus, publicUrl }: { cabinet: CabinetService; bus: EventBus; publicUrl: string },
+) {
+  const publicOrigin = new URL(publicUrl).origin;
+  const admit = async (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && origin !== publicOrigin)
+      throw forbidden('Подключение с другого сайта запрещено');
+    cabinet.liveTopic(await request.viewer());
+  };
+  app.get(CABINET_VISITS_SOCKET, { websocket: true, preValidation: admit }, async (socket, request) => {
+    const topic = cabinet.liveTopic(await request.viewer());
+    const subscription = bus.subscribe(topic, (message) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    });
+    const stop = () => subscription.unsubscribe();
+    socket.on('close', stop);
+    socket.on('error', stop);
+    socket.on('message', (data) => {
+      if (String(data) === 'ping') socket.send('pong');
+    });
+    // Listening now: the list reads itself once more, so nothing between its load and here is missed.
+    void subscription.ready.then(() => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ change: 'listening' }));
+    });
+  });
+}
