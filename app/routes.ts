@@ -64,6 +64,8 @@ export default [
     route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
     // The doctor's or clinic's visits (?date=yyyy-MM-dd&days=1|7&doctor=id).
     route('cabinet/appointments', 'routes/cabinet-appointments.tsx'),
+    // Days off and vacations (?doctor=id).
+    route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

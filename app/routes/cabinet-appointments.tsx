@@ -1,4 +1,5 @@
 import { ReceptionQuerySchema } from '../../core/cabinet/contracts';
+import { CABINET_SCHEDULE_PATH } from '../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../core/cabinet/reception';
 import { ReceptionList } from '../features/cabinet/reception-list';
 import { pageMeta } from '../lib/seo';
@@ -50,7 +51,14 @@ export default function CabinetAppointments({ loaderData: d }: Route.ComponentPr
           </a>
         </div>
       ) : (
-        <ReceptionList reception={d.reception} />
+        <>
+          <p className="mt-1">
+            <a href={CABINET_SCHEDULE_PATH} className="text-brand hover:underline">
+              Выходные и отпуск
+            </a>
+          </p>
+          <ReceptionList reception={d.reception} />
+        </>
       )}
     </>
   );

@@ -3,7 +3,17 @@ import { defineCall } from '../http/call';
 /** The websocket that tells an open reception list of changed visits. */
 export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
 
-import type { Reception, ReceptionQuery, ReceptionVisit, VisitStatusBody } from './contracts';
+import type {
+  DayOffRemoved,
+  DaysOff,
+  DaysOffAdded,
+  DaysOffBody,
+  DaysOffQuery,
+  Reception,
+  ReceptionQuery,
+  ReceptionVisit,
+  VisitStatusBody,
+} from './contracts';
 
 /** The signed-in doctor's or clinic's visits of a day or a week. */
 export const cabinetReception = defineCall<{ query: ReceptionQuery; reply: Reception }>()(
@@ -17,3 +27,21 @@ export const cabinetVisitStatus = defineCall<{
   body: VisitStatusBody;
   reply: ReceptionVisit;
 }>()('POST', '/cabinet/ajax/appointments/:id/status/');
+
+/** The account's upcoming days off. */
+export const cabinetDaysOff = defineCall<{ query: DaysOffQuery; reply: DaysOff }>()(
+  'GET',
+  '/cabinet/ajax/schedule/days-off/',
+);
+
+/** Closes days; 409 `visits_booked` with the visits when some are booked and not to be cancelled. */
+export const cabinetAddDaysOff = defineCall<{ body: DaysOffBody; reply: DaysOffAdded }>()(
+  'POST',
+  '/cabinet/ajax/schedule/days-off/',
+);
+
+/** Opens a closed day again. */
+export const cabinetRemoveDayOff = defineCall<{ params: { id: number }; reply: DayOffRemoved }>()(
+  'DELETE',
+  '/cabinet/ajax/schedule/days-off/:id/',
+);

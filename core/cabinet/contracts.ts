@@ -94,3 +94,63 @@ export const VisitStatusBodySchema = z
     path: ['reason'],
   });
 export type VisitStatusBody = z.input<typeof VisitStatusBodySchema>;
+
+/** GET days off: a clinic names one of its doctors (or sees all); a doctor sees his own. */
+export const DaysOffQuerySchema = z.object({ doctor: ClientIdSchema.optional() });
+export type DaysOffQuery = z.input<typeof DaysOffQuerySchema>;
+
+export const DayOffSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  doctor: z.object({ id: z.number().int(), name: z.string() }),
+  clinicName: z.string(),
+});
+export type DayOff = z.infer<typeof DayOffSchema>;
+
+export const DaysOffSchema = z.object({
+  today: z.string(),
+  clinicId: z.number().int().nullable(),
+  doctors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  doctor: z.number().int().nullable(),
+  /** Upcoming whole days off, soonest first. */
+  daysOff: z.array(DayOffSchema),
+});
+export type DaysOff = z.infer<typeof DaysOffSchema>;
+
+const calendarDay = z.string().refine((s) => isCalendarDate(s, 2000, 2099), RECEPTION_TEXTS.badDate);
+
+/**
+ * Closes whole days (a vacation, a sick day, a holiday): the doctor's days at the clinic (a
+ * clinic names the doctor), or all the doctor's places (a doctor's own leave). Visits booked on
+ * those days are never dropped silently: the call is refused with them, unless
+ * `cancel_visits` with a reason cancels them (each patient gets an SMS).
+ */
+export const DaysOffBodySchema = z
+  .object({
+    doctor_id: ClientIdSchema.optional(),
+    from: calendarDay,
+    to: calendarDay,
+    cancel_visits: z.boolean().default(false),
+    reason: textInput()
+      .transform((s) => s.trim())
+      .pipe(z.string().max(CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS.reasonTooLong))
+      .optional(),
+  })
+  .refine((b) => !b.cancel_visits || (b.reason ?? '').length >= 3, {
+    message: STATUS_CHANGE_TEXTS.reasonRequired,
+    path: ['reason'],
+  });
+export type DaysOffBody = z.input<typeof DaysOffBodySchema>;
+export type DaysOffRequest = z.output<typeof DaysOffBodySchema>;
+
+export const DaysOffAddedSchema = z.object({
+  /** Days newly closed (days already off are not counted twice). */
+  added: z.number().int(),
+  /** Visits cancelled on the way. */
+  canceled: z.array(z.number().int()),
+});
+export type DaysOffAdded = z.infer<typeof DaysOffAddedSchema>;
+
+export const DayOffParamsSchema = z.object({ id: ClientIdSchema });
+export const DayOffRemovedSchema = z.object({ removed: z.boolean() });
+export type DayOffRemoved = z.infer<typeof DayOffRemovedSchema>;

@@ -109,6 +109,59 @@ test('a clinic cancels a visit with a reason; the patient gets it by SMS', async
   await context.close();
 });
 
+/** The last free time on the first open day this week of one of the clinic's doctors. */
+async function freeTimeAt(page: Page, list: { clinicId: number; today: string; doctors: { id: number }[] }) {
+  for (const { id } of list.doctors) {
+    const res = await page.request.post('/ajax/schedule/slots_bulk/', {
+      headers: { 'X-CSRFToken': await csrf(page) },
+      data: {
+        days: 7,
+        dt_start: list.today,
+        town_timedelta: 3,
+        doctors_lpus: [{ doctor_id: id, lpu_id: list.clinicId }],
+      },
+    });
+    const days = Object.entries(((await res.json())[0]?.slots ?? {}) as Record<string, { time: string }[]>);
+    const open = days.find(([, times]) => times.length > 0);
+    if (!open) continue;
+    const [y, m, d] = open[0].split('-');
+    return {
+      doctor_id: id,
+      lpu_id: list.clinicId,
+      day: open[0],
+      slot: `${d}.${m}.${y} ${open[1].at(-1)?.time}`,
+    };
+  }
+  throw new Error('no doctor of the clinic with a free time this week');
+}
+
+/** Books a time through the API as the signed-in patient of `page`; the appointment's id. */
+async function bookThroughApi(
+  page: Page,
+  target: { doctor_id: number; lpu_id: number; slot: string },
+  lastName: string,
+) {
+  const booked = await page.request.post('/ajax/appointment/create/', {
+    headers: { 'X-CSRFToken': await csrf(page) },
+    data: {
+      doctor_id: target.doctor_id,
+      lpu_id: target.lpu_id,
+      slot: target.slot,
+      last_name: lastName,
+      first_name: 'Анна',
+      no_patronymic: true,
+      birth_date: '1990-04-01',
+      request_key: `e2e-${Date.now()}-${Math.random()}`,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return (await booked.json()).appointment.id as number;
+}
+
+/** A made-up surname, letters only (names take no digits), new each run. */
+const madeUpSurname = (stem: string) =>
+  `${stem}${Array.from({ length: 6 }, () => 'абвгдежзиклмнопрст'[Math.floor(Math.random() * 18)]).join('')}`;
+
 test('a booking made elsewhere appears in the clinic’s open list without a reload', async ({
   browser,
   page,
@@ -117,54 +170,81 @@ test('a booking made elsewhere appears in the clinic’s open list without a rel
   const clinic = await context.newPage();
   await clinic.goto('/healthz');
   const list = await (await clinic.request.get('/cabinet/ajax/appointments/?days=7')).json();
-  const lpu = list.clinicId as number;
 
   // A patient finds the first free time of one of the clinic's doctors this week.
   await signInThroughApi(page, randomPhone().digits);
-  let target: { doctor_id: number; lpu_id: number; slot: string } | null = null;
-  for (const { id } of list.doctors as { id: number }[]) {
+  const target = await freeTimeAt(page, list);
+  await clinic.goto(`/cabinet/appointments/?days=7&doctor=${target.doctor_id}`);
+  await clinic.waitForFunction(() => {
+    const main = document.getElementById('content');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+  const lastName = madeUpSurname('Живая');
+  const id = await bookThroughApi(page, target, lastName);
+  const row = clinic.locator(`[data-visit-id="${id}"]`);
+  await expect(row).toContainText(lastName, { timeout: 15_000 });
+  await expect(row).toContainText('Новая запись');
+  await shot(clinic, 'cabinet-live-booking');
+  await context.close();
+});
+
+test('a clinic closes a doctor’s booked day: told of the visit, cancels it with a reason; the times are gone', async ({
+  browser,
+  page,
+}) => {
+  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
+  const clinic = await context.newPage();
+  await clinic.goto('/healthz');
+  const list = await (await clinic.request.get('/cabinet/ajax/appointments/?days=7')).json();
+  await signInThroughApi(page, randomPhone().digits);
+  const target = await freeTimeAt(page, list);
+  const lastName = madeUpSurname('Отпускная');
+  const id = await bookThroughApi(page, target, lastName);
+
+  await clinic.goto('/cabinet/schedule/');
+  await clinic.waitForFunction(() => {
+    const main = document.getElementById('content');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+  await expect(
+    clinic.getByRole('heading', { level: 1, name: 'Расписание: выходные и отпуск' }),
+  ).toBeVisible();
+  await clinic.getByLabel('Врач').first().selectOption(String(target.doctor_id));
+  await clinic.getByLabel('С', { exact: true }).fill(target.day);
+  await clinic.getByLabel('По', { exact: true }).fill(target.day);
+  await clinic.getByRole('button', { name: 'Закрыть дни' }).click();
+  const warning = clinic.getByRole('alert').filter({ hasText: 'На эти дни есть записи' });
+  await expect(warning).toBeVisible();
+  await expect(warning.locator(`[data-booked-visit="${id}"]`)).toContainText(lastName);
+  await clinic.getByRole('button', { name: 'Отменить записи и закрыть дни' }).click();
+  await expect(clinic.getByText('Укажите причину отмены')).toBeVisible();
+  await warning.getByLabel(/Причина отмены/).fill('Врач в отпуске');
+  await shot(clinic, 'cabinet-days-off-booked');
+  await clinic.getByRole('button', { name: 'Отменить записи и закрыть дни' }).click();
+  await expect(clinic.getByRole('status').filter({ hasText: 'Выходные добавлены' })).toContainText(
+    /Отменено записей: \d+, пациентам отправлены SMS/,
+  );
+  const closed = clinic.locator(`[data-day-off="${target.doctor_id}:${target.day}"]`);
+  await expect(closed).toBeVisible();
+  await shot(clinic, 'cabinet-days-off-closed');
+
+  // The doctor's times that day are gone for patients; opening the day brings them back.
+  const slotsOn = async () => {
     const res = await page.request.post('/ajax/schedule/slots_bulk/', {
       headers: { 'X-CSRFToken': await csrf(page) },
       data: {
         days: 7,
         dt_start: list.today,
         town_timedelta: 3,
-        doctors_lpus: [{ doctor_id: id, lpu_id: lpu }],
+        doctors_lpus: [{ doctor_id: target.doctor_id, lpu_id: target.lpu_id }],
       },
     });
-    const days = Object.entries(((await res.json())[0]?.slots ?? {}) as Record<string, { time: string }[]>);
-    const open = days.find(([, times]) => times.length > 0);
-    if (!open) continue;
-    const [y, m, d] = open[0].split('-');
-    target = { doctor_id: id, lpu_id: lpu, slot: `${d}.${m}.${y} ${open[1].at(-1)?.time}` };
-    break;
-  }
-  expect(target, 'a doctor of the clinic with a free time this week').not.toBeNull();
-  if (!target) return;
-
-  await clinic.goto(`/cabinet/appointments/?days=7&doctor=${target.doctor_id}`);
-  await clinic.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-  // Names take letters only: a made-up one, new each run.
-  const lastName = `Живая${Array.from({ length: 6 }, () => 'абвгдежзиклмнопрст'[Math.floor(Math.random() * 18)]).join('')}`;
-  const booked = await page.request.post('/ajax/appointment/create/', {
-    headers: { 'X-CSRFToken': await csrf(page) },
-    data: {
-      ...target,
-      last_name: lastName,
-      first_name: 'Анна',
-      no_patronymic: true,
-      birth_date: '1990-04-01',
-      request_key: `live-${Date.now()}-${Math.random()}`,
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const row = clinic.locator(`[data-visit-id="${(await booked.json()).appointment.id}"]`);
-  await expect(row).toContainText(lastName, { timeout: 15_000 });
-  await expect(row).toContainText('Новая запись');
-  await shot(clinic, 'cabinet-live-booking');
+    return ((await res.json())[0]?.slots?.[target.day] ?? []).length as number;
+  };
+  expect(await slotsOn()).toBe(0);
+  await closed.getByRole('button', { name: /^Открыть/ }).click();
+  await expect(closed).toHaveCount(0);
+  expect(await slotsOn()).toBeGreaterThan(0);
   await context.close();
 });
 

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
+import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
@@ -116,6 +117,11 @@ export function AccountMenu() {
               <li>
                 <a href={CABINET_APPOINTMENTS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
                   {RECEPTION_TEXTS.title}
+                </a>
+              </li>
+              <li>
+                <a href={CABINET_SCHEDULE_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                  Выходные и отпуск
                 </a>
               </li>
               <li>

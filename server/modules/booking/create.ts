@@ -97,6 +97,8 @@ export function createBooking({
           return write(row, userId, undefined, now);
         });
       } catch (err) {
+        // The clinic made the day a day off while we booked (server/modules/cabinet/days-off.ts).
+        if (err instanceof DayOffMeanwhile) return refuse({ reason: 'slot_unavailable', target });
         const code = pgErrorCode(err);
         // Someone else got the time between our check and our insert: the constraint said no
         // (or, racing them twice, PostgreSQL ended our wait for each other).
@@ -150,8 +152,15 @@ export function createBooking({
           booked = await repo.insert(row, tx);
         }
       }
+      // A day off added while this booking was being made: its insert waited on the day off's
+      // lock of the workplace row (the foreign key's), so this later statement sees it.
+      if (row.workplaceId !== null && (await repo.dayOffAt(tx, row.workplaceId, startsAt)))
+        throw new DayOffMeanwhile();
       await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
       return booked;
     });
   }
 }
+
+/** Rolls a booking back: its day became a day off while it was being made. */
+class DayOffMeanwhile extends Error {}

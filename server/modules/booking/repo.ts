@@ -169,6 +169,19 @@ export function createBookingRepo(db: Db) {
      * exclusion constraint. A clash raises 23P01 as a plain insert does. Run in the caller's
      * transaction, which adds the booking's jobs. Two named texts: a doctor's and a service's.
      */
+    /** Whether the workplace's day (in its clinic's zone) of `at` is a whole day off. */
+    async dayOffAt(tx: Db | DbTx, workplaceId: number, at: Date): Promise<boolean> {
+      const result = await tx.execute(sql`
+        SELECT 1 FROM schedule_exceptions e
+        JOIN workplaces w ON w.id = e.workplace_id
+        JOIN clinics c ON c.id = w.clinic_id
+        JOIN towns t ON t.id = c.town_id
+        WHERE e.workplace_id = ${workplaceId} AND e.kind = 'off' AND e.start_time IS NULL
+          AND e.date = (${at.toISOString()}::timestamptz AT TIME ZONE t.tz)::date
+        LIMIT 1`);
+      return result.rows.length > 0;
+    },
+
     async bookAtOnce(tx: Db | DbTx, row: NewAppointment, now: Date): Promise<number> {
       const range = sql`tstzrange(${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz)`;
       const doctor = row.doctorId !== null;

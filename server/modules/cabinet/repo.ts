@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { ReceptionVisit } from '../../../core/cabinet/contracts';
+import type { DayOff, ReceptionVisit } from '../../../core/cabinet/contracts';
 import type { VisitMark } from '../../../core/cabinet/reception';
 import { toRoubles } from '../../../core/club/rules';
 import type { Db, DbTx } from '../../db/client';
@@ -54,6 +54,16 @@ function ownedBy(owner: ReceptionOwner | CabinetAccount): SQL {
   if (!('doctorId' in owner) || owner.doctorId === null) return sql`a.clinic_id = ${owner.clinicId}`;
   return sql`a.clinic_id = ${owner.clinicId} AND a.doctor_id = ${owner.doctorId}`;
 }
+
+/** A list for `IN (…)`: every value its own parameter, on both engines. */
+const listOf = (values: readonly (number | string)[], cast: SQL) =>
+  sql.join(
+    values.map((v) => sql`${v}${cast}`),
+    sql`, `,
+  );
+
+/** The workplaces a day off closes: the clinic's place of one doctor, or every place of the doctor. */
+export type DayOffScope = { clinicId: number; doctorId: number } | { doctorId: number };
 
 export type CabinetRepo = ReturnType<typeof createCabinetRepo>;
 
@@ -121,6 +131,110 @@ export function createCabinetRepo(db: Db) {
         .update(appointments)
         .set({ status: 'canceled', canceledAt: at, canceledBy: 'clinic', cancelReason: reason })
         .where(eq(appointments.id, id));
+    },
+
+    /**
+     * The scope's workplaces, locked until the transaction ends. A booking's insert takes the
+     * foreign key's share lock on its workplace row, so bookings and a day off of the same place
+     * wait for each other, and whichever comes second sees the first.
+     */
+    async lockWorkplaces(tx: DbTx, scope: DayOffScope): Promise<number[]> {
+      const where =
+        'clinicId' in scope
+          ? sql`w.clinic_id = ${scope.clinicId} AND w.doctor_id = ${scope.doctorId}`
+          : sql`w.doctor_id = ${scope.doctorId}`;
+      const result = await tx.execute(
+        sql`SELECT w.id FROM workplaces w WHERE ${where} ORDER BY w.id FOR UPDATE`,
+      );
+      return (result.rows as { id: number }[]).map((r) => r.id);
+    },
+
+    /** Visits booked at these workplaces on these days (each in its clinic's zone). */
+    async visitsOnDays(tx: DbTx, workplaceIds: number[], days: string[]) {
+      const result = await tx.execute(sql`
+        ${visitSelect}
+        WHERE a.workplace_id IN (${listOf(workplaceIds, sql`::int`)}) AND a.status = 'active'
+          AND (lower(a.during) AT TIME ZONE t.tz)::date IN (${listOf(days, sql`::date`)})
+        ORDER BY lower(a.during), a.id
+        FOR UPDATE OF a`);
+      return (result.rows as unknown as VisitRow[]).map((row) => ({
+        visit: visitOf(row),
+        clinicId: row.clinicId,
+      }));
+    },
+
+    /** Lets go of times held on these days (a form being filled, a coupon being paid). */
+    async dropHoldsOnDays(tx: DbTx, workplaceIds: number[], days: string[]): Promise<void> {
+      await tx.execute(sql`
+        DELETE FROM appointments a USING clinics c, towns t
+        WHERE c.id = a.clinic_id AND t.id = c.town_id AND a.status = 'held'
+          AND a.workplace_id IN (${listOf(workplaceIds, sql`::int`)})
+          AND (lower(a.during) AT TIME ZONE t.tz)::date IN (${listOf(days, sql`::date`)})`);
+    },
+
+    /** Whole days off at these workplaces; a day already off is left as it is. The number added. */
+    async addDaysOff(tx: DbTx, workplaceIds: number[], days: string[]): Promise<number> {
+      const result = await tx.execute(sql`
+        INSERT INTO schedule_exceptions (workplace_id, date, kind)
+        SELECT w.id, d.day, 'off'
+        FROM (VALUES ${sql.join(
+          workplaceIds.map((id) => sql`(${id}::int)`),
+          sql`, `,
+        )}) AS w(id)
+        CROSS JOIN (VALUES ${sql.join(
+          days.map((day) => sql`(${day}::date)`),
+          sql`, `,
+        )}) AS d(day)
+        WHERE NOT EXISTS (
+          SELECT 1 FROM schedule_exceptions e
+          WHERE e.workplace_id = w.id AND e.date = d.day AND e.kind = 'off' AND e.start_time IS NULL)
+        RETURNING id`);
+      return result.rows.length;
+    },
+
+    /** Upcoming whole days off of the account's workplaces (a clinic's: optionally one doctor's). */
+    async daysOff(owner: ReceptionOwner, from: string): Promise<DayOff[]> {
+      const where = !('clinicId' in owner)
+        ? sql`w.doctor_id = ${owner.doctorId}`
+        : owner.doctorId === null
+          ? sql`w.clinic_id = ${owner.clinicId}`
+          : sql`w.clinic_id = ${owner.clinicId} AND w.doctor_id = ${owner.doctorId}`;
+      const result = await db.execute(sql`
+        SELECT e.id, e.date::text AS date, d.id AS "doctorId", ${doctorName} AS "doctorName", c.name AS "clinicName"
+        FROM schedule_exceptions e
+        JOIN workplaces w ON w.id = e.workplace_id
+        JOIN doctors d ON d.id = w.doctor_id
+        JOIN clinics c ON c.id = w.clinic_id
+        WHERE ${where} AND e.kind = 'off' AND e.start_time IS NULL AND e.date >= ${from}::date
+        ORDER BY e.date, "doctorName", e.id
+        LIMIT 1000`);
+      return (
+        result.rows as {
+          id: number;
+          date: string;
+          doctorId: number;
+          doctorName: string;
+          clinicName: string;
+        }[]
+      ).map((r) => ({
+        id: r.id,
+        date: r.date,
+        doctor: { id: r.doctorId, name: r.doctorName },
+        clinicName: r.clinicName,
+      }));
+    },
+
+    /** Opens a day again: only the account's own whole day off. False when there is none such. */
+    async removeDayOff(tx: DbTx, account: CabinetAccount, id: number): Promise<boolean> {
+      const owned =
+        'clinicId' in account
+          ? sql`w.clinic_id = ${account.clinicId}`
+          : sql`w.doctor_id = ${account.doctorId}`;
+      const result = await tx.execute(sql`
+        DELETE FROM schedule_exceptions e USING workplaces w
+        WHERE e.id = ${id} AND w.id = e.workplace_id AND ${owned} AND e.kind = 'off' AND e.start_time IS NULL
+        RETURNING e.id`);
+      return result.rows.length > 0;
     },
   };
 }

@@ -1,12 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { cabinetReception, cabinetVisitStatus } from '../../../core/cabinet/calls';
 import {
+  cabinetAddDaysOff,
+  cabinetDaysOff,
+  cabinetReception,
+  cabinetRemoveDayOff,
+  cabinetVisitStatus,
+} from '../../../core/cabinet/calls';
+import {
+  DayOffParamsSchema,
+  DayOffRemovedSchema,
+  DaysOffAddedSchema,
+  DaysOffBodySchema,
+  DaysOffQuerySchema,
+  DaysOffSchema,
   ReceptionQuerySchema,
   ReceptionSchema,
   ReceptionVisitSchema,
   VisitIdParamsSchema,
   VisitStatusBodySchema,
 } from '../../../core/cabinet/contracts';
+import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
 import type { CabinetService } from './service';
@@ -34,5 +47,32 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
       invalid: { params: { status: 404, detail: STATUS_CHANGE_TEXTS.notFound } },
     },
     async (request) => cabinet.mark(await request.viewer(), request.params.id, request.body),
+  );
+
+  serve(app, cabinetDaysOff, { query: DaysOffQuerySchema, reply: DaysOffSchema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return cabinet.daysOff(await request.viewer(), request.query);
+  });
+
+  serve(
+    app,
+    cabinetAddDaysOff,
+    { body: DaysOffBodySchema, reply: DaysOffAddedSchema },
+    async (request, reply) => {
+      const added = await cabinet.addDaysOff(await request.viewer(), request.body);
+      reply.status(added.added > 0 ? 201 : 200);
+      return added;
+    },
+  );
+
+  serve(
+    app,
+    cabinetRemoveDayOff,
+    {
+      params: DayOffParamsSchema,
+      reply: DayOffRemovedSchema,
+      invalid: { params: { status: 404, detail: DAYS_OFF_TEXTS.notFound } },
+    },
+    async (request) => cabinet.removeDayOff(await request.viewer(), request.params.id),
   );
 }

@@ -1,13 +1,17 @@
 import type {
+  DaysOff,
+  DaysOffAdded,
+  DaysOffRequest,
   Reception,
   ReceptionFilter,
   ReceptionVisit,
   VisitStatusBody,
 } from '../../../core/cabinet/contracts';
+import { DAYS_OFF_TEXTS, daysOffRange } from '../../../core/cabinet/days-off';
 import { RECEPTION_TEXTS, STATUS_CHANGE_TEXTS, statusRefusal } from '../../../core/cabinet/reception';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/client';
+import type { Db, DbTx } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import { type EventBus, TOPICS } from '../../realtime/bus';
@@ -15,7 +19,7 @@ import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import { BOOKING_JOBS } from '../booking/messages';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
-import { type CabinetAccount, createCabinetRepo, type ReceptionOwner } from './repo';
+import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
 
@@ -44,6 +48,37 @@ export function createCabinetService({
   bus: EventBus;
 }) {
   const repo = createCabinetRepo(db);
+
+  /** 'Today' where the account is: its clinic's town, or the doctor's. */
+  async function todayOf(account: CabinetAccount): Promise<{ now: Date; today: string }> {
+    const tz = (await repo.homeZone(account)) ?? 'Europe/Moscow';
+    const now = clock.now();
+    return { now, today: zonedDay(now, tz).date };
+  }
+
+  /**
+   * The clinic cancels a visit, inside the caller's transaction: the time is free once it
+   * commits, the patient's SMS is queued, a prepaid club coupon is refunded.
+   */
+  async function cancelByClinic(tx: DbTx, id: number, reason: string, now: Date) {
+    await repo.cancel(tx, id, reason, now);
+    await refundCouponOfAppointment(tx, jobs, id, now);
+    await jobs.enqueue(tx, [
+      { kind: BOOKING_JOBS.canceledByClinic, runAt: now, payload: { appointmentId: id } },
+    ]);
+  }
+
+  /** A clinic's doctor named in a call (required for a clinic; a doctor may name only himself). */
+  async function doctorOf(account: CabinetAccount, named: number | undefined): Promise<DayOffScope> {
+    if (!('clinicId' in account)) {
+      if (named !== undefined && named !== account.doctorId) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+      return account;
+    }
+    if (named === undefined) throw badRequest(DAYS_OFF_TEXTS.doctorRequired);
+    const doctors = await repo.clinicDoctors(account.clinicId);
+    if (!doctors.some((d) => d.id === named)) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+    return { clinicId: account.clinicId, doctorId: named };
+  }
 
   return {
     /**
@@ -103,12 +138,7 @@ export function createCabinetService({
         const refusal = statusRefusal(found.visit, body.status, now);
         if (refusal) throw conflict(refusal.code, refusal.detail);
         if (body.status === 'canceled') {
-          const reason = body.reason ?? '';
-          await repo.cancel(tx, id, reason, now);
-          await refundCouponOfAppointment(tx, jobs, id, now);
-          await jobs.enqueue(tx, [
-            { kind: BOOKING_JOBS.canceledByClinic, runAt: now, payload: { appointmentId: id } },
-          ]);
+          await cancelByClinic(tx, id, body.reason ?? '', now);
         } else {
           await repo.mark(tx, id, body.status, now);
         }
@@ -130,6 +160,69 @@ export function createCabinetService({
       return 'clinicId' in account
         ? TOPICS.visits('clinic', account.clinicId)
         : TOPICS.visits('doctor', account.doctorId);
+    },
+
+    /** Upcoming days off: a clinic's (all doctors or one), or the doctor's own in every clinic. */
+    async daysOff(viewer: SessionViewer, query: { doctor?: number }): Promise<DaysOff> {
+      const account = cabinetOwner(viewer);
+      const { today } = await todayOf(account);
+      if (!('clinicId' in account))
+        return {
+          today,
+          clinicId: null,
+          doctors: [],
+          doctor: null,
+          daysOff: await repo.daysOff(account, today),
+        };
+      const doctors = await repo.clinicDoctors(account.clinicId);
+      const doctor =
+        query.doctor !== undefined && doctors.some((d) => d.id === query.doctor) ? query.doctor : null;
+      const daysOff = await repo.daysOff({ clinicId: account.clinicId, doctorId: doctor }, today);
+      return { today, clinicId: account.clinicId, doctors, doctor, daysOff };
+    },
+
+    /**
+     * Closes whole days. In one transaction on the locked workplaces: the visits booked on those
+     * days are found; without `cancel_visits` the call is refused with them (409 visits_booked),
+     * with it each is cancelled as by 'Отменить запись'. Times held on those days are let go, and
+     * the days are closed (a day already off stays one row). Repeating the call changes nothing.
+     */
+    async addDaysOff(viewer: SessionViewer, body: DaysOffRequest): Promise<DaysOffAdded> {
+      const account = cabinetOwner(viewer);
+      const scope = await doctorOf(account, body.doctor_id);
+      const { now, today } = await todayOf(account);
+      const days = daysOffRange(body.from, body.to, today);
+      if (!Array.isArray(days)) throw badRequest(days.detail, { code: days.code });
+      const outcome = await db.transaction(async (tx) => {
+        const workplaces = await repo.lockWorkplaces(tx, scope);
+        if (workplaces.length === 0) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+        // Holds first: deleting one waits for a coupon payment turning it into a visit right now,
+        // so the visits read next include it. (A refusal rolls the holds back.)
+        await repo.dropHoldsOnDays(tx, workplaces, days);
+        const booked = await repo.visitsOnDays(tx, workplaces, days);
+        if (booked.length > 0 && !body.cancel_visits)
+          throw conflict('visits_booked', DAYS_OFF_TEXTS.visitsBooked, {
+            visits: booked.map((b) => b.visit),
+          });
+        for (const { visit } of booked) await cancelByClinic(tx, visit.id, body.reason ?? '', now);
+        const added = await repo.addDaysOff(tx, workplaces, days);
+        return { added, booked };
+      });
+      for (const { visit, clinicId } of outcome.booked)
+        await announceVisit(
+          bus,
+          { clinicId, doctorId: visit.doctor?.id ?? null },
+          { change: 'canceled', appointmentId: visit.id },
+        );
+      return { added: outcome.added, canceled: outcome.booked.map((b) => b.visit.id) };
+    },
+
+    /** Opens one of the account's days off again. */
+    async removeDayOff(viewer: SessionViewer, id: number): Promise<{ removed: boolean }> {
+      const account = cabinetOwner(viewer);
+      const removed = await db.transaction((tx) => repo.removeDayOff(tx, account, id));
+      if (!removed) throw notFound(DAYS_OFF_TEXTS.notFound);
+      return { removed };
     },
   };
 }
