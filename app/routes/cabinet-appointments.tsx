@@ -1,6 +1,6 @@
 import { ReceptionQuerySchema } from '../../core/cabinet/contracts';
-import { CABINET_SCHEDULE_PATH } from '../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../core/cabinet/reception';
+import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { ReceptionList } from '../features/cabinet/reception-list';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -38,28 +38,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function CabinetAppointments({ loaderData: d }: Route.ComponentProps) {
   return (
-    <>
-      <h1 className="text-2xl font-bold sm:text-3xl">{RECEPTION_TEXTS.title}</h1>
-      {d.access !== 'ok' || !d.reception ? (
-        <div className="card mt-6 p-8 text-center" role="status">
-          <p className="text-lg font-semibold">{RECEPTION_TEXTS.signIn}</p>
-          <a
-            href={`/login/?kind=doctor&next=${encodeURIComponent(d.next)}`}
-            className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
-          >
-            {RECEPTION_TEXTS.signInButton}
-          </a>
-        </div>
-      ) : (
-        <>
-          <p className="mt-1">
-            <a href={CABINET_SCHEDULE_PATH} className="text-brand hover:underline">
-              Выходные и отпуск
-            </a>
-          </p>
-          <ReceptionList reception={d.reception} />
-        </>
-      )}
-    </>
+    <CabinetPage
+      title={RECEPTION_TEXTS.title}
+      current={CABINET_APPOINTMENTS_PATH}
+      refusal={d.reception ? null : RECEPTION_TEXTS.signIn}
+      next={d.next}
+    >
+      {d.reception && <ReceptionList reception={d.reception} />}
+    </CabinetPage>
   );
 }

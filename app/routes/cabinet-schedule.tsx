@@ -1,6 +1,6 @@
 import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
-import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../core/cabinet/reception';
+import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -34,28 +34,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps) {
   return (
-    <>
-      <h1 className="text-2xl font-bold sm:text-3xl">{DAYS_OFF_TEXTS.title}</h1>
-      {d.access !== 'ok' || !d.daysOff ? (
-        <div className="card mt-6 p-8 text-center" role="status">
-          <p className="text-lg font-semibold">{DAYS_OFF_TEXTS.signIn}</p>
-          <a
-            href={`/login/?kind=doctor&next=${encodeURIComponent(d.next)}`}
-            className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
-          >
-            {RECEPTION_TEXTS.signInButton}
-          </a>
-        </div>
-      ) : (
-        <>
-          <p className="mt-1">
-            <a href={CABINET_APPOINTMENTS_PATH} className="text-brand hover:underline">
-              {RECEPTION_TEXTS.title}
-            </a>
-          </p>
-          <DaysOffEditor initial={d.daysOff} />
-        </>
-      )}
-    </>
+    <CabinetPage
+      title={DAYS_OFF_TEXTS.title}
+      current={CABINET_SCHEDULE_PATH}
+      refusal={d.daysOff ? null : DAYS_OFF_TEXTS.signIn}
+      next={d.next}
+    >
+      {d.daysOff && <DaysOffEditor initial={d.daysOff} />}
+    </CabinetPage>
   );
 }

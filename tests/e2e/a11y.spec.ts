@@ -93,6 +93,11 @@ test('the review form, the staff queue and the cabinet pages have no serious acc
   await expect(doctor.getByRole('heading', { level: 1, name: 'Записи на приём' })).toBeVisible();
   await expect(doctor.locator('[data-visit-id]').first()).toBeVisible();
   await expectNoSeriousViolations(doctor);
+  await doctor.goto('/cabinet/schedule/');
+  await expect(
+    doctor.getByRole('heading', { level: 1, name: 'Расписание: выходные и отпуск' }),
+  ).toBeVisible();
+  await expectNoSeriousViolations(doctor);
 });
 
 test('the reviews filter modal and an author’s trust profile have no serious accessibility violations', async ({

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -6,6 +6,22 @@ import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } 
  * demo clinic (the seed books its doctors over the next two weeks), the day and week switches,
  * one doctor, and the address that keeps the choice across a reload. Others are turned away.
  */
+
+/** The page answers clicks once React has hydrated it. */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const main = document.getElementById('content');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+
+/** A page of the demo clinic's administrator (signed in once per run), and the week's list call. */
+async function clinicPage(browser: Browser) {
+  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
+  const page = await context.newPage();
+  await page.goto('/healthz');
+  const list = await (await page.request.get('/cabinet/ajax/appointments/?days=7')).json();
+  return { context, page, list: list as { clinicId: number; today: string; doctors: { id: number }[] } };
+}
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
@@ -15,10 +31,7 @@ test('a clinic sees its booked visits by day and week, and for one doctor', asyn
   const page = await context.newPage();
   await page.goto('/');
   // The menu opens once React has hydrated the header.
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await hydrated(page);
   await page
     .getByRole('banner')
     .getByRole('button', { name: /Аккаунт/ })
@@ -65,10 +78,7 @@ test('a clinic cancels a visit with a reason; the patient gets it by SMS', async
   const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
   const page = await context.newPage();
   await page.goto('/cabinet/appointments/?days=7');
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await hydrated(page);
   // The last visit of the week: booked, not begun, so it can be cancelled.
   const cancellable = page
     .locator('[data-visit-id]')
@@ -166,19 +176,13 @@ test('a booking made elsewhere appears in the clinic’s open list without a rel
   browser,
   page,
 }) => {
-  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
-  const clinic = await context.newPage();
-  await clinic.goto('/healthz');
-  const list = await (await clinic.request.get('/cabinet/ajax/appointments/?days=7')).json();
+  const { context, page: clinic, list } = await clinicPage(browser);
 
   // A patient finds the first free time of one of the clinic's doctors this week.
   await signInThroughApi(page, randomPhone().digits);
   const target = await freeTimeAt(page, list);
   await clinic.goto(`/cabinet/appointments/?days=7&doctor=${target.doctor_id}`);
-  await clinic.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await hydrated(clinic);
   const lastName = madeUpSurname('Живая');
   const id = await bookThroughApi(page, target, lastName);
   const row = clinic.locator(`[data-visit-id="${id}"]`);
@@ -192,20 +196,14 @@ test('a clinic closes a doctor’s booked day: told of the visit, cancels it wit
   browser,
   page,
 }) => {
-  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
-  const clinic = await context.newPage();
-  await clinic.goto('/healthz');
-  const list = await (await clinic.request.get('/cabinet/ajax/appointments/?days=7')).json();
+  const { context, page: clinic, list } = await clinicPage(browser);
   await signInThroughApi(page, randomPhone().digits);
   const target = await freeTimeAt(page, list);
   const lastName = madeUpSurname('Отпускная');
   const id = await bookThroughApi(page, target, lastName);
 
   await clinic.goto('/cabinet/schedule/');
-  await clinic.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await hydrated(clinic);
   await expect(
     clinic.getByRole('heading', { level: 1, name: 'Расписание: выходные и отпуск' }),
   ).toBeVisible();

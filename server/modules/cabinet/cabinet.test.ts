@@ -24,6 +24,30 @@ async function booked(spot: Spot, slot: string, lastName = 'Иванова'): Pr
   return res.json().appointment.id;
 }
 
+/**
+ * A new doctor whose visit costs 2 000 ₽, 1 400 ₽ at the club price, and a patient's coupon for
+ * one of his times (the time held until the coupon is paid).
+ */
+async function clubCoupon(slot: string) {
+  const spot = await t.doctor();
+  const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
+  await t.db
+    .update(workplacePrices)
+    .set({ price: 2000, clubPrice: 1400 })
+    .where(eq(workplacePrices.workplaceId, place.id));
+  const patient = await t.patient();
+  const res = await patient.inject({
+    url: '/club/ajax/coupon_request/',
+    payload: {
+      booking: t.form(spot, { slot }),
+      receipt_email: 'p@example.ru',
+      return_url: `${PUBLIC_URL}/novosibirsk/vrach/1/`,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return { spot, patient, coupon: res };
+}
+
 describe('the reception list', () => {
   it('shows a clinic its visits of the day in its own time, per doctor on request', async () => {
     const first = await t.doctor();
@@ -87,22 +111,7 @@ describe('the reception list', () => {
   });
 
   it('shows the clinic what a patient prepaid at the club price, and what is left to take', async () => {
-    const spot = await t.doctor();
-    const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
-    await t.db
-      .update(workplacePrices)
-      .set({ price: 2000, clubPrice: 1400 })
-      .where(eq(workplacePrices.workplaceId, place.id));
-    const patient = await t.patient();
-    const coupon = await patient.inject({
-      url: '/club/ajax/coupon_request/',
-      payload: {
-        booking: t.form(spot, { slot: '23.11.2026 11:00' }),
-        receipt_email: 'p@example.ru',
-        return_url: `${PUBLIC_URL}/novosibirsk/vrach/1/`,
-      },
-    });
-    expect(coupon.statusCode).toBe(201);
+    const { spot, patient, coupon } = await clubCoupon('23.11.2026 11:00');
     // Before it is paid the time is only held: no visit yet.
     const clinic = await clinicAccount(spot.lpu_id);
     const before = (await reception(clinic, `?date=2026-11-23&doctor=${spot.doctor_id}`)).json();
@@ -247,21 +256,7 @@ describe('marking a visit', () => {
   });
 
   it('cancelling a prepaid club visit refunds the coupon, once', async () => {
-    const spot = await t.doctor();
-    const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
-    await t.db
-      .update(workplacePrices)
-      .set({ price: 2000, clubPrice: 1400 })
-      .where(eq(workplacePrices.workplaceId, place.id));
-    const patient = await t.patient();
-    const coupon = await patient.inject({
-      url: '/club/ajax/coupon_request/',
-      payload: {
-        booking: t.form(spot, { slot: '23.11.2026 11:30' }),
-        receipt_email: 'p@example.ru',
-        return_url: `${PUBLIC_URL}/novosibirsk/vrach/1/`,
-      },
-    });
+    const { spot, patient, coupon } = await clubCoupon('23.11.2026 11:30');
     const checkout = new URL(coupon.json().provider_payment_data.url).pathname;
     await patient.inject({ url: `${checkout}/pay` });
     const { appointment_id: id } = (

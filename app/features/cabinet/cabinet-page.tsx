@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
+import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+
+/** The cabinet's pages, each linking the others. */
+const PAGES = [
+  { href: CABINET_APPOINTMENTS_PATH, label: RECEPTION_TEXTS.title },
+  { href: CABINET_SCHEDULE_PATH, label: 'Выходные и отпуск' },
+] as const;
+
+/**
+ * A cabinet page's frame: its title, the links to the other cabinet pages, and for anyone but a
+ * doctor or a clinic account the way to sign in as one (`refusal`) instead of the content.
+ */
+export function CabinetPage({
+  title,
+  current,
+  refusal,
+  next,
+  children,
+}: {
+  title: string;
+  current: string;
+  /** Shown instead of the content to visitors, patients and staff. */
+  refusal: string | null;
+  /** Where signing in comes back to. */
+  next: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+      {refusal !== null ? (
+        <div className="card mt-6 p-8 text-center" role="status">
+          <p className="text-lg font-semibold">{refusal}</p>
+          <a
+            href={`/login/?kind=doctor&next=${encodeURIComponent(next)}`}
+            className="mt-4 inline-block rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
+          >
+            {RECEPTION_TEXTS.signInButton}
+          </a>
+        </div>
+      ) : (
+        <>
+          <nav aria-label="Кабинет" className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+            {PAGES.filter((p) => p.href !== current).map((p) => (
+              <a key={p.href} href={p.href} className="text-brand hover:underline">
+                {p.label}
+              </a>
+            ))}
+          </nav>
+          {children}
+        </>
+      )}
+    </>
+  );
+}
