@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { cabinetAudit } from '../../db/schema/cabinet';
 import { clinics } from '../../db/schema/clinics';
 import { clubPayments, devPayments } from '../../db/schema/club';
 import { workplacePrices, workplaces } from '../../db/schema/doctors';
@@ -208,6 +209,18 @@ describe('marking a visit', () => {
       ),
     ]);
 
+    // The audit keeps who did it and the state before and after.
+    const audit = await t.db.select().from(cabinetAudit).where(eq(cabinetAudit.targetId, id));
+    expect(audit).toMatchObject([
+      {
+        userId: clinic.userId,
+        action: 'visit.canceled',
+        targetType: 'appointments',
+        before: { status: 'active', canceledBy: null, cancelReason: null },
+        after: { status: 'canceled', canceledBy: 'clinic', cancelReason: 'Врач заболел.' },
+      },
+    ]);
+
     // Pressed again, or marked after: the visit stays cancelled, no second message.
     const again = await mark(clinic, id, { status: 'canceled', reason: 'Врач заболел' });
     expect(again.statusCode).toBe(409);
@@ -396,6 +409,11 @@ describe('days off', () => {
     });
     expect(removed.statusCode).toBe(200);
     expect(await t.freeTimes(spot, '2026-11-23')).toContain('09:00');
+    const audit = await t.db
+      .select({ action: cabinetAudit.action, userId: cabinetAudit.userId })
+      .from(cabinetAudit)
+      .where(eq(cabinetAudit.userId, clinic.userId));
+    expect(audit.map((a) => a.action)).toEqual(['days_off.added', 'days_off.added', 'days_off.removed']);
     // Gone: a second removal, or someone else's, is a 404.
     expect(
       (

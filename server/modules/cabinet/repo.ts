@@ -4,6 +4,7 @@ import type { VisitMark } from '../../../core/cabinet/reception';
 import { toRoubles } from '../../../core/club/rules';
 import type { Db, DbTx } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
+import { cabinetAudit } from '../../db/schema/cabinet';
 
 /** A clinic account's clinic, or a doctor account's doctor. */
 export type CabinetAccount = { clinicId: number } | { doctorId: number };
@@ -122,6 +123,22 @@ export function createCabinetRepo(db: Db) {
       return row ? { visit: visitOf(row), clinicId: row.clinicId } : null;
     },
 
+    /** One line of the cabinet's audit log, in the change's own transaction. */
+    async audit(
+      tx: DbTx,
+      entry: {
+        userId: number;
+        action: string;
+        targetType: string;
+        targetId: number;
+        before: unknown;
+        after: unknown;
+        at: Date;
+      },
+    ): Promise<void> {
+      await tx.insert(cabinetAudit).values(entry);
+    },
+
     async mark(tx: DbTx, id: number, status: Exclude<VisitMark, 'canceled'>, at: Date): Promise<void> {
       await tx.update(appointments).set({ status, markedAt: at }).where(eq(appointments.id, id));
     },
@@ -224,8 +241,12 @@ export function createCabinetRepo(db: Db) {
       }));
     },
 
-    /** Opens a day again: only the account's own whole day off. False when there is none such. */
-    async removeDayOff(tx: DbTx, account: CabinetAccount, id: number): Promise<boolean> {
+    /** Opens a day again: only the account's own whole day off. The day removed, or null. */
+    async removeDayOff(
+      tx: DbTx,
+      account: CabinetAccount,
+      id: number,
+    ): Promise<{ workplaceId: number; date: string } | null> {
       const owned =
         'clinicId' in account
           ? sql`w.clinic_id = ${account.clinicId}`
@@ -233,8 +254,8 @@ export function createCabinetRepo(db: Db) {
       const result = await tx.execute(sql`
         DELETE FROM schedule_exceptions e USING workplaces w
         WHERE e.id = ${id} AND w.id = e.workplace_id AND ${owned} AND e.kind = 'off' AND e.start_time IS NULL
-        RETURNING e.id`);
-      return result.rows.length > 0;
+        RETURNING e.workplace_id AS "workplaceId", e.date::text AS date`);
+      return (result.rows[0] as { workplaceId: number; date: string } | undefined) ?? null;
     },
   };
 }

@@ -23,6 +23,19 @@ import { type CabinetAccount, createCabinetRepo, type DayOffScope, type Receptio
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
 
+/** Who made a change: the signed-in account (cabinetOwner has refused anyone else already). */
+function actor(viewer: SessionViewer): number {
+  if (viewer.userId === null) throw unauthorized(RECEPTION_TEXTS.signIn);
+  return viewer.userId;
+}
+
+/** What the audit keeps of a visit's state. */
+const statusOf = (v: ReceptionVisit) => ({
+  status: v.status,
+  canceledBy: v.canceledBy,
+  cancelReason: v.cancelReason,
+});
+
 /** Whose cabinet this is, or the 401/403 for anyone but a doctor or a clinic account. */
 export function cabinetOwner(viewer: SessionViewer): CabinetAccount {
   if (viewer.userId === null) throw unauthorized(RECEPTION_TEXTS.signIn);
@@ -144,6 +157,15 @@ export function createCabinetService({
         }
         const after = await repo.visitForUpdate(tx, account, id);
         if (!after) throw notFound(STATUS_CHANGE_TEXTS.notFound);
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: `visit.${body.status}`,
+          targetType: 'appointments',
+          targetId: id,
+          before: statusOf(found.visit),
+          after: statusOf(after.visit),
+          at: now,
+        });
         return after;
       });
       await announceVisit(
@@ -206,6 +228,15 @@ export function createCabinetService({
           });
         for (const { visit } of booked) await cancelByClinic(tx, visit.id, body.reason ?? '', now);
         const added = await repo.addDaysOff(tx, workplaces, days);
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: 'days_off.added',
+          targetType: 'doctors',
+          targetId: scope.doctorId,
+          before: null,
+          after: { ...scope, from: body.from, to: body.to, added, canceled: booked.map((b) => b.visit.id) },
+          at: now,
+        });
         return { added, booked };
       });
       for (const { visit, clinicId } of outcome.booked)
@@ -220,9 +251,22 @@ export function createCabinetService({
     /** Opens one of the account's days off again. */
     async removeDayOff(viewer: SessionViewer, id: number): Promise<{ removed: boolean }> {
       const account = cabinetOwner(viewer);
-      const removed = await db.transaction((tx) => repo.removeDayOff(tx, account, id));
+      const removed = await db.transaction(async (tx) => {
+        const day = await repo.removeDayOff(tx, account, id);
+        if (!day) return null;
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: 'days_off.removed',
+          targetType: 'schedule_exceptions',
+          targetId: id,
+          before: day,
+          after: null,
+          at: clock.now(),
+        });
+        return day;
+      });
       if (!removed) throw notFound(DAYS_OFF_TEXTS.notFound);
-      return { removed };
+      return { removed: true };
     },
   };
 }
