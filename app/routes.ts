@@ -66,6 +66,8 @@ export default [
     route('cabinet/appointments', 'routes/cabinet-appointments.tsx'),
     // Days off and vacations (?doctor=id).
     route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
+    // Patients' requests to be called back (?status=done for the answered ones).
+    route('cabinet/callbacks', 'routes/cabinet-callbacks.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

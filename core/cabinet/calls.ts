@@ -4,6 +4,10 @@ import { defineCall } from '../http/call';
 export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
 
 import type {
+  CabinetCallback,
+  CabinetCallbacks,
+  CallbackOutcomeBody,
+  CallbacksQuery,
   DayOffRemoved,
   DaysOff,
   DaysOffAdded,
@@ -45,3 +49,16 @@ export const cabinetRemoveDayOff = defineCall<{ params: { id: number }; reply: D
   'DELETE',
   '/cabinet/ajax/schedule/days-off/:id/',
 );
+
+/** The account's callback requests: open ones, or those already answered. */
+export const cabinetCallbacks = defineCall<{ query: CallbacksQuery; reply: CabinetCallbacks }>()(
+  'GET',
+  '/cabinet/ajax/callbacks/',
+);
+
+/** Answers an open request: 'called' or 'booked'. */
+export const cabinetCallbackOutcome = defineCall<{
+  params: { id: number };
+  body: CallbackOutcomeBody;
+  reply: CabinetCallback;
+}>()('POST', '/cabinet/ajax/callbacks/:id/status/');

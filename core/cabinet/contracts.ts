@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { VISIT_TYPES } from '../booking/urls';
 import { isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
+import { CALLBACK_OUTCOMES } from './callbacks';
 import {
   CANCEL_REASON_MAX,
   RECEPTION_DAYS,
@@ -77,8 +78,8 @@ export const ReceptionSchema = z.object({
 });
 export type Reception = z.infer<typeof ReceptionSchema>;
 
-/** The id of a visit in a cabinet call's path. */
-export const VisitIdParamsSchema = z.object({ id: ClientIdSchema });
+/** The id of a visit, a day off or a callback request in a cabinet call's path. */
+export const CabinetIdParamsSchema = z.object({ id: ClientIdSchema });
 
 /** The clinic marks a visit: attended, missed, or cancelled with a reason the patient is told. */
 export const VisitStatusBodySchema = z
@@ -151,6 +152,32 @@ export const DaysOffAddedSchema = z.object({
 });
 export type DaysOffAdded = z.infer<typeof DaysOffAddedSchema>;
 
-export const DayOffParamsSchema = z.object({ id: ClientIdSchema });
 export const DayOffRemovedSchema = z.object({ removed: z.boolean() });
 export type DayOffRemoved = z.infer<typeof DayOffRemovedSchema>;
+
+export const CallbacksQuerySchema = z.object({ status: z.enum(['open', 'done']).default('open') });
+export type CallbacksQuery = z.input<typeof CallbacksQuerySchema>;
+
+/** A patient's request to be called back, as the clinic reads it. */
+export const CabinetCallbackSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['new', 'called', 'booked', 'canceled']),
+  phone: z.string(),
+  patientName: z.string().nullable(),
+  doctor: z.object({ id: z.number().int(), name: z.string() }),
+  clinicName: z.string(),
+  /** The day to call, 'yyyy-MM-dd' in the clinic's zone, and its parts ('morning', …). */
+  date: z.string(),
+  times: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type CabinetCallback = z.infer<typeof CabinetCallbackSchema>;
+
+export const CabinetCallbacksSchema = z.object({
+  status: z.enum(['open', 'done']),
+  callbacks: z.array(CabinetCallbackSchema),
+});
+export type CabinetCallbacks = z.infer<typeof CabinetCallbacksSchema>;
+
+export const CallbackOutcomeBodySchema = z.object({ status: z.enum(CALLBACK_OUTCOMES) });
+export type CallbackOutcomeBody = z.input<typeof CallbackOutcomeBodySchema>;

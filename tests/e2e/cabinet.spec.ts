@@ -246,6 +246,39 @@ test('a clinic closes a doctor’s booked day: told of the visit, cancels it wit
   await context.close();
 });
 
+test('a patient’s callback request reaches the clinic, which answers it', async ({ browser, page }) => {
+  const { context, page: clinic, list } = await clinicPage(browser);
+  const { digits } = randomPhone();
+  await signInThroughApi(page, digits);
+  const tomorrow = new Date(Date.parse(`${list.today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  // A doctor who takes bookings online (one with free times).
+  const { doctor_id } = await freeTimeAt(page, list);
+  const asked = await page.request.post('/ajax/appointment/callback/', {
+    headers: { 'X-CSRFToken': await csrf(page) },
+    data: {
+      doctor_id,
+      lpu_id: list.clinicId,
+      date: tomorrow,
+      times: ['morning', 'evening'],
+    },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const { id } = await asked.json();
+
+  await clinic.goto('/cabinet/callbacks/');
+  await hydrated(clinic);
+  const row = clinic.locator(`[data-callback-id="${id}"]`);
+  await expect(row.getByRole('link', { name: /^\+7/ })).toHaveAttribute('href', `tel:+${digits}`);
+  await expect(row).toContainText('Утро, 6–11; Вечер, 17–24');
+  await shot(clinic, 'cabinet-callbacks');
+  await row.getByRole('button', { name: 'Записали' }).click();
+  await expect(row.getByRole('status')).toHaveText('Записали на приём');
+  await clinic.getByRole('link', { name: 'Обработанные' }).click();
+  await expect(clinic).toHaveURL(/status=done/);
+  await expect(clinic.locator(`[data-callback-id="${id}"]`)).toContainText('Записали на приём');
+  await context.close();
+});
+
 test('a patient and an anonymous visitor are told the list is for doctors and clinics', async ({ page }) => {
   await page.goto('/cabinet/appointments/');
   await expect(page.getByText('Записи пациентов видят врачи и клиники')).toBeVisible();

@@ -18,6 +18,9 @@ import { clinicServices } from './services';
 /** PostgreSQL tstzrange as '[start,end)' text; the exclusion constraint lives in a custom migration. */
 export const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
+/** A callback request: open ('new'), answered by the clinic ('called', 'booked') or withdrawn. */
+export const CALLBACK_STATUSES = ['new', 'called', 'booked', 'canceled'] as const;
+
 /** 'held': a slot kept for a patient filling the booking form, until `holdExpiresAt`. */
 export const APPOINTMENT_STATUSES = ['active', 'held', 'canceled', 'done', 'no_show'] as const;
 
@@ -92,9 +95,8 @@ export const callbackRequests = pgTable(
     date: date().notNull(),
     /** Parts of the day: morning, afternoon, evening. */
     times: text().array().notNull(),
-    status: text({ enum: ['new', 'called', 'canceled'] })
-      .notNull()
-      .default('new'),
+    /** 'called' / 'booked': how the clinic answered it in the cabinet. */
+    status: text({ enum: CALLBACK_STATUSES }).notNull().default('new'),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -528,3 +528,67 @@ describe('days off', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 });
+
+describe('callback requests', () => {
+  const ask = (s: TestSession, spot: Spot) =>
+    s.inject({
+      url: '/ajax/appointment/callback/',
+      payload: { ...spot, date: '2026-11-23', times: ['morning', 'afternoon'] },
+    });
+  const inbox = (s: TestSession, status = 'open') =>
+    s.inject({ method: 'GET', url: `/cabinet/ajax/callbacks/?status=${status}` });
+  const answer = (s: TestSession, id: number | string, status: string) =>
+    s.inject({ url: `/cabinet/ajax/callbacks/${id}/status/`, payload: { status } });
+
+  it('reach the clinic and the doctor; answered once, then listed as done', async () => {
+    const spot = await t.doctor();
+    const asked = await ask(await t.patient('79001230003'), spot);
+    expect(asked.statusCode).toBe(201);
+    const { id } = asked.json();
+    const clinic = await clinicAccount(spot.lpu_id);
+    const open = (await inbox(clinic)).json();
+    expect(open.callbacks.find((c: { id: number }) => c.id === id)).toMatchObject({
+      status: 'new',
+      phone: '79001230003',
+      date: '2026-11-23',
+      times: ['morning', 'afternoon'],
+      doctor: { id: spot.doctor_id },
+    });
+    expect(
+      (await inbox(await doctorAccount(spot.doctor_id))).json().callbacks.map((c: { id: number }) => c.id),
+    ).toEqual([id]);
+
+    const [first, second] = await Promise.all([answer(clinic, id, 'booked'), answer(clinic, id, 'called')]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const loser = first.statusCode === 409 ? first : second;
+    expect(loser.json()).toMatchObject({ code: 'already_answered', detail: 'Заявка уже обработана' });
+    expect((await inbox(clinic)).json().callbacks.some((c: { id: number }) => c.id === id)).toBe(false);
+    expect(
+      (await inbox(clinic, 'done')).json().callbacks.find((c: { id: number }) => c.id === id)?.status,
+    ).toMatch(/^(booked|called)$/);
+    const audit = await t.db
+      .select()
+      .from(cabinetAudit)
+      .where(eq(cabinetAudit.targetType, 'callback_requests'));
+    expect(audit.filter((a) => a.targetId === id)).toHaveLength(1);
+  });
+
+  it('are the account’s own only, and garbage is refused', async () => {
+    const spot = await t.doctor();
+    const { id } = (await ask(await t.patient(), spot)).json();
+    const stranger = await clinicAccount(
+      (await createClinic(t.db, { townId: (await clinicTown(spot.lpu_id)) ?? 0 })).id,
+    );
+    expect((await inbox(stranger)).json().callbacks).toEqual([]);
+    expect((await answer(stranger, id, 'called')).statusCode).toBe(404);
+    expect((await answer(await doctorAccount((await t.doctor()).doctor_id), id, 'called')).statusCode).toBe(
+      404,
+    );
+    expect((await answer(await t.patient(), id, 'called')).statusCode).toBe(403);
+    expect((await inbox(await t.patient())).statusCode).toBe(403);
+    const clinic = await clinicAccount(spot.lpu_id);
+    expect((await answer(clinic, id, 'canceled')).statusCode).toBe(400);
+    expect((await answer(clinic, 'x', 'called')).statusCode).toBe(404);
+    expect((await inbox(clinic, 'all')).statusCode).toBe(400);
+  });
+});

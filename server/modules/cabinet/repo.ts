@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
-import type { DayOff, ReceptionVisit } from '../../../core/cabinet/contracts';
+import type { CabinetCallback, DayOff, ReceptionVisit } from '../../../core/cabinet/contracts';
 import type { VisitMark } from '../../../core/cabinet/reception';
 import { toRoubles } from '../../../core/club/rules';
 import type { Db, DbTx } from '../../db/client';
@@ -256,6 +256,53 @@ export function createCabinetRepo(db: Db) {
         WHERE e.id = ${id} AND w.id = e.workplace_id AND ${owned} AND e.kind = 'off' AND e.start_time IS NULL
         RETURNING e.workplace_id AS "workplaceId", e.date::text AS date`);
       return (result.rows[0] as { workplaceId: number; date: string } | undefined) ?? null;
+    },
+
+    /**
+     * The account's callback requests: open ones soonest day first, or answered and withdrawn
+     * ones newest first (the last 200).
+     */
+    async callbacks(account: CabinetAccount, open: boolean, id?: number): Promise<CabinetCallback[]> {
+      const owned =
+        'clinicId' in account
+          ? sql`r.clinic_id = ${account.clinicId}`
+          : sql`r.doctor_id = ${account.doctorId}`;
+      const which =
+        id !== undefined ? sql`r.id = ${id}` : open ? sql`r.status = 'new'` : sql`r.status <> 'new'`;
+      const order = open ? sql`r.date, r.created_at, r.id` : sql`r.created_at DESC, r.id DESC`;
+      const result = await db.execute(sql`
+        SELECT r.id, r.status, r.phone, r.date::text AS date, r.times, r.created_at AS "createdAt",
+               nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS "patientName",
+               d.id AS "doctorId", ${doctorName} AS "doctorName", c.name AS "clinicName"
+        FROM callback_requests r
+        JOIN users u ON u.id = r.user_id
+        JOIN doctors d ON d.id = r.doctor_id
+        JOIN clinics c ON c.id = r.clinic_id
+        WHERE ${owned} AND ${which}
+        ORDER BY ${order}
+        LIMIT 200`);
+      return (
+        result.rows as (Omit<CabinetCallback, 'doctor' | 'createdAt'> & {
+          createdAt: string | Date;
+          doctorId: number;
+          doctorName: string;
+        })[]
+      ).map(({ doctorId, doctorName: name, createdAt, ...r }) => ({
+        ...r,
+        createdAt: new Date(createdAt).toISOString(),
+        doctor: { id: doctorId, name },
+      }));
+    },
+
+    /** Answers one of the account's open requests; false when it is not open (or not the account's). */
+    async answerCallback(tx: DbTx, account: CabinetAccount, id: number, status: string): Promise<boolean> {
+      const owned =
+        'clinicId' in account ? sql`clinic_id = ${account.clinicId}` : sql`doctor_id = ${account.doctorId}`;
+      const result = await tx.execute(sql`
+        UPDATE callback_requests SET status = ${status}
+        WHERE id = ${id} AND ${owned} AND status = 'new'
+        RETURNING id`);
+      return result.rows.length > 0;
     },
   };
 }

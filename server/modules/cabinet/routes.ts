@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { CALLBACK_TEXTS } from '../../../core/cabinet/callbacks';
 import {
   cabinetAddDaysOff,
+  cabinetCallbackOutcome,
+  cabinetCallbacks,
   cabinetDaysOff,
   cabinetReception,
   cabinetRemoveDayOff,
   cabinetVisitStatus,
 } from '../../../core/cabinet/calls';
 import {
-  DayOffParamsSchema,
+  CabinetCallbackSchema,
+  CabinetCallbacksSchema,
+  CabinetIdParamsSchema,
+  CallbackOutcomeBodySchema,
+  CallbacksQuerySchema,
   DayOffRemovedSchema,
   DaysOffAddedSchema,
   DaysOffBodySchema,
@@ -16,7 +23,6 @@ import {
   ReceptionQuerySchema,
   ReceptionSchema,
   ReceptionVisitSchema,
-  VisitIdParamsSchema,
   VisitStatusBodySchema,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
@@ -40,7 +46,7 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
     app,
     cabinetVisitStatus,
     {
-      params: VisitIdParamsSchema,
+      params: CabinetIdParamsSchema,
       body: VisitStatusBodySchema,
       reply: ReceptionVisitSchema,
       // A malformed id is a visit that is not there.
@@ -69,10 +75,32 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
     app,
     cabinetRemoveDayOff,
     {
-      params: DayOffParamsSchema,
+      params: CabinetIdParamsSchema,
       reply: DayOffRemovedSchema,
       invalid: { params: { status: 404, detail: DAYS_OFF_TEXTS.notFound } },
     },
     async (request) => cabinet.removeDayOff(await request.viewer(), request.params.id),
+  );
+
+  serve(
+    app,
+    cabinetCallbacks,
+    { query: CallbacksQuerySchema, reply: CabinetCallbacksSchema },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return cabinet.callbacks(await request.viewer(), request.query.status);
+    },
+  );
+
+  serve(
+    app,
+    cabinetCallbackOutcome,
+    {
+      params: CabinetIdParamsSchema,
+      body: CallbackOutcomeBodySchema,
+      reply: CabinetCallbackSchema,
+      invalid: { params: { status: 404, detail: CALLBACK_TEXTS.notFound } },
+    },
+    async (request) => cabinet.answerCallback(await request.viewer(), request.params.id, request.body.status),
   );
 }

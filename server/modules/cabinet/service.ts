@@ -1,4 +1,7 @@
+import { CALLBACK_TEXTS, type CallbackOutcome } from '../../../core/cabinet/callbacks';
 import type {
+  CabinetCallback,
+  CabinetCallbacks,
   DaysOff,
   DaysOffAdded,
   DaysOffRequest,
@@ -267,6 +270,41 @@ export function createCabinetService({
       });
       if (!removed) throw notFound(DAYS_OFF_TEXTS.notFound);
       return { removed: true };
+    },
+
+    /** The account's callback requests: open, or answered. */
+    async callbacks(viewer: SessionViewer, status: 'open' | 'done'): Promise<CabinetCallbacks> {
+      const account = cabinetOwner(viewer);
+      return { status, callbacks: await repo.callbacks(account, status === 'open') };
+    },
+
+    /** The clinic called the patient back ('called'), or booked the visit ('booked'). Once. */
+    async answerCallback(
+      viewer: SessionViewer,
+      id: number,
+      status: CallbackOutcome,
+    ): Promise<CabinetCallback> {
+      const account = cabinetOwner(viewer);
+      const now = clock.now();
+      // Only tx inside: the embedded database has one connection, and a query on it outside the
+      // transaction would wait for the transaction to end.
+      const answered = await db.transaction(async (tx) => {
+        if (!(await repo.answerCallback(tx, account, id, status))) return false;
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: `callback.${status}`,
+          targetType: 'callback_requests',
+          targetId: id,
+          before: { status: 'new' },
+          after: { status },
+          at: now,
+        });
+        return true;
+      });
+      const [callback] = await repo.callbacks(account, false, id);
+      if (!callback) throw notFound(CALLBACK_TEXTS.notFound);
+      if (!answered) throw conflict('already_answered', CALLBACK_TEXTS.answered);
+      return callback;
     },
   };
 }

@@ -1,0 +1,48 @@
+import { CABINET_CALLBACKS_PATH, CALLBACK_TEXTS } from '../../core/cabinet/callbacks';
+import { CallbacksQuerySchema } from '../../core/cabinet/contracts';
+import { CabinetPage } from '../features/cabinet/cabinet-page';
+import { CallbacksInbox } from '../features/cabinet/callbacks-inbox';
+import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
+import type { ShellHandle } from '../lib/shell';
+import type { Route } from './+types/cabinet-callbacks';
+
+/** `/cabinet/callbacks/` (?status=done): patients' requests to be called back. */
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
+  const { viewer } = context;
+  const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
+  if (!viewer.isDoctor && !viewer.isLpu) return { ...base, inbox: null };
+  const parsed = CallbacksQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const inbox = await context.services.cabinet.callbacks(
+    viewer,
+    parsed.success ? parsed.data.status : 'open',
+  );
+  return { ...base, inbox };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const handle: ShellHandle = { width: '3xl' };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: `${CALLBACK_TEXTS.title} — ПроДокторов`,
+    description: 'Заявки пациентов на обратный звонок.',
+    canonical: `${loaderData?.origin ?? ''}${CABINET_CALLBACKS_PATH}`,
+    noindex: true,
+  }),
+];
+
+export default function CabinetCallbacks({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <CabinetPage
+      title={CALLBACK_TEXTS.title}
+      current={CABINET_CALLBACKS_PATH}
+      refusal={d.inbox ? null : CALLBACK_TEXTS.signIn}
+      next={d.next}
+    >
+      {d.inbox && <CallbacksInbox key={d.inbox.status} inbox={d.inbox} />}
+    </CabinetPage>
+  );
+}
