@@ -31,6 +31,8 @@ export const BOOKING_FAILURES = {
   slot_unavailable: 'Этого времени нет в расписании врача: его могли изменить. Выберите другое.',
   booking_off: 'Клиника сейчас не принимает онлайн-запись к этому врачу.',
   not_found: 'Врач не принимает в этой клинике.',
+  slot_past: 'Это время уже прошло. Выберите другое — ниже ближайшее свободное.',
+  too_far: 'Запись на это время ещё не открыта. Выберите другое — ниже ближайшее свободное.',
 } as const;
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
 export const BOOKING_FAILURE_REASONS = Object.keys(BOOKING_FAILURES) as BookingFailureReason[];
@@ -41,6 +43,8 @@ export const SERVICE_BOOKING_FAILURES: Record<BookingFailureReason, string> = {
   slot_unavailable: 'Этого времени нет в расписании: его могли изменить. Выберите другое.',
   booking_off: 'Клиника сейчас не принимает онлайн-запись на эту услугу.',
   not_found: 'Клиника не оказывает эту услугу.',
+  slot_past: BOOKING_FAILURES.slot_past,
+  too_far: BOOKING_FAILURES.too_far,
 };
 
 /** Oldest patient we accept, in years. */

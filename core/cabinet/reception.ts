@@ -1,4 +1,7 @@
 import type { VisitType } from '../booking/urls';
+import { addDays } from '../schedule/free-slots';
+
+export { addDays };
 
 /** The reception list's page. */
 export const CABINET_APPOINTMENTS_PATH = '/cabinet/appointments/';
@@ -30,13 +33,6 @@ export const RECEPTION_STATUS_LABELS = {
   done: 'Пришёл',
   no_show: 'Не пришёл',
 } as const;
-
-/** 'yyyy-MM-dd' plus n calendar days (no zone: a plain date). */
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** The days a list covers: '2026-11-27', 7 → '2026-11-27' … '2026-12-03'. */
 export function daysFrom(first: string, days: number): string[] {

@@ -140,7 +140,6 @@ describe('POST /ajax/appointment/create/', () => {
     ['23.11.2026 12:00', 'after the last rule slot'],
     ['23.11.2026 09:10', 'not on the slot grid'],
     ['30.11.2026 09:00', 'a day off'],
-    ['16.11.2026 09:00', 'in the past'],
     ['24.11.2026 09:00', 'a day without rules'],
   ])('%s (%s) is not in the schedule', async (slot) => {
     const res = await book(await world.patient(), form(await world.doctor(), { slot }));
@@ -150,6 +149,24 @@ describe('POST /ajax/appointment/create/', () => {
       detail: BOOKING_FAILURES.slot_unavailable,
       code: 'slot_unavailable',
     });
+  });
+
+  it.each([
+    // Now is Sunday 22 November, 12:00 in Novosibirsk; the calendar shows 14 days.
+    ['16.11.2026 09:00', 'last week', 'slot_past'],
+    ['22.11.2026 11:30', 'earlier today', 'slot_past'],
+    ['07.12.2026 09:00', 'the fifteenth day, a Monday in the rules', 'too_far'],
+    ['23.11.2027 09:00', 'a year ahead, a Monday in the rules', 'too_far'],
+  ])('%s (%s) is refused as %s, with the nearest free times', async (slot, _when, reason) => {
+    const res = await book(await world.patient(), form(await world.doctor(), { slot }));
+    expect(res.statusCode).toBe(409);
+    const body = res.json();
+    expect(body).toMatchObject({
+      reason,
+      code: reason,
+      detail: BOOKING_FAILURES[reason as 'slot_past' | 'too_far'],
+    });
+    expect(body.alternatives[0]).toMatchObject({ slot: '23.11.2026 09:00' });
   });
 
   it('a doctor the clinic does not book online, or who does not work there', async () => {

@@ -9,7 +9,7 @@ import {
 import { parseSlotParam, slotParam, type VisitType } from '../../../core/booking/urls';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { MarkedDays } from '../../../core/schedule/contracts';
-import { zonedInstant } from '../../../core/schedule/free-slots';
+import { addDays, zonedInstant } from '../../../core/schedule/free-slots';
 import { SCHEDULE_DAYS, SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -180,10 +180,15 @@ export function createSpots({
       }
       if (!target) return { reason: 'not_found', target: null };
       if (!target.appointmentOn) return { reason: 'booking_off', target };
+      // The clinic's own rules, before the schedule: a time gone by, or past the calendar's days
+      // (14 for doctors, 30 for services, from the clinic's today).
+      const startsAt = zonedInstant(slot.day, slot.time, target.tz);
+      if (startsAt.getTime() <= clock.now().getTime()) return { reason: 'slot_past', target };
+      const today = zonedDay(clock.now(), target.tz).date;
+      if (slot.day >= addDays(today, daysOf(target))) return { reason: 'too_far', target };
       const offered = day[slot.day]?.find((s) => s.time === slot.time);
       if (!offered) return { reason: 'slot_unavailable', target };
       if (offered.free === false) return { reason: 'slot_taken', target };
-      const startsAt = zonedInstant(slot.day, slot.time, target.tz);
       return { target, startsAt, endsAt: new Date(startsAt.getTime() + offered.duration * 60_000) };
     },
   };
