@@ -3,6 +3,7 @@ import { BOOKING_TITLES } from '../../core/booking/form';
 import { appointmentIcsUrl } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
+import { formatPhone } from '../../core/phone/format';
 import { AppointmentDetails } from '../features/booking/appointment-details';
 import { applyReviewAward } from '../features/reviews/review-award';
 import { notFound, pageMeta } from '../lib/seo';
@@ -31,6 +32,7 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
     token,
     status: a.status,
     canCancel: seen.canCancel,
+    clinicPhone: t.clinicPhone ? formatPhone(t.clinicPhone) : null,
     clinicCancelReason: a.status === 'canceled' ? a.clinicCancelReason : null,
     when: formatVisitTime(a.startsAt, t.tz),
     price: a.price === null ? null : formatRub(a.price),

@@ -183,6 +183,8 @@ const BookableSchema = VisitPlaceSchema.extend({
   clubPrice: z.number().nullable(),
   clubEnabled: z.boolean(),
   cancelCutoffMinutes: z.number(),
+  /** The clinic's first phone, digits: booking by phone when no time is free, calling after the cut-off. */
+  clinicPhone: z.string().nullable(),
   /** 'yyyy-MM-dd' in the clinic's zone. */
   today: z.string(),
   /** Free slots from today (a doctor's: of two weeks; a service's: of the month), in the clinic's zone. */
@@ -218,8 +220,6 @@ export const BookableServiceSchema = BookableSchema.extend({
   /** The town's page of the service: which clinics offer it, at what price. */
   serviceUrl: z.string(),
   durationMinutes: z.number(),
-  /** The clinic's first phone, digits: booking by phone when no time is free. */
-  clinicPhone: z.string().nullable(),
   price: z.number(),
 });
 export type BookableService = z.infer<typeof BookableServiceSchema>;
@@ -249,6 +249,8 @@ export type Appointment = z.infer<typeof AppointmentSchema>;
 
 /** What one appointment is of, for its page, its .ics file and its messages. */
 export const VisitSubjectSchema = VisitPlaceSchema.extend({
+  /** The clinic's first phone, digits, or null. */
+  clinicPhone: z.string().nullable(),
   kind: z.enum(['doctor', 'service']),
   /** The doctor's full name, or the service's line name. */
   title: z.string(),

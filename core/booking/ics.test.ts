@@ -12,6 +12,26 @@ describe('icsFile', () => {
     stamp: new Date('2026-11-22T10:00:00.123Z'),
   });
 
+  it('publishes a booked visit with a reminder; a cancelled one cancels the same event', () => {
+    expect(file).toContain('METHOD:PUBLISH\r\n');
+    expect(file).toContain('UID:appointment-7@prodoctorov\r\nSEQUENCE:0\r\nSTATUS:CONFIRMED\r\n');
+    expect(file).toContain('TRIGGER:-PT2H');
+    const canceled = icsFile({
+      uid: 'appointment-7@prodoctorov',
+      startsAt: new Date('2026-11-23T06:30:00Z'),
+      endsAt: new Date('2026-11-23T07:00:00Z'),
+      summary: 'Приём',
+      location: 'Клиника',
+      description: '',
+      stamp: new Date('2026-11-22T10:00:00Z'),
+      canceled: true,
+    });
+    expect(canceled).toContain('METHOD:CANCEL\r\n');
+    expect(canceled).toContain('UID:appointment-7@prodoctorov\r\nSEQUENCE:1\r\nSTATUS:CANCELLED\r\n');
+    expect(canceled).toContain('SUMMARY:Отменено: Приём\r\n');
+    expect(canceled).not.toContain('VALARM');
+  });
+
   it('gives the visit in UTC with CRLF lines', () => {
     expect(file).toContain('DTSTART:20261123T063000Z\r\n');
     expect(file).toContain('DTEND:20261123T070000Z\r\n');

@@ -11,6 +11,8 @@ export interface IcsEvent {
   description: string;
   /** When the file was made (DTSTAMP). */
   stamp: Date;
+  /** A cancelled visit: the calendar app is told to remove the event it has under this UID. */
+  canceled?: boolean;
 }
 
 const utc = (d: Date) =>
@@ -46,26 +48,37 @@ export function foldIcsLine(line: string): string {
   return pieces.join('\r\n ');
 }
 
+/**
+ * The file. A booked visit is published (SEQUENCE 0, CONFIRMED, a reminder 2 h before); a
+ * cancelled one is a CANCEL of the same UID with a higher SEQUENCE and STATUS:CANCELLED (RFC
+ * 5546), so a calendar that imported the visit removes it, and a fresh import shows it struck out.
+ */
 export function icsFile(event: IcsEvent): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//ProDoctorov//Booking//RU',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utc(event.stamp)}`,
-    `DTSTART:${utc(event.startsAt)}`,
-    `DTEND:${utc(event.endsAt)}`,
-    `SUMMARY:${escapeIcsText(event.summary)}`,
-    `LOCATION:${escapeIcsText(event.location)}`,
-    `DESCRIPTION:${escapeIcsText(event.description)}`,
+  const canceled = event.canceled === true;
+  const alarm = [
     'BEGIN:VALARM',
     'TRIGGER:-PT2H',
     'ACTION:DISPLAY',
     `DESCRIPTION:${escapeIcsText(event.summary)}`,
     'END:VALARM',
+  ];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//ProDoctorov//Booking//RU',
+    'CALSCALE:GREGORIAN',
+    canceled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `SEQUENCE:${canceled ? 1 : 0}`,
+    canceled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
+    `DTSTAMP:${utc(event.stamp)}`,
+    `DTSTART:${utc(event.startsAt)}`,
+    `DTEND:${utc(event.endsAt)}`,
+    `SUMMARY:${escapeIcsText(canceled ? `Отменено: ${event.summary}` : event.summary)}`,
+    `LOCATION:${escapeIcsText(event.location)}`,
+    `DESCRIPTION:${escapeIcsText(event.description)}`,
+    ...(canceled ? [] : alarm),
     'END:VEVENT',
     'END:VCALENDAR',
   ];

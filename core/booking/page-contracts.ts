@@ -84,6 +84,8 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   token: z.string().nullable(),
   status: z.string(),
   canCancel: z.boolean(),
+  /** The clinic's phone, formatted: to call once the visit can no longer be cancelled here. */
+  clinicPhone: z.string().nullable(),
   /** 'Клиника отменила запись: {reason}' when the clinic cancelled. */
   clinicCancelReason: z.string().nullable(),
   when: z.string(),

@@ -142,7 +142,20 @@ export function AppointmentDetails({
       </div>
       {!canceled && !d.canCancel && (
         <p className="mt-3 text-sm text-ink-soft">
-          Отменить запись на сайте уже нельзя: позвоните в клинику.
+          Отменить запись на сайте уже нельзя: позвоните в клинику
+          {d.clinicPhone ? (
+            <>
+              {' '}
+              по номеру{' '}
+              <a
+                href={`tel:+${d.clinicPhone.replace(/\D/g, '')}`}
+                className="font-medium text-brand hover:underline"
+              >
+                {d.clinicPhone}
+              </a>
+            </>
+          ) : null}
+          .
         </p>
       )}
       {confirming && (

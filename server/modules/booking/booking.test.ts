@@ -278,5 +278,12 @@ describe('the booked appointment', () => {
     const twice = await patient.inject({ url: `/ajax/appointment/${appointment.id}/cancel/`, payload: {} });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: 'Запись уже отменена', code: 'already_canceled' });
+    // The calendar file now cancels the event it published: same UID, a higher SEQUENCE.
+    const ics = (await world.app.inject({ url: appointment.ics_url })).body.replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('METHOD:CANCEL\r\n');
+    expect(ics).toContain(
+      `UID:appointment-${appointment.id}@portal.example.ru\r\nSEQUENCE:1\r\nSTATUS:CANCELLED\r\n`,
+    );
+    expect(ics).not.toContain('BEGIN:VALARM');
   });
 });

@@ -48,7 +48,8 @@ const clinicColumns = sql`
   c.name AS "clinicName",
   '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
   c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
-  c.club_enabled AS "clubEnabled", c.cancel_cutoff_minutes AS "cancelCutoffMinutes"`;
+  c.club_enabled AS "clubEnabled", c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
+  c.phones[1] AS "clinicPhone"`;
 
 const asIso = (row: Appointment): Appointment => ({
   ...row,
@@ -121,7 +122,6 @@ export function createBookingRepo(db: Db) {
                '/' || t.slug || '/' || CASE sc.kind WHEN 'service' THEN 'uslugi' WHEN 'diagnostics' THEN 'diagnostika' ELSE 'analizy' END
                  || '/' || ss.translit || '/' AS "serviceUrl",
                cs.duration_minutes AS "durationMinutes",
-               c.phones[1] AS "clinicPhone",
                cs.price_full AS price, cs.price_club AS "clubPrice", ${clinicColumns}
         FROM clinic_services cs
         JOIN service_synonyms ss ON ss.id = cs.synonym_id

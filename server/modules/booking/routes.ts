@@ -135,6 +135,7 @@ export async function bookingRoutes(
         location: `${t.clinicName}, ${t.address}`,
         description: `${formatVisitTime(a.startsAt, t.tz)}. Запись и отмена: ${publicOrigin}${appointmentPageUrl(a)}`,
         stamp: clock.now(),
+        canceled: a.status === 'canceled',
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -4,9 +4,13 @@ import type { BookingRepo, BookingTargetRow } from './repo';
 
 /** A subject's clinic: where the visit is, and the zone its times are told in. */
 const clinicOf = (
-  t: Pick<BookingTargetRow, 'clinicId' | 'clinicName' | 'clinicUrl' | 'address' | 'metro' | 'tz'>,
+  t: Pick<
+    BookingTargetRow,
+    'clinicId' | 'clinicName' | 'clinicUrl' | 'address' | 'metro' | 'tz' | 'clinicPhone'
+  >,
 ) => ({
   clinicId: t.clinicId,
+  clinicPhone: t.clinicPhone,
   clinicName: t.clinicName,
   clinicUrl: t.clinicUrl,
   address: t.address,
