@@ -1,10 +1,12 @@
 import { BOOKING_FAILURES } from '../../core/booking/form';
 import { parseDoctorBooking } from '../../core/booking/urls';
+import { formatVisitTime } from '../../core/booking/visit';
 import { daysFrom } from '../../core/schedule/free-slots';
 import { SCHEDULE_DAYS } from '../../core/schedule/limits';
 import { TimeAndPatientSteps, useSlotInUrl } from '../features/booking/booking-steps';
 import { DoctorTargetCard } from '../features/booking/booking-target';
 import { CallbackSection } from '../features/booking/callback-form';
+import { RescheduleStep } from '../features/booking/reschedule-step';
 import { bookingViewer, callbackOffer, doctorBookingCard } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -27,7 +29,20 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     context.viewer,
   );
   if (!target) throw notFound();
+  // ?reschedule={id}[&token=]: moving this visit (the patient's own, or by its link's token).
+  const moving = url.searchParams.get('reschedule');
+  let reschedule: { id: number; token: string | null; current: string } | null = null;
+  if (moving !== null) {
+    const id = /^\d{1,9}$/.test(moving) ? Number(moving) : 0;
+    const token = url.searchParams.get('token');
+    const seen = id ? await context.services.booking.view(context.viewer, id, token) : null;
+    const a = seen?.appointment;
+    if (!a || !seen?.canCancel || a.doctorId !== query.doctorId || a.clinicId !== query.lpuId)
+      throw notFound();
+    reschedule = { id, token, current: formatVisitTime(a.startsAt, target.tz) };
+  }
   return {
+    reschedule,
     origin: context.origin,
     query: { ...query, lpuId: query.lpuId },
     target: doctorBookingCard(target),
@@ -60,9 +75,22 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
 
   return (
     <>
-      <h1 className="text-2xl font-bold sm:text-3xl">Запись на приём</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {d.reschedule ? 'Перенос записи' : 'Запись на приём'}
+      </h1>
       <DoctorTargetCard target={target} type={query.type} chosen={chosen} onChangeTime={() => choose('')} />
-      {!target.appointmentOn ? (
+      {d.reschedule ? (
+        <RescheduleStep
+          appointmentId={d.reschedule.id}
+          token={d.reschedule.token}
+          current={d.reschedule.current}
+          viewer={d}
+          days={days}
+          slots={target.slots}
+          today={target.today}
+          choose={choose}
+        />
+      ) : !target.appointmentOn ? (
         <p className="card mt-4 p-5" role="status">
           {BOOKING_FAILURES.booking_off}
         </p>

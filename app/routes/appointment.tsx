@@ -1,6 +1,6 @@
 import type { AppointmentPage } from '../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../core/booking/form';
-import { appointmentIcsUrl } from '../../core/booking/urls';
+import { appointmentIcsUrl, rescheduleUrl } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { formatRub } from '../../core/money/money';
 import { formatPhone } from '../../core/phone/format';
@@ -33,6 +33,16 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
     status: a.status,
     canCancel: seen.canCancel,
     clinicPhone: t.clinicPhone ? formatPhone(t.clinicPhone) : null,
+    rescheduleUrl:
+      a.status === 'active' && seen.canCancel && a.doctorId !== null && a.clinicServiceId === null
+        ? rescheduleUrl({
+            id: a.id,
+            doctorId: a.doctorId,
+            clinicId: a.clinicId,
+            visitType: a.visitType,
+            token,
+          })
+        : null,
     clinicCancelReason: a.status === 'canceled' ? a.clinicCancelReason : null,
     when: formatVisitTime(a.startsAt, t.tz),
     price: a.price === null ? null : formatRub(a.price),

@@ -9,6 +9,7 @@ import type {
   Held,
   HoldRequest,
   Released,
+  RescheduleRequest,
 } from './contracts';
 
 /**
@@ -44,3 +45,10 @@ export const appointmentIcs = defineCall<{
   query: AppointmentToken;
   reply: string;
 }>()('GET', '/appointment/:id/ics/');
+
+/** Moves the visit to another free time of the same doctor; the old time is kept if the move fails. */
+export const rescheduleAppointment = defineCall<{
+  params: { id: number };
+  body: RescheduleRequest;
+  reply: BookingCreated;
+}>()('POST', '/ajax/appointment/:id/reschedule/');

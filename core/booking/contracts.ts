@@ -114,6 +114,12 @@ export const AppointmentParamsSchema = z.object({
 export const AppointmentTokenSchema = z.object({ token: textInput().max(64).optional() });
 export type AppointmentToken = z.input<typeof AppointmentTokenSchema>;
 
+/** Moving a visit to another time of the same doctor at the same clinic ('dd.MM.yyyy HH:mm'). */
+export const RescheduleSchema = AppointmentTokenSchema.extend({
+  slot: textInput(BOOKING_ERRORS.slot).min(1, BOOKING_ERRORS.slot),
+});
+export type RescheduleRequest = z.input<typeof RescheduleSchema>;
+
 // Replies.
 
 /** A booked appointment as the booking call answers it. */
@@ -244,6 +250,8 @@ export const AppointmentSchema = z.object({
   cancelCutoffMinutes: z.number(),
   /** The clinic's reason when the clinic cancelled (null otherwise). */
   clinicCancelReason: z.string().nullable(),
+  /** How many times the visit was moved: its .ics file's SEQUENCE. */
+  sequence: z.number(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

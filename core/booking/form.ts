@@ -37,6 +37,14 @@ export const BOOKING_FAILURES = {
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
 export const BOOKING_FAILURE_REASONS = Object.keys(BOOKING_FAILURES) as BookingFailureReason[];
 
+/** Refusals of moving a visit to another time (besides the booking's own reasons). */
+export const RESCHEDULE_ERRORS = {
+  tooLate: 'Перенести запись на сайте уже нельзя: позвоните в клинику',
+  service: 'Запись на услугу так не переносится: отмените её и запишитесь на другое время.',
+  sameTime: 'Запись уже на это время',
+  failure: 'Не получилось перенести запись',
+} as const;
+
 /** The same reasons for a service (an MRI, an ultrasound) rather than a doctor. */
 export const SERVICE_BOOKING_FAILURES: Record<BookingFailureReason, string> = {
   slot_taken: BOOKING_FAILURES.slot_taken,

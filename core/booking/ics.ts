@@ -13,6 +13,8 @@ export interface IcsEvent {
   stamp: Date;
   /** A cancelled visit: the calendar app is told to remove the event it has under this UID. */
   canceled?: boolean;
+  /** Moves of the visit so far: a moved visit's file replaces the one imported before. */
+  sequence?: number;
 }
 
 const utc = (d: Date) =>
@@ -49,9 +51,10 @@ export function foldIcsLine(line: string): string {
 }
 
 /**
- * The file. A booked visit is published (SEQUENCE 0, CONFIRMED, a reminder 2 h before); a
- * cancelled one is a CANCEL of the same UID with a higher SEQUENCE and STATUS:CANCELLED (RFC
- * 5546), so a calendar that imported the visit removes it, and a fresh import shows it struck out.
+ * The file. A booked visit is published (CONFIRMED, a reminder 2 h before; SEQUENCE counts its
+ * moves, so a moved visit's file replaces the old one); a cancelled one is a CANCEL of the same
+ * UID with a SEQUENCE one higher and STATUS:CANCELLED (RFC 5546), so a calendar that imported the
+ * visit removes it.
  */
 export function icsFile(event: IcsEvent): string {
   const canceled = event.canceled === true;
@@ -70,7 +73,7 @@ export function icsFile(event: IcsEvent): string {
     canceled ? 'METHOD:CANCEL' : 'METHOD:PUBLISH',
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
-    `SEQUENCE:${canceled ? 1 : 0}`,
+    `SEQUENCE:${(event.sequence ?? 0) + (canceled ? 1 : 0)}`,
     canceled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     `DTSTAMP:${utc(event.stamp)}`,
     `DTSTART:${utc(event.startsAt)}`,

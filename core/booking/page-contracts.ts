@@ -86,6 +86,8 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   canCancel: z.boolean(),
   /** The clinic's phone, formatted: to call once the visit can no longer be cancelled here. */
   clinicPhone: z.string().nullable(),
+  /** 'Перенести': a doctor's visit that can still be changed on the site; null otherwise. */
+  rescheduleUrl: z.string().nullable(),
   /** 'Клиника отменила запись: {reason}' when the clinic cancelled. */
   clinicCancelReason: z.string().nullable(),
   when: z.string(),

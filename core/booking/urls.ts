@@ -75,6 +75,24 @@ export function doctorAppointmentUrl(target: DoctorBookingTarget): string {
   return `${APPOINTMENT_NEW_PATH}?${q.toString()}`;
 }
 
+/**
+ * Where a booked visit is moved to another time: its doctor's booking page in reschedule mode,
+ * with the link's token when the visit was opened by it.
+ */
+export function rescheduleUrl(a: {
+  id: number;
+  doctorId: number;
+  clinicId: number;
+  visitType: VisitType;
+  token: string | null;
+}): string {
+  const q = new URLSearchParams({ doctor: String(a.doctorId), lpu: String(a.clinicId) });
+  if (a.visitType !== DEFAULT_VISIT_TYPE) q.set('type', a.visitType);
+  q.set('reschedule', String(a.id));
+  if (a.token) q.set('token', a.token);
+  return `${APPOINTMENT_NEW_PATH}?${q.toString()}`;
+}
+
 export interface ParsedDoctorBooking {
   doctorId: number;
   lpuId: number | null;

@@ -44,6 +44,17 @@ export function reminderSms(
 }
 
 /**
+ * 'Запись перенесена: к врачу Иванова А. П. 24.11 в 10:00, ул. Ленина, 5': the SMS of a
+ * visit moved to a new time.
+ */
+export function movedSms(input: VisitOf & { startsAt: Date | string; tz: string; address: string }): string {
+  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const what =
+    input.serviceName !== undefined ? `${input.serviceName},` : `к врачу ${shortName(input.doctorName)}`;
+  return `Запись перенесена: ${what} ${when}, ${input.address}`;
+}
+
+/**
  * 'Клиника отменила запись к врачу Иванова А. П. 23.11 в 09:30. Причина: врач заболел.
  * Тел. +7 (383) 123-45-67': the SMS when the clinic cancels (in the cabinet, with its reason).
  */

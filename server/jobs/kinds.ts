@@ -47,6 +47,8 @@ export const JOB_KINDS = {
   'booking.reminder': SMS,
   /** The patient's SMS when the clinic cancels a visit in its cabinet. */
   'booking.canceled-by-clinic': SMS,
+  /** The patient's SMS of a visit's new time after moving it. */
+  'booking.moved': SMS,
   /** A club payment's receipt e-mail, once per payment (server/modules/club/payments.ts). */
   'club.send-receipt': {
     retryLimit: 6,

@@ -120,6 +120,14 @@ export function AppointmentDetails({
             Добавить в календарь
           </a>
         )}
+        {d.rescheduleUrl && !confirming && (
+          <a
+            href={d.rescheduleUrl}
+            className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-brand hover:text-brand"
+          >
+            Перенести
+          </a>
+        )}
         {!canceled && d.canCancel && !confirming && (
           <button
             type="button"

@@ -10,7 +10,7 @@ import { BookingForm, type BookingFormProps } from './booking-form';
  * The booking pages' time step (doctors and services): the calendar, with the notice that the
  * link's time is gone when it is.
  */
-function ChooseTimeStep({
+export function ChooseTimeStep({
   staleSlot,
   days,
   slots,

@@ -127,6 +127,7 @@ export function createBooking({
         userId,
         cancelCutoffMinutes: target.cancelCutoffMinutes,
         clinicCancelReason: null,
+        sequence: 0,
       };
       await announceVisit(bus, appointment, { change: 'booked', appointmentId: id });
       return { appointment: publicAppointment(appointment), created: true };

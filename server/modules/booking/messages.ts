@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { bookingSms, clinicCancelSms, REMINDER_BEFORE_MS, reminderSms } from '../../../core/booking/visit';
+import {
+  bookingSms,
+  clinicCancelSms,
+  movedSms,
+  REMINDER_BEFORE_MS,
+  reminderSms,
+} from '../../../core/booking/visit';
 import { formatPhone } from '../../../core/phone/format';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -18,6 +24,8 @@ export const BOOKING_JOBS = {
   reminder: 'booking.reminder',
   /** The clinic cancelled in its cabinet: the patient is told why (server/modules/cabinet). */
   canceledByClinic: 'booking.canceled-by-clinic',
+  /** The patient moved the visit: the new time by SMS. */
+  moved: 'booking.moved',
 } as const satisfies Record<string, JobKindName>;
 
 /** A reminder found this much before its visit was not scheduled by this booking (the visit moved): not sent. */
@@ -38,6 +46,16 @@ export function bookingJobTimes(startsAt: Date, now: Date): JobAt[] {
 export function bookingJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
   const payload = { appointmentId: appointment.id };
   return bookingJobTimes(appointment.startsAt, now).map((job) => ({ ...job, payload }));
+}
+
+/** The jobs of a visit moved to a new time: its SMS at once, and the reminder of the new time. */
+export function movedJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
+  const payload = { appointmentId: appointment.id };
+  return bookingJobTimes(appointment.startsAt, now).map((job) => ({
+    ...job,
+    kind: job.kind === BOOKING_JOBS.confirmation ? BOOKING_JOBS.moved : job.kind,
+    payload,
+  }));
 }
 
 function appointmentIdOf(job: Job): number {
@@ -112,6 +130,15 @@ export function createBookingMessageHandlers({
       // A visit moved to another time gets a reminder of its own.
       const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
       await sendOnce(job, key, found.phone, reminderSms({ ...found.visit, now }));
+    },
+
+    async [BOOKING_JOBS.moved](job) {
+      if (!sms) return;
+      const found = await upcoming(job);
+      if (!found) return;
+      // One message per new time: a second move sends its own.
+      const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
+      await sendOnce(job, key, found.phone, movedSms(found.visit));
     },
 
     async [BOOKING_JOBS.canceledByClinic](job) {

@@ -37,7 +37,7 @@ const appointmentColumns = sql`
   a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
   a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
   a.cancel_token AS "cancelToken", a.user_id AS "userId",
-  CASE WHEN a.canceled_by = 'clinic' THEN a.cancel_reason END AS "clinicCancelReason",
+  CASE WHEN a.canceled_by = 'clinic' THEN a.cancel_reason END AS "clinicCancelReason", a.sequence,
   (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;
 
 /**
@@ -366,6 +366,23 @@ export function createBookingRepo(db: Db) {
           tz: string;
         })[]
       ).map((row) => ({ ...row, ...asIso(row) }));
+    },
+
+    /**
+     * Moves an active appointment to another time (the exclusion constraint refuses a taken one)
+     * and counts the move for the .ics file; null when it is no longer active.
+     */
+    async move(tx: DbTx, id: number, range: { startsAt: Date; endsAt: Date }) {
+      const result = await tx.execute(sql`
+        UPDATE appointments
+        SET during = tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz),
+            sequence = sequence + 1
+        WHERE id = ${id} AND status = 'active'
+        RETURNING lower(during) AS "startsAt", upper(during) AS "endsAt"`);
+      const row = result.rows[0] as { startsAt: string | Date; endsAt: string | Date } | undefined;
+      return row
+        ? { startsAt: new Date(row.startsAt).toISOString(), endsAt: new Date(row.endsAt).toISOString() }
+        : null;
     },
 
     /** Cancels an active appointment; false when it was not active (already canceled, or past). */

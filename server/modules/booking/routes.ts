@@ -6,6 +6,7 @@ import {
   holdSlot,
   releaseHold,
   requestCallback,
+  rescheduleAppointment,
 } from '../../../core/booking/calls';
 import {
   AppointmentParamsSchema,
@@ -18,6 +19,7 @@ import {
   HeldSchema,
   HoldSchema,
   ReleasedSchema,
+  RescheduleSchema,
 } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS } from '../../../core/booking/form';
 import { icsFile } from '../../../core/booking/ics';
@@ -117,6 +119,18 @@ export async function bookingRoutes(
 
   serve(
     app,
+    rescheduleAppointment,
+    {
+      params: AppointmentParamsSchema,
+      body: RescheduleSchema,
+      reply: BookingCreatedSchema,
+      invalid: { params: unknownAppointment },
+    },
+    async (request) => booking.reschedule(await request.viewer(), request.params.id, request.body),
+  );
+
+  serve(
+    app,
     appointmentIcs,
     {
       params: AppointmentParamsSchema,
@@ -136,6 +150,7 @@ export async function bookingRoutes(
         description: `${formatVisitTime(a.startsAt, t.tz)}. Запись и отмена: ${publicOrigin}${appointmentPageUrl(a)}`,
         stamp: clock.now(),
         canceled: a.status === 'canceled',
+        sequence: a.sequence,
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -9,6 +9,7 @@ import { createCancel } from './cancel';
 import { createBooking } from './create';
 import { createHolds } from './holds';
 import { createBookingRepo } from './repo';
+import { createReschedule } from './reschedule';
 import { createSpots } from './spots';
 import { createBookingTargets } from './targets';
 
@@ -42,6 +43,7 @@ export function createBookingService({
     ...createCallbacks({ clock, repo }),
     ...appointments,
     ...createCancel({ clock, repo, appointments, bus }),
+    ...createReschedule({ db, clock, repo, spots, appointments, jobs, bus }),
   };
 }
 

@@ -225,6 +225,7 @@ function book(
           canceledBy: null,
           cancelReason: null,
           markedAt: null,
+          sequence: 0,
         });
       }
     }
