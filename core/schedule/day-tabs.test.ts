@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   buildDayTabs,
   type DaySlots,
+  formatSlotShort,
   rangeTitle,
   slotChoice,
   slotGridColumns,
@@ -168,5 +169,12 @@ describe('slotChoice', () => {
       dateName: '1 янв. (пт)',
       selectedFullDate: '01.01.2027 18:05',
     });
+  });
+});
+
+describe('an offered time', () => {
+  it('reads as the calendar names it', () => {
+    expect(formatSlotShort('2026-11-26', '14:00')).toBe('чт, 26 нояб., 14:00');
+    expect(formatSlotShort('2026-05-04', '09:30')).toBe('пн, 4 мая, 09:30');
   });
 });

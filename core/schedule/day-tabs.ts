@@ -66,6 +66,11 @@ export function weekdayShort(day: string): string {
   return format(dayDate(day), 'EEEEEE', { locale: ru });
 }
 
+/** 'чт, 26 нояб., 14:00': an offered time as the calendar's day tabs name it. */
+export function formatSlotShort(day: string, time: string): string {
+  return `${weekdayShort(day)}, ${dayTitle(day)}, ${time}`;
+}
+
 export function isWeekend(day: string): boolean {
   return getISODay(dayDate(day)) >= 6;
 }

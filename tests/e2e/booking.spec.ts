@@ -159,7 +159,8 @@ test('the form holds the time from a rival; once the hold is gone the rival wins
   await expect(failure).toBeVisible();
   await expect(failure).toContainText('Это время уже заняли');
   const offer = failure.getByRole('button').first();
-  await expect(offer).toHaveText(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+  // As the calendar names it: 'чт, 26 нояб., 14:00'.
+  await expect(offer).toHaveText(/^[а-я]{2}, \d{1,2} [а-я]+\.?, \d\d:\d\d$/);
   await offer.click();
 
   // The fields are kept; the new time books.

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useNavigation } from 'react-router';
 import { createAppointment } from '../../../core/booking/calls';
 import { bookingSchema, type OfferedSlot } from '../../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../../core/booking/form';
@@ -6,6 +7,7 @@ import type { VisitType } from '../../../core/booking/urls';
 import { clubCouponRequest } from '../../../core/club/calls';
 import { fieldErrors } from '../../../core/http/contracts';
 import { LEGAL_URLS } from '../../../core/legal/urls';
+import { formatSlotShort } from '../../../core/schedule/day-tabs';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import {
@@ -128,6 +130,9 @@ export function BookingForm({
   // The time is kept for the patient while the form is filled, and let go on leaving.
   const booked = useRef(false);
   const hydrated = useHydrated();
+  // A newly chosen time is on its way (the page reads it again): until it has come, the form
+  // still holds the old one, and a press would book that (a false 'Не получилось записаться').
+  const choosing = useNavigation().state !== 'idle';
   // A hold refused after this form booked the time (it was still in flight) is no news.
   const holdId = useSlotHold({ ...subject, lpu_id: lpuId, slot, type }, booked, (refusal) => {
     if (!booked.current) setOutcome(failed(refusal));
@@ -140,7 +145,7 @@ export function BookingForm({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || choosing) return;
     const body = {
       ...fields,
       ...subject,
@@ -226,7 +231,7 @@ export function BookingForm({
                     }}
                     className="rounded-lg border border-brand px-3 py-1.5 text-sm text-brand hover:bg-brand-soft"
                   >
-                    {s.slot}
+                    {formatSlotShort(s.day, s.time)}
                   </button>
                 </li>
               ))}
@@ -300,7 +305,7 @@ export function BookingForm({
       <button
         type="submit"
         // Disabled until hydrated: a native submit would put the patient's details in the URL.
-        disabled={busy || !hydrated}
+        disabled={busy || !hydrated || choosing}
         className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60 sm:self-start"
       >
         {busy ? 'Записываем…' : 'Записаться'}

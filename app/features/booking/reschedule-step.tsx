@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { rescheduleAppointment } from '../../../core/booking/calls';
 import type { BookingViewer, OfferedSlot } from '../../../core/booking/contracts';
 import { RESCHEDULE_ERRORS } from '../../../core/booking/form';
-import { formatDayWithWeekday } from '../../../core/booking/visit';
 import type { DaySlots } from '../../../core/schedule/day-tabs';
+import { formatSlotShort } from '../../../core/schedule/day-tabs';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
 import { ChooseTimeStep } from './booking-steps';
 
@@ -101,7 +101,7 @@ export function RescheduleStep({
                       className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas"
                       onClick={() => choose(a.slot)}
                     >
-                      {formatDayWithWeekday(a.day)}, {a.time}
+                      {formatSlotShort(a.day, a.time)}
                     </button>
                   ))}
                 </div>
