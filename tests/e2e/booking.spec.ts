@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { cardWithTimes, SLOT } from './support/cards';
 import { csrf, randomPhone, signInThroughApi } from './support/patient';
 
 /**
@@ -8,27 +9,6 @@ import { csrf, randomPhone, signInThroughApi } from './support/patient';
  * nearest free times. The scenarios target the 390 px viewport (the phone project); the desktop
  * project runs them too.
  */
-
-const SLOT = /^\d\d:\d\d$/;
-
-/** The first card on the Moscow list whose calendar offers a time (cards load their slots lazily). */
-async function cardWithSlots(page: Page): Promise<Locator> {
-  await page.goto('/moskva/vrach/');
-  const cards = page.locator('article[data-doctor-id]');
-  await expect(cards.first()).toBeVisible();
-  for (let i = 0; i < 10; i++) {
-    const card = cards.nth(i);
-    await card.scrollIntoViewIfNeeded();
-    // The widget settles into a calendar, the express link or the stub.
-    const settled = card
-      .getByRole('tabpanel')
-      .or(card.getByText('Расписание недоступно'))
-      .or(card.getByRole('link', { name: 'Запись на приём' }));
-    await expect(settled.first()).toBeVisible({ timeout: 10_000 });
-    if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) > 0) return card;
-  }
-  throw new Error('no doctor with free slots among the first ten cards');
-}
 
 async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Смирнова');
@@ -47,7 +27,7 @@ test('a patient books a slot from the doctor list, sees «Вы записаны�
   page,
 }, info) => {
   await signInThroughApi(page, randomPhone().digits);
-  const card = await cardWithSlots(page);
+  const card = await cardWithTimes(page);
   const doctorId = await card.getAttribute('data-doctor-id');
   const dayTab = card.getByRole('tab', { selected: true });
   const dayName = await dayTab.textContent();
@@ -107,7 +87,7 @@ test('the form holds the time from a rival; once the hold is gone the rival wins
   context,
 }) => {
   await signInThroughApi(page, randomPhone().digits);
-  const card = await cardWithSlots(page);
+  const card = await cardWithTimes(page);
   await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
   await expect(page).toHaveURL(/\/appointment\/new\//);
   await expect(page.getByText('Мы придержим это время за вами 10 минут', { exact: false })).toBeVisible();

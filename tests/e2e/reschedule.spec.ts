@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { cardWithTimes, hydrated, SLOT } from './support/cards';
 import { randomPhone, signInThroughApi } from './support/patient';
 
 /**
@@ -7,36 +8,9 @@ import { randomPhone, signInThroughApi } from './support/patient';
  * page shows the new time, and the old one is free again.
  */
 
-const SLOT = /^\d\d:\d\d$/;
-
-/** The page answers clicks once React has hydrated it. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-
-/** The first card on the Moscow list whose calendar offers at least two times. */
-async function cardWithTimes(page: Page): Promise<Locator> {
-  await page.goto('/moskva/vrach/');
-  const cards = page.locator('article[data-doctor-id]');
-  await expect(cards.first()).toBeVisible();
-  for (let i = 0; i < 12; i++) {
-    const card = cards.nth(i);
-    await card.scrollIntoViewIfNeeded();
-    const settled = card
-      .getByRole('tabpanel')
-      .or(card.getByText('Расписание недоступно'))
-      .or(card.getByRole('link', { name: 'Запись на приём' }));
-    await expect(settled.first()).toBeVisible({ timeout: 10_000 });
-    if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) > 1) return card;
-  }
-  throw new Error('no doctor with two free times among the first cards');
-}
-
 test('a patient moves a booked visit to another time from «Мои записи»', async ({ page }) => {
   await signInThroughApi(page, randomPhone().digits);
-  const card = await cardWithTimes(page);
+  const card = await cardWithTimes(page, { times: 2, among: 12 });
   await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
   await expect(page).toHaveURL(/\/appointment\/new\//);
   await hydrated(page);
