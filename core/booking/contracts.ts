@@ -296,6 +296,8 @@ export const MyAppointmentSchema = z.object({
   address: z.string(),
   url: z.string(),
   canCancel: z.boolean(),
+  /** 'Перенести': a doctor's visit that can still be changed on the site; null otherwise. */
+  rescheduleUrl: z.string().nullable(),
 });
 export type MyAppointment = z.infer<typeof MyAppointmentSchema>;
 

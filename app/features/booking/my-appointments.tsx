@@ -47,6 +47,14 @@ function AppointmentItem({
           {error}
         </p>
       )}
+      {item.rescheduleUrl && !canceled && (
+        <a
+          href={item.rescheduleUrl}
+          className="mt-2 self-start rounded-lg border border-line px-4 py-2 font-medium hover:border-brand hover:text-brand"
+        >
+          Перенести
+        </a>
+      )}
       {item.canCancel && !canceled && (
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppointmentView, MyAppointments } from '../../../core/booking/contracts';
+import { rescheduleUrl } from '../../../core/booking/urls';
 import { formatVisitTime } from '../../../core/booking/visit';
 import type { Clock } from '../../clock';
 import type { SessionViewer } from '../auth/viewer';
@@ -53,6 +54,16 @@ export function createAppointments({ clock, repo }: { clock: Clock; repo: Bookin
         address: a.address,
         url: `/appointment/${a.id}/`,
         canCancel: cancellable(a, now),
+        rescheduleUrl:
+          cancellable(a, now) && a.doctorId !== null && a.clinicServiceId === null
+            ? rescheduleUrl({
+                id: a.id,
+                doctorId: a.doctorId,
+                clinicId: a.clinicId,
+                visitType: a.visitType,
+                token: null,
+              })
+            : null,
       }));
       const ahead = (i: { startsAt: string }) => new Date(i.startsAt).getTime() > now;
       return {
