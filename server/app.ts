@@ -27,6 +27,7 @@ import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
+import { createWaitlistHandlers } from './modules/booking/waitlist';
 import { cabinetRoutes } from './modules/cabinet/routes';
 import { cabinetSocketRoutes } from './modules/cabinet/socket';
 import { clinicRoutes } from './modules/clinic/routes';
@@ -211,6 +212,7 @@ export async function buildApp({
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createClubJobHandlers({ db, clock, email, provider: payments }),
+    ...createWaitlistHandlers({ db, clock, sms: providers.sms, jobs, schedule, publicOrigin }),
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);

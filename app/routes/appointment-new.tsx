@@ -7,6 +7,7 @@ import { TimeAndPatientSteps, useSlotInUrl } from '../features/booking/booking-s
 import { DoctorTargetCard } from '../features/booking/booking-target';
 import { CallbackSection } from '../features/booking/callback-form';
 import { RescheduleStep } from '../features/booking/reschedule-step';
+import { WaitlistSection } from '../features/booking/waitlist-form';
 import { bookingViewer, callbackOffer, doctorBookingCard } from '../lib/booking-page.server';
 import { notFound, pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -117,6 +118,19 @@ export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) 
             type: query.type,
             source: query.source,
             clubPrice: target.clubPrice,
+          }}
+        />
+      )}
+      {!d.reschedule && target.appointmentOn && (
+        <WaitlistSection
+          target={{
+            doctorId: query.doctorId,
+            lpuId: query.lpuId,
+            type: query.type,
+            today: target.today,
+            account: d.account,
+            loginHref,
+            workAccountText: d.workAccountText,
           }}
         />
       )}

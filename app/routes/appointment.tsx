@@ -2,6 +2,7 @@ import type { AppointmentPage } from '../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../core/booking/form';
 import { appointmentIcsUrl, rescheduleUrl } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
+import { zonedDay } from '../../core/dates/zoned';
 import { formatRub } from '../../core/money/money';
 import { formatPhone } from '../../core/phone/format';
 import { AppointmentDetails } from '../features/booking/appointment-details';
@@ -64,6 +65,20 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
     metro: t.metro,
     icsUrl: token ? appointmentIcsUrl({ id: a.id, cancelToken: token }) : `/appointment/${a.id}/ics/`,
     againUrl: t.againUrl,
+    earlier:
+      upcoming &&
+      seen.canCancel &&
+      a.doctorId !== null &&
+      a.clinicServiceId === null &&
+      a.userId === context.viewer.userId
+        ? {
+            doctorId: a.doctorId,
+            lpuId: a.clinicId,
+            type: a.visitType,
+            today: zonedDay(context.clock.now(), t.tz).date,
+            until: zonedDay(new Date(a.startsAt), t.tz).date,
+          }
+        : null,
   };
   return { origin: context.origin, page };
 }

@@ -1,6 +1,7 @@
 import { PROFILE_APPOINTMENTS } from '../../core/booking/urls';
 import { formatRub } from '../../core/money/money';
 import { MyAppointmentsList } from '../features/booking/my-appointments';
+import { MyWaitlist } from '../features/booking/my-waitlist';
 import { ClubCardPanel } from '../features/club/club-card-panel';
 import { ReviewPowerButton } from '../features/reviews/review-power-modal';
 import { pageMeta } from '../lib/seo';
@@ -12,12 +13,17 @@ import type { Route } from './+types/profile-appointments';
 export async function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
-  const [page, awards] = viewer.isAnonymous
-    ? [null, []]
-    : await Promise.all([context.services.booking.mine(viewer), context.services.reviewAwards.mine(viewer)]);
+  const [page, awards, waiting] = viewer.isAnonymous
+    ? [null, [], []]
+    : await Promise.all([
+        context.services.booking.mine(viewer),
+        context.services.reviewAwards.mine(viewer),
+        context.services.booking.myWaitlist(viewer),
+      ]);
   return {
     origin: context.origin,
     page,
+    waiting,
     awards: awards.map((a) => ({
       id: a.id,
       amount: formatRub(a.amount),
@@ -79,6 +85,7 @@ export default function ProfileAppointments({ loaderData: d }: Route.ComponentPr
           )}
           <ClubCardPanel />
           <MyAppointmentsList visits={d.page} review={(item) => <ReviewPowerButton visit={item} />} />
+          <MyWaitlist items={d.waiting} />
         </>
       )}
     </>

@@ -8,8 +8,14 @@ import type {
   Canceled,
   Held,
   HoldRequest,
+  OfferClaimed,
+  OfferToken,
   Released,
   RescheduleRequest,
+  WaitlistRequest,
+  WaitlistSaved,
+  WaitlistStop,
+  WaitlistStopped,
 } from './contracts';
 
 /**
@@ -52,3 +58,20 @@ export const rescheduleAppointment = defineCall<{
   body: RescheduleRequest;
   reply: BookingCreated;
 }>()('POST', '/ajax/appointment/:id/reschedule/');
+
+/** Asks to be told of a freed time of the doctor (201); a repeat changes the patient's open request. */
+export const joinWaitlist = defineCall<{ body: WaitlistRequest; reply: WaitlistSaved }>()(
+  'POST',
+  '/ajax/waitlist/',
+);
+/** 'Больше не присылать': by the patient's session or an SMS link's token. */
+export const stopWaitlist = defineCall<{
+  params: { id: number };
+  body: WaitlistStop;
+  reply: WaitlistStopped;
+}>()('POST', '/ajax/waitlist/:id/stop/');
+/** The SMS link's time, held for its patient (201); 409 like a booking when it is gone. */
+export const claimWaitlistOffer = defineCall<{ body: OfferToken; reply: OfferClaimed }>()(
+  'POST',
+  '/ajax/waitlist/offer/claim/',
+);

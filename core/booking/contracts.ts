@@ -11,6 +11,7 @@ import { CALLBACK_TEXTS } from './callback';
 import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS } from './form';
 import { VisitPlaceSchema } from './page-contracts';
 import { VISIT_TYPES } from './urls';
+import { WAITLIST_TEXTS } from './waitlist';
 
 /**
  * Who or what is booked: a doctor (`doctor_id`), or a clinic's service (`service_id`: a synonym
@@ -307,5 +308,81 @@ export const MyAppointmentsSchema = z.object({
   past: z.array(MyAppointmentSchema),
 });
 export type MyAppointments = z.infer<typeof MyAppointmentsSchema>;
+
+// The waitlist (waitlist.ts).
+
+/** Asking to be told of a freed time of a doctor: days, parts of them, one clinic or any of his. */
+export const WaitlistSchema = z.object({
+  doctor_id: ClientIdSchema,
+  /** The clinic the patient looked at: its zone reads the days. */
+  lpu_id: ClientIdSchema,
+  any_clinic: z.boolean().default(false),
+  type: z.enum(VISIT_TYPES).default('clinic'),
+  date_from: z.string(WAITLIST_TEXTS.dates).refine((s) => isCalendarDate(s), WAITLIST_TEXTS.dates),
+  date_to: z.string(WAITLIST_TEXTS.dates).refine((s) => isCalendarDate(s), WAITLIST_TEXTS.dates),
+  times: z
+    .array(z.enum(DAY_PARTS), WAITLIST_TEXTS.parts_required)
+    .min(1, WAITLIST_TEXTS.parts_required)
+    .max(DAY_PARTS.length),
+  /** The patient's visit with the doctor: only earlier times, and the offer moves it. */
+  appointment_id: ClientIdSchema.optional(),
+});
+export type WaitlistRequest = z.input<typeof WaitlistSchema>;
+export type WaitlistBody = z.output<typeof WaitlistSchema>;
+
+export const WaitlistSavedSchema = z.object({
+  id: z.number(),
+  date_from: z.string(),
+  date_to: z.string(),
+  times: z.array(z.enum(DAY_PARTS)),
+  any_clinic: z.boolean(),
+});
+export type WaitlistSaved = z.infer<typeof WaitlistSavedSchema>;
+
+/** Stopping a request: its patient signed in, or the holder of one of its SMS links (the offer's token). */
+export const WaitlistStopSchema = z.object({ token: textInput().max(64).optional() });
+export type WaitlistStop = z.input<typeof WaitlistStopSchema>;
+export const WaitlistStoppedSchema = z.object({ status: z.literal('stopped') });
+export type WaitlistStopped = z.infer<typeof WaitlistStoppedSchema>;
+
+/** An SMS link's token. */
+export const OfferTokenSchema = z.object({ token: textInput().min(8).max(64) });
+export type OfferToken = z.input<typeof OfferTokenSchema>;
+
+/** The offered time is held for the patient: the booking page (or the move of the visit) goes on. */
+export const OfferClaimedSchema = z.object({ hold_id: z.number(), expires_at: z.string(), url: z.string() });
+export type OfferClaimed = z.infer<typeof OfferClaimedSchema>;
+
+/** A patient's open request, as 'Мои записи' lists it. */
+export const MyWaitSchema = z.object({
+  id: z.number(),
+  doctorName: z.string(),
+  doctorUrl: z.string(),
+  /** Null: any of the doctor's clinics. */
+  clinicName: z.string().nullable(),
+  /** 'с 27 нояб. по 10 дек., утро, вечер'. */
+  window: z.string(),
+  /** 'раньше 3 декабря, 10:00' for a request tied to a visit; else null. */
+  before: z.string().nullable(),
+});
+export type MyWait = z.infer<typeof MyWaitSchema>;
+
+/** The SMS link's page: the freed time, and whether it can still be taken. */
+export const WaitlistOfferPageSchema = z.object({
+  token: z.string(),
+  requestId: z.number(),
+  open: z.boolean(),
+  /** The request was stopped (by the patient) already. */
+  stopped: z.boolean(),
+  moving: z.boolean(),
+  doctorName: z.string(),
+  doctorUrl: z.string(),
+  clinicName: z.string(),
+  address: z.string(),
+  when: z.string(),
+  /** The doctor's booking page from today: 'Выбрать другое время'. */
+  otherTimesUrl: z.string(),
+});
+export type WaitlistOfferPage = z.infer<typeof WaitlistOfferPageSchema>;
 
 export * from './page-contracts';

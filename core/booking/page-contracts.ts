@@ -102,5 +102,18 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   details: z.array(z.string()),
   icsUrl: z.string(),
   againUrl: z.string(),
+  /**
+   * 'Сообщить, если освободится время раньше': the signed-in patient's upcoming doctor's visit
+   * ('yyyy-MM-dd' days on the clinic's clock); null otherwise.
+   */
+  earlier: z
+    .object({
+      doctorId: z.number(),
+      lpuId: z.number(),
+      type: z.enum(['clinic', 'home', 'telemed']),
+      today: z.string(),
+      until: z.string(),
+    })
+    .nullable(),
 });
 export type AppointmentPage = z.infer<typeof AppointmentPageSchema>;

@@ -25,6 +25,8 @@ export const BOOKING_SOURCES = [
   'services_list',
   'clinic_prices',
   'clinics_list',
+  /** An SMS link of the waitlist. */
+  'waitlist',
 ] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 

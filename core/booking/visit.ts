@@ -70,7 +70,7 @@ export function clinicCancelSms(
 }
 
 /** 'Иванова Анна Петровна' → 'Иванова А. П.' */
-function shortName(fullName: string): string {
+export function shortName(fullName: string): string {
   const [last, first, patronymic] = fullName.split(' ');
   const initials = [first, patronymic]
     .filter(Boolean)

@@ -49,6 +49,24 @@ export const JOB_KINDS = {
   'booking.canceled-by-clinic': SMS,
   /** The patient's SMS of a visit's new time after moving it. */
   'booking.moved': SMS,
+  /** A patient's SMS of a freed time from the waitlist (server/modules/booking/waitlist.ts). */
+  'waitlist.offer': SMS,
+  /** A day off removed: the reopened day's free times are offered to the waitlist. */
+  'waitlist.opened': {
+    retryLimit: 4,
+    retryDelay: 60,
+    retryDelayMax: 900,
+    expireInSeconds: 600,
+  },
+  /** The hourly end of waitlist requests whose days or visit have passed. */
+  'waitlist.clean-up': {
+    retryLimit: 2,
+    retryDelay: 300,
+    retryDelayMax: 900,
+    expireInSeconds: 900,
+    policy: 'exclusive',
+    cron: { expression: '15 * * * *', tz: 'Europe/Moscow' },
+  },
   /** A club payment's receipt e-mail, once per payment (server/modules/club/payments.ts). */
   'club.send-receipt': {
     retryLimit: 6,

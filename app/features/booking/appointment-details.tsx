@@ -3,6 +3,7 @@ import type { AppointmentPage } from '../../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../../core/booking/form';
 import { useHydrated } from '../../lib/use-hydrated';
 import { cancelVisit } from './cancel-visit';
+import { EarlierTimeButton } from './waitlist-form';
 
 /**
  * The booked visit ('Вы записаны'): when and where, the price (with a review discount), the
@@ -165,6 +166,11 @@ export function AppointmentDetails({
           ) : null}
           .
         </p>
+      )}
+      {d.earlier && !canceled && !confirming && (
+        <div className="mt-4">
+          <EarlierTimeButton appointmentId={d.id} target={d.earlier} until={d.earlier.until} />
+        </div>
       )}
       {confirming && (
         <div className="card mt-4 p-4" role="alertdialog" aria-labelledby="cancel-q">

@@ -109,3 +109,72 @@ export const callbackRequests = pgTable(
       .where(sql`${t.status} = 'new'`),
   ],
 );
+
+/** 'active' until the patient books the doctor ('done'), says stop ('stopped') or its days pass ('expired'). */
+export const WAITLIST_STATUSES = ['active', 'done', 'stopped', 'expired'] as const;
+
+/**
+ * A patient's request to be told of a time with a doctor that frees up (docs/product/
+ * schedule-and-booking.md, 'Waitlist'): at one clinic or any of the doctor's, on days and in parts
+ * of them, and (for a patient already booked) before the visit. One open request per patient and
+ * doctor: a repeat changes it.
+ */
+export const waitlistRequests = pgTable(
+  'waitlist_requests',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    phone: text().notNull(),
+    doctorId: integer()
+      .notNull()
+      .references(() => doctors.id),
+    /** Null: any clinic the doctor works at. */
+    clinicId: integer().references(() => clinics.id),
+    visitType: text({ enum: VISIT_TYPES }).notNull().default('clinic'),
+    /** 'yyyy-MM-dd' in the clinic's zone, inclusive. */
+    dateFrom: date().notNull(),
+    dateTo: date().notNull(),
+    /** Parts of the day: morning, afternoon, evening. */
+    times: text().array().notNull(),
+    /** The patient's current visit: only earlier times are offered, and the offer moves it. */
+    appointmentId: integer().references(() => appointments.id),
+    status: text({ enum: WAITLIST_STATUSES }).notNull().default('active'),
+    /** When the patient was last told of a time: at most one SMS a day per doctor. */
+    lastOfferedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // The matching of a freed time: a doctor's open requests, first asked first.
+    index('waitlist_requests_doctor').on(t.doctorId, t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    index('waitlist_requests_user').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('waitlist_requests_open').on(t.userId, t.doctorId).where(sql`${t.status} = 'active'`),
+  ],
+);
+
+/**
+ * A freed time offered to one request by SMS: its link (`token`) holds the time for the patient
+ * while the booking form is filled, until `expiresAt`; the first of the patients told to come books it.
+ */
+export const waitlistOffers = pgTable(
+  'waitlist_offers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    requestId: integer()
+      .notNull()
+      .references(() => waitlistRequests.id),
+    workplaceId: integer()
+      .notNull()
+      .references(() => workplaces.id),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    token: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** When the link was used to hold the time. */
+    claimedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('waitlist_offers_token').on(t.token), index('waitlist_offers_request').on(t.requestId)],
+);

@@ -1,11 +1,14 @@
 import type { Canceled } from '../../../core/booking/contracts';
 import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
+import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import type { Appointments } from './appointments';
 import type { BookingRepo } from './repo';
+import { offerVisitTime } from './waitlist';
 
 export const CANCEL_ERRORS = {
   notFound: 'Запись не найдена',
@@ -15,11 +18,15 @@ export const CANCEL_ERRORS = {
 
 /** Cancelling by the patient or the link's holder, before the clinic's cut-off. */
 export function createCancel({
+  db,
   clock,
   repo,
   appointments,
+  jobs,
   bus,
 }: {
+  db: Db;
+  jobs: JobSender;
   clock: Clock;
   repo: BookingRepo;
   appointments: Appointments;
@@ -32,7 +39,14 @@ export function createCancel({
       if (!seen) throw notFound(CANCEL_ERRORS.notFound);
       if (seen.appointment.status !== 'active') throw conflict('already_canceled', CANCEL_ERRORS.already);
       if (!seen.canCancel) throw conflict('cancel_too_late', CANCEL_ERRORS.tooLate);
-      if (!(await repo.cancel(id, clock.now()))) throw conflict('already_canceled', CANCEL_ERRORS.already);
+      const now = clock.now();
+      // The time is free, and the waitlist told, in one transaction.
+      const canceled = await db.transaction(async (tx) => {
+        if (!(await repo.cancel(id, now, tx))) return false;
+        await offerVisitTime(tx, jobs, id, now);
+        return true;
+      });
+      if (!canceled) throw conflict('already_canceled', CANCEL_ERRORS.already);
       await announceVisit(bus, seen.appointment, { change: 'canceled', appointmentId: id });
       return { status: 'canceled' };
     },

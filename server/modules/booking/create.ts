@@ -12,6 +12,7 @@ import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
 import type { NewAppointment } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
+import { settleWaitlist } from './waitlist';
 
 /** A booking: the appointment as the call answers it, and whether this press made it. */
 export interface Booked {
@@ -158,6 +159,7 @@ export function createBooking({
       if (row.workplaceId !== null && (await repo.dayOffAt(tx, row.workplaceId, startsAt)))
         throw new DayOffMeanwhile();
       await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+      await settleWaitlist(tx, userId, doctorId, now);
       return booked;
     });
   }

@@ -16,45 +16,7 @@ export function createHolds({ db, clock, repo, spots }: PlacingDeps) {
   return {
     /** Keeps the time for HOLD_MS; refused (409) like a booking when it is not free. */
     async hold(viewer: SessionViewer, ask: HoldBody): Promise<Held> {
-      const userId = requirePatient(viewer);
-      const spot = await spots.place(userId, ask);
-      if (isUnplaced(spot)) throw await spots.refusal(spot, ask.type, userId, kindOf(ask));
-      const { target, startsAt, endsAt } = spot;
-      const owner = ownerOf(target);
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + HOLD_MS);
-      try {
-        const id = await retryOnDeadlock(() =>
-          db.transaction(async (tx) => {
-            await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
-            return repo.insert(
-              {
-                ...owner,
-                clinicId: target.clinicId,
-                userId,
-                visitType: ask.type,
-                startsAt,
-                endsAt,
-                patientName: '',
-                patientPhone: viewer.userPhone,
-                patientBirthDate: null,
-                source: null,
-                price: target.price,
-                requestKey: null,
-                cancelToken: null,
-                holdExpiresAt: expiresAt,
-              },
-              tx,
-            );
-          }),
-        );
-        return { hold_id: id, expires_at: expiresAt.toISOString() };
-      } catch (err) {
-        const code = pgErrorCode(err);
-        if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
-          throw await spots.refusal({ reason: 'slot_taken', target }, ask.type, userId);
-        throw err;
-      }
+      return holdFor({ db, clock, repo, spots }, requirePatient(viewer), viewer.userPhone, ask);
     },
 
     /** The patient left the form: the held time is free again at once. */
@@ -63,4 +25,55 @@ export function createHolds({ db, clock, repo, spots }: PlacingDeps) {
       return { released: await repo.releaseHold(holdId, userId) };
     },
   };
+}
+
+/**
+ * Keeps a time for a patient for HOLD_MS (their other holds and expired ones in the way go);
+ * refused (409) like a booking when it is not free. The hold call's, and an SMS link's of the
+ * waitlist (server/modules/booking/waitlist.ts).
+ */
+export async function holdFor(
+  { db, clock, repo, spots }: PlacingDeps,
+  userId: number,
+  phone: string,
+  ask: HoldBody,
+): Promise<Held> {
+  const spot = await spots.place(userId, ask);
+  if (isUnplaced(spot)) throw await spots.refusal(spot, ask.type, userId, kindOf(ask));
+  const { target, startsAt, endsAt } = spot;
+  const owner = ownerOf(target);
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + HOLD_MS);
+  try {
+    const id = await retryOnDeadlock(() =>
+      db.transaction(async (tx) => {
+        await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
+        return repo.insert(
+          {
+            ...owner,
+            clinicId: target.clinicId,
+            userId,
+            visitType: ask.type,
+            startsAt,
+            endsAt,
+            patientName: '',
+            patientPhone: phone,
+            patientBirthDate: null,
+            source: null,
+            price: target.price,
+            requestKey: null,
+            cancelToken: null,
+            holdExpiresAt: expiresAt,
+          },
+          tx,
+        );
+      }),
+    );
+    return { hold_id: id, expires_at: expiresAt.toISOString() };
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
+      throw await spots.refusal({ reason: 'slot_taken', target }, ask.type, userId);
+    throw err;
+  }
 }

@@ -386,8 +386,8 @@ export function createBookingRepo(db: Db) {
     },
 
     /** Cancels an active appointment; false when it was not active (already canceled, or past). */
-    async cancel(id: number, at: Date): Promise<boolean> {
-      const rows = await db
+    async cancel(id: number, at: Date, tx: Db | DbTx = db): Promise<boolean> {
+      const rows = await tx
         .update(appointments)
         .set({ status: 'canceled', canceledAt: at, canceledBy: 'patient' })
         .where(and(eq(appointments.id, id), eq(appointments.status, 'active')))

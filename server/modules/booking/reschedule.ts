@@ -13,6 +13,7 @@ import { CANCEL_ERRORS } from './cancel';
 import { type Booked, publicAppointment } from './create';
 import { movedJobs } from './messages';
 import { isUnplaced, type PlacingDeps } from './spots';
+import { offerVisitTime, settleWaitlist } from './waitlist';
 
 /** Rolls a move back: its new day became a day off while it was being made. */
 class DayOffMeanwhile extends Error {}
@@ -71,6 +72,11 @@ export function createReschedule({
           if (!row) return null;
           if (await repo.dayOffAt(tx, a.workplaceId as number, startsAt)) throw new DayOffMeanwhile();
           await jobs.enqueue(tx, movedJobs({ id, startsAt }, now));
+          await offerVisitTime(tx, jobs, id, now, {
+            startsAt: new Date(a.startsAt),
+            endsAt: new Date(a.endsAt),
+          });
+          if (a.userId !== null) await settleWaitlist(tx, a.userId, a.doctorId, now);
           return row;
         });
       } catch (err) {

@@ -2,11 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   appointmentIcs,
   cancelAppointment,
+  claimWaitlistOffer,
   createAppointment,
   holdSlot,
+  joinWaitlist,
   releaseHold,
   requestCallback,
   rescheduleAppointment,
+  stopWaitlist,
 } from '../../../core/booking/calls';
 import {
   AppointmentParamsSchema,
@@ -18,13 +21,20 @@ import {
   CanceledSchema,
   HeldSchema,
   HoldSchema,
+  OfferClaimedSchema,
+  OfferTokenSchema,
   ReleasedSchema,
   RescheduleSchema,
+  WaitlistSavedSchema,
+  WaitlistSchema,
+  WaitlistStoppedSchema,
+  WaitlistStopSchema,
 } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS } from '../../../core/booking/form';
 import { icsFile } from '../../../core/booking/ics';
 import { appointmentPageUrl } from '../../../core/booking/urls';
 import { formatVisitTime } from '../../../core/booking/visit';
+import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { Clock } from '../../clock';
 import { notFound } from '../../http/errors';
@@ -127,6 +137,44 @@ export async function bookingRoutes(
       invalid: { params: unknownAppointment },
     },
     async (request) => booking.reschedule(await request.viewer(), request.params.id, request.body),
+  );
+
+  serve(
+    app,
+    joinWaitlist,
+    { body: WaitlistSchema, reply: WaitlistSavedSchema, invalid: invalidBody },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const saved = await booking.joinWaitlist(await request.viewer(), request.body);
+      reply.status(201);
+      return saved;
+    },
+  );
+
+  const unknownOffer = { status: 404, detail: WAITLIST_TEXTS.offerUnknown };
+  serve(
+    app,
+    stopWaitlist,
+    {
+      params: AppointmentParamsSchema,
+      body: WaitlistStopSchema,
+      reply: WaitlistStoppedSchema,
+      invalid: { params: unknownOffer, body: unknownOffer },
+    },
+    async (request) =>
+      booking.stopWaitlist(await request.viewer(), request.params.id, request.body.token ?? null),
+  );
+
+  serve(
+    app,
+    claimWaitlistOffer,
+    { body: OfferTokenSchema, reply: OfferClaimedSchema, invalid: { body: unknownOffer } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const claimed = await booking.claimOffer(request.body.token);
+      reply.status(201);
+      return claimed;
+    },
   );
 
   serve(

@@ -12,6 +12,7 @@ import { createBookingRepo } from './repo';
 import { createReschedule } from './reschedule';
 import { createSpots } from './spots';
 import { createBookingTargets } from './targets';
+import { createWaitlist } from './waitlist';
 
 /**
  * Appointments (docs/product/schedule-and-booking.md): the booking pages, holding a time while
@@ -42,7 +43,8 @@ export function createBookingService({
     ...createBooking({ db, clock, repo, spots, jobs, bus }),
     ...createCallbacks({ clock, repo }),
     ...appointments,
-    ...createCancel({ clock, repo, appointments, bus }),
+    ...createCancel({ db, clock, repo, appointments, jobs, bus }),
+    ...createWaitlist({ db, clock, repo, spots }),
     ...createReschedule({ db, clock, repo, spots, appointments, jobs, bus }),
   };
 }

@@ -21,6 +21,7 @@ import { type EventBus, TOPICS } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import { BOOKING_JOBS } from '../booking/messages';
+import { offerVisitTime, WAITLIST_JOBS } from '../booking/waitlist';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
 
@@ -76,8 +77,16 @@ export function createCabinetService({
    * The clinic cancels a visit, inside the caller's transaction: the time is free once it
    * commits, the patient's SMS is queued, a prepaid club coupon is refunded.
    */
-  async function cancelByClinic(tx: DbTx, id: number, reason: string, now: Date) {
+  async function cancelByClinic(
+    tx: DbTx,
+    id: number,
+    reason: string,
+    now: Date,
+    { freesTime }: { freesTime: boolean },
+  ) {
     await repo.cancel(tx, id, reason, now);
+    // A visit cancelled for a day off frees no time; one cancelled on its own goes to the waitlist.
+    if (freesTime) await offerVisitTime(tx, jobs, id, now);
     await refundCouponOfAppointment(tx, jobs, id, now);
     await jobs.enqueue(tx, [
       { kind: BOOKING_JOBS.canceledByClinic, runAt: now, payload: { appointmentId: id } },
@@ -154,7 +163,7 @@ export function createCabinetService({
         const refusal = statusRefusal(found.visit, body.status, now);
         if (refusal) throw conflict(refusal.code, refusal.detail);
         if (body.status === 'canceled') {
-          await cancelByClinic(tx, id, body.reason ?? '', now);
+          await cancelByClinic(tx, id, body.reason ?? '', now, { freesTime: true });
         } else {
           await repo.mark(tx, id, body.status, now);
         }
@@ -229,7 +238,8 @@ export function createCabinetService({
           throw conflict('visits_booked', DAYS_OFF_TEXTS.visitsBooked, {
             visits: booked.map((b) => b.visit),
           });
-        for (const { visit } of booked) await cancelByClinic(tx, visit.id, body.reason ?? '', now);
+        for (const { visit } of booked)
+          await cancelByClinic(tx, visit.id, body.reason ?? '', now, { freesTime: false });
         const added = await repo.addDaysOff(tx, workplaces, days);
         await repo.audit(tx, {
           userId: actor(viewer),
@@ -257,6 +267,10 @@ export function createCabinetService({
       const removed = await db.transaction(async (tx) => {
         const day = await repo.removeDayOff(tx, account, id);
         if (!day) return null;
+        // The day's times are free again: the waitlist hears of them.
+        await jobs.enqueue(tx, [
+          { kind: WAITLIST_JOBS.opened, runAt: clock.now(), payload: { workplaceId: day.workplaceId } },
+        ]);
         await repo.audit(tx, {
           userId: actor(viewer),
           action: 'days_off.removed',
