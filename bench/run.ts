@@ -13,7 +13,9 @@
  *   (request → dev checkout → status paid); `npm run bench -- --club-only` runs only that;
  * - several instances: two app processes behind HAProxy vs one (a cached page, a call,
  *   bookings/s), with REDIS_URL and haproxy; a SKIP line without them.
- *   `npm run bench -- --instances-only` runs only that phase.
+ *   `npm run bench -- --instances-only` runs only that phase;
+ * - the waitlist: cancel → first SMS queued with 1,000 patients waiting for the doctor (target
+ *   p95 < 200 ms), beside the same cancel with nobody waiting; `--waitlist-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -47,6 +49,7 @@ import {
 import { report } from './phases/report';
 import { buildIfNeeded, pickPages } from './phases/setup';
 import { accountsChecks } from './phases/targets';
+import { waitlistCheck, waitlistPhase } from './phases/waitlist';
 import { openServices, requireTown, type Services } from './queries';
 import { BenchServer } from './server';
 
@@ -71,12 +74,14 @@ const { values: flags } = parseArgs({
     'club-only': { type: 'boolean', default: false },
     /** Only two instances behind HAProxy against one. */
     'instances-only': { type: 'boolean', default: false },
+    /** Only the waitlist's fan-out. */
+    'waitlist-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -152,6 +157,26 @@ async function clubOnly() {
   );
 }
 
+/** The waitlist's fan-out on a running server (calls only); its PASS/FAIL line, or null when skipped. */
+async function waitlist(svc: Services): Promise<boolean> {
+  const town = await requireTown(svc, TOWN);
+  const result = await waitlistPhase(bench, svc.db, await bookingPoolOf(svc, town));
+  if (!result) return true;
+  const check = waitlistCheck(result);
+  console.log(check.line);
+  return check.pass;
+}
+
+async function waitlistOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  services = await openServices(settings.databaseUrl);
+  await server.start({ PAGE_CACHE_TTL_MS: '0', SERVE_PAGES: 'false' });
+  const pass = await waitlist(services);
+  await server.stop();
+  if (!pass) process.exitCode = 1;
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -196,6 +221,7 @@ async function main() {
     await bookingPoolOf(services, town),
   );
   const club = await clubPhase(bench, services.db);
+  const waitlistPass = await waitlist(services);
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -232,7 +258,7 @@ async function main() {
     serverLogged,
     serverTail,
   });
-  if (failed) process.exitCode = 1;
+  if (failed || !waitlistPass) process.exitCode = 1;
 }
 
 try {
@@ -242,7 +268,9 @@ try {
       ? clubOnly()
       : flags['instances-only']
         ? instancesOnly()
-        : main());
+        : flags['waitlist-only']
+          ? waitlistOnly()
+          : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

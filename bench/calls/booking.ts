@@ -31,7 +31,7 @@ export interface ThroughputResult {
   other: Record<string, number>;
 }
 
-interface FreeSlot {
+export interface FreeSlot {
   doctor_id: number;
   lpu_id: number;
   slot: string;
@@ -98,7 +98,7 @@ export async function freeSlotsOf(
   return out;
 }
 
-async function book(origin: string, session: Session, slot: FreeSlot) {
+export async function book(origin: string, session: Session, slot: FreeSlot) {
   const res = await post(origin, session, '/ajax/appointment/create/', {
     ...PATIENT,
     ...slot,
