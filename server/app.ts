@@ -208,7 +208,7 @@ export async function buildApp({
     pageCache,
   } = services;
   jobs.handle({
-    ...createBookingMessageHandlers({ db, clock, sms: providers.sms }),
+    ...createBookingMessageHandlers({ db, clock, sms: providers.sms, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createClubJobHandlers({ db, clock, email, provider: payments }),

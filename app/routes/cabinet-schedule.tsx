@@ -2,6 +2,7 @@ import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
+import { RemindersEditor } from '../features/cabinet/reminders-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -13,10 +14,19 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu)
-    return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', daysOff: null } as const;
+    return {
+      ...base,
+      access: viewer.isAnonymous ? 'signIn' : 'denied',
+      daysOff: null,
+      reminders: null,
+    } as const;
   const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const daysOff = await context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {});
-  return { ...base, access: 'ok', daysOff } as const;
+  const [daysOff, reminders] = await Promise.all([
+    context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {}),
+    // A clinic sets its reminders; a doctor's cabinet has none to set.
+    viewer.isLpu ? context.services.cabinet.reminders(viewer) : null,
+  ]);
+  return { ...base, access: 'ok', daysOff, reminders } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -41,6 +51,7 @@ export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps)
       next={d.next}
     >
       {d.daysOff && <DaysOffEditor initial={d.daysOff} />}
+      {d.reminders && <RemindersEditor initial={d.reminders} />}
     </CabinetPage>
   );
 }

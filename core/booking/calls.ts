@@ -6,6 +6,7 @@ import type {
   CallbackRequest,
   CallbackSaved,
   Canceled,
+  Confirmed,
   Held,
   HoldRequest,
   OfferClaimed,
@@ -45,6 +46,12 @@ export const cancelAppointment = defineCall<{
   body: AppointmentToken;
   reply: Canceled;
 }>()('POST', '/ajax/appointment/:id/cancel/');
+/** The patient confirms they will come (by session or the link's token), until the visit begins. */
+export const confirmAppointment = defineCall<{
+  params: { id: number };
+  body: AppointmentToken;
+  reply: Confirmed;
+}>()('POST', '/ajax/appointment/:id/confirm/');
 /** The appointment as a calendar file (text/calendar). */
 export const appointmentIcs = defineCall<{
   params: { id: number };

@@ -160,6 +160,10 @@ export type CallbackSaved = z.infer<typeof CallbackSavedSchema>;
 export const CanceledSchema = z.object({ status: z.literal('canceled') });
 export type Canceled = z.infer<typeof CanceledSchema>;
 
+/** The patient will come: the reminder's 'Подтвердить'. */
+export const ConfirmedSchema = z.object({ status: z.literal('confirmed'), confirmed_at: z.string() });
+export type Confirmed = z.infer<typeof ConfirmedSchema>;
+
 /** A free time offered instead of one that is gone. */
 export const OfferedSlotSchema = z.object({
   day: z.string(),
@@ -253,6 +257,8 @@ export const AppointmentSchema = z.object({
   clinicCancelReason: z.string().nullable(),
   /** How many times the visit was moved: its .ics file's SEQUENCE. */
   sequence: z.number(),
+  /** When the patient confirmed they will come (ISO), or null. */
+  confirmedAt: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

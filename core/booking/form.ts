@@ -37,6 +37,13 @@ export const BOOKING_FAILURES = {
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
 export const BOOKING_FAILURE_REASONS = Object.keys(BOOKING_FAILURES) as BookingFailureReason[];
 
+/** The visit's page after a reminder: the patient confirms they will come. */
+export const CONFIRM_TEXTS = {
+  ask: 'Придёте на приём? Подтвердите запись — клиника будет ждать вас.',
+  button: 'Подтвердить запись',
+  done: 'Вы подтвердили запись. Если планы изменятся, отмените её — время получит другой пациент.',
+} as const;
+
 /** Refusals of moving a visit to another time (besides the booking's own reasons). */
 export const RESCHEDULE_ERRORS = {
   tooLate: 'Перенести запись на сайте уже нельзя: позвоните в клинику',

@@ -84,6 +84,11 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   token: z.string().nullable(),
   status: z.string(),
   canCancel: z.boolean(),
+  /**
+   * The reminder's 'Подтвердить': 'pending' for an upcoming visit not yet confirmed, 'done' once
+   * confirmed, null otherwise (cancelled, begun or past).
+   */
+  confirmation: z.enum(['pending', 'done']).nullable(),
   /** The clinic's phone, formatted: to call once the visit can no longer be cancelled here. */
   clinicPhone: z.string().nullable(),
   /** 'Перенести': a doctor's visit that can still be changed on the site; null otherwise. */

@@ -81,6 +81,11 @@ export function shortName(fullName: string): string {
 
 /** A reminder 24 hours before the visit. */
 export const REMINDER_BEFORE_MS = 24 * 3_600_000;
+/** And another 2 hours before it. */
+export const SOON_REMINDER_BEFORE_MS = 2 * 3_600_000;
+
+/** A reminder's tail: the visit's page, where it is confirmed or cancelled. */
+export const withConfirmLink = (text: string, link: string) => `${text}. Подтвердить или отменить: ${link}`;
 
 /** '23 ноября, понедельник' for a plain 'yyyy-MM-dd' day (no zone shift). */
 export function formatDayWithWeekday(day: string): string {

@@ -16,6 +16,7 @@ import type {
   Reception,
   ReceptionQuery,
   ReceptionVisit,
+  ReminderSettings,
   VisitStatusBody,
 } from './contracts';
 
@@ -62,3 +63,14 @@ export const cabinetCallbackOutcome = defineCall<{
   body: CallbackOutcomeBody;
   reply: CabinetCallback;
 }>()('POST', '/cabinet/ajax/callbacks/:id/status/');
+
+/** The clinic's reminders to patients (a clinic account; a doctor reads them, 403 to change). */
+export const cabinetReminders = defineCall<{ reply: ReminderSettings }>()(
+  'GET',
+  '/cabinet/ajax/settings/reminders/',
+);
+/** Switches the clinic's reminders; the queued ones follow (read when due). */
+export const cabinetSetReminders = defineCall<{ body: ReminderSettings; reply: ReminderSettings }>()(
+  'POST',
+  '/cabinet/ajax/settings/reminders/',
+);

@@ -58,6 +58,8 @@ export const ReceptionVisitSchema = z.object({
   /** Who cancelled a cancelled visit, and the clinic's reason. */
   canceledBy: z.enum(['patient', 'clinic']).nullable(),
   cancelReason: z.string().nullable(),
+  /** The patient confirmed they will come (the reminder's link). */
+  confirmed: z.boolean(),
 });
 export type ReceptionVisit = z.infer<typeof ReceptionVisitSchema>;
 
@@ -181,3 +183,12 @@ export type CabinetCallbacks = z.infer<typeof CabinetCallbacksSchema>;
 
 export const CallbackOutcomeBodySchema = z.object({ status: z.enum(CALLBACK_OUTCOMES) });
 export type CallbackOutcomeBody = z.input<typeof CallbackOutcomeBodySchema>;
+
+/** The clinic's reminders to its patients (each SMS with a 'confirm or cancel' link). */
+export const ReminderSettingsSchema = z.object({
+  /** 24 hours before the visit. */
+  day_before: z.boolean(),
+  /** 2 hours before the visit. */
+  hours_before: z.boolean(),
+});
+export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;

@@ -45,6 +45,8 @@ export const JOB_KINDS = {
   'booking.confirmation': SMS,
   /** The reminder 24 hours before the visit. */
   'booking.reminder': SMS,
+  /** The reminder 2 hours before the visit. */
+  'booking.reminder-2h': SMS,
   /** The patient's SMS when the clinic cancels a visit in its cabinet. */
   'booking.canceled-by-clinic': SMS,
   /** The patient's SMS of a visit's new time after moving it. */

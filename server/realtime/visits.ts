@@ -2,7 +2,7 @@ import { type EventBus, TOPICS } from './bus';
 
 /** What happened to a visit: the cabinet's open lists read their visits again. */
 export interface VisitChange {
-  change: 'booked' | 'canceled' | 'marked' | 'moved';
+  change: 'booked' | 'canceled' | 'marked' | 'moved' | 'confirmed';
   appointmentId: number;
 }
 

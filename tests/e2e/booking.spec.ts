@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { cardWithTimes, SLOT } from './support/cards';
+import { cardWithTimes, hydrated, SLOT } from './support/cards';
 import { csrf, randomPhone, signInThroughApi } from './support/patient';
 
 /**
@@ -60,6 +60,13 @@ test('a patient books a slot from the doctor list, sees «Вы записаны�
   );
   await page.screenshot({ path: info.outputPath('booked.png'), fullPage: true });
   const when = (await page.locator('section[aria-label="Детали записи"] p').first().textContent()) ?? '';
+  // The patient confirms they will come (what the reminders' link asks); it stays after a reload.
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Подтвердить запись' }).click();
+  await expect(page.getByTestId('visit-confirmed')).toContainText('Вы подтвердили запись');
+  await page.reload();
+  await expect(page.getByTestId('visit-confirmed')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Подтвердить запись' })).toHaveCount(0);
 
   // The account's list has it under 'Предстоящие'.
   await page.goto('/profile/appointments');

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { confirmAppointment } from '../../../core/booking/calls';
 import type { AppointmentPage } from '../../../core/booking/contracts';
-import { BOOKING_TITLES } from '../../../core/booking/form';
+import { BOOKING_TITLES, CONFIRM_TEXTS } from '../../../core/booking/form';
+import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { cancelVisit } from './cancel-visit';
 import { EarlierTimeButton } from './waitlist-form';
@@ -22,6 +24,19 @@ export function AppointmentDetails({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const canceled = d.status === 'canceled';
+  const [confirmation, setConfirmation] = useState(d.confirmation);
+
+  async function confirm() {
+    setBusy(true);
+    setError('');
+    try {
+      await api.send(confirmAppointment, { params: { id: d.id }, body: d.token ? { token: d.token } : {} });
+      setConfirmation('done');
+    } catch (e) {
+      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
+    }
+    setBusy(false);
+  }
 
   async function applyAward() {
     setBusy(true);
@@ -91,6 +106,24 @@ export function AppointmentDetails({
         )}
       </section>
 
+      {!canceled && confirmation === 'pending' && (
+        <section className="card mt-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="font-medium">{CONFIRM_TEXTS.ask}</p>
+          <button
+            type="button"
+            disabled={!hydrated || busy}
+            onClick={confirm}
+            className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+          >
+            {CONFIRM_TEXTS.button}
+          </button>
+        </section>
+      )}
+      {!canceled && confirmation === 'done' && (
+        <p className="mt-4 font-medium text-success" role="status" data-testid="visit-confirmed">
+          {CONFIRM_TEXTS.done}
+        </p>
+      )}
       {!canceled && d.availableAward && (
         <section className="card mt-4 flex flex-col gap-3 bg-brand-soft p-4 sm:flex-row sm:items-center sm:justify-between">
           <p>

@@ -10,6 +10,7 @@ import {
   RECEPTION_TEXTS,
   VISIT_TYPE_LABELS,
 } from '../../../core/cabinet/reception';
+import { REMINDER_TEXTS } from '../../../core/cabinet/reminders';
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
 import { formatPhone } from '../../../core/phone/format';
@@ -196,6 +197,11 @@ function VisitRow({
       </div>
       <div className="shrink-0 text-sm sm:text-right">
         <p className="font-medium">{RECEPTION_STATUS_LABELS[v.status]}</p>
+        {v.status === 'active' && v.startsAt > now && (
+          <p className={v.confirmed ? 'text-success' : 'text-warning'} data-testid="visit-confirmation">
+            {v.confirmed ? REMINDER_TEXTS.confirmed : REMINDER_TEXTS.notConfirmed}
+          </p>
+        )}
         {v.price !== null && <p>{formatRub(v.price)}</p>}
         {v.prepaid !== null && (
           <>

@@ -64,6 +64,8 @@ export const appointments = pgTable(
     cancelReason: text(),
     /** When the clinic marked the visit as attended or missed ('done', 'no_show'). */
     markedAt: timestamp({ withTimezone: true }),
+    /** When the patient confirmed they will come (the reminder's link); null: not confirmed. */
+    confirmedAt: timestamp({ withTimezone: true }),
     /** Moves of the visit to another time: the .ics file's SEQUENCE. */
     sequence: integer().notNull().default(0),
   },

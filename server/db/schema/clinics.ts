@@ -68,6 +68,9 @@ export const clinics = pgTable(
     isAppointmentOn: boolean().notNull().default(true),
     /** Patients may cancel on the site until this many minutes before the visit. */
     cancelCutoffMinutes: smallint().notNull().default(120),
+    /** Reminders to patients by SMS, each with a 'confirm or cancel' link: 24 hours and 2 hours before. */
+    remindDayBefore: boolean().notNull().default(true),
+    remindHoursBefore: boolean().notNull().default(true),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),

@@ -1,4 +1,4 @@
-import type { Canceled } from '../../../core/booking/contracts';
+import type { Canceled, Confirmed } from '../../../core/booking/contracts';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
@@ -9,6 +9,10 @@ import type { SessionViewer } from '../auth/viewer';
 import type { Appointments } from './appointments';
 import type { BookingRepo } from './repo';
 import { offerVisitTime } from './waitlist';
+
+export const CONFIRM_ERRORS = {
+  over: 'Приём уже начался или прошёл',
+} as const;
 
 export const CANCEL_ERRORS = {
   notFound: 'Запись не найдена',
@@ -33,6 +37,22 @@ export function createCancel({
   bus: EventBus;
 }) {
   return {
+    /**
+     * The patient (or the link's holder) confirms they will come, until the visit begins; the
+     * clinic's list shows it at once. Again is harmless: the first time is kept.
+     */
+    async confirm(viewer: SessionViewer, id: number, token: string | null): Promise<Confirmed> {
+      const seen = await appointments.view(viewer, id, token);
+      if (!seen) throw notFound(CANCEL_ERRORS.notFound);
+      if (seen.appointment.status !== 'active') throw conflict('already_canceled', CANCEL_ERRORS.already);
+      if (new Date(seen.appointment.startsAt).getTime() <= clock.now().getTime())
+        throw conflict('visit_over', CONFIRM_ERRORS.over);
+      const at = await repo.confirm(id, clock.now());
+      if (!at) throw conflict('already_canceled', CANCEL_ERRORS.already);
+      await announceVisit(bus, seen.appointment, { change: 'confirmed', appointmentId: id });
+      return { status: 'confirmed', confirmed_at: at };
+    },
+
     /** The slot is free again at once (the next slot call sees it). */
     async cancel(viewer: SessionViewer, id: number, token: string | null): Promise<Canceled> {
       const seen = await appointments.view(viewer, id, token);

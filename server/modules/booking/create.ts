@@ -129,6 +129,7 @@ export function createBooking({
         cancelCutoffMinutes: target.cancelCutoffMinutes,
         clinicCancelReason: null,
         sequence: 0,
+        confirmedAt: null,
       };
       await announceVisit(bus, appointment, { change: 'booked', appointmentId: id });
       return { appointment: publicAppointment(appointment), created: true };

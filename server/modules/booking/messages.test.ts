@@ -81,8 +81,8 @@ beforeAll(async () => {
   const clinic = await createClinic(db, { townId: town.id });
   const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
   Object.assign(ids, { doctor: doctor.id, clinic: clinic.id });
-  // Mondays and Tuesdays 09:00–12:00, 30-minute slots.
-  for (const weekday of [1, 2]) {
+  // Mondays to Wednesdays 09:00–12:00, 30-minute slots.
+  for (const weekday of [1, 2, 3]) {
     await db.insert(scheduleRules).values({
       workplaceId: doctor.workplaces[0].id,
       weekday,
@@ -105,12 +105,13 @@ afterAll(async () => {
 });
 
 describe('booking messages', () => {
-  it('queues the confirmation and sends it when the due jobs run, then reminds 24 h before the visit', async () => {
-    // Tuesday 09:30 in Novosibirsk = 02:30 UTC; the reminder is due on Monday at 02:30 UTC.
+  it('queues the confirmation and sends it when the due jobs run, then reminds 24 h and 2 h before the visit with the visit’s link', async () => {
+    // Tuesday 09:30 in Novosibirsk = 02:30 UTC; the reminders are due on Monday at 02:30 UTC and Tuesday at 00:30.
     const { phone, appointment } = await bookAs('24.11.2026 09:30');
     expect(await jobsOf(appointment.id)).toEqual([
       { kind: BOOKING_JOBS.confirmation, runAt: START.toISOString(), done: false, error: null },
       { kind: BOOKING_JOBS.reminder, runAt: '2026-11-23T02:30:00.000Z', done: false, error: null },
+      { kind: BOOKING_JOBS.reminderSoon, runAt: '2026-11-24T00:30:00.000Z', done: false, error: null },
     ]);
     expect(await smsTo(phone)).toEqual([]);
 
@@ -126,13 +127,22 @@ describe('booking messages', () => {
     await app.jobs.runDue();
     const texts = await smsTo(phone);
     expect(texts).toHaveLength(2);
-    expect(texts[1]).toMatch(/^Напоминаем: завтра в 09:30 приём у врача .+ [А-ЯЁ]\. [А-ЯЁ]\., .+/);
-    expect((await jobsOf(appointment.id)).every((j) => j.done && j.error === null)).toBe(true);
+    const link = `http://localhost:3000${appointment.url}`;
+    expect(texts[1]).toMatch(
+      /^Напоминаем: завтра в 09:30 приём у врача .+ [А-ЯЁ]\. [А-ЯЁ]\., .+\. Подтвердить или отменить: /,
+    );
+    expect(texts[1].endsWith(`Подтвердить или отменить: ${link}`)).toBe(true);
 
     // Each message goes once.
     now = new Date('2026-11-24T00:00:00Z');
     await app.jobs.runDue();
     expect(await smsTo(phone)).toHaveLength(2);
+    now = new Date('2026-11-24T00:30:00Z');
+    await app.jobs.runDue();
+    const all = await smsTo(phone);
+    expect(all).toHaveLength(3);
+    expect(all[2]).toMatch(/^Напоминаем: сегодня в 09:30 приём у врача .+\. Подтвердить или отменить: /);
+    expect((await jobsOf(appointment.id)).every((j) => j.done && j.error === null)).toBe(true);
   });
 
   it('a confirmation run again (a worker killed after the send) does not text twice', async () => {
@@ -165,10 +175,13 @@ describe('booking messages', () => {
     expect(reminder).toMatchObject({ kind: BOOKING_JOBS.reminder, done: true, error: null });
   });
 
-  it('a visit less than 24 h ahead gets the confirmation only', async () => {
+  it('a visit less than 24 h ahead gets the confirmation and the 2 h reminder only', async () => {
     // Monday 09:00 in Novosibirsk: 21 hours after booking.
     const { phone, appointment } = await bookAs('23.11.2026 09:00');
-    expect((await jobsOf(appointment.id)).map((j) => j.kind)).toEqual([BOOKING_JOBS.confirmation]);
+    expect((await jobsOf(appointment.id)).map((j) => j.kind)).toEqual([
+      BOOKING_JOBS.confirmation,
+      BOOKING_JOBS.reminderSoon,
+    ]);
     await app.jobs.runDue();
     expect(await smsTo(phone)).toEqual([expect.stringMatching(/^Вы записаны к врачу .+ 23\.11 в 09:00, /)]);
   });
@@ -182,8 +195,8 @@ describe('booking messages', () => {
     const won = replies.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(1);
     expect(replies.filter((r) => r.statusCode === 409)).toHaveLength(7);
-    expect(await allBookingJobs()).toBe(before + 2);
-    expect(await jobsOf(won[0].json().appointment.id)).toHaveLength(2);
+    expect(await allBookingJobs()).toBe(before + 3);
+    expect(await jobsOf(won[0].json().appointment.id)).toHaveLength(3);
   });
 
   it('a retried press of "Записаться" queues no second confirmation', async () => {
@@ -193,7 +206,84 @@ describe('booking messages', () => {
     const again = await patient.inject({ url: '/ajax/appointment/create/', payload });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(await jobsOf(first.json().appointment.id)).toHaveLength(2);
+    expect(await jobsOf(first.json().appointment.id)).toHaveLength(3);
+  });
+
+  it('a clinic that switched a reminder off sends none of it, the queued ones included', async () => {
+    const { phone } = await bookAs('25.11.2026 11:00');
+    const clinic = await signedInAs(app, database.db, { role: 'clinic', clinicId: ids.clinic });
+    const url = '/cabinet/ajax/settings/reminders/';
+    expect((await clinic.inject({ method: 'GET', url })).json()).toEqual({
+      day_before: true,
+      hours_before: true,
+    });
+    const set = await clinic.inject({ url, payload: { day_before: false, hours_before: true } });
+    expect(set.json()).toEqual({ day_before: false, hours_before: true });
+    try {
+      now = new Date('2026-11-24T04:00:00Z');
+      await app.jobs.runDue();
+      expect((await smsTo(phone)).filter((t) => t.startsWith('Напоминаем'))).toEqual([]);
+      now = new Date('2026-11-25T02:00:00Z');
+      await app.jobs.runDue();
+      expect((await smsTo(phone)).filter((t) => t.startsWith('Напоминаем'))).toEqual([
+        expect.stringMatching(/^Напоминаем: сегодня в 11:00 /),
+      ]);
+    } finally {
+      await clinic.inject({ url, payload: { day_before: true, hours_before: true } });
+    }
+  });
+
+  it('reminder settings are the clinic’s own: a patient, a doctor and garbage are refused', async () => {
+    const url = '/cabinet/ajax/settings/reminders/';
+    const patient = await signedInAs(app, database.db);
+    expect((await patient.inject({ method: 'GET', url })).statusCode).toBe(403);
+    expect(
+      (await patient.inject({ url, payload: { day_before: false, hours_before: false } })).statusCode,
+    ).toBe(403);
+    const doctor = await signedInAs(app, database.db, { role: 'doctor', doctorId: ids.doctor });
+    const refused = await doctor.inject({ url, payload: { day_before: false, hours_before: false } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('Напоминания настраивает клиника');
+    const clinic = await signedInAs(app, database.db, { role: 'clinic', clinicId: ids.clinic });
+    const garbage = await clinic.inject({ url, payload: { day_before: 'yes' } });
+    expect(garbage.statusCode).toBe(400);
+    expect(typeof garbage.json().detail).toBe('string');
+    expect((await clinic.inject({ method: 'GET', url })).json()).toEqual({
+      day_before: true,
+      hours_before: true,
+    });
+  });
+
+  it('the patient confirms from the link; the clinic sees it; a stranger, a cancelled or a past visit cannot', async () => {
+    const { patient, appointment } = await bookAs('25.11.2026 10:30');
+    const token = new URL(appointment.url, 'http://x').searchParams.get('token');
+    const confirm = (payload: Record<string, unknown>, as = patient) =>
+      as.inject({ url: `/ajax/appointment/${appointment.id}/confirm/`, payload });
+    const stranger = await signedInAs(app, database.db);
+    expect((await confirm({}, stranger)).statusCode).toBe(404);
+    expect((await confirm({ token: 'wrong-token-wrong' }, stranger)).statusCode).toBe(404);
+    const byLink = await confirm({ token }, stranger);
+    expect(byLink.json()).toEqual({ status: 'confirmed', confirmed_at: START.toISOString() });
+    now = new Date(START.getTime() + 60_000);
+    // Again: the first time is kept.
+    expect((await confirm({})).json().confirmed_at).toBe(START.toISOString());
+    const clinic = await signedInAs(app, database.db, { role: 'clinic', clinicId: ids.clinic });
+    const day = (
+      await clinic.inject({ method: 'GET', url: '/cabinet/ajax/appointments/?date=2026-11-25' })
+    ).json();
+    expect(day.visits.find((v: { id: number }) => v.id === appointment.id)).toMatchObject({
+      confirmed: true,
+    });
+    now = new Date('2026-11-25T03:30:00Z');
+    expect((await confirm({})).json()).toMatchObject({ code: 'visit_over' });
+    now = START;
+    const other = await bookAs('25.11.2026 11:30');
+    await other.patient.inject({ url: `/ajax/appointment/${other.appointment.id}/cancel/`, payload: {} });
+    const canceled = await other.patient.inject({
+      url: `/ajax/appointment/${other.appointment.id}/confirm/`,
+      payload: {},
+    });
+    expect(canceled.json()).toMatchObject({ code: 'already_canceled' });
   });
 
   it('with the worker started (as server/main.ts does), the confirmation goes out by itself and close() stops it', async () => {

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { appointmentPageUrl } from '../../../core/booking/urls';
 import {
   bookingSms,
   clinicCancelSms,
   movedSms,
   REMINDER_BEFORE_MS,
   reminderSms,
+  SOON_REMINDER_BEFORE_MS,
+  withConfirmLink,
 } from '../../../core/booking/visit';
 import { formatPhone } from '../../../core/phone/format';
 import type { Clock } from '../../clock';
@@ -22,23 +25,34 @@ import { visitSubject } from './subject';
 export const BOOKING_JOBS = {
   confirmation: 'booking.confirmation',
   reminder: 'booking.reminder',
+  /** The reminder 2 hours before the visit. */
+  reminderSoon: 'booking.reminder-2h',
   /** The clinic cancelled in its cabinet: the patient is told why (server/modules/cabinet). */
   canceledByClinic: 'booking.canceled-by-clinic',
   /** The patient moved the visit: the new time by SMS. */
   moved: 'booking.moved',
 } as const satisfies Record<string, JobKindName>;
 
+/** The clinic's switch of one reminder. */
+type SwitchColumn = typeof clinics.remindDayBefore | typeof clinics.remindHoursBefore;
+
 /** A reminder found this much before its visit was not scheduled by this booking (the visit moved): not sent. */
 const REMINDER_SLACK_MS = 3_600_000;
 
 /**
- * When a new booking's messages go: the confirmation at once and the reminder 24 h before the
- * visit, unless the visit is sooner than that (the confirmation already says when it is).
+ * When a new booking's messages go: the confirmation at once, the reminders 24 h and 2 h before
+ * the visit, each unless the visit is sooner than that (the confirmation already says when it
+ * is). Whether the clinic sends reminders is read when they are due.
  */
 export function bookingJobTimes(startsAt: Date, now: Date): JobAt[] {
-  const remindAt = new Date(startsAt.getTime() - REMINDER_BEFORE_MS);
   const out: JobAt[] = [{ kind: BOOKING_JOBS.confirmation, runAt: now }];
-  if (remindAt > now) out.push({ kind: BOOKING_JOBS.reminder, runAt: remindAt });
+  for (const [kind, before] of [
+    [BOOKING_JOBS.reminder, REMINDER_BEFORE_MS],
+    [BOOKING_JOBS.reminderSoon, SOON_REMINDER_BEFORE_MS],
+  ] as const) {
+    const remindAt = new Date(startsAt.getTime() - before);
+    if (remindAt > now) out.push({ kind, runAt: remindAt });
+  }
   return out;
 }
 
@@ -75,10 +89,13 @@ export function createBookingMessageHandlers({
   db,
   clock,
   sms,
+  publicOrigin,
 }: {
   db: Db;
   clock: Clock;
   sms: SmsProvider | null;
+  /** The reminders' link to the visit's page. */
+  publicOrigin: string;
 }): Record<(typeof BOOKING_JOBS)[keyof typeof BOOKING_JOBS], JobHandler> {
   const repo = createBookingRepo(db);
 
@@ -91,6 +108,8 @@ export function createBookingMessageHandlers({
     if (!subject) return null;
     return {
       phone: appointment.patientPhone,
+      link: `${publicOrigin}${appointmentPageUrl(appointment)}`,
+      clinicId: appointment.clinicId,
       visit: {
         ...(subject.kind === 'doctor' ? { doctorName: subject.title } : { serviceName: subject.title }),
         startsAt: appointment.startsAt,
@@ -98,6 +117,24 @@ export function createBookingMessageHandlers({
         address: subject.address,
       },
     };
+  }
+
+  /**
+   * A reminder `before` the visit with the link to confirm or cancel it, if the clinic sends
+   * this one (`switchedOn`, read now: switching it off stops the queued ones too).
+   */
+  async function remind(job: Job, before: number, switchedOn: SwitchColumn) {
+    if (!sms) return;
+    const found = await upcoming(job);
+    if (!found) return;
+    const [clinic] = await db.select({ on: switchedOn }).from(clinics).where(eq(clinics.id, found.clinicId));
+    if (!clinic?.on) return;
+    const now = clock.now();
+    const ahead = new Date(found.visit.startsAt).getTime() - now.getTime();
+    // Scheduled for an earlier time of a visit moved later: that time has a reminder of its own.
+    if (ahead > before + REMINDER_SLACK_MS) return;
+    const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
+    await sendOnce(job, key, found.phone, withConfirmLink(reminderSms({ ...found.visit, now }), found.link));
   }
 
   async function sendOnce(job: Job, key: string, phone: string, text: string) {
@@ -120,17 +157,8 @@ export function createBookingMessageHandlers({
       await sendOnce(job, key, found.phone, bookingSms(found.visit));
     },
 
-    async [BOOKING_JOBS.reminder](job) {
-      if (!sms) return;
-      const found = await upcoming(job);
-      if (!found) return;
-      const now = clock.now();
-      const ahead = new Date(found.visit.startsAt).getTime() - now.getTime();
-      if (ahead > REMINDER_BEFORE_MS + REMINDER_SLACK_MS) return;
-      // A visit moved to another time gets a reminder of its own.
-      const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
-      await sendOnce(job, key, found.phone, reminderSms({ ...found.visit, now }));
-    },
+    [BOOKING_JOBS.reminder]: (job) => remind(job, REMINDER_BEFORE_MS, clinics.remindDayBefore),
+    [BOOKING_JOBS.reminderSoon]: (job) => remind(job, SOON_REMINDER_BEFORE_MS, clinics.remindHoursBefore),
 
     async [BOOKING_JOBS.moved](job) {
       if (!sms) return;

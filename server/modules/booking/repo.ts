@@ -38,6 +38,7 @@ const appointmentColumns = sql`
   a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
   a.cancel_token AS "cancelToken", a.user_id AS "userId",
   CASE WHEN a.canceled_by = 'clinic' THEN a.cancel_reason END AS "clinicCancelReason", a.sequence,
+  a.confirmed_at AS "confirmedAt",
   (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;
 
 /**
@@ -376,13 +377,23 @@ export function createBookingRepo(db: Db) {
       const result = await tx.execute(sql`
         UPDATE appointments
         SET during = tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz),
-            sequence = sequence + 1
+            sequence = sequence + 1, confirmed_at = NULL
         WHERE id = ${id} AND status = 'active'
         RETURNING lower(during) AS "startsAt", upper(during) AS "endsAt"`);
       const row = result.rows[0] as { startsAt: string | Date; endsAt: string | Date } | undefined;
       return row
         ? { startsAt: new Date(row.startsAt).toISOString(), endsAt: new Date(row.endsAt).toISOString() }
         : null;
+    },
+
+    /** The patient confirms they will come; the first confirmation's time is kept. Null when not active. */
+    async confirm(id: number, at: Date): Promise<string | null> {
+      const rows = await db
+        .update(appointments)
+        .set({ confirmedAt: sql`coalesce(${appointments.confirmedAt}, ${at.toISOString()}::timestamptz)` })
+        .where(and(eq(appointments.id, id), eq(appointments.status, 'active')))
+        .returning({ at: appointments.confirmedAt });
+      return rows[0]?.at ? new Date(rows[0].at).toISOString() : null;
     },
 
     /** Cancels an active appointment; false when it was not active (already canceled, or past). */

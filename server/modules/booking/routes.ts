@@ -3,6 +3,7 @@ import {
   appointmentIcs,
   cancelAppointment,
   claimWaitlistOffer,
+  confirmAppointment,
   createAppointment,
   holdSlot,
   joinWaitlist,
@@ -19,6 +20,7 @@ import {
   CallbackSavedSchema,
   CallbackSchema,
   CanceledSchema,
+  ConfirmedSchema,
   HeldSchema,
   HoldSchema,
   OfferClaimedSchema,
@@ -125,6 +127,18 @@ export async function bookingRoutes(
       invalid: { params: unknownAppointment, body: unknownAppointment },
     },
     async (request) => booking.cancel(await request.viewer(), request.params.id, request.body.token ?? null),
+  );
+
+  serve(
+    app,
+    confirmAppointment,
+    {
+      params: AppointmentParamsSchema,
+      body: AppointmentTokenSchema,
+      reply: ConfirmedSchema,
+      invalid: { params: unknownAppointment, body: unknownAppointment },
+    },
+    async (request) => booking.confirm(await request.viewer(), request.params.id, request.body.token ?? null),
   );
 
   serve(

@@ -21,7 +21,8 @@ const visitSelect = sql`
          a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
          a.doctor_id AS "doctorId", CASE WHEN d.id IS NULL THEN NULL ELSE ${doctorName} END AS "doctorName",
          cs.name AS service, c.name AS "clinicName", a.price, a.prepaid_amount AS "prepaidKopecks",
-         a.canceled_by AS "canceledBy", a.cancel_reason AS "cancelReason", a.clinic_id AS "clinicId"
+         a.canceled_by AS "canceledBy", a.cancel_reason AS "cancelReason", a.clinic_id AS "clinicId",
+         a.confirmed_at IS NOT NULL AS confirmed
   FROM appointments a
   JOIN clinics c ON c.id = a.clinic_id
   JOIN towns t ON t.id = c.town_id

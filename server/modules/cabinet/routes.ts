@@ -6,7 +6,9 @@ import {
   cabinetCallbacks,
   cabinetDaysOff,
   cabinetReception,
+  cabinetReminders,
   cabinetRemoveDayOff,
+  cabinetSetReminders,
   cabinetVisitStatus,
 } from '../../../core/cabinet/calls';
 import {
@@ -23,6 +25,7 @@ import {
   ReceptionQuerySchema,
   ReceptionSchema,
   ReceptionVisitSchema,
+  ReminderSettingsSchema,
   VisitStatusBodySchema,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
@@ -53,6 +56,18 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
       invalid: { params: { status: 404, detail: STATUS_CHANGE_TEXTS.notFound } },
     },
     async (request) => cabinet.mark(await request.viewer(), request.params.id, request.body),
+  );
+
+  serve(app, cabinetReminders, { reply: ReminderSettingsSchema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return cabinet.reminders(await request.viewer());
+  });
+
+  serve(
+    app,
+    cabinetSetReminders,
+    { body: ReminderSettingsSchema, reply: ReminderSettingsSchema },
+    async (request) => cabinet.setReminders(await request.viewer(), request.body),
   );
 
   serve(app, cabinetDaysOff, { query: DaysOffQuerySchema, reply: DaysOffSchema }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { CALLBACK_TEXTS, type CallbackOutcome } from '../../../core/cabinet/callbacks';
 import type {
   CabinetCallback,
@@ -8,13 +9,16 @@ import type {
   Reception,
   ReceptionFilter,
   ReceptionVisit,
+  ReminderSettings,
   VisitStatusBody,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS, daysOffRange } from '../../../core/cabinet/days-off';
 import { RECEPTION_TEXTS, STATUS_CHANGE_TEXTS, statusRefusal } from '../../../core/cabinet/reception';
+import { REMINDER_TEXTS } from '../../../core/cabinet/reminders';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
+import { clinics } from '../../db/schema/clinics';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import { type EventBus, TOPICS } from '../../realtime/bus';
@@ -105,7 +109,53 @@ export function createCabinetService({
     return { clinicId: account.clinicId, doctorId: named };
   }
 
+  /** The clinic account's own clinic: reminders are the clinic's to set. */
+  function clinicOf(viewer: SessionViewer): number {
+    const account = cabinetOwner(viewer);
+    if (!('clinicId' in account)) throw forbidden(REMINDER_TEXTS.clinicOnly);
+    return account.clinicId;
+  }
+
+  const reminderColumns = { day_before: clinics.remindDayBefore, hours_before: clinics.remindHoursBefore };
+
   return {
+    /** The clinic's reminders to its patients. */
+    async reminders(viewer: SessionViewer): Promise<ReminderSettings> {
+      const [row] = await db
+        .select(reminderColumns)
+        .from(clinics)
+        .where(eq(clinics.id, clinicOf(viewer)));
+      if (!row) throw notFound();
+      return row;
+    },
+
+    /** Switches them, with an audit entry; the reminders already queued follow (read when due). */
+    async setReminders(viewer: SessionViewer, body: ReminderSettings): Promise<ReminderSettings> {
+      const clinicId = clinicOf(viewer);
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select(reminderColumns)
+          .from(clinics)
+          .where(eq(clinics.id, clinicId))
+          .for('update');
+        if (!before) throw notFound();
+        await tx
+          .update(clinics)
+          .set({ remindDayBefore: body.day_before, remindHoursBefore: body.hours_before })
+          .where(eq(clinics.id, clinicId));
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: 'reminders.changed',
+          targetType: 'clinics',
+          targetId: clinicId,
+          before,
+          after: body,
+          at: clock.now(),
+        });
+        return { day_before: body.day_before, hours_before: body.hours_before };
+      });
+    },
+
     /**
      * The reception list: a day or a week of visits, a clinic's optionally for one doctor. A
      * doctor not of the clinic is refused (the call), or shows all doctors (the page's link).

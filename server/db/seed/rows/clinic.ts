@@ -58,6 +58,8 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     priceUpdatedAt: dateOnly(addDays(input.now, -staleDays)),
     isAppointmentOn: rng.chance(0.92),
     cancelCutoffMinutes: 120,
+    remindDayBefore: true,
+    remindHoursBefore: true,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',

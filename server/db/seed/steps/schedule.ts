@@ -225,6 +225,7 @@ function book(
           canceledBy: null,
           cancelReason: null,
           markedAt: null,
+          confirmedAt: null,
           sequence: 0,
         });
       }
