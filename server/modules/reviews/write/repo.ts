@@ -73,7 +73,7 @@ export function createReviewWriteRepo(db: Db) {
 
     /**
      * The review, its tags, documents and first history line in one transaction. A visit booked
-     * through the portal in that month (in Moscow's calendar) links the review to it. The unique
+     * through the portal in that month (in Moscow's calendar) and over by now links the review to it. The unique
      * indexes on (user, subject, visit month) raise 23505 for a second review of one visit.
      * `beforeCommit` runs last inside the transaction (moving the documents into the store): if
      * it throws, nothing is saved.
@@ -92,7 +92,8 @@ export function createReviewWriteRepo(db: Db) {
           WHERE a.user_id = ${r.userId}
             AND ${r.kind === 'doctor' ? sql`a.doctor_id = ${r.subjectId}` : sql`a.clinic_id = ${r.subjectId}`}
             AND a.status IN ('active', 'done')
-            AND lower(a.during) < ${r.now.toISOString()}::timestamptz
+            -- Only a visit that has ended: a review (and its award) never comes before it.
+            AND upper(a.during) <= ${r.now.toISOString()}::timestamptz
             AND date_trunc('month', lower(a.during) AT TIME ZONE 'Europe/Moscow') = ${r.visitMonth}::date
           ORDER BY lower(a.during) DESC LIMIT 1`);
         const appointmentId = visits[0]?.id ?? null;

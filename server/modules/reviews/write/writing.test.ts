@@ -125,6 +125,30 @@ describe('writing a review', () => {
     expect(saved[0]).toEqual({ appointmentId: visit.id, isVerified: true });
   });
 
+  it('does not link a visit still going on: the review (and its award) come only after the visit has ended', async () => {
+    const patient = await signedInAs(w.app, w.db);
+    const { rows } = await w.db.execute<{ id: number }>(
+      sql`SELECT id FROM workplaces WHERE doctor_id = ${ids.doctor} LIMIT 1`,
+    );
+    // 08:45–09:15 UTC around the world's 09:00.
+    await w.db.insert(appointments).values({
+      workplaceId: rows[0].id,
+      doctorId: ids.doctor,
+      clinicId: ids.clinic,
+      userId: patient.userId,
+      during: '[2026-11-22 08:45:00+00,2026-11-22 09:15:00+00)',
+      status: 'active',
+      patientName: 'Анна',
+      patientPhone: '79990000000',
+    });
+    const res = await patient.inject({ url: '/api/reviews/', payload: review({ visit_month: '2026-11' }) });
+    expect(res.statusCode).toBe(201);
+    const { rows: saved } = await w.db.execute<{ appointmentId: number | null; isVerified: boolean }>(
+      sql`SELECT appointment_id AS "appointmentId", is_verified AS "isVerified" FROM reviews WHERE id = ${res.json().id}`,
+    );
+    expect(saved[0]).toEqual({ appointmentId: null, isVerified: false });
+  });
+
   it('takes documents as multipart, keeps them for moderators only, and refuses a file that is not JPG, PNG or PDF', async () => {
     const patient = await signedInAs(w.app, w.db);
     const png = Buffer.concat([
