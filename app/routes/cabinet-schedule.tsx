@@ -2,7 +2,7 @@ import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
-import { RemindersEditor } from '../features/cabinet/reminders-editor';
+import { ClinicSettingsEditor } from '../features/cabinet/settings-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -18,15 +18,15 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       ...base,
       access: viewer.isAnonymous ? 'signIn' : 'denied',
       daysOff: null,
-      reminders: null,
+      settings: null,
     } as const;
   const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const [daysOff, reminders] = await Promise.all([
+  const [daysOff, settings] = await Promise.all([
     context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {}),
     // A clinic sets its reminders; a doctor's cabinet has none to set.
-    viewer.isLpu ? context.services.cabinet.reminders(viewer) : null,
+    viewer.isLpu ? context.services.cabinet.settings(viewer) : null,
   ]);
-  return { ...base, access: 'ok', daysOff, reminders } as const;
+  return { ...base, access: 'ok', daysOff, settings } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -51,7 +51,7 @@ export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps)
       next={d.next}
     >
       {d.daysOff && <DaysOffEditor initial={d.daysOff} />}
-      {d.reminders && <RemindersEditor initial={d.reminders} />}
+      {d.settings && <ClinicSettingsEditor initial={d.settings} />}
     </CabinetPage>
   );
 }

@@ -194,6 +194,8 @@ const BookableSchema = VisitPlaceSchema.extend({
   clubPrice: z.number().nullable(),
   clubEnabled: z.boolean(),
   cancelCutoffMinutes: z.number(),
+  /** The clinic's minimum notice: no booking sooner than this from now. */
+  minNoticeMinutes: z.number(),
   /** The clinic's first phone, digits: booking by phone when no time is free, calling after the cut-off. */
   clinicPhone: z.string().nullable(),
   /** 'yyyy-MM-dd' in the clinic's zone. */

@@ -33,6 +33,7 @@ export const BOOKING_FAILURES = {
   not_found: 'Врач не принимает в этой клинике.',
   slot_past: 'Это время уже прошло. Выберите другое — ниже ближайшее свободное.',
   too_far: 'Запись на это время ещё не открыта. Выберите другое — ниже ближайшее свободное.',
+  too_soon: 'На это время онлайн-запись уже закрыта. Выберите другое — ниже ближайшее свободное.',
 } as const;
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
 export const BOOKING_FAILURE_REASONS = Object.keys(BOOKING_FAILURES) as BookingFailureReason[];
@@ -60,6 +61,7 @@ export const SERVICE_BOOKING_FAILURES: Record<BookingFailureReason, string> = {
   not_found: 'Клиника не оказывает эту услугу.',
   slot_past: BOOKING_FAILURES.slot_past,
   too_far: BOOKING_FAILURES.too_far,
+  too_soon: BOOKING_FAILURES.too_soon,
 };
 
 /** Oldest patient we accept, in years. */

@@ -8,6 +8,7 @@ import type {
   CabinetCallbacks,
   CallbackOutcomeBody,
   CallbacksQuery,
+  ClinicSettings,
   DayOffRemoved,
   DaysOff,
   DaysOffAdded,
@@ -16,7 +17,6 @@ import type {
   Reception,
   ReceptionQuery,
   ReceptionVisit,
-  ReminderSettings,
   VisitStatusBody,
 } from './contracts';
 
@@ -65,12 +65,9 @@ export const cabinetCallbackOutcome = defineCall<{
 }>()('POST', '/cabinet/ajax/callbacks/:id/status/');
 
 /** The clinic's reminders to patients (a clinic account; a doctor reads them, 403 to change). */
-export const cabinetReminders = defineCall<{ reply: ReminderSettings }>()(
-  'GET',
-  '/cabinet/ajax/settings/reminders/',
-);
+export const cabinetSettings = defineCall<{ reply: ClinicSettings }>()('GET', '/cabinet/ajax/settings/');
 /** Switches the clinic's reminders; the queued ones follow (read when due). */
-export const cabinetSetReminders = defineCall<{ body: ReminderSettings; reply: ReminderSettings }>()(
+export const cabinetSetSettings = defineCall<{ body: ClinicSettings; reply: ClinicSettings }>()(
   'POST',
-  '/cabinet/ajax/settings/reminders/',
+  '/cabinet/ajax/settings/',
 );

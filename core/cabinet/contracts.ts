@@ -10,6 +10,7 @@ import {
   STATUS_CHANGE_TEXTS,
   VISIT_MARKS,
 } from './reception';
+import { BUFFER_CHOICES, MIN_NOTICE_CHOICES } from './settings';
 
 /**
  * The cabinet's reception list: a doctor's or a clinic's own visits, day by day
@@ -184,11 +185,21 @@ export type CabinetCallbacks = z.infer<typeof CabinetCallbacksSchema>;
 export const CallbackOutcomeBodySchema = z.object({ status: z.enum(CALLBACK_OUTCOMES) });
 export type CallbackOutcomeBody = z.input<typeof CallbackOutcomeBodySchema>;
 
-/** The clinic's reminders to its patients (each SMS with a 'confirm or cancel' link). */
-export const ReminderSettingsSchema = z.object({
+const choiceOf = (choices: readonly [number, string][]) =>
+  z
+    .number()
+    .int()
+    .refine((n) => choices.some(([m]) => m === n), 'Выберите из списка');
+
+/** The clinic's reminders to its patients (each SMS with a 'confirm or cancel' link) and booking rules. */
+export const ClinicSettingsSchema = z.object({
   /** 24 hours before the visit. */
   day_before: z.boolean(),
   /** 2 hours before the visit. */
   hours_before: z.boolean(),
+  /** No online booking sooner than this many minutes from now. */
+  min_notice_minutes: choiceOf(MIN_NOTICE_CHOICES),
+  /** This many free minutes kept around each booked visit. */
+  buffer_minutes: choiceOf(BUFFER_CHOICES),
 });
-export type ReminderSettings = z.infer<typeof ReminderSettingsSchema>;
+export type ClinicSettings = z.infer<typeof ClinicSettingsSchema>;

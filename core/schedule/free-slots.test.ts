@@ -260,3 +260,30 @@ describe('zones of the patient', () => {
     });
   });
 });
+
+describe("the clinic's booking rules", () => {
+  const base = {
+    rules: [rule(1, '09:00', '12:00')],
+    exceptions: [],
+    from: monday,
+    days: 1,
+    timeZone: 'Europe/Moscow',
+  };
+  const times = (input: Parameters<typeof freeSlots>[0]) => (freeSlots(input)[monday] ?? []).map((s) => s.time);
+
+  it('minimum notice: nothing starting sooner than that from now (09:10 with 2 h → from 11:30)', () => {
+    const now = at(monday, '09:10', 3);
+    expect(times({ ...base, busy: [], now })).toEqual(['09:30', '10:00', '10:30', '11:00', '11:30']);
+    expect(times({ ...base, busy: [], now, minNoticeMinutes: 120 })).toEqual(['11:30']);
+    // Exactly at the notice's end is still too soon.
+    expect(times({ ...base, busy: [], now: at(monday, '09:30', 3), minNoticeMinutes: 120 })).toEqual([]);
+  });
+
+  it('buffer: the slots touching a booked visit stay free only when the buffer is zero', () => {
+    const now = at('2026-11-22', '12:00', 3);
+    const busy = [{ startsAt: at(monday, '10:00', 3), endsAt: at(monday, '10:30', 3) }];
+    expect(times({ ...base, busy, now })).toEqual(['09:00', '09:30', '10:30', '11:00', '11:30']);
+    expect(times({ ...base, busy, now, bufferMinutes: 15 })).toEqual(['09:00', '11:00', '11:30']);
+    expect(times({ ...base, busy, now, bufferMinutes: 30 })).toEqual(['09:00', '11:00', '11:30']);
+  });
+});

@@ -46,6 +46,10 @@ export interface FreeSlotsInput {
   days: number;
   /** Slots starting at or before now are gone. */
   now: Date;
+  /** The clinic's minimum notice: slots starting sooner than this after now are gone too. */
+  minNoticeMinutes?: number;
+  /** The clinic's buffer: a slot within this many minutes of a taken time is not offered. */
+  bufferMinutes?: number;
   /** The clinic town's IANA zone, e.g. 'Asia/Novosibirsk'. */
   timeZone: string;
   /** The zone of the answer's days and times; the clinic's by default (a user's for telemed). */
@@ -154,17 +158,18 @@ function daySlots(day: string, input: FreeSlotsInput): Candidate[] {
   return out;
 }
 
-function overlapsBusy(c: Candidate, busy: readonly BusyRange[]): boolean {
+function overlapsBusy(c: Candidate, busy: readonly BusyRange[], bufferMs: number): boolean {
   const start = c.startsAt.getTime();
   const end = start + c.minutes * 60_000;
-  return busy.some((b) => start < b.endsAt.getTime() && end > b.startsAt.getTime());
+  return busy.some((b) => start < b.endsAt.getTime() + bufferMs && end > b.startsAt.getTime() - bufferMs);
 }
 
 function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
   const zone = input.displayZone ?? input.timeZone;
-  const now = input.now.getTime();
+  const opensAt = input.now.getTime() + (input.minNoticeMinutes ?? 0) * 60_000;
+  const bufferMs = (input.bufferMinutes ?? 0) * 60_000;
   const free = candidates
-    .filter((c) => c.startsAt.getTime() > now && !overlapsBusy(c, input.busy))
+    .filter((c) => c.startsAt.getTime() > opensAt && !overlapsBusy(c, input.busy, bufferMs))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const out: SlotsByDay = {};
   let previous = Number.NaN;
@@ -181,7 +186,8 @@ function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
 }
 
 /**
- * Free slots: weekly rules − dated exceptions − appointments − the past, for `days` days from
+ * Free slots: weekly rules − dated exceptions − appointments (and the clinic's buffer around
+ * them) − the past (and the clinic's minimum notice), for `days` days from
  * `from`, in the clinic's zone. Pure: the clock and the zones are arguments, so the answer does not
  * depend on the machine's TZ.
  */

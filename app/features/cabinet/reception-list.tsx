@@ -10,7 +10,7 @@ import {
   RECEPTION_TEXTS,
   VISIT_TYPE_LABELS,
 } from '../../../core/cabinet/reception';
-import { REMINDER_TEXTS } from '../../../core/cabinet/reminders';
+import { SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
 import { formatPhone } from '../../../core/phone/format';
@@ -199,7 +199,7 @@ function VisitRow({
         <p className="font-medium">{RECEPTION_STATUS_LABELS[v.status]}</p>
         {v.status === 'active' && v.startsAt > now && (
           <p className={v.confirmed ? 'text-success' : 'text-warning'} data-testid="visit-confirmation">
-            {v.confirmed ? REMINDER_TEXTS.confirmed : REMINDER_TEXTS.notConfirmed}
+            {v.confirmed ? SETTINGS_TEXTS.confirmed : SETTINGS_TEXTS.notConfirmed}
           </p>
         )}
         {v.price !== null && <p>{formatRub(v.price)}</p>}

@@ -71,6 +71,9 @@ export const clinics = pgTable(
     /** Reminders to patients by SMS, each with a 'confirm or cancel' link: 24 hours and 2 hours before. */
     remindDayBefore: boolean().notNull().default(true),
     remindHoursBefore: boolean().notNull().default(true),
+    /** Booking rules: no visit sooner than this from now, and this much free time around each visit. */
+    minNoticeMinutes: smallint().notNull().default(0),
+    bufferMinutes: smallint().notNull().default(0),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),

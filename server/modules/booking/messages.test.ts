@@ -212,13 +212,15 @@ describe('booking messages', () => {
   it('a clinic that switched a reminder off sends none of it, the queued ones included', async () => {
     const { phone } = await bookAs('25.11.2026 11:00');
     const clinic = await signedInAs(app, database.db, { role: 'clinic', clinicId: ids.clinic });
-    const url = '/cabinet/ajax/settings/reminders/';
+    const url = '/cabinet/ajax/settings/';
+    const rules = { min_notice_minutes: 0, buffer_minutes: 0 };
     expect((await clinic.inject({ method: 'GET', url })).json()).toEqual({
       day_before: true,
       hours_before: true,
+      ...rules,
     });
-    const set = await clinic.inject({ url, payload: { day_before: false, hours_before: true } });
-    expect(set.json()).toEqual({ day_before: false, hours_before: true });
+    const set = await clinic.inject({ url, payload: { day_before: false, hours_before: true, ...rules } });
+    expect(set.json()).toEqual({ day_before: false, hours_before: true, ...rules });
     try {
       now = new Date('2026-11-24T04:00:00Z');
       await app.jobs.runDue();
@@ -229,26 +231,27 @@ describe('booking messages', () => {
         expect.stringMatching(/^Напоминаем: сегодня в 11:00 /),
       ]);
     } finally {
-      await clinic.inject({ url, payload: { day_before: true, hours_before: true } });
+      await clinic.inject({ url, payload: { day_before: true, hours_before: true, ...rules } });
     }
   });
 
-  it('reminder settings are the clinic’s own: a patient, a doctor and garbage are refused', async () => {
-    const url = '/cabinet/ajax/settings/reminders/';
+  it('reminder and booking settings are the clinic’s own: a patient, a doctor and garbage are refused', async () => {
+    const url = '/cabinet/ajax/settings/';
+    const off = { day_before: false, hours_before: false, min_notice_minutes: 0, buffer_minutes: 0 };
     const patient = await signedInAs(app, database.db);
     expect((await patient.inject({ method: 'GET', url })).statusCode).toBe(403);
-    expect(
-      (await patient.inject({ url, payload: { day_before: false, hours_before: false } })).statusCode,
-    ).toBe(403);
+    expect((await patient.inject({ url, payload: off })).statusCode).toBe(403);
     const doctor = await signedInAs(app, database.db, { role: 'doctor', doctorId: ids.doctor });
-    const refused = await doctor.inject({ url, payload: { day_before: false, hours_before: false } });
+    const refused = await doctor.inject({ url, payload: off });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toBe('Напоминания настраивает клиника');
+    expect(refused.json().detail).toBe('Настройки записи меняет клиника');
     const clinic = await signedInAs(app, database.db, { role: 'clinic', clinicId: ids.clinic });
     const garbage = await clinic.inject({ url, payload: { day_before: 'yes' } });
     expect(garbage.statusCode).toBe(400);
     expect(typeof garbage.json().detail).toBe('string');
+    // The garbage changed nothing.
     expect((await clinic.inject({ method: 'GET', url })).json()).toEqual({
+      ...off,
       day_before: true,
       hours_before: true,
     });

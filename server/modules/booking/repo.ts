@@ -50,6 +50,7 @@ const clinicColumns = sql`
   '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
   c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
   c.club_enabled AS "clubEnabled", c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
+  c.min_notice_minutes AS "minNoticeMinutes",
   c.phones[1] AS "clinicPhone"`;
 
 const asIso = (row: Appointment): Appointment => ({

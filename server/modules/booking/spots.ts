@@ -23,7 +23,14 @@ const ALTERNATIVES = 6;
 /** What a doctor's booking needs of the workplace (a BookingTargetRow has it all too). */
 type DoctorSpot = Pick<
   BookingTargetRow,
-  'workplaceId' | 'doctorId' | 'clinicId' | 'appointmentOn' | 'tz' | 'price' | 'cancelCutoffMinutes'
+  | 'workplaceId'
+  | 'doctorId'
+  | 'clinicId'
+  | 'appointmentOn'
+  | 'tz'
+  | 'price'
+  | 'cancelCutoffMinutes'
+  | 'minNoticeMinutes'
 >;
 
 /**
@@ -165,6 +172,7 @@ export function createSpots({
           tz: w.tz,
           price: w.price,
           cancelCutoffMinutes: w.cancelCutoffMinutes,
+          minNoticeMinutes: w.minNoticeMinutes,
         };
         day = found.slots;
       } else {
@@ -180,10 +188,13 @@ export function createSpots({
       }
       if (!target) return { reason: 'not_found', target: null };
       if (!target.appointmentOn) return { reason: 'booking_off', target };
-      // The clinic's own rules, before the schedule: a time gone by, or past the calendar's days
-      // (14 for doctors, 30 for services, from the clinic's today).
+      // The clinic's own rules, before the schedule: a time gone by, one inside the clinic's
+      // minimum notice, or past the calendar's days (14 for doctors, 30 for services, from the
+      // clinic's today).
       const startsAt = zonedInstant(slot.day, slot.time, target.tz);
       if (startsAt.getTime() <= clock.now().getTime()) return { reason: 'slot_past', target };
+      if (startsAt.getTime() <= clock.now().getTime() + target.minNoticeMinutes * 60_000)
+        return { reason: 'too_soon', target };
       const today = zonedDay(clock.now(), target.tz).date;
       if (slot.day >= addDays(today, daysOf(target))) return { reason: 'too_far', target };
       const offered = day[slot.day]?.find((s) => s.time === slot.time);

@@ -6,9 +6,9 @@ import {
   cabinetCallbacks,
   cabinetDaysOff,
   cabinetReception,
-  cabinetReminders,
   cabinetRemoveDayOff,
-  cabinetSetReminders,
+  cabinetSetSettings,
+  cabinetSettings,
   cabinetVisitStatus,
 } from '../../../core/cabinet/calls';
 import {
@@ -17,6 +17,7 @@ import {
   CabinetIdParamsSchema,
   CallbackOutcomeBodySchema,
   CallbacksQuerySchema,
+  ClinicSettingsSchema,
   DayOffRemovedSchema,
   DaysOffAddedSchema,
   DaysOffBodySchema,
@@ -25,7 +26,6 @@ import {
   ReceptionQuerySchema,
   ReceptionSchema,
   ReceptionVisitSchema,
-  ReminderSettingsSchema,
   VisitStatusBodySchema,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
@@ -58,16 +58,16 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
     async (request) => cabinet.mark(await request.viewer(), request.params.id, request.body),
   );
 
-  serve(app, cabinetReminders, { reply: ReminderSettingsSchema }, async (request, reply) => {
+  serve(app, cabinetSettings, { reply: ClinicSettingsSchema }, async (request, reply) => {
     reply.header('cache-control', 'private, no-store');
-    return cabinet.reminders(await request.viewer());
+    return cabinet.settings(await request.viewer());
   });
 
   serve(
     app,
-    cabinetSetReminders,
-    { body: ReminderSettingsSchema, reply: ReminderSettingsSchema },
-    async (request) => cabinet.setReminders(await request.viewer(), request.body),
+    cabinetSetSettings,
+    { body: ClinicSettingsSchema, reply: ClinicSettingsSchema },
+    async (request) => cabinet.setSettings(await request.viewer(), request.body),
   );
 
   serve(app, cabinetDaysOff, { query: DaysOffQuerySchema, reply: DaysOffSchema }, async (request, reply) => {

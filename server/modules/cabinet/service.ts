@@ -3,18 +3,18 @@ import { CALLBACK_TEXTS, type CallbackOutcome } from '../../../core/cabinet/call
 import type {
   CabinetCallback,
   CabinetCallbacks,
+  ClinicSettings,
   DaysOff,
   DaysOffAdded,
   DaysOffRequest,
   Reception,
   ReceptionFilter,
   ReceptionVisit,
-  ReminderSettings,
   VisitStatusBody,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS, daysOffRange } from '../../../core/cabinet/days-off';
 import { RECEPTION_TEXTS, STATUS_CHANGE_TEXTS, statusRefusal } from '../../../core/cabinet/reception';
-import { REMINDER_TEXTS } from '../../../core/cabinet/reminders';
+import { SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
@@ -109,50 +109,63 @@ export function createCabinetService({
     return { clinicId: account.clinicId, doctorId: named };
   }
 
-  /** The clinic account's own clinic: reminders are the clinic's to set. */
+  /** The clinic account's own clinic: reminders and booking rules are the clinic's to set. */
   function clinicOf(viewer: SessionViewer): number {
     const account = cabinetOwner(viewer);
-    if (!('clinicId' in account)) throw forbidden(REMINDER_TEXTS.clinicOnly);
+    if (!('clinicId' in account)) throw forbidden(SETTINGS_TEXTS.clinicOnly);
     return account.clinicId;
   }
 
-  const reminderColumns = { day_before: clinics.remindDayBefore, hours_before: clinics.remindHoursBefore };
+  const settingColumns = {
+    day_before: clinics.remindDayBefore,
+    hours_before: clinics.remindHoursBefore,
+    min_notice_minutes: clinics.minNoticeMinutes,
+    buffer_minutes: clinics.bufferMinutes,
+  };
 
   return {
-    /** The clinic's reminders to its patients. */
-    async reminders(viewer: SessionViewer): Promise<ReminderSettings> {
+    /** The clinic's reminders to its patients and its booking rules. */
+    async settings(viewer: SessionViewer): Promise<ClinicSettings> {
       const [row] = await db
-        .select(reminderColumns)
+        .select(settingColumns)
         .from(clinics)
         .where(eq(clinics.id, clinicOf(viewer)));
       if (!row) throw notFound();
       return row;
     },
 
-    /** Switches them, with an audit entry; the reminders already queued follow (read when due). */
-    async setReminders(viewer: SessionViewer, body: ReminderSettings): Promise<ReminderSettings> {
+    /**
+     * Changes them, with an audit entry. The reminders already queued follow (read when due); the
+     * rules apply to the next slot call and booking, and never touch a visit already booked.
+     */
+    async setSettings(viewer: SessionViewer, body: ClinicSettings): Promise<ClinicSettings> {
       const clinicId = clinicOf(viewer);
       return db.transaction(async (tx) => {
         const [before] = await tx
-          .select(reminderColumns)
+          .select(settingColumns)
           .from(clinics)
           .where(eq(clinics.id, clinicId))
           .for('update');
         if (!before) throw notFound();
         await tx
           .update(clinics)
-          .set({ remindDayBefore: body.day_before, remindHoursBefore: body.hours_before })
+          .set({
+            remindDayBefore: body.day_before,
+            remindHoursBefore: body.hours_before,
+            minNoticeMinutes: body.min_notice_minutes,
+            bufferMinutes: body.buffer_minutes,
+          })
           .where(eq(clinics.id, clinicId));
         await repo.audit(tx, {
           userId: actor(viewer),
-          action: 'reminders.changed',
+          action: 'settings.changed',
           targetType: 'clinics',
           targetId: clinicId,
           before,
           after: body,
           at: clock.now(),
         });
-        return { day_before: body.day_before, hours_before: body.hours_before };
+        return body;
       });
     },
 

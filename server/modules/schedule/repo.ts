@@ -13,6 +13,9 @@ export interface SlotInputs {
     /** The visit type's price there (null: not priced), and the clinic's cancel cut-off: the booking's. */
     price: number | null;
     cancelCutoffMinutes: number;
+    /** The clinic's booking rules (core/schedule/free-slots.ts). */
+    minNoticeMinutes: number;
+    bufferMinutes: number;
   }[];
   /** The pure rules' inputs, each with its workplace (or, for a service line, the line's id). */
   rules: (WeeklyRule & { workplaceId: number })[];
@@ -34,6 +37,8 @@ export interface ServiceLine {
   isDirect: boolean;
   requiresPrimaryConsultation: boolean;
   tz: string;
+  minNoticeMinutes: number;
+  bufferMinutes: number;
 }
 
 export interface ServiceBusy {
@@ -94,7 +99,7 @@ export function createScheduleRepo(db: Db) {
                cs.has_intervals AS "hasIntervals",
                cs.is_available_appointment_direct AS "isDirect",
                cs.requires_primary_consultation OR ss.requires_primary_consultation AS "requiresPrimaryConsultation",
-               t.tz
+               t.tz, c.min_notice_minutes AS "minNoticeMinutes", c.buffer_minutes AS "bufferMinutes"
         FROM ask
         JOIN clinic_services cs ON cs.clinic_id = ask.clinic_id
          AND CASE WHEN ${byLine}::boolean THEN cs.id::text = ask.key
@@ -183,7 +188,8 @@ export function createScheduleRepo(db: Db) {
         w AS (
           SELECT w.id, w.doctor_id AS "doctorId", w.clinic_id AS "clinicId",
                  (w.is_appointment_on AND c.is_appointment_on) AS "isAppointmentOn", t.tz,
-                 wp.price, c.cancel_cutoff_minutes AS "cancelCutoffMinutes"
+                 wp.price, c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
+                 c.min_notice_minutes AS "minNoticeMinutes", c.buffer_minutes AS "bufferMinutes"
           FROM p
           JOIN workplaces w ON w.doctor_id = p.doctor_id AND w.clinic_id = p.clinic_id
           JOIN clinics c ON c.id = w.clinic_id

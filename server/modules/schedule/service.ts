@@ -151,6 +151,8 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         from: ask.from,
         days: ask.days,
         now,
+        minNoticeMinutes: w.minNoticeMinutes,
+        bufferMinutes: w.bufferMinutes,
         timeZone: w.tz,
         displayZone,
       };
@@ -218,6 +220,8 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         from: ask.from,
         days: ask.days,
         now,
+        minNoticeMinutes: line.minNoticeMinutes,
+        bufferMinutes: line.bufferMinutes,
         timeZone: line.tz,
         displayZone,
       };

@@ -60,6 +60,8 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     cancelCutoffMinutes: 120,
     remindDayBefore: true,
     remindHoursBefore: true,
+    minNoticeMinutes: 0,
+    bufferMinutes: 0,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',
