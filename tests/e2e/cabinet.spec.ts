@@ -291,3 +291,43 @@ test('a patient and an anonymous visitor are told the list is for doctors and cl
   await expect(page.getByText('Записи пациентов видят врачи и клиники')).toBeVisible();
   await expect(page.locator('[data-visit-id]')).toHaveCount(0);
 });
+
+test('a clinic sets its reminders and booking rules; the slot calls follow at once', async ({ browser }) => {
+  const { context, page, list } = await clinicPage(browser);
+  const settings = '/cabinet/ajax/settings/';
+  const saved = await (await page.request.get(settings)).json();
+  const doctor = list.doctors[0].id;
+  const slotsOfToday = async () => {
+    const res = await page.request.post('/ajax/schedule/slots_bulk/', {
+      data: {
+        days: 2,
+        dt_start: list.today,
+        lpu_timedelta: 3,
+        doctors_lpus: [{ doctor_id: doctor, lpu_id: list.clinicId }],
+      },
+      headers: { 'X-CSRFToken': await csrf(page) },
+    });
+    const [answer] = (await res.json()) as { slots: Record<string, unknown[]> }[];
+    return Object.values(answer.slots).flat().length;
+  };
+  try {
+    await page.goto('/cabinet/schedule/');
+    await hydrated(page);
+    const rules = page.getByLabel('Записывать не позже чем за');
+    await expect(page.getByRole('heading', { name: 'Напоминания пациентам' })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'За сутки до приёма' }).uncheck();
+    await expect(page.getByRole('status').filter({ hasText: 'Сохранено' })).toBeVisible();
+    const before = await slotsOfToday();
+    await rules.selectOption({ label: 'сутки' });
+    await expect(rules).toBeEnabled();
+    await shot(page, 'cabinet-settings');
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'За сутки до приёма' })).not.toBeChecked();
+    await expect(page.getByLabel('Записывать не позже чем за')).toHaveValue('1440');
+    // A day's notice: today's and much of tomorrow's times are no longer offered.
+    expect(await slotsOfToday()).toBeLessThan(Math.max(before, 1));
+  } finally {
+    await page.request.post(settings, { data: saved, headers: { 'X-CSRFToken': await csrf(page) } });
+    await context.close();
+  }
+});

@@ -16,7 +16,10 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
   const [error, setError] = useState('');
   const ids = { notice: useId(), buffer: useId() };
 
+  /** Shows the change at once and saves it; a refused change is put back. */
   async function change(next: ClinicSettings) {
+    const previous = settings;
+    setSettings(next);
     setBusy(true);
     setNote('');
     setError('');
@@ -24,6 +27,7 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
       setSettings(await api.send(cabinetSetSettings, { body: next }));
       setNote(SETTINGS_TEXTS.saved);
     } catch (e) {
+      setSettings(previous);
       setError(isApiError(e) ? e.detail : SERVER_ERROR);
     }
     setBusy(false);
