@@ -269,7 +269,8 @@ describe("the clinic's booking rules", () => {
     days: 1,
     timeZone: 'Europe/Moscow',
   };
-  const times = (input: Parameters<typeof freeSlots>[0]) => (freeSlots(input)[monday] ?? []).map((s) => s.time);
+  const times = (input: Parameters<typeof freeSlots>[0]) =>
+    (freeSlots(input)[monday] ?? []).map((s) => s.time);
 
   it('minimum notice: nothing starting sooner than that from now (09:10 with 2 h → from 11:30)', () => {
     const now = at(monday, '09:10', 3);
