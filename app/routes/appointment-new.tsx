@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import { BOOKING_FAILURES } from '../../core/booking/form';
 import { parseDoctorBooking } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
@@ -22,7 +23,22 @@ import type { Route } from './+types/appointment-new';
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const query = parseDoctorBooking(url.searchParams);
-  if (!query?.lpuId) throw notFound();
+  if (!query) throw notFound();
+  if (!query.lpuId) {
+    // A link without the clinic: the only one the doctor books at, or the patient chooses.
+    const clinics = await context.services.booking.bookableClinicsOf(query.doctorId);
+    const withClinic = (id: number) => {
+      const q = new URLSearchParams(url.searchParams);
+      q.set('lpu', String(id));
+      return `${url.pathname}?${q}`;
+    };
+    if (clinics.length === 0) throw notFound();
+    if (clinics.length === 1) throw redirect(withClinic(clinics[0].clinicId));
+    return {
+      choose: clinics.map((c) => ({ ...c, url: withClinic(c.clinicId) })),
+      origin: context.origin,
+    } as const;
+  }
   const target = await context.services.booking.target(
     query.doctorId,
     query.lpuId,
@@ -43,6 +59,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     reschedule = { id, token, current: formatVisitTime(a.startsAt, target.tz) };
   }
   return {
+    choose: null,
     reschedule,
     origin: context.origin,
     query: { ...query, lpuId: query.lpuId },
@@ -60,16 +77,48 @@ export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
-    title: loaderData
-      ? `Запись к врачу ${loaderData.target.doctorName} — ПроДокторов`
-      : 'Запись к врачу — ПроДокторов',
+    title:
+      loaderData && !loaderData.choose
+        ? `Запись к врачу ${loaderData.target.doctorName} — ПроДокторов`
+        : 'Запись к врачу — ПроДокторов',
     description: 'Онлайн-запись на приём к врачу.',
     canonical: `${loaderData?.origin ?? ''}/appointment/new/`,
     noindex: true,
   }),
 ];
 
-export default function AppointmentNew({ loaderData: d }: Route.ComponentProps) {
+export default function AppointmentNew({ loaderData }: Route.ComponentProps) {
+  if (loaderData.choose) return <ChooseClinic clinics={loaderData.choose} />;
+  return <DoctorBooking d={loaderData} />;
+}
+
+/** The booking link named no clinic and the doctor books at several: the patient picks one. */
+function ChooseClinic({
+  clinics,
+}: {
+  clinics: { clinicId: number; clinicName: string; address: string; url: string }[];
+}) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold sm:text-3xl">Запись на приём</h1>
+      <h2 className="mt-4 text-lg font-semibold">Выберите клинику</h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {clinics.map((c) => (
+          <li key={c.clinicId}>
+            <a href={c.url} className="card block p-4 hover:border-brand sm:p-5">
+              <span className="block font-semibold text-brand">{c.clinicName}</span>
+              <span className="block text-sm text-ink-soft">{c.address}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type Booking = Exclude<Route.ComponentProps['loaderData'], { choose: readonly unknown[] }>;
+
+function DoctorBooking({ d }: { d: Booking }) {
   const { target, query, chosen } = d;
   const days = daysFrom(target.today, SCHEDULE_DAYS);
   const { choose, loginHref } = useSlotInUrl('/appointment/new/', chosen?.slot ?? null);

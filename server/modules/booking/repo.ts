@@ -101,6 +101,18 @@ export function createBookingRepo(db: Db) {
       return rows[0] ?? null;
     },
 
+    /** The clinics a doctor takes online bookings at, by name ('/appointment/new/' without `lpu`). */
+    async bookableClinicsOf(
+      doctorId: number,
+    ): Promise<{ clinicId: number; clinicName: string; address: string }[]> {
+      const result = await db.execute(sql`
+        SELECT c.id AS "clinicId", c.name AS "clinicName", c.street || ', ' || c.house AS address
+        FROM workplaces w JOIN clinics c ON c.id = w.clinic_id
+        WHERE w.doctor_id = ${doctorId} AND w.is_appointment_on AND c.is_appointment_on
+        ORDER BY c.name, c.id`);
+      return result.rows as { clinicId: number; clinicName: string; address: string }[];
+    },
+
     /**
      * A slot-booked price-list line, named as the services call names it: a synonym id (or else
      * the clinic's MIS id) in the clinic, a doctor's line when `doctorId` is given; or by its own

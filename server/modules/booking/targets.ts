@@ -21,6 +21,9 @@ export function createBookingTargets({
   spots: Spots;
 }) {
   return {
+    /** Where a doctor takes online bookings: the booking link without a clinic chooses among them. */
+    bookableClinicsOf: (doctorId: number) => repo.bookableClinicsOf(doctorId),
+
     /** The doctor's booking page: the doctor at the clinic and the free slots of the next two weeks. */
     async target(
       doctorId: number,

@@ -1,0 +1,115 @@
+/**
+ * The booking pages as served (rendered through Vite, as in development): a booking link
+ * without a clinic, and the waitlist SMS link's page.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { fixedClock } from '../../clock';
+import type { Database } from '../../db/client';
+import { scheduleRules } from '../../db/schema/schedule';
+import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
+import { openTestDatabase } from '../../testing/database';
+import { testPages } from '../../testing/pages';
+import { signedInAs } from '../../testing/session';
+
+let database: Database;
+let app: FastifyInstance;
+let closePages: () => Promise<void>;
+const ids = { one: 0, oneClinic: 0, two: 0, first: 0, second: 0 };
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  const town = await createTown(db, { tz: 'Europe/Moscow' });
+  const first = await createClinic(db, { townId: town.id, name: 'Клиника «Первая»' });
+  const second = await createClinic(db, { townId: town.id, name: 'Клиника «Вторая»' });
+  const one = await createDoctor(db, { townId: town.id, clinicIds: [first.id] });
+  const two = await createDoctor(db, { townId: town.id, clinicIds: [first.id, second.id] });
+  Object.assign(ids, { one: one.id, oneClinic: first.id, two: two.id, first: first.id, second: second.id });
+  await db.insert(scheduleRules).values({
+    workplaceId: one.workplaces[0].id,
+    weekday: 1,
+    startTime: '09:00',
+    endTime: '12:00',
+    slotMinutes: 30,
+    validFrom: '2026-01-01',
+  });
+  const { pages, close } = await testPages();
+  closePages = close;
+  // Sunday 22 November 2026, 12:00 in Moscow.
+  app = await buildApp({ db, clock: fixedClock('2026-11-22T09:00:00Z'), pages });
+  await app.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await closePages?.();
+  await database?.close();
+});
+
+describe('a booking link without the clinic', () => {
+  it('goes to the only clinic the doctor books at, keeping the rest of the link', async () => {
+    const res = await app.inject({ url: `/appointment/new/?doctor=${ids.one}&source=doctor_page` });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(
+      `/appointment/new/?doctor=${ids.one}&source=doctor_page&lpu=${ids.oneClinic}`,
+    );
+  });
+
+  it('offers the choice when the doctor books at several clinics', async () => {
+    const res = await app.inject({ url: `/appointment/new/?doctor=${ids.two}&type=home` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Выберите клинику');
+    for (const clinic of [ids.first, ids.second])
+      expect(res.body).toContain(
+        `href="/appointment/new/?doctor=${ids.two}&amp;type=home&amp;lpu=${clinic}"`,
+      );
+    expect(res.body).toContain('Клиника «Вторая»');
+  });
+
+  it('is a 404 for a doctor nobody books online, or no doctor at all', async () => {
+    await database.db.execute(
+      sql`UPDATE workplaces SET is_appointment_on = false WHERE doctor_id = ${ids.two}`,
+    );
+    expect((await app.inject({ url: `/appointment/new/?doctor=${ids.two}` })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/appointment/new/?doctor=99999999' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/appointment/new/' })).statusCode).toBe(404);
+  });
+});
+
+describe("the waitlist link's page", () => {
+  it('shows the freed time to take, and is a 404 for an unknown link', async () => {
+    const booker = await signedInAs(app, database.db);
+    const waiting = await signedInAs(app, database.db);
+    const spot = { doctor_id: ids.one, lpu_id: ids.oneClinic };
+    const booked = await booker.inject({
+      url: '/ajax/appointment/create/',
+      payload: {
+        ...spot,
+        slot: '23.11.2026 10:00',
+        last_name: 'Иванова',
+        first_name: 'Анна',
+        no_patronymic: true,
+        birth_date: '1990-04-01',
+        request_key: 'booking-pages-1',
+      },
+    });
+    expect(booked.statusCode).toBe(201);
+    const joined = await waiting.inject({
+      url: '/ajax/waitlist/',
+      payload: { ...spot, date_from: '2026-11-23', date_to: '2026-11-23', times: ['morning'] },
+    });
+    expect(joined.statusCode).toBe(201);
+    await booker.inject({ url: `/ajax/appointment/${booked.json().appointment.id}/cancel/`, payload: {} });
+    const { rows } = await database.db.execute<{ token: string }>(sql`SELECT token FROM waitlist_offers`);
+    const res = await app.inject({ url: `/waitlist/${rows[0].token}/` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('Освободилось время');
+    expect(res.body).toContain('23 ноября 2026, понедельник, 10:00');
+    expect(res.body).toContain('Записаться на это время');
+    expect((await app.inject({ url: '/waitlist/unknown-token-123/' })).statusCode).toBe(404);
+  });
+});
