@@ -99,12 +99,13 @@ export function createBooking({
         });
       } catch (err) {
         // The clinic made the day a day off while we booked (server/modules/cabinet/days-off.ts).
-        if (err instanceof DayOffMeanwhile) return refuse({ reason: 'slot_unavailable', target });
+        if (err instanceof DayOffMeanwhile)
+          return refuse({ reason: 'slot_unavailable', target, day: spot.day });
         const code = pgErrorCode(err);
         // Someone else got the time between our check and our insert: the constraint said no
         // (or, racing them twice, PostgreSQL ended our wait for each other).
         if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
-          return refuse({ reason: 'slot_taken', target });
+          return refuse({ reason: 'slot_taken', target, day: spot.day });
         if (code === PG_ERRORS.uniqueViolation) {
           const twin = await retried();
           if (twin) return twin;

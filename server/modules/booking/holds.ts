@@ -73,7 +73,7 @@ export async function holdFor(
   } catch (err) {
     const code = pgErrorCode(err);
     if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
-      throw await spots.refusal({ reason: 'slot_taken', target }, ask.type, userId);
+      throw await spots.refusal({ reason: 'slot_taken', target, day: spot.day }, ask.type, userId);
     throw err;
   }
 }

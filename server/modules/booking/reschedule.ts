@@ -81,10 +81,20 @@ export function createReschedule({
         });
       } catch (err) {
         if (err instanceof DayOffMeanwhile)
-          throw await spots.refusal({ reason: 'slot_unavailable', target }, a.visitType, holdsOf, 'doctor');
+          throw await spots.refusal(
+            { reason: 'slot_unavailable', target, day: spot.day },
+            a.visitType,
+            holdsOf,
+            'doctor',
+          );
         const code = pgErrorCode(err);
         if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
-          throw await spots.refusal({ reason: 'slot_taken', target }, a.visitType, holdsOf, 'doctor');
+          throw await spots.refusal(
+            { reason: 'slot_taken', target, day: spot.day },
+            a.visitType,
+            holdsOf,
+            'doctor',
+          );
         throw err;
       }
       // Cancelled by someone else between our read and the move.

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_FAILURES } from '../../../core/booking/form';
+import { scheduleRules } from '../../db/schema/schedule';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { bookingFixture } from './booking-fixture';
 
@@ -83,5 +85,39 @@ describe("the clinic's booking rules", () => {
       expect(typeof res.json().detail).toBe('string');
     }
     expect((await clinic.inject({ method: 'GET', url: SETTINGS })).json()).toEqual(defaults);
+  });
+});
+
+describe('the nearest free times offered after a refusal', () => {
+  it('start from the asked day, and from today when nothing is free from it on', async () => {
+    const spot = await world.doctor();
+    // The doctor also works Wednesdays: 25 November and 2 December are in the calendar.
+    const [{ id: workplaceId }] = (
+      await world.db.execute<{ id: number }>(
+        sql`SELECT id FROM workplaces WHERE doctor_id = ${spot.doctor_id}`,
+      )
+    ).rows;
+    await world.db.insert(scheduleRules).values({
+      workplaceId,
+      weekday: 3,
+      startTime: '09:00',
+      endTime: '10:00',
+      slotMinutes: 30,
+      validFrom: '2026-01-01',
+    });
+    const patient = await world.patient();
+    expect((await world.book(patient, world.form(spot, { slot: '25.11.2026 09:00' }))).statusCode).toBe(201);
+    const taken = await world.book(await world.patient(), world.form(spot, { slot: '25.11.2026 09:00' }));
+    expect(taken.json().reason).toBe('slot_taken');
+    expect(taken.json().alternatives.map((a: { slot: string }) => a.slot)).toEqual([
+      '25.11.2026 09:30',
+      '02.12.2026 09:00',
+      '02.12.2026 09:30',
+    ]);
+    // Asked on the last Wednesday with nothing later: Monday's times come first.
+    await world.book(patient, world.form(spot, { slot: '02.12.2026 09:30' }));
+    await world.book(await world.patient(), world.form(spot, { slot: '02.12.2026 09:00' }));
+    const late = await world.book(await world.patient(), world.form(spot, { slot: '02.12.2026 09:00' }));
+    expect(late.json().alternatives[0]).toMatchObject({ slot: '23.11.2026 09:00' });
   });
 });

@@ -44,12 +44,16 @@ export interface Placed {
   target: Target;
   startsAt: Date;
   endsAt: Date;
+  /** The asked day, 'yyyy-MM-dd' on the clinic's clock. */
+  day: string;
 }
 
 /** Why there is no such time (the caller refuses, unless the patient's own retry explains it). */
 export interface Unplaced {
   reason: BookingFailureReason;
   target: Target | null;
+  /** The asked day: the nearest free times offered start from it (when it is in the calendar). */
+  day?: string;
 }
 
 /** The appointment's owner columns: a doctor's workplace, or a service line (and its doctor). */
@@ -105,13 +109,21 @@ export function createSpots({
   /** The days a target's page shows: two weeks of a doctor, a month of a service. */
   const daysOf = (target: Target) => (target.kind === 'service' ? SERVICE_SCHEDULE_DAYS : SCHEDULE_DAYS);
 
+  /**
+   * The nearest free times from the asked day (from today when there is none, it is outside the
+   * calendar's days, or nothing is free from it on).
+   */
   async function alternatives(
     target: Target,
     visitType: VisitType,
     holdsOf: number | null,
+    asked: string | undefined,
   ): Promise<OfferedSlot[]> {
     const today = zonedDay(clock.now(), target.tz).date;
-    const slots = await slotsOf(target, visitType, { from: today, days: daysOf(target) }, holdsOf);
+    const end = addDays(today, daysOf(target));
+    const from = asked && asked > today && asked < end ? asked : today;
+    const days = daysOf(target) - (Date.parse(from) - Date.parse(today)) / 86_400_000;
+    const slots = await slotsOf(target, visitType, { from, days }, holdsOf);
     const out: OfferedSlot[] = [];
     for (const [day, list] of Object.entries(slots).sort(([a], [b]) => a.localeCompare(b))) {
       for (const s of list) {
@@ -119,7 +131,8 @@ export function createSpots({
         out.push({ day, time: s.time, duration: s.duration, slot: slotParam(day, s.time) });
       }
     }
-    return out;
+    // Nothing free from the asked day on: the earlier free times are better than none.
+    return out.length === 0 && from !== today ? alternatives(target, visitType, holdsOf, undefined) : out;
   }
 
   return {
@@ -130,7 +143,7 @@ export function createSpots({
      * and the nearest free times of the target when it takes bookings.
      */
     async refusal(
-      { reason, target }: Unplaced,
+      { reason, target, day }: Unplaced,
       visitType: VisitType,
       holdsOf: number | null,
       kind: Target['kind'] = target?.kind ?? 'doctor',
@@ -139,7 +152,7 @@ export function createSpots({
       return new DomainError(reason, detail, 409, {
         title: BOOKING_TITLES.failure,
         reason,
-        alternatives: target?.appointmentOn ? await alternatives(target, visitType, holdsOf) : [],
+        alternatives: target?.appointmentOn ? await alternatives(target, visitType, holdsOf, day) : [],
       });
     },
 
@@ -187,20 +200,25 @@ export function createSpots({
           : {};
       }
       if (!target) return { reason: 'not_found', target: null };
-      if (!target.appointmentOn) return { reason: 'booking_off', target };
+      if (!target.appointmentOn) return { reason: 'booking_off', target, day: slot.day };
       // The clinic's own rules, before the schedule: a time gone by, one inside the clinic's
       // minimum notice, or past the calendar's days (14 for doctors, 30 for services, from the
       // clinic's today).
       const startsAt = zonedInstant(slot.day, slot.time, target.tz);
-      if (startsAt.getTime() <= clock.now().getTime()) return { reason: 'slot_past', target };
+      if (startsAt.getTime() <= clock.now().getTime()) return { reason: 'slot_past', target, day: slot.day };
       if (startsAt.getTime() <= clock.now().getTime() + target.minNoticeMinutes * 60_000)
-        return { reason: 'too_soon', target };
+        return { reason: 'too_soon', target, day: slot.day };
       const today = zonedDay(clock.now(), target.tz).date;
-      if (slot.day >= addDays(today, daysOf(target))) return { reason: 'too_far', target };
+      if (slot.day >= addDays(today, daysOf(target))) return { reason: 'too_far', target, day: slot.day };
       const offered = day[slot.day]?.find((s) => s.time === slot.time);
-      if (!offered) return { reason: 'slot_unavailable', target };
-      if (offered.free === false) return { reason: 'slot_taken', target };
-      return { target, startsAt, endsAt: new Date(startsAt.getTime() + offered.duration * 60_000) };
+      if (!offered) return { reason: 'slot_unavailable', target, day: slot.day };
+      if (offered.free === false) return { reason: 'slot_taken', target, day: slot.day };
+      return {
+        target,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + offered.duration * 60_000),
+        day: slot.day,
+      };
     },
   };
 }
