@@ -5,6 +5,7 @@ import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import type { DaySlots, SlotChoice } from '../../../core/schedule/day-tabs';
 import { AppointmentCalendar } from '../schedule/calendar';
 import { BookingForm, type BookingFormProps } from './booking-form';
+import { WorkAccountNotice } from './work-account-notice';
 
 /**
  * The booking pages' time step (doctors and services): the calendar, with the notice that the
@@ -75,7 +76,7 @@ function PatientStep({
           </a>
         </div>
       )}
-      {account === 'work' && <p role="status">{workAccountText}</p>}
+      {account === 'work' && <WorkAccountNotice title={workAccountText} loginHref={loginHref} />}
       {account === 'patient' && form}
     </section>
   );

@@ -5,6 +5,7 @@ import type { BookingAccount, CallbackChoice } from '../../../core/booking/contr
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { WorkAccountNotice } from './work-account-notice';
 
 /**
  * 'Перезвоните мне' when the doctor has no free slots: a day and the parts of it that suit the
@@ -146,7 +147,7 @@ export function CallbackSection({
       {account === 'patient' ? (
         <CallbackForm {...form} />
       ) : account === 'work' ? (
-        <p role="status">{workAccountText}</p>
+        <WorkAccountNotice title={workAccountText} loginHref={loginHref} />
       ) : (
         <a
           href={loginHref}

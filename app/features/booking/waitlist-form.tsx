@@ -7,6 +7,7 @@ import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
 import { daysFrom } from '../../../core/schedule/free-slots';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { WorkAccountNotice } from './work-account-notice';
 
 /** Days the form offers, from the clinic's today. */
 const FORM_DAYS = 30;
@@ -59,7 +60,8 @@ function Joined({ id, text }: { id: number; text: string }) {
 
 /** A signed-out visitor signs in first; a work account is told why not. */
 function Gate({ target }: { target: WaitlistTarget }) {
-  if (target.account === 'work') return <p className="text-sm text-ink-soft">{target.workAccountText}</p>;
+  if (target.account === 'work')
+    return <WorkAccountNotice title={target.workAccountText} loginHref={target.loginHref} />;
   return (
     <a href={target.loginHref} className={`${buttonClass} inline-block self-start`}>
       Войти и подписаться
