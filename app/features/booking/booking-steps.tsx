@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { BookingAccount, BookingViewer } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import type { DaySlots, SlotChoice } from '../../../core/schedule/day-tabs';
+import { SignInGate } from '../auth/sign-in-gate';
 import { AppointmentCalendar } from '../schedule/calendar';
 import { BookingForm, type BookingFormProps } from './booking-form';
 import { WorkAccountNotice } from './work-account-notice';
@@ -68,12 +69,12 @@ function PatientStep({
       {account === 'anonymous' && (
         <div className="flex flex-col items-start gap-3">
           <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
-          <a
-            href={loginHref}
+          <SignInGate
+            loginHref={loginHref}
             className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
           >
             Подтвердить номер
-          </a>
+          </SignInGate>
         </div>
       )}
       {account === 'work' && <WorkAccountNotice title={workAccountText} loginHref={loginHref} />}
@@ -128,6 +129,7 @@ export function TimeAndPatientSteps({
           slot={chosen.slot}
           today={today}
           phone={viewer.phone}
+          prefill={viewer.prefill}
           onChooseSlot={(s) => choose(s.slot)}
         />
       }
@@ -150,7 +152,7 @@ export function useSlotInUrl(path: string, chosenSlot: string | null) {
   };
   return {
     choose: (slot: string) => navigate(here(slot), { preventScrollReset: true }),
-    loginHref: `/login/?next=${encodeURIComponent(`${path}${here(chosenSlot)}`)}`,
+    loginHref: `/login/?kind=patient&next=${encodeURIComponent(`${path}${here(chosenSlot)}`)}`,
   };
 }
 

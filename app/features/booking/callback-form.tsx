@@ -5,6 +5,7 @@ import type { BookingAccount, CallbackChoice } from '../../../core/booking/contr
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { SignInGate } from '../auth/sign-in-gate';
 import { WorkAccountNotice } from './work-account-notice';
 
 /**
@@ -149,12 +150,12 @@ export function CallbackSection({
       ) : account === 'work' ? (
         <WorkAccountNotice title={workAccountText} loginHref={loginHref} />
       ) : (
-        <a
-          href={loginHref}
+        <SignInGate
+          loginHref={loginHref}
           className="inline-block rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
         >
           Подтвердить номер
-        </a>
+        </SignInGate>
       )}
     </section>
   );

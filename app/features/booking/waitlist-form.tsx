@@ -7,6 +7,7 @@ import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
 import { daysFrom } from '../../../core/schedule/free-slots';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { SignInGate } from '../auth/sign-in-gate';
 import { WorkAccountNotice } from './work-account-notice';
 
 /** Days the form offers, from the clinic's today. */
@@ -63,9 +64,9 @@ function Gate({ target }: { target: WaitlistTarget }) {
   if (target.account === 'work')
     return <WorkAccountNotice title={target.workAccountText} loginHref={target.loginHref} />;
   return (
-    <a href={target.loginHref} className={`${buttonClass} inline-block self-start`}>
+    <SignInGate loginHref={target.loginHref} className={`${buttonClass} inline-block self-start`}>
       Войти и подписаться
-    </a>
+    </SignInGate>
   );
 }
 

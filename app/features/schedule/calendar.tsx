@@ -54,6 +54,26 @@ export function AppointmentCalendar({
   const strip = useRef<HTMLDivElement>(null);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
+  // The desktop arrows: shown when the strip overflows, each disabled at its end.
+  const [edges, setEdges] = useState({ left: false, right: false });
+  const measure = () => {
+    const el = strip.current;
+    if (!el) return;
+    const left = el.scrollLeft > 1;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((e) => (e.left === left && e.right === right ? e : { left, right }));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured again when the days change.
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [days.length, slots]);
+  const scrollBy = (direction: 1 | -1) => {
+    const el = strip.current;
+    if (el) el.scrollBy({ left: direction * Math.max(160, el.clientWidth * 0.8), behavior: 'smooth' });
+  };
+
   // Keep the active tab in view inside the scrolling strip, without scrolling the page.
   useEffect(() => {
     const el = strip.current;
@@ -90,43 +110,76 @@ export function AppointmentCalendar({
   }
 
   const activeTab = tabs.find((t) => t.date === active)!;
+  const overflowing = edges.left || edges.right;
   return (
     <div className={className}>
-      <div
-        ref={strip}
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="relative -mx-1 flex gap-2 overflow-x-auto px-1 pt-1 pb-2 [scrollbar-width:none]"
-      >
-        {tabs.map((tab) => {
-          const selected = tab.date === active;
-          return (
-            <button
-              key={tab.date}
-              ref={(el) => {
-                if (el) tabRefs.current.set(tab.date, el);
-                else tabRefs.current.delete(tab.date);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab)}
-              aria-selected={selected}
-              aria-controls={selected ? panelId : undefined}
-              aria-disabled={tab.disabled || undefined}
-              tabIndex={selected ? 0 : -1}
-              onClick={tab.disabled ? undefined : () => setChosen(tab.date)}
-              className={`flex min-w-16 shrink-0 flex-col items-center rounded-lg border px-2 py-1.5 text-center ${tabTone(tab, selected)}`}
-            >
-              <DayTabContent tab={tab} selected={selected} />
-            </button>
-          );
-        })}
+      <div className="flex items-center gap-1">
+        {overflowing && <StripArrow direction={-1} disabled={!edges.left} onClick={() => scrollBy(-1)} />}
+        <div
+          ref={strip}
+          role="tablist"
+          aria-label={label}
+          onKeyDown={onKeyDown}
+          onScroll={measure}
+          className="relative -mx-1 flex min-w-0 flex-1 gap-2 overflow-x-auto px-1 pt-1 pb-2 [scrollbar-width:none]"
+        >
+          {tabs.map((tab) => {
+            const selected = tab.date === active;
+            return (
+              <button
+                key={tab.date}
+                ref={(el) => {
+                  if (el) tabRefs.current.set(tab.date, el);
+                  else tabRefs.current.delete(tab.date);
+                }}
+                type="button"
+                role="tab"
+                id={tabId(tab)}
+                aria-selected={selected}
+                aria-controls={selected ? panelId : undefined}
+                aria-disabled={tab.disabled || undefined}
+                tabIndex={selected ? 0 : -1}
+                onClick={tab.disabled ? undefined : () => setChosen(tab.date)}
+                className={`flex min-w-16 shrink-0 flex-col items-center rounded-lg border px-2 py-1.5 text-center ${tabTone(tab, selected)}`}
+              >
+                <DayTabContent tab={tab} selected={selected} />
+              </button>
+            );
+          })}
+        </div>
+        {overflowing && <StripArrow direction={1} disabled={!edges.right} onClick={() => scrollBy(1)} />}
       </div>
       <div role="tabpanel" id={panelId} aria-labelledby={tabId(activeTab)} className="mt-2">
         <SlotGrid key={active} day={active} slots={slots[active] ?? []} onSelect={onSelect} />
       </div>
     </div>
+  );
+}
+
+/**
+ * '‹' / '›' beside the day strip on desktops (phones swipe it): a mouse reaches the later days.
+ * Out of the tab order, as the tabs' own arrow keys move between days.
+ */
+function StripArrow({
+  direction,
+  disabled,
+  onClick,
+}: {
+  direction: 1 | -1;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-label={direction === 1 ? 'Следующие дни' : 'Предыдущие дни'}
+      disabled={disabled}
+      onClick={onClick}
+      className="hidden size-8 shrink-0 items-center justify-center rounded-full border border-line bg-surface pb-1 text-lg leading-none text-ink hover:border-brand disabled:opacity-30 sm:flex"
+    >
+      {direction === 1 ? '›' : '‹'}
+    </button>
   );
 }
 

@@ -1,0 +1,44 @@
+import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
+
+// The phone form (and libphonenumber) loads only when a visitor asks to sign in.
+const SignInModal = lazy(() => import('./sign-in-modal').then((m) => ({ default: m.SignInModal })));
+
+/**
+ * A gated action's sign-in in place: the link to the patient's sign-in page (`loginHref`, with
+ * `?next=`) opens 'Войдите, чтобы продолжить' over the page instead, and the sign-in comes back
+ * to `next` (the same page, the chosen time kept). Before the page has hydrated the link works
+ * as a link.
+ */
+export function SignInGate({
+  loginHref,
+  className,
+  children,
+}: {
+  loginHref: string;
+  className: string;
+  children: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
+  const next = new URL(loginHref, 'http://site').searchParams.get('next') ?? '/';
+
+  function openModal(event: MouseEvent<HTMLAnchorElement>) {
+    if (!hydrated) return;
+    event.preventDefault();
+    setOpen(true);
+  }
+
+  return (
+    <>
+      <a href={loginHref} onClick={openModal} className={className}>
+        {children}
+      </a>
+      {open && (
+        <Suspense fallback={null}>
+          <SignInModal open={open} onOpenChange={setOpen} next={next} />
+        </Suspense>
+      )}
+    </>
+  );
+}
