@@ -26,6 +26,7 @@ export function bookingViewer(
   viewer: SessionViewer,
   target: { slots: Record<string, { time: string }[]>; tz: string },
   slot: { day: string; time: string } | null,
+  prefill: BookingViewer['prefill'] = null,
 ): BookingViewer {
   const offered = slot ? target.slots[slot.day]?.find((s) => s.time === slot.time) : undefined;
   return {
@@ -40,6 +41,7 @@ export function bookingViewer(
     account: viewer.isAnonymous ? 'anonymous' : isWorkAccount(viewer) ? 'work' : 'patient',
     workAccountText: WORK_ACCOUNT_TITLE,
     phone: viewer.userPhone ? formatPhoneDigits(viewer.userPhone) : '',
+    prefill,
   };
 }
 

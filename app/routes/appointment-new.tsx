@@ -64,7 +64,12 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     origin: context.origin,
     query: { ...query, lpuId: query.lpuId },
     target: doctorBookingCard(target),
-    ...bookingViewer(context.viewer, target, query.slot),
+    ...bookingViewer(
+      context.viewer,
+      target,
+      query.slot,
+      await context.services.booking.patientDetails(context.viewer),
+    ),
     // No free time in two weeks: the patient may ask the clinic to call back instead.
     callback: callbackOffer(target, context.clock.now()),
   };

@@ -29,7 +29,12 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     path: url.pathname,
     query,
     target: serviceBookingCard(target),
-    ...bookingViewer(context.viewer, target, query.slot),
+    ...bookingViewer(
+      context.viewer,
+      target,
+      query.slot,
+      await context.services.booking.patientDetails(context.viewer),
+    ),
     noSlots: target.appointmentOn && Object.keys(target.slots).length === 0,
   };
 }

@@ -68,6 +68,8 @@ export function bookingSchema(today: string | (() => string)) {
       .refine((s) => bornBy(s, todayOf()), BOOKING_ERRORS.birthDateWrong),
     /** The time kept for the patient while filling the form (the hold call). */
     hold_id: ClientIdSchema.optional(),
+    /** Booking for someone else: the patient's own details (the next form's) stay as they were. */
+    someone_else: z.boolean().default(false),
     /** One press of 'Записаться' (a UUID): the same key books once. */
     request_key: textInput().min(8).max(64),
     source: textInput().max(40).optional(),

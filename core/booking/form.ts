@@ -71,3 +71,25 @@ export const MAX_AGE_YEARS = 120;
 export function fullPatientName(body: Pick<BookingBody, 'last_name' | 'first_name' | 'patronymic'>): string {
   return [body.last_name, body.first_name, body.patronymic].filter(Boolean).join(' ');
 }
+
+/**
+ * The birth date field's mask 'дд.мм.гггг': digits only, the dots put in as the patient types
+ * ('1403' → '14.03', '14031987' → '14.03.1987'); a browser date picker would show 'mm/dd/yyyy'
+ * in an English browser.
+ */
+export function maskBirthDate(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('.');
+}
+
+/** 'dd.MM.yyyy' → 'yyyy-MM-dd' for the call; anything else as it is (the schema then says what is wrong). */
+export function birthDateOfMask(masked: string): string {
+  const m = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(masked.trim());
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : masked.trim();
+}
+
+/** 'yyyy-MM-dd' → 'dd.MM.yyyy' (a saved birth date in the field). */
+export function maskOfBirthDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
+}

@@ -66,6 +66,20 @@ export const BookingViewerSchema = z.object({
   workAccountText: z.string(),
   /** The account's confirmed phone, formatted. */
   phone: z.string(),
+  /**
+   * The patient's details from their last booking for themselves (the form comes filled; 'Записать
+   * другого человека' empties it); null when there are none.
+   */
+  prefill: z
+    .object({
+      last_name: z.string(),
+      first_name: z.string(),
+      patronymic: z.string(),
+      no_patronymic: z.boolean(),
+      /** 'yyyy-MM-dd'. */
+      birth_date: z.string(),
+    })
+    .nullable(),
 });
 export type BookingViewer = z.infer<typeof BookingViewerSchema>;
 

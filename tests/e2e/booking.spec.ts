@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { cardWithTimes, hydrated, SLOT } from './support/cards';
-import { csrf, randomPhone, signInThroughApi } from './support/patient';
+import { codeFor, csrf, randomPhone, signInThroughApi } from './support/patient';
 
 /**
  * Booking end to end: a signed-in patient picks a slot on a doctor list card, fills
@@ -14,7 +14,7 @@ async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
-  await page.getByLabel('Дата рождения').fill('1987-03-14');
+  await page.getByLabel('Дата рождения').fill('14.03.1987');
 }
 
 async function signedInPatient(context: BrowserContext): Promise<Page> {
@@ -208,4 +208,84 @@ test('consecutive days without slots merge into one disabled tab that does nothi
   await tab.click({ force: true });
   await expect(tab).toHaveAttribute('aria-selected', 'false');
   await expect(active).toHaveText(before ?? '');
+});
+
+test('an anonymous visitor signs in over the booking page and comes back to the chosen time', async ({
+  page,
+}) => {
+  const card = await cardWithTimes(page, { times: 1, among: 12 });
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\/.*slot=/);
+  const booking = page.url();
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Подтвердить номер' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Войдите, чтобы продолжить' });
+  await expect(dialog).toBeVisible();
+  // Still on the booking page: no trip to the sign-in chooser.
+  expect(page.url()).toBe(booking);
+  const { national, digits } = randomPhone();
+  const phone = dialog.getByLabel('Номер телефона');
+  await expect(phone).toBeEnabled();
+  await phone.click();
+  await phone.pressSequentially(national, { delay: 50 });
+  await phone.press('Enter');
+  const code = dialog.getByRole('textbox', { name: /Код|цифры/ });
+  await expect(code).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`sign-in-modal-${test.info().project.name}.png`) });
+  await code.fill(await codeFor(page, digits));
+  // Back on the same booking, signed in: the form for the chosen time.
+  await expect(page.getByLabel('Фамилия')).toBeVisible();
+  expect(new URL(page.url()).search).toBe(new URL(booking).search);
+});
+
+test('the desktop day strip has arrows that reach the later days by mouse', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'phones swipe the strip; the arrows are for desktops');
+  const card = await cardWithTimes(page, { times: 1, among: 12 });
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  await hydrated(page);
+  await page
+    .getByRole('button', { name: 'Выбрать другое время' })
+    .click()
+    .catch(() => {});
+  const strip = page.getByRole('tablist', { name: 'Дни для записи' });
+  await expect(strip).toBeVisible();
+  const earlier = page.getByRole('button', { name: 'Предыдущие дни' });
+  const later = page.getByRole('button', { name: 'Следующие дни' });
+  await expect(later).toBeEnabled();
+  const before = await strip.evaluate((el) => el.scrollLeft);
+  await later.click();
+  await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+  await expect(earlier).toBeEnabled();
+  await page.screenshot({ path: test.info().outputPath('day-strip-arrows.png') });
+  // The last day's tab comes into view.
+  await later.click();
+  await later.click();
+  await expect(strip.getByRole('tab').last()).toBeInViewport();
+});
+
+test('a returning patient books in three taps: a time, «Записаться», done', async ({ page }) => {
+  await signInThroughApi(page, randomPhone().digits);
+  // The first booking: the form is typed once.
+  const card = await cardWithTimes(page, { times: 2, among: 12 });
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  await hydrated(page);
+  await fillPatient(page);
+  await page.getByRole('button', { name: 'Записаться' }).click();
+  await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();
+
+  // The next one: tap a time…
+  const again = await cardWithTimes(page, { times: 1, among: 12 });
+  await again.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  await hydrated(page);
+  // …the form is filled from the last booking (the birth date in the 'дд.мм.гггг' mask)…
+  await expect(page.getByLabel('Фамилия')).toHaveValue('Смирнова');
+  await expect(page.getByLabel('Дата рождения')).toHaveValue('14.03.1987');
+  await expect(page.getByRole('button', { name: 'Записать другого человека' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath(`prefilled-${test.info().project.name}.png`) });
+  // …tap 'Записаться', and it is done.
+  await page.getByRole('button', { name: 'Записаться' }).click();
+  await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();
 });

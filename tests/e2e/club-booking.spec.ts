@@ -45,7 +45,7 @@ async function fillClubBooking(page: Page, receiptEmail = 'olga@example.com'): P
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
-  await page.getByLabel('Дата рождения').fill('1987-03-14');
+  await page.getByLabel('Дата рождения').fill('14.03.1987');
   const club = page.getByTestId('club-booking');
   await club.getByRole('checkbox', { name: /Записаться по клубной цене \d/ }).check();
   await club.getByLabel('Email для чека').fill(receiptEmail);

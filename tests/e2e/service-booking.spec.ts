@@ -73,7 +73,7 @@ test('a colonoscopy slot shows the preliminary-consultation notice, then books o
   await page.getByLabel('Фамилия').fill('Кузнецова');
   await page.getByLabel('Имя', { exact: true }).fill('Вера');
   await page.getByLabel('Нет отчества').check();
-  await page.getByLabel('Дата рождения').fill('1969-08-21');
+  await page.getByLabel('Дата рождения').fill('21.08.1969');
   await page.getByRole('button', { name: 'Записаться' }).click();
 
   await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();

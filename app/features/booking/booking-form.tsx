@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { createAppointment } from '../../../core/booking/calls';
-import { bookingSchema, type OfferedSlot } from '../../../core/booking/contracts';
-import { BOOKING_TITLES } from '../../../core/booking/form';
+import { type BookingViewer, bookingSchema, type OfferedSlot } from '../../../core/booking/contracts';
+import { BOOKING_TITLES, birthDateOfMask, maskBirthDate, maskOfBirthDate } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
 import { clubCouponRequest } from '../../../core/club/calls';
 import { fieldErrors } from '../../../core/http/contracts';
@@ -37,6 +37,8 @@ export interface BookingFormProps {
   onChooseSlot: (slot: OfferedSlot) => void;
   /** The club price ('1 750 ₽') when the clinic takes the club card: booking at it prepays a coupon. */
   clubPrice?: string | null;
+  /** The patient's details from their last booking: the form comes filled. */
+  prefill?: BookingViewer['prefill'];
 }
 
 type Fields = {
@@ -44,6 +46,7 @@ type Fields = {
   first_name: string;
   patronymic: string;
   no_patronymic: boolean;
+  /** As typed: 'дд.мм.гггг'. */
   birth_date: string;
 };
 
@@ -61,8 +64,8 @@ function TextField({
   error,
   disabled,
   autoComplete,
-  type = 'text',
-  max,
+  placeholder,
+  numeric = false,
   onChange,
 }: {
   label: string;
@@ -71,8 +74,9 @@ function TextField({
   error?: string;
   disabled?: boolean;
   autoComplete: string;
-  type?: 'text' | 'date';
-  max?: string;
+  /** A masked field: digits only on phones' keyboards, and the mask's shape as the hint. */
+  placeholder?: string;
+  numeric?: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -84,8 +88,9 @@ function TextField({
       <input
         id={id}
         name={name}
-        type={type}
-        max={max}
+        type="text"
+        inputMode={numeric ? 'numeric' : undefined}
+        placeholder={placeholder}
         value={value}
         disabled={disabled}
         autoComplete={autoComplete}
@@ -118,9 +123,14 @@ export function BookingForm({
   phone,
   onChooseSlot,
   clubPrice = null,
+  prefill = null,
 }: BookingFormProps) {
   const [club, setClub] = useState<ClubBookingChoice>(NO_CLUB_BOOKING);
-  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [fields, setFields] = useState<Fields>(
+    prefill ? { ...prefill, birth_date: maskOfBirthDate(prefill.birth_date) } : EMPTY,
+  );
+  // 'Записать другого человека': the form empties, and the patient's own details stay as saved.
+  const [someoneElse, setSomeoneElse] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<BookingOutcome | null>(null);
@@ -148,6 +158,8 @@ export function BookingForm({
     if (busy || choosing) return;
     const body = {
       ...fields,
+      birth_date: birthDateOfMask(fields.birth_date),
+      someone_else: someoneElse,
       ...subject,
       lpu_id: lpuId,
       slot,
@@ -244,6 +256,19 @@ export function BookingForm({
           {outcome.detail}
         </p>
       )}
+      {prefill && !someoneElse && (
+        <button
+          type="button"
+          onClick={() => {
+            setSomeoneElse(true);
+            setFields(EMPTY);
+            setErrors({});
+          }}
+          className="self-start text-sm text-brand hover:underline"
+        >
+          Записать другого человека
+        </button>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Фамилия"
@@ -284,12 +309,12 @@ export function BookingForm({
         <TextField
           label="Дата рождения"
           name="birth_date"
-          type="date"
-          max={today}
+          placeholder="дд.мм.гггг"
+          numeric
           autoComplete="bday"
           value={fields.birth_date}
           error={errors.birth_date}
-          onChange={(v) => set('birth_date', v)}
+          onChange={(v) => set('birth_date', maskBirthDate(v))}
         />
       </div>
       {holdId !== undefined && (

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { AppointmentView, MyAppointments } from '../../../core/booking/contracts';
+import type { AppointmentView, BookingViewer, MyAppointments } from '../../../core/booking/contracts';
 import { rescheduleUrl } from '../../../core/booking/urls';
 import { formatVisitTime } from '../../../core/booking/visit';
 import type { Clock } from '../../clock';
@@ -23,6 +23,23 @@ const cancellable = (a: { status: string; startsAt: string; cancelCutoffMinutes:
 /** A patient's visits: one appointment's page, and the list of them all. */
 export function createAppointments({ clock, repo }: { clock: Clock; repo: BookingRepo }) {
   return {
+    /**
+     * The form's details of a signed-in patient, from their last booking for themselves (the
+     * users row keeps them); null for anyone else or when there are none yet.
+     */
+    async patientDetails(viewer: SessionViewer): Promise<BookingViewer['prefill']> {
+      if (viewer.userId === null || !viewer.isRealPatient) return null;
+      const row = await repo.patientDetails(viewer.userId);
+      if (!row?.lastName || !row.firstName || !row.birthDate) return null;
+      return {
+        last_name: row.lastName,
+        first_name: row.firstName,
+        patronymic: row.patronymic ?? '',
+        no_patronymic: !row.patronymic,
+        birth_date: row.birthDate,
+      };
+    },
+
     /** An appointment for its patient (signed in) or for the holder of its link's token. */
     async view(viewer: SessionViewer, id: number, token: string | null): Promise<AppointmentView | null> {
       const appointment = await repo.byId(id);

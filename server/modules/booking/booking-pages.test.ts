@@ -113,3 +113,49 @@ describe("the waitlist link's page", () => {
     expect((await app.inject({ url: '/waitlist/unknown-token-123/' })).statusCode).toBe(404);
   });
 });
+
+describe('a returning patient’s form', () => {
+  it('comes filled from their last booking for themselves; a booking for someone else leaves it as it was', async () => {
+    const patient = await signedInAs(app, database.db);
+    const spot = { doctor_id: ids.one, lpu_id: ids.oneClinic };
+    const form = (slot: string, change: Record<string, unknown> = {}) => ({
+      ...spot,
+      slot,
+      last_name: 'Смирнова',
+      first_name: 'Ольга',
+      patronymic: 'Игоревна',
+      birth_date: '1987-03-14',
+      request_key: `booking-pages-${slot}`,
+      ...change,
+    });
+    const page = async () =>
+      (
+        await app.inject({
+          url: `/appointment/new/?doctor=${ids.one}&lpu=${ids.oneClinic}&slot=23.11.2026%2011:30`,
+          cookies: patient.cookies,
+        })
+      ).body;
+    expect(await page()).not.toContain('Записать другого человека');
+    const own = await patient.inject({ url: '/ajax/appointment/create/', payload: form('23.11.2026 09:00') });
+    expect(own.statusCode).toBe(201);
+    const other = await patient.inject({
+      url: '/ajax/appointment/create/',
+      payload: form('23.11.2026 09:30', {
+        last_name: 'Смирнов',
+        first_name: 'Пётр',
+        patronymic: '',
+        no_patronymic: true,
+        birth_date: '2015-06-01',
+        someone_else: true,
+      }),
+    });
+    expect(other.statusCode).toBe(201);
+    const html = await page();
+    expect(html).toContain('value="Смирнова"');
+    expect(html).toContain('value="Игоревна"');
+    expect(html).toContain('value="14.03.1987"');
+    expect(html).not.toContain('value="Пётр"');
+    expect(html).toContain('Записать другого человека');
+    expect(html).toContain('placeholder="дд.мм.гггг"');
+  });
+});

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Appointment, BookingBody, PublicAppointment } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
 import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
+import { users } from '../../db/schema/auth';
 import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
@@ -13,6 +15,15 @@ import { requirePatient } from './patient';
 import type { NewAppointment } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
 import { settleWaitlist } from './waitlist';
+
+/** What a booking for oneself keeps of the patient (users' columns): their next form comes filled. */
+interface PatientDetails {
+  lastName: string;
+  firstName: string;
+  patronymic: string | null;
+  /** 'yyyy-MM-dd'. */
+  birthDate: string;
+}
 
 /** A booking: the appointment as the call answers it, and whether this press made it. */
 export interface Booked {
@@ -89,14 +100,25 @@ export function createBooking({
       const now = clock.now();
       let id: number;
       try {
-        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now)).catch(async (err) => {
-          // The patient's own hold of this time, committed while we booked (the form's hold of a
-          // newly chosen time still in flight, another tab), is no rival: once it is visible the
-          // booking clears it like any other hold of the patient's.
-          if (pgErrorCode(err) !== PG_ERRORS.exclusionViolation) throw err;
-          if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
-          return write(row, userId, undefined, now);
-        });
+        // The patient's own details fill their next form; booking for someone else keeps them.
+        const profile: PatientDetails | null = body.someone_else
+          ? null
+          : {
+              lastName: body.last_name,
+              firstName: body.first_name,
+              patronymic: body.patronymic || null,
+              birthDate: body.birth_date,
+            };
+        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now, profile)).catch(
+          async (err) => {
+            // The patient's own hold of this time, committed while we booked (the form's hold of a
+            // newly chosen time still in flight, another tab), is no rival: once it is visible the
+            // booking clears it like any other hold of the patient's.
+            if (pgErrorCode(err) !== PG_ERRORS.exclusionViolation) throw err;
+            if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
+            return write(row, userId, undefined, now, profile);
+          },
+        );
       } catch (err) {
         // The clinic made the day a day off while we booked (server/modules/cabinet/days-off.ts).
         if (err instanceof DayOffMeanwhile)
@@ -142,7 +164,13 @@ export function createBooking({
    * live hold of this time becomes the appointment; without one, expired holds in the way (and
    * the patient's other holds) go first.
    */
-  function write(row: NewAppointment, userId: number, held: number | undefined, now: Date): Promise<number> {
+  function write(
+    row: NewAppointment,
+    userId: number,
+    held: number | undefined,
+    now: Date,
+    profile: PatientDetails | null,
+  ): Promise<number> {
     const { startsAt, endsAt, doctorId, clinicServiceId } = row;
     return db.transaction(async (tx) => {
       let booked: number | null = null;
@@ -162,6 +190,7 @@ export function createBooking({
         throw new DayOffMeanwhile();
       await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
       await settleWaitlist(tx, userId, doctorId, now);
+      if (profile) await tx.update(users).set(profile).where(eq(users.id, userId));
       return booked;
     });
   }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Appointment, BookableDoctor, BookableService } from '../../../core/booking/contracts';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
+import { users } from '../../db/schema/auth';
 import { appointments, callbackRequests } from '../../db/schema/booking';
 
 /** A doctor's workplace as the booking page shows it and the booking checks it (its free days aside). */
@@ -99,6 +100,20 @@ export function createBookingRepo(db: Db) {
       `,
       );
       return rows[0] ?? null;
+    },
+
+    /** A patient's own details as their last booking for themselves left them. */
+    async patientDetails(userId: number) {
+      const [row] = await db
+        .select({
+          lastName: users.lastName,
+          firstName: users.firstName,
+          patronymic: users.patronymic,
+          birthDate: users.birthDate,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ?? null;
     },
 
     /** The clinics a doctor takes online bookings at, by name ('/appointment/new/' without `lpu`). */
