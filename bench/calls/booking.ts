@@ -48,7 +48,8 @@ const PATIENT = {
 let keySeq = 0;
 const requestKey = () => `bench-${process.pid}-${Date.now()}-${keySeq++}`;
 
-function post(origin: string, session: Session, path: string, body: unknown) {
+/** A JSON call as the signed-in patient (the CSRF header and cookies). */
+export function post(origin: string, session: Session, path: string, body: unknown) {
   return fetch(`${origin}${path}`, {
     method: 'POST',
     headers: {

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { signInRoundTrips } from '../calls/auth';
-import { book, type FreeSlot, freeSlotsOf, type Session } from '../calls/booking';
+import { book, type FreeSlot, freeSlotsOf, post, type Session } from '../calls/booking';
 import { median, ms, percentile } from '../stats';
 import type { Bench } from './context';
 
@@ -27,18 +27,6 @@ export interface WaitlistResult {
   baseline: { p50: number; p95: number };
   /** Runs whose cancellation queued no SMS (must be 0). */
   missed: number;
-}
-
-function post(origin: string, session: Session, path: string, body: unknown) {
-  return fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': session.csrf,
-      cookie: `csrftoken=${session.csrf}; ${session.cookie}`,
-    },
-    body: JSON.stringify(body),
-  });
 }
 
 /** Books each slot and times its cancellation; returns the times and the cancelled visits' starts. */

@@ -1,11 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import { CALLBACK_TEXTS, DAY_PART_LABELS } from '../../../core/booking/callback';
+import { CALLBACK_TEXTS } from '../../../core/booking/callback';
 import { requestCallback } from '../../../core/booking/calls';
 import type { BookingAccount, CallbackChoice } from '../../../core/booking/contracts';
 import { LEGAL_URLS } from '../../../core/legal/urls';
-import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
+import type { DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
 import { SignInGate } from '../auth/sign-in-gate';
+import { DayPartChecks } from './day-part-checks';
 import { WorkAccountNotice } from './work-account-notice';
 
 /**
@@ -77,28 +78,7 @@ export function CallbackForm({
           ))}
         </div>
       </fieldset>
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium">{CALLBACK_TEXTS.times}</legend>
-        <div className="flex flex-wrap gap-4">
-          {DAY_PARTS.map((part) => (
-            <label
-              key={part}
-              className={`flex items-center gap-2 text-sm ${open.includes(part) ? '' : 'text-muted'}`}
-            >
-              <input
-                type="checkbox"
-                disabled={!open.includes(part)}
-                checked={times.includes(part) && open.includes(part)}
-                onChange={(e) =>
-                  setTimes((list) => (e.target.checked ? [...list, part] : list.filter((t) => t !== part)))
-                }
-                className="size-4 accent-brand"
-              />
-              {DAY_PART_LABELS[part]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <DayPartChecks legend={CALLBACK_TEXTS.times} value={times} onChange={setTimes} open={open} />
       {error && (
         <p role="alert" className="text-sm text-error">
           {error}

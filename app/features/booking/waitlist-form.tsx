@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { DAY_PART_LABELS } from '../../../core/booking/callback';
 import { joinWaitlist, stopWaitlist } from '../../../core/booking/calls';
+import type { WaitlistRequest } from '../../../core/booking/contracts';
 import type { VisitType } from '../../../core/booking/urls';
 import { formatDayWithWeekday } from '../../../core/booking/visit';
 import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
@@ -8,6 +8,7 @@ import { daysFrom } from '../../../core/schedule/free-slots';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
 import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
 import { SignInGate } from '../auth/sign-in-gate';
+import { DayPartChecks } from './day-part-checks';
 import { WorkAccountNotice } from './work-account-notice';
 
 /** Days the form offers, from the clinic's today. */
@@ -27,6 +28,24 @@ export interface WaitlistTarget {
 
 const buttonClass =
   'rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft disabled:opacity-60';
+
+/** The join call, its outcome and its error, as both of the waitlist's buttons use it. */
+function useJoin() {
+  const [joined, setJoined] = useState<number | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function join(body: WaitlistRequest) {
+    setBusy(true);
+    setError('');
+    try {
+      setJoined((await api.send(joinWaitlist, { body })).id);
+    } catch (e) {
+      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
+    }
+    setBusy(false);
+  }
+  return { joined, error, setError, busy, join };
+}
 
 /** After joining: the promise, and 'Больше не присылать'. */
 function Joined({ id, text }: { id: number; text: string }) {
@@ -81,36 +100,24 @@ export function WaitlistSection({ target }: { target: WaitlistTarget }) {
   const [from, setFrom] = useState(days[0]);
   const [to, setTo] = useState(days[6]);
   const [times, setTimes] = useState<DayPart[]>([...DAY_PARTS]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [joined, setJoined] = useState<number | null>(null);
+  const { joined, error, setError, busy, join } = useJoin();
   const id = useId();
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     if (times.length === 0) {
       setError(WAITLIST_TEXTS.parts_required);
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      const saved = await api.send(joinWaitlist, {
-        body: {
-          doctor_id: target.doctorId,
-          lpu_id: target.lpuId,
-          type: target.type,
-          date_from: from,
-          // A 'По' day before the 'С' day means that one day.
-          date_to: [from, to].sort()[1],
-          times,
-        },
-      });
-      setJoined(saved.id);
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-    setBusy(false);
+    void join({
+      doctor_id: target.doctorId,
+      lpu_id: target.lpuId,
+      type: target.type,
+      date_from: from,
+      // A 'По' day before the 'С' day means that one day.
+      date_to: [from, to].sort()[1],
+      times,
+    });
   }
 
   return (
@@ -167,26 +174,7 @@ export function WaitlistSection({ target }: { target: WaitlistTarget }) {
                     </div>
                   ))}
                 </div>
-                <fieldset>
-                  <legend className="mb-2 text-sm font-medium">{WAITLIST_TEXTS.parts}</legend>
-                  <div className="flex flex-wrap gap-4">
-                    {DAY_PARTS.map((part) => (
-                      <label key={part} className="flex items-center gap-2 text-sm">
-                        <input
-                          type="checkbox"
-                          checked={times.includes(part)}
-                          onChange={(e) =>
-                            setTimes((list) =>
-                              e.target.checked ? [...list, part] : list.filter((t) => t !== part),
-                            )
-                          }
-                          className="size-4 accent-brand"
-                        />
-                        {DAY_PART_LABELS[part]}
-                      </label>
-                    ))}
-                  </div>
-                </fieldset>
+                <DayPartChecks legend={WAITLIST_TEXTS.parts} value={times} onChange={setTimes} />
                 {error && (
                   <p role="alert" className="text-sm text-error">
                     {error}
@@ -218,30 +206,17 @@ export function EarlierTimeButton({
   /** The visit's day ('yyyy-MM-dd', the clinic's). */
   until: string;
 }) {
-  const [joined, setJoined] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function ask() {
-    setBusy(true);
-    setError('');
-    try {
-      const saved = await api.send(joinWaitlist, {
-        body: {
-          doctor_id: target.doctorId,
-          lpu_id: target.lpuId,
-          type: target.type,
-          date_from: target.today,
-          date_to: until,
-          times: [...DAY_PARTS],
-          appointment_id: appointmentId,
-        },
-      });
-      setJoined(saved.id);
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-    setBusy(false);
-  }
+  const { joined, error, busy, join } = useJoin();
+  const ask = () =>
+    join({
+      doctor_id: target.doctorId,
+      lpu_id: target.lpuId,
+      type: target.type,
+      date_from: target.today,
+      date_to: until,
+      times: [...DAY_PARTS],
+      appointment_id: appointmentId,
+    });
   if (joined !== null) return <Joined id={joined} text={WAITLIST_TEXTS.doneEarlier} />;
   return (
     <div className="flex flex-col gap-2">
