@@ -195,7 +195,11 @@ test('consecutive days without slots merge into one disabled tab that does nothi
     const candidate = cards.nth(i);
     await candidate.scrollIntoViewIfNeeded();
     await expect(
-      candidate.getByRole('tablist').or(candidate.getByText('Расписание недоступно')).first(),
+      candidate
+        .getByRole('tablist')
+        .or(candidate.getByText('Расписание недоступно'))
+        .or(candidate.getByText('Запись недоступна'))
+        .first(),
     ).toBeVisible({ timeout: 10_000 });
     if ((await mergedIn(candidate).count()) > 0) card = candidate;
   }

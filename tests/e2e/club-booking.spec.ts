@@ -25,6 +25,7 @@ async function clubCardWithSlots(page: Page): Promise<Locator> {
     const settled = card
       .getByRole('tabpanel')
       .or(card.getByText('Расписание недоступно'))
+      .or(card.getByText('Запись недоступна'))
       .or(card.getByRole('link', { name: 'Запись на приём' }));
     await expect(settled.first()).toBeVisible({ timeout: 20_000 });
     if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) > 0) return card;

@@ -228,7 +228,23 @@ function PlaceholderCalendar({ tabs, className }: { tabs: DayTab[]; className: s
   );
 }
 
-/** A list card's stub when there is neither a calendar nor express booking. */
+/** The placeholder calendar of `days` (none has slots): the strip greyed under 'Запись недоступна'. */
+export function UnavailableCalendar({
+  days,
+  className = '',
+}: {
+  days: readonly string[];
+  className?: string;
+}) {
+  return (
+    <PlaceholderCalendar
+      tabs={buildDayTabs({ days, slots: {}, today: days[0] ?? '' }).tabs}
+      className={className}
+    />
+  );
+}
+
+/** A list card's stub when the slot call failed. */
 export function ScheduleUnavailable() {
   return (
     <p className="flex flex-1 items-center justify-center rounded-lg bg-canvas px-4 text-center text-sm text-ink-soft">

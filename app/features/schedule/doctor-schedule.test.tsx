@@ -95,9 +95,11 @@ describe('scheduleOf', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('shows the stub when there are no slots and no booking', async () => {
+  it('shows the placeholder calendar «Запись недоступна» when there are no slots and no booking', async () => {
     await renderSchedule(answer({ appointment_on: false, slots: {} }));
-    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
+    expect(screen.getByText('Запись недоступна').textContent).toBe('Запись недоступна');
+    expect(document.querySelector('[data-placeholder]')).not.toBeNull();
+    expect(screen.queryByText('Расписание недоступно')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
   });
 
@@ -110,6 +112,6 @@ describe('scheduleOf', () => {
     await renderSchedule(
       answer({ appointment_on: false, slots: { '2026-06-01': [{ time: '09:00', duration: 30 }] } }),
     );
-    expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
+    expect(screen.getByText('Запись недоступна').textContent).toBe('Запись недоступна');
   });
 });

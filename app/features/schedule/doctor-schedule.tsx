@@ -10,7 +10,7 @@ import type { DoctorSlots } from '../../../core/schedule/contracts';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
-import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
+import { AppointmentCalendar, ScheduleUnavailable, UnavailableCalendar } from './calendar';
 import type { ScheduleSlotProps } from './schedule-slot';
 import { requestSlots, type SlotsWindow } from './slots-api';
 import { VisitTypeSchedule } from './visit-type-tabs';
@@ -63,7 +63,8 @@ export async function scheduleOf(
 
 /**
  * The calendar when some day has slots; with none, the express button when the clinic books
- * without a slot; else (or with no answer) the stub. It fills ScheduleSlot's fixed-height box.
+ * without a slot; else the placeholder calendar 'Запись недоступна' (the days greyed); with no
+ * answer (a failed call) the stub. It fills ScheduleSlot's fixed-height box.
  */
 export function DoctorSchedule({
   doctorId,
@@ -99,6 +100,7 @@ export function DoctorSchedule({
       />
     );
   }
+  if (answer && !answer.appointment_on) return <UnavailableCalendar days={days} />;
   if (answer?.appointment_on) {
     return (
       <div className="flex flex-1 items-center justify-center">

@@ -69,12 +69,15 @@ describe('ServiceSchedule', () => {
     expect(assign).toHaveBeenCalledWith(bookingUrl);
   });
 
-  it.each([
-    ['no answer', null],
-    ['no free day', answer({ slots: {} })],
-  ])('is the stub with %s', async (_name, reply) => {
-    await renderSchedule(reply);
+  it('is the stub when the call failed', async () => {
+    await renderSchedule(null);
     expect(screen.getByText('Расписание недоступно').textContent).toBe('Расписание недоступно');
+  });
+
+  it('is the placeholder calendar «Запись недоступна» with no free day', async () => {
+    await renderSchedule(answer({ slots: {} }));
+    expect(screen.getByText('Запись недоступна').textContent).toBe('Запись недоступна');
+    expect(screen.queryByText('Расписание недоступно')).toBeNull();
   });
 });
 

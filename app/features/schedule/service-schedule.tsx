@@ -4,7 +4,7 @@ import type { ServiceSlots } from '../../../core/schedule/contracts';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
-import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
+import { AppointmentCalendar, ScheduleUnavailable, UnavailableCalendar } from './calendar';
 import { PreliminarySheet } from './preliminary-sheet';
 import { requestServiceSlots } from './services-slots-api';
 import { townWindow } from './window';
@@ -68,9 +68,8 @@ export function ServiceSchedule({
   urlFilters: SlotFilters;
 }) {
   const [pending, setPending] = useState<string | null>(null);
-  if (!answer || !days.some((day) => hasSlots(answer.slots, day))) {
-    return <ScheduleUnavailable />;
-  }
+  if (!answer) return <ScheduleUnavailable />;
+  if (!days.some((day) => hasSlots(answer.slots, day))) return <UnavailableCalendar days={days} />;
   const urlOf = (choice: SlotChoice) =>
     serviceAppointmentUrl({
       lpuId,

@@ -25,6 +25,7 @@ export async function cardWithTimes(page: Page, { times = 1, among = 10 } = {}):
     const settled = card
       .getByRole('tabpanel')
       .or(card.getByText('Расписание недоступно'))
+      .or(card.getByText('Запись недоступна'))
       .or(card.getByRole('link', { name: 'Запись на приём' }));
     await expect(settled.first()).toBeVisible({ timeout: 10_000 });
     if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) >= times) return card;
