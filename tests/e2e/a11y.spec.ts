@@ -75,6 +75,8 @@ test('the review form, the staff queue and the cabinet pages have no serious acc
   page,
   browser,
 }) => {
+  // Five pages and three accounts: about 25 s on a quiet machine, too near the default 30.
+  test.setTimeout(90_000);
   await signInThroughApi(page, randomPhone().digits);
   await page.goto('/reviews/new/?doctor=1');
   await expect(page.getByRole('heading', { level: 1, name: 'Отзыв о враче' })).toBeVisible();
