@@ -211,7 +211,7 @@ function DayTabContent({ tab, selected }: { tab: DayTab; selected: boolean }) {
 function PlaceholderCalendar({ tabs, className }: { tabs: DayTab[]; className: string }) {
   return (
     <div className={className} data-placeholder>
-      <ul aria-hidden="true" className="flex gap-2 overflow-hidden pt-1 pb-2">
+      <ul aria-hidden="true" className="relative flex gap-2 overflow-hidden pt-1 pb-2">
         {tabs.map((tab) => (
           <li
             key={tab.date}
