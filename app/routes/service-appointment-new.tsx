@@ -1,5 +1,12 @@
+import { redirect } from 'react-router';
 import { SERVICE_BOOKING_FAILURES } from '../../core/booking/form';
-import { parseServiceBooking } from '../../core/booking/urls';
+import {
+  BOOKING_SOURCES,
+  parseServiceBooking,
+  parseServiceChoice,
+  serviceAppointmentUrl,
+} from '../../core/booking/urls';
+import { formatRub } from '../../core/money/money';
 import { daysFrom } from '../../core/schedule/free-slots';
 import { SERVICE_SCHEDULE_DAYS } from '../../core/schedule/limits';
 import { TimeAndPatientSteps, useSlotInUrl } from '../features/booking/booking-steps';
@@ -18,13 +25,38 @@ import type { Route } from './+types/service-appointment-new';
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const query = parseServiceBooking(url.searchParams);
-  if (!query) throw notFound();
+  if (!query) {
+    // No service named: the only one the clinic books by time, or the patient chooses.
+    const ask = parseServiceChoice(url.searchParams);
+    if (!ask) throw notFound();
+    const lines = await context.services.booking.bookableServicesOf({
+      clinicId: ask.lpuId,
+      classId: ask.classId,
+      doctorId: ask.doctorId,
+    });
+    const urlOf = (line: { synonymId: number; doctorId: number | null }) =>
+      serviceAppointmentUrl({
+        lpuId: ask.lpuId,
+        service: line.synonymId,
+        doctorId: line.doctorId ?? undefined,
+        source: BOOKING_SOURCES.find((s) => s === ask.source) ?? 'clinic_prices',
+        analysis: url.pathname.startsWith('/analyses/'),
+      });
+    if (lines.length === 0) throw notFound();
+    if (lines.length === 1) throw redirect(urlOf(lines[0]));
+    return {
+      choose: lines.map((l) => ({ name: l.name, price: formatRub(l.price), url: urlOf(l) })),
+      origin: context.origin,
+      path: url.pathname,
+    } as const;
+  }
   const target = await context.services.booking.serviceTarget(
     { clinicId: query.lpuId, key: query.service, doctorId: query.doctorId },
     context.viewer,
   );
   if (!target) throw notFound();
   return {
+    choose: null,
     origin: context.origin,
     path: url.pathname,
     query,
@@ -46,16 +78,44 @@ export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
-    title: loaderData
-      ? `Запись: ${loaderData.target.serviceName} — ${loaderData.target.clinicName}`
-      : 'Запись на услугу — ПроДокторов',
+    title:
+      loaderData && !loaderData.choose
+        ? `Запись: ${loaderData.target.serviceName} — ${loaderData.target.clinicName}`
+        : 'Запись на услугу — ПроДокторов',
     description: 'Онлайн-запись на услугу клиники.',
     canonical: `${loaderData?.origin ?? ''}${loaderData?.path ?? '/uslugi/appointment/new/'}`,
     noindex: true,
   }),
 ];
 
-export default function ServiceAppointmentNew({ loaderData: d }: Route.ComponentProps) {
+export default function ServiceAppointmentNew({ loaderData }: Route.ComponentProps) {
+  if (loaderData.choose) return <ChooseService services={loaderData.choose} />;
+  return <ServiceBooking d={loaderData} />;
+}
+
+/** The service link named no service and the clinic books several by time: the patient picks one. */
+function ChooseService({ services }: { services: { name: string; price: string; url: string }[] }) {
+  return (
+    <>
+      <h1 className="text-2xl font-bold sm:text-3xl">Запись на услугу</h1>
+      <h2 className="mt-4 text-lg font-semibold">Выберите услугу</h2>
+      <ul className="mt-3 flex flex-col gap-3">
+        {services.map((s) => (
+          <li key={s.url}>
+            <a href={s.url} className="card flex justify-between gap-4 p-4 hover:border-brand sm:p-5">
+              <span className="font-semibold text-brand">{s.name}</span>
+              <span className="shrink-0 text-ink">{s.price}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+type Booking = Exclude<Route.ComponentProps['loaderData'], { choose: readonly unknown[] }>;
+
+function ServiceBooking({ d }: { d: Booking }) {
   const { target, query, chosen } = d;
   const days = daysFrom(target.today, SERVICE_SCHEDULE_DAYS);
   const { choose, loginHref } = useSlotInUrl(d.path, chosen?.slot ?? null);

@@ -166,7 +166,8 @@ export interface ParsedServiceBooking {
 /** The service booking page's query; null without a clinic or a service (a slot needs the service). */
 export function parseServiceBooking(search: URLSearchParams): ParsedServiceBooking | null {
   const lpuId = positiveId(search.get('lpu'));
-  const service = search.get('service')?.trim() ?? '';
+  // A price list's link may name the service by its directory type (`dtype`, the synonym's id).
+  const service = (search.get('service') || search.get('dtype'))?.trim() ?? '';
   if (!lpuId || !/^[\w.-]{1,40}$/.test(service)) return null;
   const slot = search.get('slot');
   return {
@@ -188,4 +189,23 @@ export function appointmentPageUrl(a: { id: number; cancelToken: string | null }
 /** The appointment as a calendar file, with the same token. */
 export function appointmentIcsUrl(a: { id: number; cancelToken: string | null }): string {
   return `/appointment/${a.id}/ics/${tokenQuery(a.cancelToken)}`;
+}
+
+/**
+ * A service booking link that names no service (`/uslugi/appointment/new/?lpu=…`, optionally
+ * `dclass` — the service class — and `doctorId` / `targetDoctorId`; `device` and `equipmentId`
+ * are taken and not needed): the page offers the clinic's slot-booked services to choose from.
+ * Null without a clinic.
+ */
+export function parseServiceChoice(
+  search: URLSearchParams,
+): { lpuId: number; classId: number | null; doctorId: number | null; source: string | null } | null {
+  const lpuId = positiveId(search.get('lpu'));
+  if (!lpuId) return null;
+  return {
+    lpuId,
+    classId: positiveId(search.get('dclass')),
+    doctorId: positiveId(search.get('doctorId') ?? search.get('targetDoctorId')),
+    source: search.get('source')?.slice(0, 40) || null,
+  };
 }

@@ -9,7 +9,7 @@ import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { scheduleRules } from '../../db/schema/schedule';
-import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
+import { createClinic, createClinicService, createDoctor, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { testPages } from '../../testing/pages';
 import { signedInAs } from '../../testing/session';
@@ -157,5 +157,61 @@ describe('a returning patient’s form', () => {
     expect(html).not.toContain('value="Пётр"');
     expect(html).toContain('Записать другого человека');
     expect(html).toContain('placeholder="дд.мм.гггг"');
+  });
+});
+
+describe('a service booking link without the service', () => {
+  it('offers the clinic’s services booked by time, goes to the only one of a class, and takes `dtype` for the service', async () => {
+    const town = await createTown(database.db, { tz: 'Europe/Moscow' });
+    const clinic = await createClinic(database.db, { townId: town.id });
+    const mri = await createClinicService(database.db, {
+      clinicId: clinic.id,
+      synonym: { name: 'МРТ колена' },
+    });
+    const us = await createClinicService(database.db, {
+      clinicId: clinic.id,
+      synonym: { name: 'УЗИ почек' },
+    });
+    await createClinicService(database.db, {
+      clinicId: clinic.id,
+      synonym: { name: 'Без записи' },
+      hasIntervals: false,
+    });
+
+    const list = await app.inject({
+      url: `/uslugi/appointment/new/?lpu=${clinic.id}&source=clinic_prices&device=3`,
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('Выберите услугу');
+    expect(list.body).toContain('МРТ колена');
+    expect(list.body).toContain('УЗИ почек');
+    expect(list.body).not.toContain('Без записи');
+    expect(list.body).toContain(
+      `href="/uslugi/appointment/new/?lpu=${clinic.id}&amp;service=${mri.synonymId}&amp;source=clinic_prices"`,
+    );
+
+    const oneClass = await app.inject({
+      url: `/uslugi/appointment/new/?lpu=${clinic.id}&dclass=${us.classId}&equipmentId=`,
+    });
+    expect(oneClass.statusCode).toBe(302);
+    expect(oneClass.headers.location).toBe(
+      `/uslugi/appointment/new/?lpu=${clinic.id}&service=${us.synonymId}&source=clinic_prices`,
+    );
+    const analysis = await app.inject({
+      url: `/analyses/appointment/new/?lpu=${clinic.id}&dclass=${us.classId}`,
+    });
+    expect(analysis.headers.location).toMatch(/^\/analyses\/appointment\/new\/\?lpu=/);
+
+    const byType = await app.inject({
+      url: `/uslugi/appointment/new/?lpu=${clinic.id}&dtype=${mri.synonymId}`,
+    });
+    expect(byType.statusCode).toBe(200);
+    expect(byType.body).toContain('МРТ колена');
+    expect(byType.body).not.toContain('Выберите услугу');
+
+    expect(
+      (await app.inject({ url: `/uslugi/appointment/new/?lpu=${clinic.id}&dclass=99999999` })).statusCode,
+    ).toBe(404);
+    expect((await app.inject({ url: '/uslugi/appointment/new/?lpu=abc' })).statusCode).toBe(404);
   });
 });

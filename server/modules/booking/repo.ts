@@ -102,6 +102,23 @@ export function createBookingRepo(db: Db) {
       return rows[0] ?? null;
     },
 
+    /**
+     * A clinic's services booked by time (of a class, of a doctor's lines), for a service link
+     * that names none: the directory's id and name of each, in the price list's order.
+     */
+    async bookableServicesOf(ask: { clinicId: number; classId: number | null; doctorId: number | null }) {
+      const result = await db.execute(sql`
+        SELECT DISTINCT ON (cs.sort, cs.id) cs.synonym_id AS "synonymId", cs.name, cs.doctor_id AS "doctorId",
+               cs.price_full AS price
+        FROM clinic_services cs JOIN clinics c ON c.id = cs.clinic_id
+        WHERE cs.clinic_id = ${ask.clinicId} AND cs.appointment_on AND cs.has_intervals AND c.is_appointment_on
+          AND (${ask.classId}::int IS NULL OR cs.class_id = ${ask.classId}::int)
+          AND (${ask.doctorId}::int IS NULL OR cs.doctor_id = ${ask.doctorId}::int)
+        ORDER BY cs.sort, cs.id
+        LIMIT 100`);
+      return result.rows as { synonymId: number; name: string; doctorId: number | null; price: number }[];
+    },
+
     /** A patient's own details as their last booking for themselves left them. */
     async patientDetails(userId: number) {
       const [row] = await db

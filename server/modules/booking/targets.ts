@@ -21,6 +21,10 @@ export function createBookingTargets({
   spots: Spots;
 }) {
   return {
+    /** A clinic's services booked by time: the service link without a service chooses among them. */
+    bookableServicesOf: (ask: { clinicId: number; classId: number | null; doctorId: number | null }) =>
+      repo.bookableServicesOf(ask),
+
     /** Where a doctor takes online bookings: the booking link without a clinic chooses among them. */
     bookableClinicsOf: (doctorId: number) => repo.bookableClinicsOf(doctorId),
 
