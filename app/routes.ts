@@ -70,6 +70,8 @@ export default [
     route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
     // Patients' requests to be called back (?status=done for the answered ones).
     route('cabinet/callbacks', 'routes/cabinet-callbacks.tsx'),
+    // The clinic's keys for its software's integration API.
+    route('cabinet/integration', 'routes/cabinet-integration.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

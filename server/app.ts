@@ -42,6 +42,7 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { mapRoutes } from './modules/map/routes';
+import { misApiRoutes, misKeyRoutes } from './modules/mis/routes';
 import { promoRoutes } from './modules/promo/routes';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
@@ -265,6 +266,8 @@ export async function buildApp({
   await app.register(async (scope) => reviewWriteRoutes(scope, { writer: reviewWriter, moderation }));
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   await legalRoutes(app, { operator });
+  // The clinic software's API: bearer keys, no session, no CSRF token (outside the scope below).
+  await misApiRoutes(app, { mis: services.mis, limits, origin: publicOrigin });
 
   await app.register(async (api) => {
     await api.register(formbody);
@@ -284,6 +287,7 @@ export async function buildApp({
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
     await cabinetRoutes(api, { cabinet: services.cabinet });
+    await misKeyRoutes(api, { mis: services.mis });
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });

@@ -32,6 +32,7 @@ import { createDoctorService, type DoctorService } from './modules/doctor/servic
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
 import { createMapService, type MapService, ownPlaces } from './modules/map/service';
+import { createMisService, type MisService } from './modules/mis/service';
 import { createPromoService, type PromoService } from './modules/promo/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
 import {
@@ -106,6 +107,8 @@ export interface Services {
   promo: PromoService;
   /** The doctor's and clinic's side: their reception list. */
   cabinet: CabinetService;
+  /** The integration API for clinic software (MIS) and its keys. */
+  mis: MisService;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -194,6 +197,7 @@ export function createServices({
   const search = createSearchService({ db: read, directory });
   const favourites = createFavouritesService({ db, clock, lists });
   const cabinet = createCabinetService({ db, clock, jobs, bus });
+  const mis = createMisService({ db, clock, jobs });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
     authDeps.providers ??
@@ -279,6 +283,7 @@ export function createServices({
     schedule,
     booking,
     cabinet,
+    mis,
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
   providers.outbox?.onRing((checkId) => {

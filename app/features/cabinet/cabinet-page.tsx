@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { CABINET_CALLBACKS_PATH, CALLBACK_TEXTS } from '../../../core/cabinet/callbacks';
 import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 
 /** The cabinet's pages, each linking the others. */
 const PAGES = [
   { href: CABINET_APPOINTMENTS_PATH, label: RECEPTION_TEXTS.title },
   { href: CABINET_CALLBACKS_PATH, label: CALLBACK_TEXTS.title },
   { href: CABINET_SCHEDULE_PATH, label: 'Выходные и отпуск' },
+  { href: CABINET_INTEGRATION_PATH, label: MIS_KEY_TEXTS.title },
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
   date,
@@ -68,12 +69,18 @@ export const appointments = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     /** Moves of the visit to another time: the .ics file's SEQUENCE. */
     sequence: integer().notNull().default(0),
+    /**
+     * The id of the transaction that last wrote the row (set by a trigger, migration 0028): the
+     * cursor of the integration API's change feed (server/modules/mis/feed.ts).
+     */
+    changeXid: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
     check('appointments_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) >= 1`),
     index('appointments_user').on(t.userId, t.createdAt.desc().nullsFirst()),
     index('appointments_clinic').on(t.clinicId, t.createdAt.desc().nullsFirst()),
     index('appointments_workplace').on(t.workplaceId),
+    index('appointments_clinic_changes').on(t.clinicId, t.changeXid, t.id),
     uniqueIndex('appointments_request_key').on(t.requestKey).where(sql`${t.requestKey} IS NOT NULL`),
   ],
 );

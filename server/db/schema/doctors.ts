@@ -152,10 +152,18 @@ export const workplaces = pgTable(
     isAppointmentOn: boolean().notNull().default(true),
     hasSpecialPlacement: boolean().notNull().default(false),
     sort: smallint().notNull().default(0),
+    /** The doctor's id in the clinic's own software (MIS), set through the integration API. */
+    misId: text(),
+    /**
+     * The clinic's software pushes this doctor's slots (the integration API): only pushed slots
+     * are offered, none where it pushed none, and the weekly rules are not used.
+     */
+    misSchedule: boolean().notNull().default(false),
   },
   (t) => [
     uniqueIndex('workplaces_doctor_clinic').on(t.doctorId, t.clinicId),
     index('workplaces_clinic').on(t.clinicId, t.doctorId),
+    uniqueIndex('workplaces_mis_id').on(t.clinicId, t.misId).where(sql`${t.misId} IS NOT NULL`),
   ],
 );
 

@@ -62,6 +62,8 @@ export const explicitSlots = pgTable(
     visitType: text({ enum: VISIT_TYPES }).notNull().default('clinic'),
     startsAt: timestamp({ withTimezone: true }).notNull(),
     durationMinutes: smallint().notNull(),
+    /** The slot's id in the clinic's software (MIS), told back with the visit booked in it. */
+    misId: text(),
   },
   (t) => [
     check('explicit_slots_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) = 1`),

@@ -16,6 +16,8 @@ export interface SlotInputs {
     /** The clinic's booking rules (core/schedule/free-slots.ts). */
     minNoticeMinutes: number;
     bufferMinutes: number;
+    /** The clinic's software pushes the doctor's slots: only pushed slots are offered (none when none). */
+    misSchedule: boolean;
   }[];
   /** The pure rules' inputs, each with its workplace (or, for a service line, the line's id). */
   rules: (WeeklyRule & { workplaceId: number })[];
@@ -189,7 +191,8 @@ export function createScheduleRepo(db: Db) {
           SELECT w.id, w.doctor_id AS "doctorId", w.clinic_id AS "clinicId",
                  (w.is_appointment_on AND c.is_appointment_on) AS "isAppointmentOn", t.tz,
                  wp.price, c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
-                 c.min_notice_minutes AS "minNoticeMinutes", c.buffer_minutes AS "bufferMinutes"
+                 c.min_notice_minutes AS "minNoticeMinutes", c.buffer_minutes AS "bufferMinutes",
+                 w.mis_schedule AS "misSchedule"
           FROM p
           JOIN workplaces w ON w.doctor_id = p.doctor_id AND w.clinic_id = p.clinic_id
           JOIN clinics c ON c.id = w.clinic_id

@@ -156,8 +156,9 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         timeZone: w.tz,
         displayZone,
       };
-      const pushed = explicitOf.get(w.id);
-      // A clinic that pushes slots from its MIS replaces the computed schedule.
+      // A clinic that pushes slots from its MIS replaces the computed schedule; a doctor on the
+      // pushed schedule has no times where none were pushed.
+      const pushed = explicitOf.get(w.id) ?? (w.misSchedule ? [] : undefined);
       const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
       const free = compute(input);
       answer.slots = ask.all ? markFree(compute({ ...input, busy: [] }), free) : free;

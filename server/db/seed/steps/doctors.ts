@@ -142,6 +142,8 @@ function planWorkplaces(
       isAppointmentOn: clinic.kind !== 'lab' && rng.chance(0.9),
       hasSpecialPlacement: rng.chance(0.03),
       sort: sort++,
+      misId: null,
+      misSchedule: false,
     });
     w.prices.push({
       workplaceId: id,

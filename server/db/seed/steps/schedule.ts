@@ -227,6 +227,8 @@ function book(
           markedAt: null,
           confirmedAt: null,
           sequence: 0,
+          // Set by the trigger of migration 0028 (the writing transaction's id).
+          changeXid: 0,
         });
       }
     }

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { VISIT_TYPES } from '../booking/urls';
+import { isCalendarDate, MAX_ID } from '../http/contracts';
+import { MIS_LIMITS, MIS_TEXTS } from './push';
+
+/**
+ * The integration API for clinic software (MIS), `/api/mis/v1/` (docs/product/mis-api.md), and
+ * the cabinet's calls that issue its keys. Field names are snake_case, as in the slot calls;
+ * instants are ISO 8601 with an offset; days are the clinic's, 'yyyy-MM-dd'.
+ */
+
+const Day = z.string().refine((s) => isCalendarDate(s, 2000, 2099), 'Дата в виде yyyy-MM-dd');
+const Id = z.number().int().positive().max(MAX_ID);
+const MisId = z
+  .string()
+  .trim()
+  .min(1, 'mis_id не может быть пустым')
+  .max(64, 'mis_id не длиннее 64 символов')
+  .regex(/^[\w.:/-]+$/, 'mis_id: латинские буквы, цифры и знаки . _ : / -');
+
+export const MisSlotSchema = z.object({
+  /** The slot's id in the clinic's software; told back with the visit booked in it. */
+  mis_id: MisId.nullish(),
+  starts_at: z.iso.datetime({ offset: true, message: 'starts_at: время ISO 8601 со смещением' }),
+  duration_minutes: z
+    .number()
+    .int()
+    .min(MIS_LIMITS.minDuration, `duration_minutes не меньше ${MIS_LIMITS.minDuration}`)
+    .max(MIS_LIMITS.maxDuration, `duration_minutes не больше ${MIS_LIMITS.maxDuration}`),
+  visit_type: z.enum(VISIT_TYPES).default('clinic'),
+});
+
+export const MisDoctorSlotsSchema = z
+  .object({
+    /** Our id of the doctor (GET /api/mis/v1/doctors/), or … */
+    doctor_id: Id.optional(),
+    /** … the id the clinic's software gave him (PUT /api/mis/v1/doctors/{id}/). */
+    doctor_mis_id: MisId.optional(),
+    slots: z
+      .array(MisSlotSchema)
+      .max(MIS_LIMITS.maxSlots, `Не больше ${MIS_LIMITS.maxSlots} слотов на врача`),
+  })
+  .refine((d) => (d.doctor_id === undefined) !== (d.doctor_mis_id === undefined), {
+    message: 'Укажите врача: doctor_id или doctor_mis_id (одно из двух)',
+  });
+
+export const MisSlotsPushSchema = z.object({
+  from: Day,
+  to: Day,
+  doctors: z
+    .array(MisDoctorSlotsSchema)
+    .min(1, 'Укажите хотя бы одного врача')
+    .max(MIS_LIMITS.maxDoctors, `Не больше ${MIS_LIMITS.maxDoctors} врачей за запрос`),
+});
+export type MisSlotsPush = z.input<typeof MisSlotsPushSchema>;
+export type MisSlotsPushRequest = z.output<typeof MisSlotsPushSchema>;
+
+export const MisSlotsPushedSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  doctors: z.array(
+    z.object({
+      doctor_id: z.number().int(),
+      added: z.number().int(),
+      removed: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+    }),
+  ),
+});
+export type MisSlotsPushed = z.infer<typeof MisSlotsPushedSchema>;
+
+export const MisDoctorSchema = z.object({
+  doctor_id: z.number().int(),
+  mis_id: z.string().nullable(),
+  name: z.string(),
+  /** The visit types the doctor sees patients in at this clinic. */
+  visit_types: z.array(z.enum(VISIT_TYPES)),
+  /** True once the clinic's software pushes his slots: only pushed slots are offered. */
+  mis_schedule: z.boolean(),
+  appointment_on: z.boolean(),
+});
+export type MisDoctor = z.infer<typeof MisDoctorSchema>;
+
+export const MisDoctorsSchema = z.object({
+  clinic: z.object({ id: z.number().int(), name: z.string(), tz: z.string() }),
+  doctors: z.array(MisDoctorSchema),
+});
+export type MisDoctors = z.infer<typeof MisDoctorsSchema>;
+
+export const MisDoctorParamsSchema = z.object({
+  id: z.coerce.number<number>().int().positive().max(MAX_ID),
+});
+
+export const MisDoctorBodySchema = z.object({
+  /** The doctor's id in the clinic's software; null unlinks it. */
+  mis_id: MisId.nullable().optional(),
+  /** False hands the schedule back to the weekly hours set in the cabinet. */
+  mis_schedule: z.boolean().optional(),
+});
+export type MisDoctorBody = z.input<typeof MisDoctorBodySchema>;
+
+export const MisFeedQuerySchema = z.object({
+  /** next_cursor of the previous page; from the beginning when left out. */
+  since: z.string().max(40).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit не меньше 1')
+    .max(MIS_LIMITS.maxPage, `limit не больше ${MIS_LIMITS.maxPage}`)
+    .default(100),
+});
+export type MisFeedQuery = z.input<typeof MisFeedQuerySchema>;
+
+export const MIS_APPOINTMENT_STATUSES = ['booked', 'canceled', 'done', 'no_show'] as const;
+
+export const MisAppointmentSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(MIS_APPOINTMENT_STATUSES),
+  doctor_id: z.number().int().nullable(),
+  doctor_mis_id: z.string().nullable(),
+  /** The price list's line of a service booking, and its id in the clinic's software. */
+  service_id: z.number().int().nullable(),
+  service_mis_id: z.string().nullable(),
+  /** The pushed slot the visit was booked in. */
+  slot_mis_id: z.string().nullable(),
+  visit_type: z.enum(VISIT_TYPES),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  patient: z.object({ name: z.string(), phone: z.string(), birth_date: z.string().nullable() }),
+  /** Whole roubles: the agreed price, and what the patient prepaid on the site (a club coupon). */
+  price: z.number().int().nullable(),
+  prepaid: z.number().int().nullable(),
+  confirmed: z.boolean(),
+  canceled_by: z.enum(['patient', 'clinic']).nullable(),
+  cancel_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MisAppointment = z.infer<typeof MisAppointmentSchema>;
+
+export const MisFeedSchema = z.object({
+  appointments: z.array(MisAppointmentSchema),
+  /** Pass as `since` next time; the same when nothing new has come. */
+  next_cursor: z.string(),
+  /** More rows wait past this page. */
+  has_more: z.boolean(),
+});
+export type MisFeed = z.infer<typeof MisFeedSchema>;
+
+/** A key as the cabinet lists it: never the key itself, which is shown once, when made. */
+export const MisKeySchema = z.object({
+  id: z.number().int(),
+  /** 'mis_{prefix}_…': tells the keys apart. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type MisKey = z.infer<typeof MisKeySchema>;
+
+export const MisKeysSchema = z.object({
+  keys: z.array(MisKeySchema),
+  limit: z.number().int(),
+  /** The clinic's zone, for the dates shown. */
+  tz: z.string(),
+});
+export type MisKeys = z.infer<typeof MisKeysSchema>;
+
+export const MisKeyCreatedSchema = z.object({ key: MisKeySchema, secret: z.string() });
+export type MisKeyCreated = z.infer<typeof MisKeyCreatedSchema>;
+
+export const MisKeyParamsSchema = z.object({ id: z.coerce.number<number>().int().positive().max(MAX_ID) });
+
+export { MIS_TEXTS };
