@@ -15,7 +15,9 @@
  *   bookings/s), with REDIS_URL and haproxy; a SKIP line without them.
  *   `npm run bench -- --instances-only` runs only that phase;
  * - the waitlist: cancel → first SMS queued with 1,000 patients waiting for the doctor (target
- *   p95 < 200 ms), beside the same cancel with nobody waiting; `--waitlist-only` runs only that.
+ *   p95 < 200 ms), beside the same cancel with nobody waiting; `--waitlist-only` runs only that;
+ * - the cabinet: a 50-doctor clinic's day calendar (p95 < 50 ms) and the integration API's push
+ *   of a week of slots for its 50 doctors (p95 < 500 ms); `--cabinet-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -30,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { searchCallPaths } from './calls/search';
 import { prepareDatabase, redact, type SeedSize } from './database';
 import { accountsPhase, accountsTable, bookingPoolOf, doctorsLpusOf } from './phases/accounts';
+import { cabinetChecks, cabinetPhase } from './phases/cabinet';
 import { callsPhase } from './phases/calls';
 import { clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
@@ -76,12 +79,14 @@ const { values: flags } = parseArgs({
     'instances-only': { type: 'boolean', default: false },
     /** Only the waitlist's fan-out. */
     'waitlist-only': { type: 'boolean', default: false },
+    /** Only the cabinet's day calendar and the MIS push. */
+    'cabinet-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -177,6 +182,23 @@ async function waitlistOnly() {
   if (!pass) process.exitCode = 1;
 }
 
+/** The cabinet's figures on a running server (calls only); whether they pass. */
+async function cabinet(svc: Services): Promise<boolean> {
+  const checks = cabinetChecks(await cabinetPhase(bench, svc.db));
+  for (const c of checks) console.log(c.line);
+  return checks.every((c) => c.pass);
+}
+
+async function cabinetOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  services = await openServices(settings.databaseUrl);
+  await server.start({ PAGE_CACHE_TTL_MS: '0', SERVE_PAGES: 'false' });
+  const pass = await cabinet(services);
+  await server.stop();
+  if (!pass) process.exitCode = 1;
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -222,6 +244,7 @@ async function main() {
   );
   const club = await clubPhase(bench, services.db);
   const waitlistPass = await waitlist(services);
+  const cabinetPass = await cabinet(services);
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -258,7 +281,7 @@ async function main() {
     serverLogged,
     serverTail,
   });
-  if (failed || !waitlistPass) process.exitCode = 1;
+  if (failed || !waitlistPass || !cabinetPass) process.exitCode = 1;
 }
 
 try {
@@ -270,7 +293,9 @@ try {
         ? instancesOnly()
         : flags['waitlist-only']
           ? waitlistOnly()
-          : main());
+          : flags['cabinet-only']
+            ? cabinetOnly()
+            : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

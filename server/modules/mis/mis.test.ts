@@ -212,6 +212,25 @@ describe('pushing slots', () => {
     expect(rows.map((r) => r.misId).sort()).toEqual(['s-1', 's-2']);
     expect(place.misSchedule).toBe(true);
 
+    // The grid moves by ten minutes and one slot goes: the rows are rewritten, one removed.
+    const moved = await push(key, {
+      ...week,
+      doctors: [
+        {
+          doctor_id: spot.doctor_id,
+          slots: [{ mis_id: 's-3', starts_at: monday('14:10'), duration_minutes: 30 }],
+        },
+      ],
+    });
+    expect(moved.json().doctors[0]).toMatchObject({ added: 1, removed: 2, updated: 0, unchanged: 0 });
+    expect(await t.freeTimes(spot, '2026-11-23')).toEqual(['14:10']);
+    const kept = await t.db.select().from(explicitSlots).where(eq(explicitSlots.workplaceId, place.id));
+    expect(kept.map((r) => [r.misId, r.durationMinutes, r.startsAt.toISOString()])).toEqual([
+      ['s-3', 30, '2026-11-23T07:10:00.000Z'],
+    ]);
+    expect(rows.map((r) => r.id)).toContain(kept[0].id);
+    await push(key, body);
+
     // A week pushed empty has no times at all: the weekly rule is not used again.
     const empty = await push(key, { ...week, doctors: [{ doctor_id: spot.doctor_id, slots: [] }] });
     expect(empty.json().doctors[0]).toMatchObject({ removed: 2, added: 0 });

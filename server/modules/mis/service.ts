@@ -265,14 +265,28 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
 
         const removed: number[] = [];
         const added: { workplaceId: number; slot: PushedSlot }[] = [];
-        const updated: { id: number; misId: string | null; durationMinutes: number }[] = [];
+        // Rows rewritten in place: a changed id or length, or a removed slot's row taking an added
+        // slot of the same doctor (cheaper than a delete and an insert: no new row to check
+        // against its foreign keys, no dead row left behind).
+        const rewritten: { id: number; slot: PushedSlot }[] = [];
         const reply: MisSlotsPushed = { from: body.from, to: body.to, doctors: [] };
         const gained: number[] = [];
         for (const { place, slots } of asked) {
-          const diff = diffSlots(storedOf.get(place.workplaceId) ?? [], slots);
-          removed.push(...diff.remove);
-          added.push(...diff.add.map((slot) => ({ workplaceId: place.workplaceId, slot })));
-          updated.push(...diff.update);
+          const before = storedOf.get(place.workplaceId) ?? [];
+          const diff = diffSlots(before, slots);
+          const byId = new Map(before.map((row) => [row.id, row]));
+          for (const u of diff.update) {
+            const row = byId.get(u.id);
+            if (row)
+              rewritten.push({
+                id: u.id,
+                slot: { ...row, misId: u.misId, durationMinutes: u.durationMinutes },
+              });
+          }
+          const reused = Math.min(diff.remove.length, diff.add.length);
+          for (let i = 0; i < reused; i++) rewritten.push({ id: diff.remove[i], slot: diff.add[i] });
+          removed.push(...diff.remove.slice(reused));
+          added.push(...diff.add.slice(reused).map((slot) => ({ workplaceId: place.workplaceId, slot })));
           if (diff.add.length > 0) gained.push(place.workplaceId);
           reply.doctors.push({
             doctor_id: place.doctorId,
@@ -283,13 +297,25 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
           });
         }
 
+        // One statement per change kind, whatever the number of slots (a week of 50 doctors is
+        // thousands of rows): arrays unnested on the server.
         if (removed.length) {
           await tx.execute(
             sql`DELETE FROM explicit_slots WHERE id = ANY(${`{${removed.join(',')}}`}::int[])`,
           );
         }
-        // One statement per change kind, whatever the number of slots (a week of 50 doctors is
-        // thousands of rows): arrays unnested on the server.
+        if (rewritten.length) {
+          await tx.execute(sql`
+            UPDATE explicit_slots x
+            SET visit_type = u.visit_type, starts_at = u.starts_at, duration_minutes = u.duration, mis_id = u.mis_id
+            FROM unnest(
+              ${`{${rewritten.map((r) => r.id).join(',')}}`}::int[],
+              ${pgArray(rewritten.map((r) => r.slot.visitType))}::text[],
+              ${pgArray(rewritten.map((r) => r.slot.startsAt.toISOString()))}::timestamptz[],
+              ${`{${rewritten.map((r) => r.slot.durationMinutes).join(',')}}`}::smallint[],
+              ${pgArray(rewritten.map((r) => r.slot.misId))}::text[]) AS u(id, visit_type, starts_at, duration, mis_id)
+            WHERE x.id = u.id`);
+        }
         if (added.length) {
           await tx.execute(sql`
             INSERT INTO explicit_slots (workplace_id, visit_type, starts_at, duration_minutes, mis_id)
@@ -299,15 +325,6 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
               ${pgArray(added.map((a) => a.slot.startsAt.toISOString()))}::timestamptz[],
               ${`{${added.map((a) => a.slot.durationMinutes).join(',')}}`}::smallint[],
               ${pgArray(added.map((a) => a.slot.misId))}::text[])`);
-        }
-        if (updated.length) {
-          await tx.execute(sql`
-            UPDATE explicit_slots x SET mis_id = u.mis_id, duration_minutes = u.duration
-            FROM unnest(
-              ${`{${updated.map((u) => u.id).join(',')}}`}::int[],
-              ${pgArray(updated.map((u) => u.misId))}::text[],
-              ${`{${updated.map((u) => u.durationMinutes).join(',')}}`}::smallint[]) AS u(id, mis_id, duration)
-            WHERE x.id = u.id`);
         }
         const toMis = asked.filter((a) => !a.place.misSchedule).map((a) => a.place.workplaceId);
         if (toMis.length) {
