@@ -65,6 +65,7 @@ export function doctorBookingCard(t: BookableDoctor): DoctorBookingCard {
     clubPrice: clubPriceOf(t),
     today: t.today,
     slots: t.slots,
+    scheduleDays: t.bookingHorizonDays,
   };
 }
 

@@ -3,7 +3,6 @@ import { BOOKING_FAILURES } from '../../core/booking/form';
 import { parseDoctorBooking } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { daysFrom } from '../../core/schedule/free-slots';
-import { SCHEDULE_DAYS } from '../../core/schedule/limits';
 import { TimeAndPatientSteps, useSlotInUrl } from '../features/booking/booking-steps';
 import { DoctorTargetCard } from '../features/booking/booking-target';
 import { CallbackSection } from '../features/booking/callback-form';
@@ -125,7 +124,7 @@ type Booking = Exclude<Route.ComponentProps['loaderData'], { choose: readonly un
 
 function DoctorBooking({ d }: { d: Booking }) {
   const { target, query, chosen } = d;
-  const days = daysFrom(target.today, SCHEDULE_DAYS);
+  const days = daysFrom(target.today, target.scheduleDays);
   const { choose, loginHref } = useSlotInUrl('/appointment/new/', chosen?.slot ?? null);
 
   return (

@@ -198,6 +198,8 @@ const BookableSchema = VisitPlaceSchema.extend({
   cancelCutoffMinutes: z.number(),
   /** The clinic's minimum notice: no booking sooner than this from now. */
   minNoticeMinutes: z.number(),
+  /** The clinic's booking horizon: a doctor is booked at most this many days ahead (today the first). */
+  bookingHorizonDays: z.number(),
   /** The clinic's first phone, digits: booking by phone when no time is free, calling after the cut-off. */
   clinicPhone: z.string().nullable(),
   /** 'yyyy-MM-dd' in the clinic's zone. */

@@ -34,6 +34,8 @@ export const DoctorBookingCardSchema = BookingCardSchema.extend({
   specialities: z.array(z.string()),
   /** '2 500 ₽'; null: not priced. */
   price: z.string().nullable(),
+  /** How many days the calendar shows: the clinic's booking horizon. */
+  scheduleDays: z.number(),
 });
 export type DoctorBookingCard = z.infer<typeof DoctorBookingCardSchema>;
 

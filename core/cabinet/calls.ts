@@ -4,16 +4,23 @@ import { defineCall } from '../http/call';
 export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
 
 import type {
+  BookingToggleBody,
+  BookingToggled,
   CabinetCallback,
   CabinetCallbacks,
   CallbackOutcomeBody,
   CallbacksQuery,
   ClinicSettings,
+  ClinicSettingsBody,
   DayOffRemoved,
   DaysOff,
   DaysOffAdded,
   DaysOffBody,
   DaysOffQuery,
+  Hours,
+  HoursBody,
+  HoursQuery,
+  HoursSaved,
   Reception,
   ReceptionQuery,
   ReceptionVisit,
@@ -67,7 +74,25 @@ export const cabinetCallbackOutcome = defineCall<{
 /** The clinic's reminders to patients (a clinic account; a doctor reads them, 403 to change). */
 export const cabinetSettings = defineCall<{ reply: ClinicSettings }>()('GET', '/cabinet/ajax/settings/');
 /** Switches the clinic's reminders; the queued ones follow (read when due). */
-export const cabinetSetSettings = defineCall<{ body: ClinicSettings; reply: ClinicSettings }>()(
+export const cabinetSetSettings = defineCall<{ body: ClinicSettingsBody; reply: ClinicSettings }>()(
   'POST',
   '/cabinet/ajax/settings/',
+);
+
+/** A doctor's weekly hours at a clinic for one visit type, and the account's doctors at clinics. */
+export const cabinetHours = defineCall<{ query: HoursQuery; reply: Hours }>()(
+  'GET',
+  '/cabinet/ajax/schedule/hours/',
+);
+
+/** New weekly hours from today; 409 `visits_outside` with the visits they would drop, unless cancelled. */
+export const cabinetSetHours = defineCall<{ body: HoursBody; reply: HoursSaved }>()(
+  'POST',
+  '/cabinet/ajax/schedule/hours/',
+);
+
+/** A clinic switches online booking of one of its doctors on or off (a doctor account: 403). */
+export const cabinetSetBooking = defineCall<{ body: BookingToggleBody; reply: BookingToggled }>()(
+  'POST',
+  '/cabinet/ajax/schedule/booking/',
 );

@@ -3,6 +3,7 @@ import { VISIT_TYPES } from '../booking/urls';
 import { isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
 import { CALLBACK_OUTCOMES } from './callbacks';
+import { BOOKING_HORIZON_CHOICES, HOURS_MAX_INTERVALS, HOURS_TEXTS, hoursRefusal } from './hours';
 import {
   CANCEL_REASON_MAX,
   RECEPTION_DAYS,
@@ -201,5 +202,114 @@ export const ClinicSettingsSchema = z.object({
   min_notice_minutes: choiceOf(MIN_NOTICE_CHOICES),
   /** This many free minutes kept around each booked visit. */
   buffer_minutes: choiceOf(BUFFER_CHOICES),
+  /** Patients book at most this many days ahead (today counts as the first). */
+  booking_horizon_days: choiceOf(BOOKING_HORIZON_CHOICES),
 });
 export type ClinicSettings = z.infer<typeof ClinicSettingsSchema>;
+
+/** A change of the settings; a body without the horizon keeps the one set. */
+export const ClinicSettingsBodySchema = ClinicSettingsSchema.extend({
+  booking_horizon_days: choiceOf(BOOKING_HORIZON_CHOICES).optional(),
+});
+export type ClinicSettingsBody = z.infer<typeof ClinicSettingsBodySchema>;
+
+/** GET weekly hours: a clinic names one of its doctors, a doctor one of his clinics; and a visit type. */
+export const HoursQuerySchema = z.object({
+  doctor: ClientIdSchema.optional(),
+  clinic: ClientIdSchema.optional(),
+  type: z.enum(VISIT_TYPES).optional(),
+});
+export type HoursQuery = z.input<typeof HoursQuerySchema>;
+export type HoursFilter = z.output<typeof HoursQuerySchema>;
+
+const NamedSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A doctor at a clinic as the hours editor lists it: a clinic's doctor, or a doctor's clinic. */
+export const HoursPlaceSchema = z.object({
+  doctor: NamedSchema,
+  clinic: NamedSchema,
+  /** Patients book this doctor here online ('Онлайн-запись к врачу'). */
+  appointmentOn: z.boolean(),
+  /** The visit types offered here (priced), 'clinic' first. */
+  visitTypes: z.array(z.enum(VISIT_TYPES)),
+  /** The clinic's software (MIS) pushes the doctor's times here: the weekly hours are not used. */
+  misSchedule: z.boolean(),
+});
+export type HoursPlace = z.infer<typeof HoursPlaceSchema>;
+
+const IntervalSchema = z.object({
+  start: textInput(HOURS_TEXTS.badTime).pipe(z.string().regex(/^\d\d:\d\d$/, HOURS_TEXTS.badTime)),
+  end: textInput(HOURS_TEXTS.badTime).pipe(z.string().regex(/^\d\d:\d\d$/, HOURS_TEXTS.badTime)),
+});
+
+const DayHoursSchema = z.object({
+  weekday: z.number().int().min(1).max(7),
+  intervals: z.array(IntervalSchema).max(HOURS_MAX_INTERVALS, HOURS_TEXTS.tooMany),
+});
+
+export const HoursSchema = z.object({
+  /** 'Today' on the account's clock: new hours apply from it. */
+  today: z.string(),
+  /** The clinic account's clinic; null for a doctor. */
+  clinicId: z.number().int().nullable(),
+  /** The account's doctors at clinics: a clinic's doctors, or a doctor's clinics. */
+  places: z.array(HoursPlaceSchema),
+  /** The place shown, or null when the account has none. */
+  place: z.object({ doctorId: z.number().int(), clinicId: z.number().int() }).nullable(),
+  visitType: z.enum(VISIT_TYPES).nullable(),
+  /** The slot length of the hours in force (the most common one), or null when there are none. */
+  slotMinutes: z.number().int().nullable(),
+  /** Monday to Sunday, the hours in force today. */
+  week: z.array(DayHoursSchema),
+});
+export type Hours = z.infer<typeof HoursSchema>;
+
+/**
+ * New weekly hours of a doctor at a clinic for one visit type, from today on. Booked visits that
+ * would fall outside are never dropped silently: the call is refused with them unless
+ * `cancel_visits` with a reason cancels them (each patient gets an SMS).
+ */
+export const HoursBodySchema = z
+  .object({
+    doctor_id: ClientIdSchema.optional(),
+    clinic_id: ClientIdSchema.optional(),
+    visit_type: z.enum(VISIT_TYPES),
+    slot_minutes: z.number().int(),
+    week: z.array(DayHoursSchema).max(7),
+    cancel_visits: z.boolean().default(false),
+    reason: textInput()
+      .transform((s) => s.trim())
+      .pipe(z.string().max(CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS.reasonTooLong))
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    const refusal = hoursRefusal(b.week, b.slot_minutes);
+    if (refusal)
+      ctx.addIssue({
+        code: 'custom',
+        message: refusal.detail,
+        path: refusal.code === 'bad_slot' ? ['slot_minutes'] : ['week'],
+      });
+    if (b.cancel_visits && (b.reason ?? '').length < 3)
+      ctx.addIssue({ code: 'custom', message: STATUS_CHANGE_TEXTS.reasonRequired, path: ['reason'] });
+  });
+export type HoursBody = z.input<typeof HoursBodySchema>;
+export type HoursRequest = z.output<typeof HoursBodySchema>;
+
+export const HoursSavedSchema = z.object({
+  /** The day the new hours start ('yyyy-MM-dd', the clinic's today). */
+  validFrom: z.string(),
+  /** Visits cancelled on the way. */
+  canceled: z.array(z.number().int()),
+});
+export type HoursSaved = z.infer<typeof HoursSavedSchema>;
+
+/** A clinic switches online booking of one of its doctors on or off. */
+export const BookingToggleBodySchema = z.object({
+  doctor_id: ClientIdSchema,
+  on: z.boolean(),
+});
+export type BookingToggleBody = z.input<typeof BookingToggleBodySchema>;
+
+export const BookingToggledSchema = z.object({ doctor_id: z.number().int(), on: z.boolean() });
+export type BookingToggled = z.infer<typeof BookingToggledSchema>;

@@ -287,4 +287,21 @@ describe("the clinic's booking rules", () => {
     expect(times({ ...base, busy, now, bufferMinutes: 15 })).toEqual(['09:00', '11:00', '11:30']);
     expect(times({ ...base, busy, now, bufferMinutes: 30 })).toEqual(['09:00', '11:00', '11:30']);
   });
+
+  it('horizon: only the days from the clinic’s today within it (7 days from Sunday 22 November → to Saturday 28)', () => {
+    const daily = [1, 2, 3, 4, 5, 6, 7].map((weekday) => rule(weekday, '09:00', '10:00'));
+    // 23:30 on Sunday in Moscow: still the 22nd there (already the 23rd in UTC+7 and beyond).
+    const now = at('2026-11-22', '23:30', 3);
+    const input = { ...base, rules: daily, busy: [], now, from: '2026-11-22', days: 14 };
+    expect(Object.keys(freeSlots(input))).toHaveLength(13);
+    expect(Object.keys(freeSlots({ ...input, horizonDays: 7 }))).toEqual([
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
+    expect(freeSlots({ ...input, horizonDays: 60 })).toEqual(freeSlots(input));
+  });
 });

@@ -50,6 +50,11 @@ export interface FreeSlotsInput {
   minNoticeMinutes?: number;
   /** The clinic's buffer: a slot within this many minutes of a taken time is not offered. */
   bufferMinutes?: number;
+  /**
+   * The clinic's booking horizon: only slots of this many days from the clinic's today (today
+   * counting as the first) are offered. None: no limit.
+   */
+  horizonDays?: number;
   /** The clinic town's IANA zone, e.g. 'Asia/Novosibirsk'. */
   timeZone: string;
   /** The zone of the answer's days and times; the clinic's by default (a user's for telemed). */
@@ -164,12 +169,25 @@ function overlapsBusy(c: Candidate, busy: readonly BusyRange[], bufferMs: number
   return busy.some((b) => start < b.endsAt.getTime() + bufferMs && end > b.startsAt.getTime() - bufferMs);
 }
 
+/** The instant the clinic's booking horizon ends: the midnight `horizonDays` days after its today. */
+function horizonEnd(input: FreeSlotsInput): number {
+  if (input.horizonDays === undefined) return Number.POSITIVE_INFINITY;
+  const today = wallClock(input.now, input.timeZone).day;
+  return instant(addDays(today, input.horizonDays), 0, input.timeZone).getTime();
+}
+
 function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
   const zone = input.displayZone ?? input.timeZone;
   const opensAt = input.now.getTime() + (input.minNoticeMinutes ?? 0) * 60_000;
   const bufferMs = (input.bufferMinutes ?? 0) * 60_000;
+  const closesAt = horizonEnd(input);
   const free = candidates
-    .filter((c) => c.startsAt.getTime() > opensAt && !overlapsBusy(c, input.busy, bufferMs))
+    .filter(
+      (c) =>
+        c.startsAt.getTime() > opensAt &&
+        c.startsAt.getTime() < closesAt &&
+        !overlapsBusy(c, input.busy, bufferMs),
+    )
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const out: SlotsByDay = {};
   let previous = Number.NaN;
@@ -187,7 +205,7 @@ function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
 
 /**
  * Free slots: weekly rules − dated exceptions − appointments (and the clinic's buffer around
- * them) − the past (and the clinic's minimum notice), for `days` days from
+ * them) − the past (and the clinic's minimum notice) − the days past the clinic's horizon, for `days` days from
  * `from`, in the clinic's zone. Pure: the clock and the zones are arguments, so the answer does not
  * depend on the machine's TZ.
  */

@@ -74,6 +74,8 @@ export const clinics = pgTable(
     /** Booking rules: no visit sooner than this from now, and this much free time around each visit. */
     minNoticeMinutes: smallint().notNull().default(0),
     bufferMinutes: smallint().notNull().default(0),
+    /** Patients book at most this many days ahead, today counting as the first ('Открывать запись на'). */
+    bookingHorizonDays: smallint().notNull().default(14),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),

@@ -120,8 +120,8 @@ export function createBooking({
           },
         );
       } catch (err) {
-        // The clinic made the day a day off while we booked (server/modules/cabinet/days-off.ts).
-        if (err instanceof DayOffMeanwhile)
+        // The clinic made the day a day off, or changed the hours, while we booked (the cabinet).
+        if (err instanceof ScheduleChangedMeanwhile)
           return refuse({ reason: 'slot_unavailable', target, day: spot.day });
         const code = pgErrorCode(err);
         // Someone else got the time between our check and our insert: the constraint said no
@@ -184,10 +184,19 @@ export function createBooking({
           booked = await repo.insert(row, tx);
         }
       }
-      // A day off added while this booking was being made: its insert waited on the day off's
-      // lock of the workplace row (the foreign key's), so this later statement sees it.
-      if (row.workplaceId !== null && (await repo.dayOffAt(tx, row.workplaceId, startsAt)))
-        throw new DayOffMeanwhile();
+      // A day off or new weekly hours saved while this booking was being made: its insert waited
+      // on the cabinet's lock of the workplace row (the foreign key's), so this later statement
+      // sees them.
+      if (
+        row.workplaceId !== null &&
+        (await repo.scheduleGone(tx, {
+          workplaceId: row.workplaceId,
+          visitType: row.visitType,
+          startsAt,
+          endsAt,
+        }))
+      )
+        throw new ScheduleChangedMeanwhile();
       await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
       await settleWaitlist(tx, userId, doctorId, now);
       if (profile) await tx.update(users).set(profile).where(eq(users.id, userId));
@@ -196,5 +205,5 @@ export function createBooking({
   }
 }
 
-/** Rolls a booking back: its day became a day off while it was being made. */
-class DayOffMeanwhile extends Error {}
+/** Rolls a booking back: its day became a day off, or left the hours, while it was being made. */
+class ScheduleChangedMeanwhile extends Error {}

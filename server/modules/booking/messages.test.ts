@@ -218,9 +218,10 @@ describe('booking messages', () => {
       day_before: true,
       hours_before: true,
       ...rules,
+      booking_horizon_days: 14,
     });
     const set = await clinic.inject({ url, payload: { day_before: false, hours_before: true, ...rules } });
-    expect(set.json()).toEqual({ day_before: false, hours_before: true, ...rules });
+    expect(set.json()).toEqual({ day_before: false, hours_before: true, ...rules, booking_horizon_days: 14 });
     try {
       now = new Date('2026-11-24T04:00:00Z');
       await app.jobs.runDue();
@@ -254,6 +255,7 @@ describe('booking messages', () => {
       ...off,
       day_before: true,
       hours_before: true,
+      booking_horizon_days: 14,
     });
   });
 

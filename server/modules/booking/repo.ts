@@ -51,7 +51,7 @@ const clinicColumns = sql`
   '/' || t.slug || '/lpu/' || c.id || '-' || c.slug || '/' AS "clinicUrl",
   c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
   c.club_enabled AS "clubEnabled", c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
-  c.min_notice_minutes AS "minNoticeMinutes",
+  c.min_notice_minutes AS "minNoticeMinutes", c.booking_horizon_days AS "bookingHorizonDays",
   c.phones[1] AS "clinicPhone"`;
 
 const asIso = (row: Appointment): Appointment => ({
@@ -215,17 +215,48 @@ export function createBookingRepo(db: Db) {
      * exclusion constraint. A clash raises 23P01 as a plain insert does. Run in the caller's
      * transaction, which adds the booking's jobs. Two named texts: a doctor's and a service's.
      */
-    /** Whether the workplace's day (in its clinic's zone) of `at` is a whole day off. */
-    async dayOffAt(tx: Db | DbTx, workplaceId: number, at: Date): Promise<boolean> {
+    /**
+     * Whether a doctor's visit at the workplace is no longer in its schedule: its day (in its
+     * clinic's zone) is a whole day off, or its span lies in no weekly rule of its visit type
+     * (nor extra hours of its date, nor a slot the clinic's MIS pushed). A booking asks after its
+     * insert, which waited on the cabinet's lock of the workplace row (the foreign key's share
+     * lock), so a day off or new hours saved meanwhile are seen here.
+     */
+    async scheduleGone(
+      tx: Db | DbTx,
+      visit: { workplaceId: number; visitType: string; startsAt: Date; endsAt: Date },
+    ): Promise<boolean> {
       const result = await tx.execute(sql`
-        SELECT 1 FROM schedule_exceptions e
-        JOIN workplaces w ON w.id = e.workplace_id
-        JOIN clinics c ON c.id = w.clinic_id
-        JOIN towns t ON t.id = c.town_id
-        WHERE e.workplace_id = ${workplaceId} AND e.kind = 'off' AND e.start_time IS NULL
-          AND e.date = (${at.toISOString()}::timestamptz AT TIME ZONE t.tz)::date
-        LIMIT 1`);
-      return result.rows.length > 0;
+        WITH v AS (
+          SELECT (${visit.startsAt.toISOString()}::timestamptz AT TIME ZONE t.tz) AS ls,
+                 (${visit.endsAt.toISOString()}::timestamptz AT TIME ZONE t.tz) AS le
+          FROM workplaces w JOIN clinics c ON c.id = w.clinic_id JOIN towns t ON t.id = c.town_id
+          WHERE w.id = ${visit.workplaceId}
+        )
+        SELECT
+          EXISTS (
+            SELECT 1 FROM schedule_exceptions e
+            WHERE e.workplace_id = ${visit.workplaceId} AND e.kind = 'off' AND e.start_time IS NULL
+              AND e.date = v.ls::date
+          ) AS "dayOff",
+          NOT EXISTS (
+            SELECT 1 FROM schedule_rules r
+            WHERE r.workplace_id = ${visit.workplaceId} AND r.visit_type = ${visit.visitType}
+              AND r.weekday = extract(isodow FROM v.ls)
+              AND r.valid_from <= v.ls::date AND (r.valid_to IS NULL OR r.valid_to >= v.ls::date)
+              AND v.ls >= v.ls::date + r.start_time AND v.le <= v.ls::date + r.end_time
+          ) AND NOT EXISTS (
+            SELECT 1 FROM schedule_exceptions e
+            WHERE e.workplace_id = ${visit.workplaceId} AND e.kind = 'extra' AND e.date = v.ls::date
+              AND v.ls >= v.ls::date + e.start_time AND v.le <= v.ls::date + e.end_time
+          ) AND NOT EXISTS (
+            SELECT 1 FROM explicit_slots x
+            WHERE x.workplace_id = ${visit.workplaceId} AND x.visit_type = ${visit.visitType}
+              AND x.starts_at = ${visit.startsAt.toISOString()}::timestamptz
+          ) AS "outsideHours"
+        FROM v`);
+      const row = result.rows[0] as { dayOff: boolean; outsideHours: boolean } | undefined;
+      return row ? row.dayOff || row.outsideHours : false;
     },
 
     async bookAtOnce(tx: Db | DbTx, row: NewAppointment, now: Date): Promise<number> {

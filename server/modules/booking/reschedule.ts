@@ -15,8 +15,8 @@ import { movedJobs } from './messages';
 import { isUnplaced, type PlacingDeps } from './spots';
 import { offerVisitTime, settleWaitlist } from './waitlist';
 
-/** Rolls a move back: its new day became a day off while it was being made. */
-class DayOffMeanwhile extends Error {}
+/** Rolls a move back: its new day became a day off, or left the hours, while it was being made. */
+class ScheduleChangedMeanwhile extends Error {}
 
 /**
  * Moving a visit to another free time of the same doctor at the same clinic, by its patient or
@@ -70,7 +70,15 @@ export function createReschedule({
             );
           const row = await repo.move(tx, id, { startsAt, endsAt });
           if (!row) return null;
-          if (await repo.dayOffAt(tx, a.workplaceId as number, startsAt)) throw new DayOffMeanwhile();
+          if (
+            await repo.scheduleGone(tx, {
+              workplaceId: a.workplaceId as number,
+              visitType: a.visitType,
+              startsAt,
+              endsAt,
+            })
+          )
+            throw new ScheduleChangedMeanwhile();
           await jobs.enqueue(tx, movedJobs({ id, startsAt }, now));
           await offerVisitTime(tx, jobs, id, now, {
             startsAt: new Date(a.startsAt),
@@ -80,7 +88,7 @@ export function createReschedule({
           return row;
         });
       } catch (err) {
-        if (err instanceof DayOffMeanwhile)
+        if (err instanceof ScheduleChangedMeanwhile)
           throw await spots.refusal(
             { reason: 'slot_unavailable', target, day: spot.day },
             a.visitType,

@@ -84,7 +84,10 @@ describe("the clinic's booking rules", () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(typeof res.json().detail).toBe('string');
     }
-    expect((await clinic.inject({ method: 'GET', url: SETTINGS })).json()).toEqual(defaults);
+    expect((await clinic.inject({ method: 'GET', url: SETTINGS })).json()).toEqual({
+      ...defaults,
+      booking_horizon_days: 14,
+    });
   });
 });
 

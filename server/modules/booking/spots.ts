@@ -10,7 +10,7 @@ import { parseSlotParam, slotParam, type VisitType } from '../../../core/booking
 import { zonedDay } from '../../../core/dates/zoned';
 import type { MarkedDays } from '../../../core/schedule/contracts';
 import { addDays, zonedInstant } from '../../../core/schedule/free-slots';
-import { SCHEDULE_DAYS, SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
+import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, DomainError } from '../../http/errors';
@@ -31,6 +31,7 @@ type DoctorSpot = Pick<
   | 'price'
   | 'cancelCutoffMinutes'
   | 'minNoticeMinutes'
+  | 'bookingHorizonDays'
 >;
 
 /**
@@ -106,8 +107,9 @@ export function createSpots({
         });
   }
 
-  /** The days a target's page shows: two weeks of a doctor, a month of a service. */
-  const daysOf = (target: Target) => (target.kind === 'service' ? SERVICE_SCHEDULE_DAYS : SCHEDULE_DAYS);
+  /** The days a target's page shows: a doctor's as far as the clinic's horizon (14 days by default), a month of a service. */
+  const daysOf = (target: Target) =>
+    target.kind === 'service' ? SERVICE_SCHEDULE_DAYS : target.bookingHorizonDays;
 
   /**
    * The nearest free times from the asked day (from today when there is none, it is outside the
@@ -186,6 +188,7 @@ export function createSpots({
           price: w.price,
           cancelCutoffMinutes: w.cancelCutoffMinutes,
           minNoticeMinutes: w.minNoticeMinutes,
+          bookingHorizonDays: w.bookingHorizonDays,
         };
         day = found.slots;
       } else {
@@ -202,8 +205,8 @@ export function createSpots({
       if (!target) return { reason: 'not_found', target: null };
       if (!target.appointmentOn) return { reason: 'booking_off', target, day: slot.day };
       // The clinic's own rules, before the schedule: a time gone by, one inside the clinic's
-      // minimum notice, or past the calendar's days (14 for doctors, 30 for services, from the
-      // clinic's today).
+      // minimum notice, or past the calendar's days (the clinic's horizon for doctors, 14 days by
+      // default; 30 for services; from the clinic's today).
       const startsAt = zonedInstant(slot.day, slot.time, target.tz);
       if (startsAt.getTime() <= clock.now().getTime()) return { reason: 'slot_past', target, day: slot.day };
       if (startsAt.getTime() <= clock.now().getTime() + target.minNoticeMinutes * 60_000)

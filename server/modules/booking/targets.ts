@@ -1,7 +1,7 @@
 import type { BookableDoctor, BookableService } from '../../../core/booking/contracts';
 import type { VisitType } from '../../../core/booking/urls';
 import { zonedDay } from '../../../core/dates/zoned';
-import { SCHEDULE_DAYS, SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
+import { SERVICE_SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import type { Clock } from '../../clock';
 import type { SessionViewer } from '../auth/viewer';
 import type { BookingRepo } from './repo';
@@ -28,7 +28,7 @@ export function createBookingTargets({
     /** Where a doctor takes online bookings: the booking link without a clinic chooses among them. */
     bookableClinicsOf: (doctorId: number) => repo.bookableClinicsOf(doctorId),
 
-    /** The doctor's booking page: the doctor at the clinic and the free slots of the next two weeks. */
+    /** The doctor's booking page: the doctor at the clinic and the free slots up to the clinic's horizon (two weeks by default). */
     async target(
       doctorId: number,
       clinicId: number,
@@ -42,7 +42,7 @@ export function createBookingTargets({
         ? await spots.slotsOf(
             { kind: 'doctor', ...row },
             visitType,
-            { from: today, days: SCHEDULE_DAYS },
+            { from: today, days: row.bookingHorizonDays },
             viewer?.userId ?? null,
           )
         : {};

@@ -181,6 +181,19 @@ export function createCabinetRepo(db: Db) {
       }));
     },
 
+    /** These visits as the reception list shows them (and their clinics), soonest first. */
+    async visitsByIds(tx: DbTx, ids: number[]): Promise<{ visit: ReceptionVisit; clinicId: number }[]> {
+      if (ids.length === 0) return [];
+      const result = await tx.execute(sql`
+        ${visitSelect}
+        WHERE a.id IN (${listOf(ids, sql`::int`)})
+        ORDER BY lower(a.during), a.id`);
+      return (result.rows as unknown as VisitRow[]).map((row) => ({
+        visit: visitOf(row),
+        clinicId: row.clinicId,
+      }));
+    },
+
     /** Lets go of times held on these days (a form being filled, a coupon being paid). */
     async dropHoldsOnDays(tx: DbTx, workplaceIds: number[], days: string[]): Promise<void> {
       await tx.execute(sql`

@@ -5,24 +5,34 @@ import {
   cabinetCallbackOutcome,
   cabinetCallbacks,
   cabinetDaysOff,
+  cabinetHours,
   cabinetReception,
   cabinetRemoveDayOff,
+  cabinetSetBooking,
+  cabinetSetHours,
   cabinetSetSettings,
   cabinetSettings,
   cabinetVisitStatus,
 } from '../../../core/cabinet/calls';
 import {
+  BookingToggleBodySchema,
+  BookingToggledSchema,
   CabinetCallbackSchema,
   CabinetCallbacksSchema,
   CabinetIdParamsSchema,
   CallbackOutcomeBodySchema,
   CallbacksQuerySchema,
+  ClinicSettingsBodySchema,
   ClinicSettingsSchema,
   DayOffRemovedSchema,
   DaysOffAddedSchema,
   DaysOffBodySchema,
   DaysOffQuerySchema,
   DaysOffSchema,
+  HoursBodySchema,
+  HoursQuerySchema,
+  HoursSavedSchema,
+  HoursSchema,
   ReceptionQuerySchema,
   ReceptionSchema,
   ReceptionVisitSchema,
@@ -66,7 +76,7 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
   serve(
     app,
     cabinetSetSettings,
-    { body: ClinicSettingsSchema, reply: ClinicSettingsSchema },
+    { body: ClinicSettingsBodySchema, reply: ClinicSettingsSchema },
     async (request) => cabinet.setSettings(await request.viewer(), request.body),
   );
 
@@ -117,5 +127,21 @@ export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet
       invalid: { params: { status: 404, detail: CALLBACK_TEXTS.notFound } },
     },
     async (request) => cabinet.answerCallback(await request.viewer(), request.params.id, request.body.status),
+  );
+
+  serve(app, cabinetHours, { query: HoursQuerySchema, reply: HoursSchema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return cabinet.hours(await request.viewer(), request.query);
+  });
+
+  serve(app, cabinetSetHours, { body: HoursBodySchema, reply: HoursSavedSchema }, async (request) =>
+    cabinet.setHours(await request.viewer(), request.body),
+  );
+
+  serve(
+    app,
+    cabinetSetBooking,
+    { body: BookingToggleBodySchema, reply: BookingToggledSchema },
+    async (request) => cabinet.setBooking(await request.viewer(), request.body),
   );
 }

@@ -4,6 +4,7 @@ import type {
   CabinetCallback,
   CabinetCallbacks,
   ClinicSettings,
+  ClinicSettingsBody,
   DaysOff,
   DaysOffAdded,
   DaysOffRequest,
@@ -27,6 +28,7 @@ import type { SessionViewer } from '../auth/viewer';
 import { BOOKING_JOBS } from '../booking/messages';
 import { offerVisitTime, WAITLIST_JOBS } from '../booking/waitlist';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
+import { createCabinetHours } from './hours';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
@@ -121,9 +123,13 @@ export function createCabinetService({
     hours_before: clinics.remindHoursBefore,
     min_notice_minutes: clinics.minNoticeMinutes,
     buffer_minutes: clinics.bufferMinutes,
+    booking_horizon_days: clinics.bookingHorizonDays,
   };
 
   return {
+    /** Weekly hours and the online-booking switch (hours.ts). */
+    ...createCabinetHours({ db, clock, jobs, bus, repo, owner: cabinetOwner, actor, cancelByClinic }),
+
     /** The clinic's reminders to its patients and its booking rules. */
     async settings(viewer: SessionViewer): Promise<ClinicSettings> {
       const [row] = await db
@@ -138,7 +144,7 @@ export function createCabinetService({
      * Changes them, with an audit entry. The reminders already queued follow (read when due); the
      * rules apply to the next slot call and booking, and never touch a visit already booked.
      */
-    async setSettings(viewer: SessionViewer, body: ClinicSettings): Promise<ClinicSettings> {
+    async setSettings(viewer: SessionViewer, change: ClinicSettingsBody): Promise<ClinicSettings> {
       const clinicId = clinicOf(viewer);
       return db.transaction(async (tx) => {
         const [before] = await tx
@@ -147,6 +153,10 @@ export function createCabinetService({
           .where(eq(clinics.id, clinicId))
           .for('update');
         if (!before) throw notFound();
+        const body: ClinicSettings = {
+          ...change,
+          booking_horizon_days: change.booking_horizon_days ?? before.booking_horizon_days,
+        };
         await tx
           .update(clinics)
           .set({
@@ -154,6 +164,7 @@ export function createCabinetService({
             remindHoursBefore: body.hours_before,
             minNoticeMinutes: body.min_notice_minutes,
             bufferMinutes: body.buffer_minutes,
+            bookingHorizonDays: body.booking_horizon_days,
           })
           .where(eq(clinics.id, clinicId));
         await repo.audit(tx, {

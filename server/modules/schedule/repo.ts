@@ -16,6 +16,8 @@ export interface SlotInputs {
     /** The clinic's booking rules (core/schedule/free-slots.ts). */
     minNoticeMinutes: number;
     bufferMinutes: number;
+    /** How many days ahead the clinic takes bookings of doctors. */
+    bookingHorizonDays: number;
     /** The clinic's software pushes the doctor's slots: only pushed slots are offered (none when none). */
     misSchedule: boolean;
   }[];
@@ -192,7 +194,7 @@ export function createScheduleRepo(db: Db) {
                  (w.is_appointment_on AND c.is_appointment_on) AS "isAppointmentOn", t.tz,
                  wp.price, c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
                  c.min_notice_minutes AS "minNoticeMinutes", c.buffer_minutes AS "bufferMinutes",
-                 w.mis_schedule AS "misSchedule"
+                 c.booking_horizon_days AS "bookingHorizonDays", w.mis_schedule AS "misSchedule"
           FROM p
           JOIN workplaces w ON w.doctor_id = p.doctor_id AND w.clinic_id = p.clinic_id
           JOIN clinics c ON c.id = w.clinic_id

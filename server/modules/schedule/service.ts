@@ -153,6 +153,7 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         now,
         minNoticeMinutes: w.minNoticeMinutes,
         bufferMinutes: w.bufferMinutes,
+        horizonDays: w.bookingHorizonDays,
         timeZone: w.tz,
         displayZone,
       };

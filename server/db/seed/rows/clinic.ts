@@ -62,6 +62,7 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     remindHoursBefore: true,
     minNoticeMinutes: 0,
     bufferMinutes: 0,
+    bookingHorizonDays: 14,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',

@@ -1,0 +1,1 @@
+ALTER TABLE "clinics" ADD COLUMN "booking_horizon_days" smallint DEFAULT 14 NOT NULL;
