@@ -2,13 +2,17 @@ import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
+import { BookingSwitches, HoursEditor } from '../features/cabinet/hours-editor';
 import { ClinicSettingsEditor } from '../features/cabinet/settings-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/cabinet-schedule';
 
-/** `/cabinet/schedule/` (?doctor=id): a doctor's or a clinic's days off and vacations. */
+/**
+ * `/cabinet/schedule/` (?doctor=id): a doctor's or a clinic's days off and vacations, weekly
+ * hours, and for a clinic its doctors' online booking, reminders and booking rules.
+ */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
@@ -18,6 +22,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       ...base,
       access: viewer.isAnonymous ? 'signIn' : 'denied',
       daysOff: null,
+      hours: null,
       settings: null,
     } as const;
   const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
@@ -26,7 +31,12 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     // A clinic sets its reminders; a doctor's cabinet has none to set.
     viewer.isLpu ? context.services.cabinet.settings(viewer) : null,
   ]);
-  return { ...base, access: 'ok', daysOff, settings } as const;
+  // The weekly hours of the doctor the days off show (a clinic's first doctor otherwise).
+  const hours = await context.services.cabinet.hours(
+    viewer,
+    daysOff.doctor === null ? {} : { doctor: daysOff.doctor },
+  );
+  return { ...base, access: 'ok', daysOff, hours, settings } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -36,7 +46,7 @@ export const handle: ShellHandle = { width: '3xl' };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
     title: `${DAYS_OFF_TEXTS.title} — ПроДокторов`,
-    description: 'Выходные, отпуск и больничные врачей.',
+    description: 'Выходные, отпуск, часы приёма и онлайн-запись врачей.',
     canonical: `${loaderData?.origin ?? ''}${CABINET_SCHEDULE_PATH}`,
     noindex: true,
   }),
@@ -51,6 +61,10 @@ export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps)
       next={d.next}
     >
       {d.daysOff && <DaysOffEditor initial={d.daysOff} />}
+      {d.hours && <HoursEditor initial={d.hours} />}
+      {d.hours && d.hours.clinicId !== null && d.hours.places.length > 0 && (
+        <BookingSwitches places={d.hours.places} />
+      )}
       {d.settings && <ClinicSettingsEditor initial={d.settings} />}
     </CabinetPage>
   );

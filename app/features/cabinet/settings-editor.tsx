@@ -1,12 +1,14 @@
 import { useId, useState } from 'react';
 import { cabinetSetSettings } from '../../../core/cabinet/calls';
 import type { ClinicSettings } from '../../../core/cabinet/contracts';
+import { BOOKING_HORIZON_CHOICES, HOURS_TEXTS } from '../../../core/cabinet/hours';
 import { BUFFER_CHOICES, MIN_NOTICE_CHOICES, SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
 
 /**
  * The clinic's reminders to its patients (24 hours and 2 hours before the visit, each switched
- * on its own) and its booking rules (minimum notice, buffer between visits); a change is saved
+ * on its own) and its booking rules (minimum notice, buffer between visits, how many days ahead
+ * patients book); a change is saved
  * at once.
  */
 export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
@@ -14,7 +16,7 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
-  const ids = { notice: useId(), buffer: useId() };
+  const ids = { notice: useId(), buffer: useId(), horizon: useId() };
 
   /** Shows the change at once and saves it; a refused change is put back. */
   async function change(next: ClinicSettings) {
@@ -66,6 +68,7 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
           [
             ['min_notice_minutes', SETTINGS_TEXTS.minNotice, MIN_NOTICE_CHOICES, ids.notice],
             ['buffer_minutes', SETTINGS_TEXTS.buffer, BUFFER_CHOICES, ids.buffer],
+            ['booking_horizon_days', HOURS_TEXTS.horizon, BOOKING_HORIZON_CHOICES, ids.horizon],
           ] as const
         ).map(([key, label, choices, id]) => (
           <div key={key} className="flex flex-col gap-1 text-sm">
