@@ -5,6 +5,7 @@ import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
 import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { api } from '../../lib/api';
@@ -121,9 +122,16 @@ export function AccountMenu() {
               </li>
               <li>
                 <a href={CABINET_SCHEDULE_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                  Выходные и отпуск
+                  Расписание
                 </a>
               </li>
+              {user.isLpu && (
+                <li>
+                  <a href={CABINET_INTEGRATION_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                    {MIS_KEY_TEXTS.title}
+                  </a>
+                </li>
+              )}
               <li>
                 <a href={CABINET_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
                   Отзывы обо мне

@@ -8,7 +8,7 @@ import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys'
 const PAGES = [
   { href: CABINET_APPOINTMENTS_PATH, label: RECEPTION_TEXTS.title },
   { href: CABINET_CALLBACKS_PATH, label: CALLBACK_TEXTS.title },
-  { href: CABINET_SCHEDULE_PATH, label: 'Выходные и отпуск' },
+  { href: CABINET_SCHEDULE_PATH, label: 'Расписание' },
   { href: CABINET_INTEGRATION_PATH, label: MIS_KEY_TEXTS.title },
 ] as const;
 
