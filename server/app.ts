@@ -286,7 +286,7 @@ export async function buildApp({
     await doctorRoutes(api, { doctors });
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
-    await cabinetRoutes(api, { cabinet: services.cabinet });
+    await cabinetRoutes(api, { cabinet: services.cabinet, clinicPage: services.clinicPage });
     await misKeyRoutes(api, { mis: services.mis });
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });

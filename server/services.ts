@@ -16,6 +16,7 @@ import type { JobSender } from './jobs/queue';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
+import { type ClinicPageEditor, createClinicPageEditor } from './modules/cabinet/clinic-page';
 import { type CabinetService, createCabinetService } from './modules/cabinet/service';
 import { type ClinicDoctorsService, createClinicDoctorsService } from './modules/clinic/doctors-service';
 import {
@@ -109,6 +110,8 @@ export interface Services {
   cabinet: CabinetService;
   /** The integration API for clinic software (MIS) and its keys. */
   mis: MisService;
+  /** The clinic's own page as it edits it in the cabinet. */
+  clinicPage: ClinicPageEditor;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -198,6 +201,7 @@ export function createServices({
   const favourites = createFavouritesService({ db, clock, lists });
   const cabinet = createCabinetService({ db, clock, jobs, bus });
   const mis = createMisService({ db, clock, jobs });
+  const clinicPage = createClinicPageEditor({ db, clock, pageCache });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
     authDeps.providers ??
@@ -284,6 +288,7 @@ export function createServices({
     booking,
     cabinet,
     mis,
+    clinicPage,
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
   providers.outbox?.onRing((checkId) => {

@@ -1,4 +1,5 @@
 import { pageTags } from '../../core/cache/page-tags';
+import { stepFreeOnly } from '../../core/clinic/accessibility';
 import {
   clinicsUrl,
   placeClinicsUrl,
@@ -8,6 +9,7 @@ import {
 } from '../../core/directory/list-urls';
 import { parsePage } from '../../core/directory/pagination';
 import { plural, WORDS } from '../../core/text/plural';
+import { ClinicFilters } from '../features/directory/clinic-filters';
 import { ClinicListScreen } from '../features/directory/clinic-list';
 import { LinkSection } from '../features/directory/link-section';
 import { PillNav, PlaceLinks } from '../features/directory/list-layout';
@@ -25,9 +27,10 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   const context = pageContextOf(router);
   const town = await requireTown(context, params.town);
   const page = parsePage(url.searchParams.get('page'));
+  const stepFree = stepFreeOnly(url.searchParams);
   // The first page leads on to the top lists, the clinics by place and the service directories.
   const [list, tops, places, promos] = await Promise.all([
-    context.services.directory.clinicList(town, { page }),
+    context.services.directory.clinicList(town, { page, stepFree }),
     page === 1 ? context.services.lists.townTops(town) : Promise.resolve([]),
     townPlaceLinks(context, town, page === 1),
     loadPromos(context, { award: true, app: true }),
@@ -38,6 +41,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       town,
       origin: context.origin,
       page,
+      stepFree,
       search: url.search,
       tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title, count: t.count })),
       ...places,
@@ -78,6 +82,7 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
               }))}
             />
           )}
+          <ClinicFilters path={clinicsUrl(d.town.slug)} stepFree={d.stepFree} />
           {d.clinics.length > 0 && (
             <p className="mt-3">
               <MapButton townSlug={d.town.slug} clinicIds={d.clinics.map((c) => c.id)} />
@@ -90,7 +95,11 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
       page={d.page}
       numPages={d.numPages}
       search={d.search}
-      empty="В этом городе пока нет клиник."
+      empty={
+        d.stepFree
+          ? 'Ни одна клиника города пока не указала вход без ступенек.'
+          : 'В этом городе пока нет клиник.'
+      }
     >
       <LinkSection
         id="tops-h"

@@ -10,6 +10,7 @@ import type {
   CabinetCallbacks,
   CallbackOutcomeBody,
   CallbacksQuery,
+  ClinicAccessibility,
   ClinicSettings,
   ClinicSettingsBody,
   DayOffRemoved,
@@ -96,3 +97,14 @@ export const cabinetSetBooking = defineCall<{ body: BookingToggleBody; reply: Bo
   'POST',
   '/cabinet/ajax/schedule/booking/',
 );
+
+/** What the clinic tells of its accessibility (a clinic account; shown on its page). */
+export const cabinetAccessibility = defineCall<{ reply: ClinicAccessibility }>()(
+  'GET',
+  '/cabinet/ajax/clinic/accessibility/',
+);
+/** Sets it: the clinic page and the list filter follow at once. */
+export const cabinetSetAccessibility = defineCall<{
+  body: ClinicAccessibility;
+  reply: ClinicAccessibility;
+}>()('POST', '/cabinet/ajax/clinic/accessibility/');

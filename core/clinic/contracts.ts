@@ -3,6 +3,7 @@
  * list, the doctors list, an address's schedule, the visiting rules and the promotions archive.
  * Widgets import these types only (`import type`), so the browser bundle carries no zod.
  */
+
 import { z } from 'zod';
 import {
   ClinicCardSchema,
@@ -14,6 +15,7 @@ import {
 import { SOFTWARE_VERSIONS } from '../directory/software-version';
 import { MAX_ID, textInput } from '../http/contracts';
 import { FAKE_WARNINGS } from '../reviews/fake-warning';
+import { ACCESSIBILITY_FEATURES } from './accessibility';
 import { DOCTOR_GENDERS } from './doctor-filters';
 import { WEEKDAY_TRANSLIT } from './working-hours';
 
@@ -240,6 +242,8 @@ export const ClinicPageSchema = ClinicCardSchema.omit({
   priceUpdatedAt: z.string().nullable(),
   clubDiscountPercent: z.number(),
   covidRules: z.array(z.string()),
+  /** What the clinic tells of its accessibility, in the list's order; empty: it said nothing. */
+  accessibility: z.array(z.enum(ACCESSIBILITY_FEATURES)),
   interview: z.array(z.object({ question: z.string(), answer: z.string() })),
   /** Today in the town's zone, ISO (1 is Monday). */
   todayWeekday: z.number(),

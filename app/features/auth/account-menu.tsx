@@ -5,6 +5,7 @@ import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
 import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
@@ -125,6 +126,13 @@ export function AccountMenu() {
                   Расписание
                 </a>
               </li>
+              {user.isLpu && (
+                <li>
+                  <a href={CABINET_CLINIC_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                    {ACCESSIBILITY_TEXTS.cabinetTitle}
+                  </a>
+                </li>
+              )}
               {user.isLpu && (
                 <li>
                   <a href={CABINET_INTEGRATION_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">

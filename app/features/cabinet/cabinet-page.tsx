@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CABINET_CALLBACKS_PATH, CALLBACK_TEXTS } from '../../../core/cabinet/callbacks';
 import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 
 /** The cabinet's pages, each linking the others. */
@@ -9,6 +10,7 @@ const PAGES = [
   { href: CABINET_APPOINTMENTS_PATH, label: RECEPTION_TEXTS.title },
   { href: CABINET_CALLBACKS_PATH, label: CALLBACK_TEXTS.title },
   { href: CABINET_SCHEDULE_PATH, label: 'Расписание' },
+  { href: CABINET_CLINIC_PATH, label: ACCESSIBILITY_TEXTS.cabinetTitle },
   { href: CABINET_INTEGRATION_PATH, label: MIS_KEY_TEXTS.title },
 ] as const;
 

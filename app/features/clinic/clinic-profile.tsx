@@ -10,6 +10,7 @@ import type { Town } from '../../../core/towns/contracts';
 import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
 import { MapButton } from '../map/map-button';
+import { Accessibility } from './accessibility';
 import { AddressSchedule } from './address-schedule';
 import { BranchSelector } from './branch-selector';
 import { CovidRules } from './covid-rules';
@@ -152,6 +153,7 @@ export function ClinicProfile({
               </section>
             )}
 
+            <Accessibility features={c.accessibility} />
             {c.covidRules.length > 0 && <CovidRules lpuId={c.id} />}
             {actions}
           </aside>

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { ACCESSIBILITY_FEATURES } from '../../../core/clinic/accessibility';
 import { FAKE_WARNINGS } from '../../../core/reviews/fake-warning';
 import { simpleWords } from './search-words';
 import { districts, metroStations, towns } from './towns';
@@ -80,6 +82,8 @@ export const clinics = pgTable(
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),
     covidRules: text().array().notNull().default(sql`'{}'::text[]`),
+    /** What the clinic tells of its accessibility (core/clinic/accessibility.ts); empty: it said nothing. */
+    accessibility: text({ enum: ACCESSIBILITY_FEATURES }).array().notNull().default(sql`'{}'::text[]`),
     /** [{question, answer}] from the clinic interview block. */
     interview: jsonb().$type<{ question: string; answer: string }[]>().notNull().default([]),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -97,6 +101,10 @@ export const clinics = pgTable(
     // 'Nearby' lists: a town's clinics inside a bounding box, without visiting the rows.
     index('clinics_town_geo').on(t.townId, t.lat, t.lon, t.id),
     index('clinics_name_words').using('gin', simpleWords(t.name)),
+    check(
+      'clinics_accessibility_known',
+      sql`${t.accessibility} <@ ARRAY[${sql.raw(ACCESSIBILITY_FEATURES.map((f) => `'${f}'`).join(', '))}]::text[]`,
+    ),
   ],
 );
 

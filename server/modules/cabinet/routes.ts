@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CALLBACK_TEXTS } from '../../../core/cabinet/callbacks';
 import {
+  cabinetAccessibility,
   cabinetAddDaysOff,
   cabinetCallbackOutcome,
   cabinetCallbacks,
@@ -8,6 +9,7 @@ import {
   cabinetHours,
   cabinetReception,
   cabinetRemoveDayOff,
+  cabinetSetAccessibility,
   cabinetSetBooking,
   cabinetSetHours,
   cabinetSetSettings,
@@ -22,6 +24,7 @@ import {
   CabinetIdParamsSchema,
   CallbackOutcomeBodySchema,
   CallbacksQuerySchema,
+  ClinicAccessibilitySchema,
   ClinicSettingsBodySchema,
   ClinicSettingsSchema,
   DayOffRemovedSchema,
@@ -41,10 +44,26 @@ import {
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
+import type { ClinicPageEditor } from './clinic-page';
 import type { CabinetService } from './service';
 
 /** The cabinet's calls (docs/product/cabinet.md): doctors and clinics only, their own data only. */
-export async function cabinetRoutes(app: FastifyInstance, { cabinet }: { cabinet: CabinetService }) {
+export async function cabinetRoutes(
+  app: FastifyInstance,
+  { cabinet, clinicPage }: { cabinet: CabinetService; clinicPage: ClinicPageEditor },
+) {
+  serve(app, cabinetAccessibility, { reply: ClinicAccessibilitySchema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return clinicPage.accessibility(await request.viewer());
+  });
+
+  serve(
+    app,
+    cabinetSetAccessibility,
+    { body: ClinicAccessibilitySchema, reply: ClinicAccessibilitySchema },
+    async (request) => clinicPage.setAccessibility(await request.viewer(), request.body),
+  );
+
   serve(
     app,
     cabinetReception,

@@ -1,3 +1,4 @@
+import { orderedFeatures } from '../../../core/clinic/accessibility';
 import type { AddressSchedule, ClinicPage } from '../../../core/clinic/contracts';
 import { ARCHIVE_PAGE_SIZE, licenceImageUrl } from '../../../core/clinic/urls';
 import { addressSchedule } from '../../../core/clinic/working-hours';
@@ -61,6 +62,7 @@ export function createClinicService({ db, clock }: { db: Db; clock: Clock }) {
         clubEnabled: c.clubEnabled,
         clubDiscountPercent: c.clubDiscountPercent,
         covidRules: c.covidRules,
+        accessibility: orderedFeatures(c.accessibility),
         interview: c.interview,
         todayWeekday: today.isoWeekday,
         hours: hours.map((h) => ({

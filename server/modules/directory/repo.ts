@@ -115,6 +115,13 @@ function doctorWhere(q: DoctorQuery) {
 
 export type DirectoryRepo = ReturnType<typeof createDirectoryRepo>;
 
+/** A town's clinics, or those of them with a step-free entrance (the list's 'Вход без ступенек'). */
+function clinicScope(townId: number, stepFree: boolean): SQL | undefined {
+  return stepFree
+    ? and(eq(clinics.townId, townId), sql`${clinics.accessibility} @> ARRAY['step_free']::text[]`)
+    : eq(clinics.townId, townId);
+}
+
 export function createDirectoryRepo(db: Db) {
   /**
    * Everything a doctor card shows, for a page of ids (one array parameter, so one text for any
@@ -218,19 +225,24 @@ export function createDirectoryRepo(db: Db) {
       return doctorCardRows.execute({ ids: `{${ids.map((id) => Math.trunc(id)).join(',')}}` });
     },
 
-    async clinicPage(q: { townId: number; limit: number; offset: number }): Promise<number[]> {
+    async clinicPage(q: {
+      townId: number;
+      stepFree?: boolean;
+      limit: number;
+      offset: number;
+    }): Promise<number[]> {
       const rows = await db
         .select({ id: clinics.id })
         .from(clinics)
-        .where(eq(clinics.townId, q.townId))
+        .where(clinicScope(q.townId, q.stepFree ?? false))
         .orderBy(desc(clinics.rating), desc(clinics.reviewsCount), asc(clinics.id))
         .limit(q.limit)
         .offset(q.offset);
       return rows.map((r) => r.id);
     },
 
-    async clinicCount(townId: number): Promise<number> {
-      const [{ n }] = await db.select({ n: count() }).from(clinics).where(eq(clinics.townId, townId));
+    async clinicCount(townId: number, stepFree = false): Promise<number> {
+      const [{ n }] = await db.select({ n: count() }).from(clinics).where(clinicScope(townId, stepFree));
       return n;
     },
 

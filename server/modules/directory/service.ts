@@ -201,15 +201,19 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
 
     async clinicList(
       town: Town,
-      opts: { page: number },
+      opts: { page: number; stepFree?: boolean },
     ): Promise<{ total: number; numPages: number; clinics: ClinicCard[] }> {
+      const stepFree = opts.stepFree ?? false;
       const [ids, total] = await Promise.all([
         repo.clinicPage({
           townId: town.id,
+          stepFree,
           limit: CLINICS_PER_PAGE,
           offset: (opts.page - 1) * CLINICS_PER_PAGE,
         }),
-        countCache.get(`c:${town.id}`, () => repo.clinicCount(town.id)),
+        countCache.get(`c:${town.id}${stepFree ? ':step_free' : ''}`, () =>
+          repo.clinicCount(town.id, stepFree),
+        ),
       ]);
       const clinics = await clinicCards(town, ids, { booking: true });
       return { total, numPages: Math.max(1, Math.ceil(total / CLINICS_PER_PAGE)), clinics };

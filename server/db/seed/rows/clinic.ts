@@ -1,3 +1,4 @@
+import type { AccessibilityFeature } from '../../../../core/clinic/accessibility';
 import { type clinics, SOFTWARE_VERSIONS } from '../../schema/clinics';
 import type { Row } from '../bulk';
 import type { Rng } from '../rng';
@@ -67,9 +68,26 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',
     covidRules: covidRules(rng),
+    accessibility: demoAccessibility(input.id),
     interview: clinicInterview(rng),
     createdAt: yearsBefore(rng, input.now, 6, 10),
   };
+}
+
+/**
+ * What a demo clinic tells of its accessibility: about half say something, most of those have a
+ * step-free entrance. From the id alone, not the rng, so the rest of the data set stays as it was.
+ */
+function demoAccessibility(id: number): AccessibilityFeature[] {
+  const h = (id * 2654435761) >>> 0;
+  if (h % 100 < 50) return [];
+  const features: AccessibilityFeature[] = [];
+  if (h % 10 < 8) features.push('step_free');
+  if ((h >> 4) % 3 !== 0) features.push('lift');
+  if ((h >> 6) % 4 === 0) features.push('toilet');
+  if ((h >> 8) % 5 === 0) features.push('parking');
+  if ((h >> 10) % 9 === 0) features.push('hearing');
+  return features;
 }
 
 function pickStatus(rng: Rng): number {

@@ -1,0 +1,48 @@
+import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../core/clinic/accessibility';
+import { AccessibilityEditor } from '../features/cabinet/accessibility-editor';
+import { CabinetPage } from '../features/cabinet/cabinet-page';
+import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
+import type { ShellHandle } from '../lib/shell';
+import type { Route } from './+types/cabinet-clinic';
+
+/** `/cabinet/clinic/`: the clinic's own page as its account edits it (its accessibility, for now). */
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
+  const { viewer } = context;
+  const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
+  if (!viewer.isLpu) {
+    return {
+      ...base,
+      accessibility: null,
+      refusal: viewer.isDoctor ? ACCESSIBILITY_TEXTS.clinicOnly : ACCESSIBILITY_TEXTS.signIn,
+    };
+  }
+  return { ...base, accessibility: await context.services.clinicPage.accessibility(viewer), refusal: null };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const handle: ShellHandle = { width: '3xl' };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: `${ACCESSIBILITY_TEXTS.cabinetTitle} — ПроДокторов`,
+    description: 'Что клиника рассказывает о себе пациентам.',
+    canonical: `${loaderData?.origin ?? ''}${CABINET_CLINIC_PATH}`,
+    noindex: true,
+  }),
+];
+
+export default function CabinetClinic({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <CabinetPage
+      title={ACCESSIBILITY_TEXTS.cabinetTitle}
+      current={CABINET_CLINIC_PATH}
+      refusal={d.refusal}
+      next={d.next}
+    >
+      {d.accessibility && <AccessibilityEditor features={d.accessibility.features} />}
+    </CabinetPage>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "clinics" ADD COLUMN "accessibility" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "clinics" ADD CONSTRAINT "clinics_accessibility_known" CHECK ("clinics"."accessibility" <@ ARRAY['step_free', 'lift', 'toilet', 'parking', 'hearing']::text[]);

@@ -1,0 +1,70 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ClinicAccessibility } from '../../../core/cabinet/contracts';
+import { pageTags } from '../../../core/cache/page-tags';
+import { ACCESSIBILITY_TEXTS, orderedFeatures } from '../../../core/clinic/accessibility';
+import type { PageCache } from '../../cache/page-cache';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { cabinetAudit } from '../../db/schema/cabinet';
+import { clinics } from '../../db/schema/clinics';
+import { forbidden, unauthorized } from '../../http/errors';
+import type { SessionViewer } from '../auth/viewer';
+
+export type ClinicPageEditor = ReturnType<typeof createClinicPageEditor>;
+
+/**
+ * The clinic's own page, as its account edits it in the cabinet (docs/product/cabinet.md, 'The
+ * clinic page'): for now what it tells of its accessibility. Only a clinic account, only its own
+ * clinic (from the session); each change is audited, and the cached pages showing the clinic
+ * (its page, its town's lists) are dropped at once.
+ */
+export function createClinicPageEditor({
+  db,
+  clock,
+  pageCache,
+}: {
+  db: Db;
+  clock: Clock;
+  pageCache: PageCache;
+}) {
+  function clinicOf(viewer: SessionViewer): { clinicId: number; userId: number } {
+    if (viewer.userId === null) throw unauthorized(ACCESSIBILITY_TEXTS.signIn);
+    if (viewer.role !== 'clinic' || viewer.clinicId === null) throw forbidden(ACCESSIBILITY_TEXTS.clinicOnly);
+    return { clinicId: viewer.clinicId, userId: viewer.userId };
+  }
+
+  return {
+    async accessibility(viewer: SessionViewer): Promise<ClinicAccessibility> {
+      const { clinicId } = clinicOf(viewer);
+      const [row] = await db
+        .select({ features: clinics.accessibility })
+        .from(clinics)
+        .where(eq(clinics.id, clinicId));
+      return { features: orderedFeatures(row?.features ?? []) };
+    },
+
+    async setAccessibility(viewer: SessionViewer, body: ClinicAccessibility): Promise<ClinicAccessibility> {
+      const { clinicId, userId } = clinicOf(viewer);
+      const features = orderedFeatures(body.features);
+      const townId = await db.transaction(async (tx) => {
+        const [before] = (
+          await tx.execute(sql`
+            SELECT accessibility AS features, town_id AS "townId" FROM clinics WHERE id = ${clinicId} FOR UPDATE`)
+        ).rows as { features: string[]; townId: number }[];
+        await tx.update(clinics).set({ accessibility: features }).where(eq(clinics.id, clinicId));
+        await tx.insert(cabinetAudit).values({
+          userId,
+          action: 'clinic.accessibility',
+          targetType: 'clinics',
+          targetId: clinicId,
+          before: { accessibility: before.features },
+          after: { accessibility: features },
+          at: clock.now(),
+        });
+        return before.townId;
+      });
+      pageCache.invalidate([pageTags.clinic(clinicId), pageTags.townLists(townId)]);
+      return { features };
+    },
+  };
+}
