@@ -1,3 +1,4 @@
+import { WEEKDAY_NAMES } from '../dates/zoned';
 import { isoWeekday, wallClock } from '../schedule/free-slots';
 
 /**
@@ -22,15 +23,8 @@ export const BOOKING_HORIZON_CHOICES: readonly [number, string][] = [
 ];
 
 export const WEEKDAY_SHORT = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'] as const;
-export const WEEKDAY_FULL = [
-  'Понедельник',
-  'Вторник',
-  'Среда',
-  'Четверг',
-  'Пятница',
-  'Суббота',
-  'Воскресенье',
-] as const;
+/** The weekdays' full names, Monday first. */
+export const WEEKDAY_FULL: readonly string[] = WEEKDAY_NAMES;
 
 export const HOURS_TEXTS = {
   title: 'Часы приёма',

@@ -2,19 +2,14 @@ import { useId, useState } from 'react';
 import { cabinetAddDaysOff, cabinetDaysOff, cabinetRemoveDayOff } from '../../../core/cabinet/calls';
 import type { DaysOff, ReceptionVisit } from '../../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS, dayOffRanges } from '../../../core/cabinet/days-off';
-import {
-  CANCEL_REASON_MAX,
-  localDate,
-  localTime,
-  STATUS_CHANGE_TEXTS,
-} from '../../../core/cabinet/reception';
+import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { formatDayShort } from '../../../core/dates/zoned';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { VisitsToCancel } from './visits-to-cancel';
 
 const FIELD = 'rounded-lg border border-line bg-surface px-3 py-2';
 const PRIMARY =
   'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
-const DANGER = 'rounded-lg bg-error px-4 py-2 font-medium text-white hover:opacity-90 disabled:opacity-50';
 const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
 
 const span = (from: string, to: string) =>
@@ -172,45 +167,24 @@ export function DaysOffEditor({ initial }: { initial: DaysOff }) {
           </div>
         )}
         {booked && (
-          <div role="alert" className="rounded-lg border border-error bg-error-soft p-3">
-            <p className="font-medium">{DAYS_OFF_TEXTS.visitsBooked}</p>
-            <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Записи на эти дни">
-              {booked.map((v) => (
-                <li key={v.id} data-booked-visit={v.id}>
-                  {formatDayShort(localDate(v.startsAt, v.tz))}, {localTime(v.startsAt, v.tz)} —{' '}
-                  {v.patientName}
-                  {v.doctor && !clinic ? ` (${v.clinicName})` : ''}
-                </li>
-              ))}
-            </ul>
-            <label htmlFor={ids.reason} className="mt-3 block text-sm font-medium">
-              Причина отмены (пациенты получат её в SMS)
-            </label>
-            <textarea
-              id={ids.reason}
-              value={reason}
-              maxLength={CANCEL_REASON_MAX}
-              rows={2}
-              onChange={(e) => setReason(e.target.value)}
-              className={`mt-1 w-full ${FIELD}`}
-            />
-            <div className="mt-2 flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={DANGER}
-                disabled={busy}
-                onClick={() => {
-                  if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
-                  else void submit(true);
-                }}
-              >
-                Отменить записи и закрыть дни
-              </button>
-              <button type="button" className={SMALL} onClick={() => setBooked(null)}>
-                Выбрать другие дни
-              </button>
-            </div>
-          </div>
+          <VisitsToCancel
+            title={DAYS_OFF_TEXTS.visitsBooked}
+            listLabel="Записи на эти дни"
+            visits={booked}
+            marker="data-booked-visit"
+            withClinic={!clinic}
+            reasonId={ids.reason}
+            reason={reason}
+            onReason={setReason}
+            busy={busy}
+            confirm="Отменить записи и закрыть дни"
+            onConfirm={() => {
+              if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
+              else void submit(true);
+            }}
+            back="Выбрать другие дни"
+            onBack={() => setBooked(null)}
+          />
         )}
         {error && (
           <p role="alert" className="text-sm text-error">

@@ -11,22 +11,15 @@ import {
   WEEKDAY_FULL,
   WEEKDAY_SHORT,
 } from '../../../core/cabinet/hours';
-import {
-  CANCEL_REASON_MAX,
-  localDate,
-  localTime,
-  STATUS_CHANGE_TEXTS,
-  VISIT_TYPE_LABELS,
-} from '../../../core/cabinet/reception';
-import { formatDayShort } from '../../../core/dates/zoned';
+import { STATUS_CHANGE_TEXTS, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
 import { plural, WORDS } from '../../../core/text/plural';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { VisitsToCancel } from './visits-to-cancel';
 
 const FIELD = 'rounded-lg border border-line bg-surface px-3 py-2';
 const TIME = 'w-[4.5rem] rounded-lg border border-line bg-surface px-2 py-1.5 text-center tabular-nums';
 const PRIMARY =
   'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
-const DANGER = 'rounded-lg bg-error px-4 py-2 font-medium text-white hover:opacity-90 disabled:opacity-50';
 const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
 
 /** A new interval after the day's last one (or the usual morning). */
@@ -307,44 +300,24 @@ export function HoursEditor({ initial }: { initial: Hours }) {
             </div>
           )}
           {outside && (
-            <div role="alert" className="rounded-lg border border-error bg-error-soft p-3">
-              <p className="font-medium">{HOURS_TEXTS.visitsOutside}</p>
-              <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Записи вне новых часов">
-                {outside.map((v) => (
-                  <li key={v.id} data-outside-visit={v.id}>
-                    {formatDayShort(localDate(v.startsAt, v.tz))}, {localTime(v.startsAt, v.tz)} —{' '}
-                    {v.patientName}
-                  </li>
-                ))}
-              </ul>
-              <label htmlFor={ids.reason} className="mt-3 block text-sm font-medium">
-                Причина отмены (пациенты получат её в SMS)
-              </label>
-              <textarea
-                id={ids.reason}
-                value={reason}
-                maxLength={CANCEL_REASON_MAX}
-                rows={2}
-                onChange={(e) => setReason(e.target.value)}
-                className={`mt-1 w-full ${FIELD}`}
-              />
-              <div className="mt-2 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={DANGER}
-                  disabled={busy}
-                  onClick={() => {
-                    if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
-                    else void save(true);
-                  }}
-                >
-                  {HOURS_TEXTS.cancelAndSave}
-                </button>
-                <button type="button" className={SMALL} onClick={() => setOutside(null)}>
-                  {HOURS_TEXTS.changeHours}
-                </button>
-              </div>
-            </div>
+            <VisitsToCancel
+              title={HOURS_TEXTS.visitsOutside}
+              listLabel="Записи вне новых часов"
+              visits={outside}
+              marker="data-outside-visit"
+              withClinic={false}
+              reasonId={ids.reason}
+              reason={reason}
+              onReason={setReason}
+              busy={busy}
+              confirm={HOURS_TEXTS.cancelAndSave}
+              onConfirm={() => {
+                if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
+                else void save(true);
+              }}
+              back={HOURS_TEXTS.changeHours}
+              onBack={() => setOutside(null)}
+            />
           )}
         </>
       )}
