@@ -58,6 +58,8 @@ export const doctors = pgTable(
     adults: boolean().notNull().default(true),
     softwareVersion: text({ enum: SOFTWARE_VERSIONS }),
     licenseNumber: text(),
+    /** The doctor's own phone on his page: only while his software version is ULTIMA (core/cabinet/software.ts). */
+    ownPhone: text(),
     educationConfirmed: boolean().notNull().default(false),
     categoryConfirmed: boolean().notNull().default(false),
     categoryExpiresOn: date(),
