@@ -28,6 +28,7 @@ import { authRoutes } from './modules/auth/routes';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { createWaitlistHandlers } from './modules/booking/waitlist';
+import { cabinetPricesRoutes } from './modules/cabinet/prices-routes';
 import { cabinetRoutes } from './modules/cabinet/routes';
 import { cabinetSocketRoutes } from './modules/cabinet/socket';
 import { clinicRoutes } from './modules/clinic/routes';
@@ -287,6 +288,7 @@ export async function buildApp({
     await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
     await favouritesRoutes(api, { favourites });
     await cabinetRoutes(api, { cabinet: services.cabinet, clinicPage: services.clinicPage });
+    await cabinetPricesRoutes(api, { prices: services.prices });
     await misKeyRoutes(api, { mis: services.mis });
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });

@@ -17,6 +17,7 @@ import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
 import { type ClinicPageEditor, createClinicPageEditor } from './modules/cabinet/clinic-page';
+import { createPricesEditor, type PricesEditor } from './modules/cabinet/prices';
 import { type CabinetService, createCabinetService } from './modules/cabinet/service';
 import { type ClinicDoctorsService, createClinicDoctorsService } from './modules/clinic/doctors-service';
 import {
@@ -112,6 +113,8 @@ export interface Services {
   mis: MisService;
   /** The clinic's own page as it edits it in the cabinet. */
   clinicPage: ClinicPageEditor;
+  /** The clinic's price list and club participation as it keeps them in the cabinet. */
+  prices: PricesEditor;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -202,6 +205,7 @@ export function createServices({
   const cabinet = createCabinetService({ db, clock, jobs, bus });
   const mis = createMisService({ db, clock, jobs });
   const clinicPage = createClinicPageEditor({ db, clock, pageCache });
+  const prices = createPricesEditor({ db, clock, pageCache });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
     authDeps.providers ??
@@ -289,6 +293,7 @@ export function createServices({
     cabinet,
     mis,
     clinicPage,
+    prices,
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
   providers.outbox?.onRing((checkId) => {

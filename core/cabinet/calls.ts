@@ -27,6 +27,15 @@ import type {
   ReceptionVisit,
   VisitStatusBody,
 } from './contracts';
+import type {
+  CabinetPrices,
+  ClubBody,
+  ClubParticipation,
+  NewPriceLineBody,
+  PriceLineBody,
+  SynonymOptions,
+  SynonymQuery,
+} from './price-contracts';
 
 /** The signed-in doctor's or clinic's visits of a day or a week. */
 export const cabinetReception = defineCall<{ query: ReceptionQuery; reply: Reception }>()(
@@ -108,3 +117,32 @@ export const cabinetSetAccessibility = defineCall<{
   body: ClinicAccessibility;
   reply: ClinicAccessibility;
 }>()('POST', '/cabinet/ajax/clinic/accessibility/');
+
+/** The clinic's price list by service class, its club participation and price status (a clinic account). */
+export const cabinetPrices = defineCall<{ reply: CabinetPrices }>()('GET', '/cabinet/ajax/prices/');
+/** Adds a line of a canonical service; the whole list as saved. */
+export const cabinetAddPrice = defineCall<{ body: NewPriceLineBody; reply: CabinetPrices }>()(
+  'POST',
+  '/cabinet/ajax/prices/',
+);
+/** Changes a line (409 `stale` when it changed since it was shown); the whole list as saved. */
+export const cabinetSetPrice = defineCall<{
+  params: { id: number };
+  body: PriceLineBody;
+  reply: CabinetPrices;
+}>()('POST', '/cabinet/ajax/prices/:id/');
+/** Removes a line (409 while patients are booked on it, or once it has visits); the whole list. */
+export const cabinetRemovePrice = defineCall<{ params: { id: number }; reply: CabinetPrices }>()(
+  'DELETE',
+  '/cabinet/ajax/prices/:id/',
+);
+/** Canonical services by name, for 'Добавить услугу'. */
+export const cabinetPriceSynonyms = defineCall<{ query: SynonymQuery; reply: SynonymOptions }>()(
+  'GET',
+  '/cabinet/ajax/prices/synonyms/',
+);
+/** The clinic's club participation and its discount on services. */
+export const cabinetSetClub = defineCall<{ body: ClubBody; reply: ClubParticipation }>()(
+  'POST',
+  '/cabinet/ajax/prices/club/',
+);
