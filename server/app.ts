@@ -38,6 +38,7 @@ import { clubNotificationRoutes, clubRoutes } from './modules/club/routes';
 import { clubSocketRoutes } from './modules/club/socket';
 import { directoryRoutes } from './modules/directory/routes';
 import { sitemapRoutes } from './modules/directory/sitemap';
+import { doctorProfileRoutes } from './modules/doctor/profile-routes';
 import { doctorRoutes } from './modules/doctor/routes';
 import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
@@ -265,6 +266,8 @@ export async function buildApp({
   }
   // Review writing and moderation: a scope of its own, since the review form carries files.
   await app.register(async (scope) => reviewWriteRoutes(scope, { writer: reviewWriter, moderation }));
+  // The doctor's profile, its photo and its moderation; the approved photos under /media/doctors/.
+  await doctorProfileRoutes(app, { profiles: services.doctorProfiles });
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   await legalRoutes(app, { operator });
   // The clinic software's API: bearer keys, no session, no CSRF token (outside the scope below).

@@ -30,6 +30,8 @@ import { createClubPayments } from './modules/club/payments';
 import { type ClubService, createClubService } from './modules/club/service';
 import { createListService, type ListService } from './modules/directory/lists-service';
 import { createDirectoryService, type DirectoryService } from './modules/directory/service';
+import { createPhotoStore, doctorPhotosDir } from './modules/doctor/photo-store';
+import { createDoctorProfileEditor, type DoctorProfileEditor } from './modules/doctor/profile-edit';
 import { createDoctorService, type DoctorService } from './modules/doctor/service';
 import { createFavouritesService, type FavouritesService } from './modules/favourites/service';
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
@@ -113,6 +115,8 @@ export interface Services {
   mis: MisService;
   /** The clinic's own page as it edits it in the cabinet. */
   clinicPage: ClinicPageEditor;
+  /** The doctor's profile as the doctor or his clinic edits it, and its moderation by staff. */
+  doctorProfiles: DoctorProfileEditor;
   /** The clinic's price list and club participation as it keeps them in the cabinet. */
   prices: PricesEditor;
 }
@@ -205,6 +209,12 @@ export function createServices({
   const cabinet = createCabinetService({ db, clock, jobs, bus });
   const mis = createMisService({ db, clock, jobs });
   const clinicPage = createClinicPageEditor({ db, clock, pageCache });
+  const doctorProfiles = createDoctorProfileEditor({
+    db,
+    clock,
+    pageCache,
+    photos: createPhotoStore(doctorPhotosDir(uploadsDir)),
+  });
   const prices = createPricesEditor({ db, clock, pageCache });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const providers =
@@ -293,6 +303,7 @@ export function createServices({
     cabinet,
     mis,
     clinicPage,
+    doctorProfiles,
     prices,
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
