@@ -72,6 +72,8 @@ export default [
     route('cabinet/callbacks', 'routes/cabinet-callbacks.tsx'),
     // The clinic's keys for its software's integration API.
     route('cabinet/integration', 'routes/cabinet-integration.tsx'),
+    // The clinic's price list and club participation.
+    route('cabinet/prices', 'routes/cabinet-prices.tsx'),
     // The clinic's own page as it edits it (accessibility).
     route('cabinet/clinic', 'routes/cabinet-clinic.tsx'),
     route('*', 'routes/not-found.tsx'),

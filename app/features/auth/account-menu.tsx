@@ -4,6 +4,7 @@ import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
 import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
+import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../../core/cabinet/prices';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
@@ -130,6 +131,13 @@ export function AccountMenu() {
                 <li>
                   <a href={CABINET_CLINIC_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
                     {ACCESSIBILITY_TEXTS.cabinetTitle}
+                  </a>
+                </li>
+              )}
+              {user.isLpu && (
+                <li>
+                  <a href={CABINET_PRICES_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                    {PRICE_TEXTS.title}
                   </a>
                 </li>
               )}

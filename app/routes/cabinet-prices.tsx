@@ -1,0 +1,48 @@
+import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../core/cabinet/prices';
+import { CabinetPage } from '../features/cabinet/cabinet-page';
+import { PriceEditor } from '../features/cabinet/price-editor';
+import { pageMeta } from '../lib/seo';
+import { pageContextOf } from '../lib/services.server';
+import type { ShellHandle } from '../lib/shell';
+import type { Route } from './+types/cabinet-prices';
+
+/** `/cabinet/prices/`: the clinic's price list and club participation as its account keeps them. */
+export async function loader({ url, context: router }: Route.LoaderArgs) {
+  const context = pageContextOf(router);
+  const { viewer } = context;
+  const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
+  if (!viewer.isLpu) {
+    return {
+      ...base,
+      prices: null,
+      refusal: viewer.isDoctor ? PRICE_TEXTS.clinicOnly : PRICE_TEXTS.signIn,
+    };
+  }
+  // A failed read still renders the page: the editor says so and offers to try again.
+  const prices = await context.services.prices.list(viewer).catch((err: unknown) => {
+    console.error(err);
+    return null;
+  });
+  return { ...base, prices, refusal: null };
+}
+
+export const headers = () => ({ 'Cache-Control': 'private, no-store' });
+
+export const handle: ShellHandle = { width: '4xl' };
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({
+    title: `${PRICE_TEXTS.title} — ПроДокторов`,
+    description: 'Прайс-лист клиники и участие в клубе.',
+    canonical: `${loaderData?.origin ?? ''}${CABINET_PRICES_PATH}`,
+    noindex: true,
+  }),
+];
+
+export default function CabinetPrices({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <CabinetPage title={PRICE_TEXTS.title} current={CABINET_PRICES_PATH} refusal={d.refusal} next={d.next}>
+      <PriceEditor initial={d.prices} />
+    </CabinetPage>
+  );
+}
