@@ -61,6 +61,8 @@ export default [
     // (?status=pending|published|unconfirmed|resolved|deleted&page=N), the cabinet's answers.
     route('reviews/new', 'routes/review-new.tsx'),
     route('staff/reviews', 'routes/staff-reviews.tsx'),
+    // Doctors' profile changes waiting for staff (?status=decided: the history).
+    route('staff/profiles', 'routes/staff-profiles.tsx'),
     // The annual award's calendar and texts by year (?year=YYYY), staff only.
     route('staff/promo', 'routes/staff-promo.tsx'),
     route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
@@ -76,6 +78,8 @@ export default [
     route('cabinet/prices', 'routes/cabinet-prices.tsx'),
     // The clinic's own page as it edits it (accessibility).
     route('cabinet/clinic', 'routes/cabinet-clinic.tsx'),
+    // The doctor's profile (a clinic: ?doctor={id}, one of its own), sent for moderation.
+    route('cabinet/profile', 'routes/cabinet-profile.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

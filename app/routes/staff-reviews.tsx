@@ -1,3 +1,4 @@
+import { STAFF_PROFILES_PATH } from '../../core/doctor/profile-edit';
 import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { QUEUE_TABS } from '../features/reviews/moderation/queue-labels';
 import { StaffQueue } from '../features/reviews/moderation/staff-queue';
@@ -51,7 +52,12 @@ export default function StaffReviews({ loaderData: d }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <StaffQueue status={d.status} q={d.q} page={d.page} queue={d.queue} />
+        <>
+          <a href={STAFF_PROFILES_PATH} className="mt-1 inline-block text-brand hover:underline">
+            Модерация профилей врачей
+          </a>
+          <StaffQueue status={d.status} q={d.q} page={d.page} queue={d.queue} />
+        </>
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../../core/cabinet/prices';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
+import { CABINET_PROFILE_PATH, PROFILE_TEXTS, STAFF_PROFILES_PATH } from '../../../core/doctor/profile-edit';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
 import { showSnackbar } from '../../components/ui/snackbar';
@@ -115,6 +116,13 @@ export function AccountMenu() {
               </a>
             </li>
           )}
+          {user.isStaff && (
+            <li>
+              <a href={STAFF_PROFILES_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                Модерация профилей
+              </a>
+            </li>
+          )}
           {(user.isDoctor || user.isLpu) && (
             <>
               <li>
@@ -148,6 +156,11 @@ export function AccountMenu() {
                   </a>
                 </li>
               )}
+              <li>
+                <a href={CABINET_PROFILE_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                  {user.isLpu ? 'Профили врачей' : PROFILE_TEXTS.title}
+                </a>
+              </li>
               <li>
                 <a href={CABINET_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
                   Отзывы обо мне

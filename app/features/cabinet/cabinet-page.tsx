@@ -4,6 +4,7 @@ import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
 import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../../core/cabinet/prices';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
+import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../../core/doctor/profile-edit';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 
 /** The cabinet's pages, each linking the others. */
@@ -11,6 +12,7 @@ const PAGES = [
   { href: CABINET_APPOINTMENTS_PATH, label: RECEPTION_TEXTS.title },
   { href: CABINET_CALLBACKS_PATH, label: CALLBACK_TEXTS.title },
   { href: CABINET_SCHEDULE_PATH, label: 'Расписание' },
+  { href: CABINET_PROFILE_PATH, label: PROFILE_TEXTS.title },
   { href: CABINET_CLINIC_PATH, label: ACCESSIBILITY_TEXTS.cabinetTitle },
   { href: CABINET_PRICES_PATH, label: PRICE_TEXTS.title },
   { href: CABINET_INTEGRATION_PATH, label: MIS_KEY_TEXTS.title },
