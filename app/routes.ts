@@ -80,6 +80,8 @@ export default [
     route('cabinet/clinic', 'routes/cabinet-clinic.tsx'),
     // The doctor's profile (a clinic: ?doctor={id}, one of its own), sent for moderation.
     route('cabinet/profile', 'routes/cabinet-profile.tsx'),
+    // The page's views, booking and phone presses and bookings by day (?days=7|30|90&metric=).
+    route('cabinet/effectiveness', 'routes/cabinet-effectiveness.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -51,6 +51,7 @@ import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
 import { scheduleRoutes } from './modules/schedule/routes';
 import { searchRoutes } from './modules/search/routes';
+import { pageStatsRoutes } from './modules/stats/routes';
 import { townRoutes } from './modules/towns/routes';
 import { type BuildSource, registerPages } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
@@ -293,6 +294,7 @@ export async function buildApp({
     await cabinetRoutes(api, { cabinet: services.cabinet, clinicPage: services.clinicPage });
     await cabinetPricesRoutes(api, { prices: services.prices });
     await misKeyRoutes(api, { mis: services.mis });
+    await pageStatsRoutes(api, { stats: services.pageStats });
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });
@@ -347,6 +349,7 @@ export async function buildApp({
           cookies: request.cookies,
           environment,
           viewer: await request.viewer(),
+          visitor: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
           authSettings,
           origin: publicOrigin,
           operator,

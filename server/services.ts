@@ -53,6 +53,7 @@ import { createFileDocumentStore } from './modules/reviews/write/document-store'
 import { createReviewWriteService, type ReviewWriteService } from './modules/reviews/write/service';
 import { createScheduleService, type ScheduleService } from './modules/schedule/service';
 import { createSearchService, type SearchService } from './modules/search/service';
+import { createPageStatsService, type PageStatsService } from './modules/stats/service';
 import { createTownService, type TownService } from './modules/towns/service';
 import { createProviders, DEV_PROVIDERS_CONFIG, type Providers, type ProvidersConfig } from './providers';
 import { DevOutbox } from './providers/dev-outbox';
@@ -101,6 +102,8 @@ export interface Services {
   favourites: FavouritesService;
   /** Appointments: booking a free slot, the booked visit's page, cancelling. */
   booking: BookingService;
+  /** Doctor and clinic page views, booking and phone presses; the cabinet's effectiveness report. */
+  pageStats: PageStatsService;
   /** The clinic map: pins, base layer, addresses and routes through the maps provider. */
   map: MapService;
   /** The discount club: club data, the free card, paying for a card. */
@@ -221,6 +224,13 @@ export function createServices({
     authDeps.providers ??
     createProviders(authDeps.providersConfig ?? DEV_PROVIDERS_CONFIG, { logger: log, clock });
   const limits = authDeps.limits ?? createMemoryRateLimitStore(clock);
+  // Visitors already counted today: Redis when shared; else a store of their own, so that page
+  // views never crowd the sign-in counters out of memory.
+  const pageStats = createPageStatsService({
+    db,
+    clock,
+    seen: authDeps.limits ?? createMemoryRateLimitStore(clock, 100_000),
+  });
   const clientIds = authDeps.clientIds ?? ['portal'];
   const auth = createAuthService({
     db,
@@ -300,6 +310,7 @@ export function createServices({
     favourites,
     schedule,
     booking,
+    pageStats,
     cabinet,
     mis,
     clinicPage,

@@ -56,6 +56,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     if (!a || !seen?.canCancel || a.doctorId !== query.doctorId || a.clinicId !== query.lpuId)
       throw notFound();
     reschedule = { id, token, current: formatVisitTime(a.startsAt, target.tz) };
+  } else {
+    await context.services.pageStats.bookingOpened(
+      { source: query.source, doctorId: query.doctorId, clinicId: query.lpuId },
+      { ...context.visitor, viewer: context.viewer },
+    );
   }
   return {
     choose: null,

@@ -12,6 +12,7 @@ import { FavouriteButton } from '../features/favourites/favourite-button';
 import { MistakeReport } from '../features/feedback/mistake-report';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { ReviewTags } from '../features/reviews/review-tags';
+import { PageStatsBeacon } from '../features/stats/page-stats-beacon';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound } from '../lib/seo';
@@ -68,6 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
 export default function Clinic({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
+      <PageStatsBeacon kind="clinic" id={d.clinic.id} />
       {/* Keyed by clinic: going to a branch starts its widgets afresh. */}
       <ClinicProfile
         key={d.clinic.id}

@@ -18,6 +18,7 @@ import { ReviewPowerLink } from '../features/reviews/review-power-link';
 import { doctorReviewPayload } from '../features/reviews/review-power-payload';
 import { ReviewTags } from '../features/reviews/review-tags';
 import { ScheduleSlot } from '../features/schedule/schedule-slot';
+import { PageStatsBeacon } from '../features/stats/page-stats-beacon';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -97,6 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
 export default function Doctors({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
+      {d.kind === 'doctor' && <PageStatsBeacon kind="doctor" id={d.doctor.id} />}
       {d.kind === 'doctor' ? (
         <DoctorProfile
           key={d.doctor.id}

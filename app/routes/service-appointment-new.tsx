@@ -55,6 +55,10 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     context.viewer,
   );
   if (!target) throw notFound();
+  await context.services.pageStats.bookingOpened(
+    { source: query.source, doctorId: query.doctorId, clinicId: query.lpuId },
+    { ...context.visitor, viewer: context.viewer },
+  );
   return {
     choose: null,
     origin: context.origin,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isSoftwareVersion, SOFTWARE_VERSION_LABELS, softwareBenefits } from './software-version';
+import {
+  isSoftwareVersion,
+  lowestVersionWith,
+  SOFTWARE_VERSION_LABELS,
+  softwareBenefits,
+  softwareRights,
+} from './software-version';
 
 describe('softwareBenefits', () => {
   it('gives every level data updates and answers to reviews', () => {
@@ -33,5 +39,38 @@ describe('software version labels', () => {
     expect(Object.values(SOFTWARE_VERSION_LABELS)).toEqual(['Лайт', 'Стандарт', 'Профи', 'Ультима']);
     expect(isSoftwareVersion('PRO')).toBe(true);
     expect(isSoftwareVersion('pro')).toBe(false);
+  });
+});
+
+describe('softwareRights', () => {
+  it('gives a page without a version only what every level has', () => {
+    expect(softwareRights(null, 'clinic')).toEqual({
+      updateData: true,
+      answerReviews: true,
+      effectiveness: false,
+      promotions: false,
+      noAds: false,
+      ownContacts: false,
+    });
+    expect(softwareRights('LIGHT', 'doctor')).toEqual(softwareRights(null, 'doctor'));
+  });
+
+  it('grants each right from its level up, on the right kind of page', () => {
+    expect(softwareRights('STANDARD', 'doctor').effectiveness).toBe(true);
+    expect(softwareRights('STANDARD', 'doctor').promotions).toBe(false);
+    expect(softwareRights('PRO', 'clinic')).toMatchObject({
+      promotions: true,
+      noAds: true,
+      ownContacts: false,
+    });
+    expect(softwareRights('ULTIMA', 'doctor').ownContacts).toBe(true);
+  });
+
+  it('names the lowest level a lower one would move to', () => {
+    expect(lowestVersionWith('effectiveness', 'doctor')).toBe('STANDARD');
+    expect(lowestVersionWith('promotions', 'clinic')).toBe('STANDARD');
+    expect(lowestVersionWith('noAds', 'clinic')).toBe('PRO');
+    expect(lowestVersionWith('ownContacts', 'doctor')).toBe('ULTIMA');
+    expect(lowestVersionWith('ownContacts', 'clinic')).toBeNull();
   });
 });

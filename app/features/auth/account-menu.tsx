@@ -10,6 +10,7 @@ import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/a
 import { CABINET_PROFILE_PATH, PROFILE_TEXTS, STAFF_PROFILES_PATH } from '../../../core/doctor/profile-edit';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
 import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
+import { CABINET_EFFECTIVENESS_PATH, EFFECTIVENESS_TEXTS } from '../../../core/stats/effectiveness';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -156,6 +157,11 @@ export function AccountMenu() {
                   </a>
                 </li>
               )}
+              <li>
+                <a href={CABINET_EFFECTIVENESS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
+                  {EFFECTIVENESS_TEXTS.title}
+                </a>
+              </li>
               <li>
                 <a href={CABINET_PROFILE_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
                   {user.isLpu ? 'Профили врачей' : PROFILE_TEXTS.title}

@@ -6,6 +6,7 @@ import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabine
 import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
 import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../../core/doctor/profile-edit';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
+import { CABINET_EFFECTIVENESS_PATH, EFFECTIVENESS_TEXTS } from '../../../core/stats/effectiveness';
 
 /** The cabinet's pages, each linking the others. */
 const PAGES = [
@@ -16,6 +17,7 @@ const PAGES = [
   { href: CABINET_CLINIC_PATH, label: ACCESSIBILITY_TEXTS.cabinetTitle },
   { href: CABINET_PRICES_PATH, label: PRICE_TEXTS.title },
   { href: CABINET_INTEGRATION_PATH, label: MIS_KEY_TEXTS.title },
+  { href: CABINET_EFFECTIVENESS_PATH, label: EFFECTIVENESS_TEXTS.title },
 ] as const;
 
 /**

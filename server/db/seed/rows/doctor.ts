@@ -68,6 +68,7 @@ export function doctorRow(rng: Rng, input: DoctorRowInput): Row<typeof doctors> 
     adults: !spec.children || rng.chance(0.05),
     softwareVersion: rng.chance(0.06) ? rng.pick(SOFTWARE_VERSIONS) : null,
     licenseNumber: `0${input.regionCode}${String(rng.int(0, 9_999_999_999)).padStart(10, '0')}`,
+    ownPhone: null,
     educationConfirmed: rng.chance(0.6),
     categoryConfirmed: category !== 'none' && rng.chance(0.5),
     categoryExpiresOn: category === 'none' ? null : dateOnly(addDays(input.now, rng.int(-200, 1800))),

@@ -6,6 +6,12 @@ import type { Rng } from '../rng';
 export const STAFF_PHONE = '79990000001';
 export const DOCTOR_PHONE_BASE = 79990001001;
 export const CLINIC_PHONE_BASE = 79990002001;
+/**
+ * The software versions of the demo cabinet accounts' pages, in account order: the first doctor
+ * and the first clinic see their page effectiveness, the second ones see what Стандарт would give.
+ */
+export const DOCTOR_ACCOUNT_VERSIONS = ['STANDARD', 'LIGHT', null] as const;
+export const CLINIC_ACCOUNT_VERSIONS = ['PRO', 'LIGHT', null] as const;
 
 /** Patients' phones '79010000000'…'79899999999': distinct for every index, never a demo account. */
 const PATIENT_SPAN = 880_000_000;

@@ -15,6 +15,7 @@ import { slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { clinicRow, clinicWeekHours, hhmm, isAllDay, upcomingHolidays } from '../rows/clinic';
 import { addDays, dateOnly } from '../rows/time';
+import { CLINIC_ACCOUNT_VERSIONS } from '../rows/user';
 import { type ClinicKind, clinicEquipment, clinicPromotions, licenceAuthority } from '../texts/clinic-texts';
 
 const KINDS: ClinicKind[] = ['clinic', 'dentistry', 'diagnostics', 'lab', 'hospital', 'children'];
@@ -89,6 +90,8 @@ export async function seedClinics(ctx: SeedContext): Promise<void> {
           networkId: unit.networkId,
           now: ctx.now,
         });
+        if (id <= ctx.plan.clinicAccounts && id <= CLINIC_ACCOUNT_VERSIONS.length)
+          row.softwareVersion = CLINIC_ACCOUNT_VERSIONS[id - 1];
         info.clubEnabled = row.clubEnabled;
         info.clubDiscountPercent = row.clubDiscountPercent;
         ctx.clinics.push(info);

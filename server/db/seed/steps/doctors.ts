@@ -10,6 +10,7 @@ import {
 import { personName, slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { doctorGender, doctorRow } from '../rows/doctor';
+import { DOCTOR_ACCOUNT_VERSIONS } from '../rows/user';
 import { clinicPicker, type Profile, profileOf } from './clinic-picker';
 import { consultationPrices, roundPrice } from './prices';
 
@@ -52,6 +53,8 @@ export async function seedDoctors(ctx: SeedContext): Promise<void> {
           speciality: spec,
           now: ctx.now,
         });
+        if (id <= ctx.plan.doctorAccounts && id <= DOCTOR_ACCOUNT_VERSIONS.length)
+          row.softwareVersion = DOCTOR_ACCOUNT_VERSIONS[id - 1];
         const info: DoctorInfo = {
           id,
           townIndex: ti,

@@ -1,0 +1,107 @@
+import { expect, type Page, test } from '@playwright/test';
+import { WORK_PHONES, workAccountContext } from './support/patient';
+
+/**
+ * Page effectiveness end to end: a patient opens the demo clinic's page and presses its phone;
+ * the clinic (Профи) sees both in its cabinet, by day; a clinic on Лайт sees what Стандарт gives.
+ */
+
+const SECOND_CLINIC = '79990002002';
+
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const main = document.getElementById('content');
+    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+  });
+
+interface Report {
+  page: { url: string };
+  series: { day: string; views: number; phoneClicks: number }[];
+}
+
+test('a patient’s visit and phone press reach the clinic’s effectiveness page', async ({ browser }) => {
+  // Two browsers, a dozen page loads.
+  test.setTimeout(60_000);
+  const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
+  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
+  const cabinet = await context.newPage();
+  await cabinet.setViewportSize(viewport);
+  const report = async () =>
+    (await (await cabinet.request.get('/cabinet/ajax/effectiveness/?days=7')).json()) as Report;
+  const before = await report();
+  const today = before.series.at(-1) as Report['series'][number];
+
+  // A patient's own browser (each run and viewport is a visitor of its own: counts are per visitor and day).
+  const visitor = await browser.newContext({
+    viewport,
+    userAgent: `Mozilla/5.0 (e2e ${test.info().project.name} ${Date.now()})`,
+  });
+  const patient = await visitor.newPage();
+  const viewed = patient.waitForRequest(
+    (r) => r.url().endsWith('/ajax/page_stats/') && r.method() === 'POST',
+  );
+  await patient.goto(before.page.url);
+  await hydrated(patient);
+  expect((await viewed).postData()).toContain('event=view');
+  // The phone link would hand over to a dialler: the test keeps the press on the page.
+  await patient.evaluate(() =>
+    window.addEventListener('click', (e) => {
+      if ((e.target as Element).closest('a[href^="tel:"]')) e.preventDefault();
+    }),
+  );
+  const pressed = patient.waitForRequest(
+    (r) => r.url().endsWith('/ajax/page_stats/') && r.postData()?.includes('event=phone') === true,
+  );
+  await patient.locator('main a[href^="tel:"]').first().click();
+  await pressed;
+
+  await expect
+    .poll(async () => (await report()).series.at(-1))
+    .toMatchObject({ day: today.day, views: today.views + 1, phoneClicks: today.phoneClicks + 1 });
+
+  await cabinet.goto('/cabinet/effectiveness/?days=7');
+  await expect(cabinet.getByRole('heading', { level: 1, name: 'Эффективность страницы' })).toBeVisible();
+  await expect(cabinet.getByText('Ваша версия: «Профи»')).toBeVisible();
+  const totalViews = before.series.reduce((s, d) => s + d.views, 0) + 1;
+  await expect(cabinet.locator('[data-metric="views"]')).toHaveText(totalViews.toLocaleString('ru-RU'));
+  await expect(cabinet.getByRole('img', { name: /^Просмотры страницы по дням за 7 дней/ })).toBeVisible();
+
+  // Another count and period are links: the choice survives a reload and goes back with Back.
+  await cabinet.getByRole('link', { name: /Нажатия на телефон/ }).click();
+  await expect(cabinet).toHaveURL(/metric=phoneClicks/);
+  await expect(cabinet.getByRole('img', { name: /^Нажатия на телефон по дням за 7 дней/ })).toBeVisible();
+  await cabinet.getByRole('link', { name: '30 дней' }).click();
+  await expect(cabinet.getByRole('img', { name: /^Нажатия на телефон по дням за 30 дней/ })).toBeVisible();
+  await cabinet.reload();
+  await expect(cabinet.getByRole('link', { name: '30 дней' })).toHaveAttribute('aria-current', 'page');
+  await cabinet.goBack();
+  await expect(cabinet.getByRole('img', { name: /^Нажатия на телефон по дням за 7 дней/ })).toBeVisible();
+  await cabinet.getByText('Таблица по дням').click();
+  await expect(cabinet.getByRole('row')).toHaveCount(8);
+  await cabinet.screenshot({
+    path: test.info().outputPath(`effectiveness-${test.info().project.name}.png`),
+    fullPage: true,
+  });
+  await visitor.close();
+  await context.close();
+});
+
+test('a clinic on Лайт sees what Стандарт would give, not an error', async ({ browser }) => {
+  const context = await workAccountContext(browser, SECOND_CLINIC);
+  const page = await context.newPage();
+  await page.setViewportSize(test.info().project.use.viewport ?? { width: 1280, height: 800 });
+  await page.goto('/cabinet/effectiveness/');
+  await expect(page.getByText('Ваша версия: «Лайт»')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Эффективность страницы видна в версиях от «Стандарт»' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'Следит за эффективностью страницы' }),
+  ).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Публикует акции и скидки' })).toBeVisible();
+  await expect(page.locator('[data-metric]')).toHaveCount(0);
+  await page.screenshot({
+    path: test.info().outputPath(`effectiveness-locked-${test.info().project.name}.png`),
+  });
+  await context.close();
+});
