@@ -4,6 +4,15 @@ import { defineCall } from '../http/call';
 export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
 
 import type {
+  ClinicAbout,
+  ClinicAboutBody,
+  ClinicHolidayBody,
+  ClinicHours,
+  ClinicPromotions,
+  ClinicWeekBody,
+  PromotionBody,
+} from './clinic-page-contracts';
+import type {
   BookingToggleBody,
   BookingToggled,
   CabinetCallback,
@@ -117,6 +126,52 @@ export const cabinetSetAccessibility = defineCall<{
   body: ClinicAccessibility;
   reply: ClinicAccessibility;
 }>()('POST', '/cabinet/ajax/clinic/accessibility/');
+
+/** The clinic's description, phones and website (a clinic account; shown on its page). */
+export const cabinetClinicAbout = defineCall<{ reply: ClinicAbout }>()('GET', '/cabinet/ajax/clinic/about/');
+/** Sets them; phones are kept as digits ('74951234567'). */
+export const cabinetSetClinicAbout = defineCall<{ body: ClinicAboutBody; reply: ClinicAbout }>()(
+  'POST',
+  '/cabinet/ajax/clinic/about/',
+);
+/** The clinic's weekly working hours and its upcoming holiday days. */
+export const cabinetClinicHours = defineCall<{ reply: ClinicHours }>()('GET', '/cabinet/ajax/clinic/hours/');
+/** Sets the weekly hours (all seven days). */
+export const cabinetSetClinicHours = defineCall<{ body: ClinicWeekBody; reply: ClinicHours }>()(
+  'POST',
+  '/cabinet/ajax/clinic/hours/',
+);
+/** Adds a holiday day (or changes the hours of one already listed). */
+export const cabinetAddClinicHoliday = defineCall<{ body: ClinicHolidayBody; reply: ClinicHours }>()(
+  'POST',
+  '/cabinet/ajax/clinic/holidays/',
+);
+/** Removes a holiday day. */
+export const cabinetRemoveClinicHoliday = defineCall<{ params: { id: number }; reply: ClinicHours }>()(
+  'DELETE',
+  '/cabinet/ajax/clinic/holidays/:id/',
+);
+/** The clinic's promotions, or (below Стандарт) what the level with promotions would give. */
+export const cabinetClinicPromotions = defineCall<{ reply: ClinicPromotions }>()(
+  'GET',
+  '/cabinet/ajax/clinic/promotions/',
+);
+/** Adds a promotion (403 below Стандарт). */
+export const cabinetAddPromotion = defineCall<{ body: PromotionBody; reply: ClinicPromotions }>()(
+  'POST',
+  '/cabinet/ajax/clinic/promotions/',
+);
+/** Changes a current or upcoming promotion. */
+export const cabinetSetPromotion = defineCall<{
+  params: { id: number };
+  body: PromotionBody;
+  reply: ClinicPromotions;
+}>()('POST', '/cabinet/ajax/clinic/promotions/:id/');
+/** 'Завершить': the promotion ends yesterday and moves to the archive; never deleted. */
+export const cabinetEndPromotion = defineCall<{ params: { id: number }; reply: ClinicPromotions }>()(
+  'POST',
+  '/cabinet/ajax/clinic/promotions/:id/end/',
+);
 
 /** The clinic's price list by service class, its club participation and price status (a clinic account). */
 export const cabinetPrices = defineCall<{ reply: CabinetPrices }>()('GET', '/cabinet/ajax/prices/');

@@ -51,6 +51,8 @@ export const DoctorPageSchema = DoctorCardSchema.extend({
   education: z.array(z.object({ year: z.number(), institution: z.string(), speciality: z.string() })),
   courses: z.array(z.object({ year: z.number(), title: z.string() })),
   softwareVersion: z.enum(SOFTWARE_VERSIONS).nullable(),
+  /** The doctor's own phone ('7XXXXXXXXXX'): only while his version is Ультима. */
+  ownPhone: z.string().nullable(),
   fakeWarning: z.enum(FAKE_WARNINGS).nullable(),
   documents: DoctorDocumentsSchema,
   services: z.array(DoctorServiceSchema),

@@ -5,6 +5,16 @@ import { DOCTOR_CATEGORY_CHOICES, PROFILE_LIMITS as L, PROFILE_FIELDS, PROFILE_T
 
 /** The doctor's profile in the cabinet and its moderation (core/doctor/profile-edit.ts). */
 
+/** A Russian phone in any writing → '7XXXXXXXXXX'; '' → null; anything else → false. */
+export function ownPhoneDigits(input: string): string | null | false {
+  const digits = input.replace(/[\s()+-]/g, '');
+  if (digits === '') return null;
+  if (!/^\d+$/.test(digits)) return false;
+  const national =
+    digits.length === 11 && (digits[0] === '7' || digits[0] === '8') ? digits.slice(1) : digits;
+  return /^[3-9]\d{9}$/.test(national) ? `7${national}` : false;
+}
+
 const year = z
   .number('Укажите год')
   .int('Укажите год')
@@ -40,6 +50,15 @@ export const ProfileFormSchema = z.object({
     .pipe(z.string().max(L.licenseMax, `Не больше ${L.licenseMax} символов`))
     .nullable()
     .transform((s) => (s ? s : null)),
+  /** Any writing of a Russian number ('+7 (900) 123-45-67', '8 900 …'): kept as '7XXXXXXXXXX'. */
+  ownPhone: textInput()
+    .nullish()
+    .transform((s, ctx) => {
+      const digits = ownPhoneDigits(s ?? '');
+      if (digits !== false) return digits;
+      ctx.addIssue({ code: 'custom', message: PROFILE_TEXTS.ownPhoneBad });
+      return z.NEVER;
+    }),
 });
 export type ProfileForm = z.input<typeof ProfileFormSchema>;
 
@@ -61,6 +80,7 @@ const ValuesSchema = z.object({
   category: z.enum(DOCTOR_CATEGORY_CHOICES),
   categoryExpiresOn: z.string().nullable(),
   licenseNumber: z.string().nullable(),
+  ownPhone: z.string().nullable(),
 });
 
 /** One field of a change: its label and its value before and after, as lines for people. */
@@ -95,6 +115,8 @@ export const CabinetProfileSchema = z.object({
   pending: ProfileChangeSchema.nullable(),
   /** The latest decision by staff (approved or rejected). */
   lastDecision: ProfileChangeSchema.nullable(),
+  /** Whether the doctor's version lets him publish his own phone; else the lowest one that does. */
+  ownContacts: z.object({ available: z.boolean(), version: z.string() }),
 });
 export type CabinetProfile = z.infer<typeof CabinetProfileSchema>;
 

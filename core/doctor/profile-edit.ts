@@ -5,6 +5,7 @@
  * approve or reject it.
  */
 import { categoryLabel, type DoctorCategory } from '../directory/doctor-labels';
+import { formatPhone } from '../phone/format';
 
 export const CABINET_PROFILE_PATH = '/cabinet/profile/';
 export const STAFF_PROFILES_PATH = '/staff/profiles/';
@@ -35,6 +36,9 @@ export const PROFILE_LIMITS = {
 
 export const PROFILE_TEXTS = {
   title: 'Мой профиль',
+  ownPhoneHint: 'Мобильный или городской номер: пациенты увидят его на вашей странице.',
+  ownPhoneBad: 'Укажите российский номер телефона, например +7 900 123-45-67',
+  ownPhoneLocked: (version: string) => `Свой телефон на странице публикуют врачи с версией «${version}»`,
   lead: 'Изменения появятся на вашей странице после проверки модератором, обычно в течение рабочего дня.',
   signIn: 'Войдите как врач или клиника',
   doctorsOnly: 'Профиль врача меняет сам врач или его клиника',
@@ -78,6 +82,7 @@ export const PROFILE_FIELDS = [
   'category',
   'categoryExpiresOn',
   'licenseNumber',
+  'ownPhone',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
@@ -90,6 +95,7 @@ export const PROFILE_FIELD_LABELS: Record<ProfileField, string> = {
   category: 'Категория',
   categoryExpiresOn: 'Категория действует до',
   licenseNumber: 'Номер лицензии или сертификата',
+  ownPhone: 'Телефон для записи к врачу',
 };
 
 export interface EducationItem {
@@ -112,6 +118,8 @@ export interface ProfileValues {
   category: DoctorCategory;
   categoryExpiresOn: string | null;
   licenseNumber: string | null;
+  /** Shown on the page only while the doctor's version is Ультима (core/directory/software-version.ts). */
+  ownPhone: string | null;
 }
 
 /** What a change holds: only the fields it changes (`photo`: the new photo's content hash). */
@@ -165,6 +173,8 @@ export function describeValue(field: ProfileField, value: unknown): string {
     }
     case 'category':
       return categoryChoiceLabel(value as DoctorCategory);
+    case 'ownPhone':
+      return formatPhone(String(value));
     case 'categoryExpiresOn': {
       const [y, m, d] = String(value).split('-');
       return `${d}.${m}.${y}`;

@@ -10,9 +10,11 @@ import {
   categoryChoiceLabel,
   DOCTOR_CATEGORY_CHOICES,
   type EducationItem,
+  PROFILE_FIELD_LABELS,
   PROFILE_LIMITS,
   PROFILE_TEXTS,
 } from '../../../core/doctor/profile-edit';
+import { formatPhone } from '../../../core/phone/format';
 import { Avatar } from '../../components/ui/avatar';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -68,6 +70,7 @@ export function ProfileEditor({ initial }: { initial: CabinetProfile }) {
   const [category, setCategory] = useState(initial.form.category);
   const [categoryExpiresOn, setCategoryExpiresOn] = useState(initial.form.categoryExpiresOn ?? '');
   const [licenseNumber, setLicenseNumber] = useState(initial.form.licenseNumber ?? '');
+  const [ownPhone, setOwnPhone] = useState(initial.form.ownPhone ? formatPhone(initial.form.ownPhone) : '');
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(null);
   const [photoNote, setPhotoNote] = useState<Note>(null);
@@ -107,6 +110,7 @@ export function ProfileEditor({ initial }: { initial: CabinetProfile }) {
           category,
           categoryExpiresOn: categoryExpiresOn || null,
           licenseNumber: licenseNumber || null,
+          ownPhone: ownPhone || null,
         },
       });
       setData(saved);
@@ -131,6 +135,7 @@ export function ProfileEditor({ initial }: { initial: CabinetProfile }) {
       setCategory(saved.form.category);
       setCategoryExpiresOn(saved.form.categoryExpiresOn ?? '');
       setLicenseNumber(saved.form.licenseNumber ?? '');
+      setOwnPhone(saved.form.ownPhone ? formatPhone(saved.form.ownPhone) : '');
       setNote({ ok: true, text: PROFILE_TEXTS.withdrawn });
     } catch (err) {
       setNote({ ok: false, text: problem(err) });
@@ -403,6 +408,35 @@ export function ProfileEditor({ initial }: { initial: CabinetProfile }) {
               onChange={(e) => setLicenseNumber(e.target.value)}
               className={FIELD}
             />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-phone`} className="font-medium">
+              {PROFILE_FIELD_LABELS.ownPhone}
+            </label>
+            {data.ownContacts.available || ownPhone ? (
+              <>
+                <input
+                  id={`${id}-phone`}
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  value={ownPhone}
+                  placeholder="+7 900 123-45-67"
+                  onChange={(e) => setOwnPhone(e.target.value)}
+                  aria-describedby={`${id}-phone-hint`}
+                  className={FIELD}
+                />
+                <p id={`${id}-phone-hint`} className="text-sm text-ink-soft">
+                  {data.ownContacts.available
+                    ? PROFILE_TEXTS.ownPhoneHint
+                    : PROFILE_TEXTS.ownPhoneLocked(data.ownContacts.version)}
+                </p>
+              </>
+            ) : (
+              <p id={`${id}-phone`} className="text-sm text-ink-soft" data-own-phone-locked>
+                {PROFILE_TEXTS.ownPhoneLocked(data.ownContacts.version)}
+              </p>
+            )}
           </div>
         </div>
 

@@ -5,6 +5,7 @@ import { isSoftwareVersion } from '../../../core/directory/software-version';
 import { reviewsUrl, specialityUrl } from '../../../core/directory/urls';
 import type { DoctorPage } from '../../../core/doctor/contracts';
 import { formatRub } from '../../../core/money/money';
+import { formatPhone } from '../../../core/phone/format';
 import { reviewFormUrl } from '../../../core/reviews/urls';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
@@ -238,6 +239,18 @@ function About({ d, today, favourite }: { d: DoctorPage; today: string; favourit
             <DocumentsBadge documents={d.documents} today={today} categoryName={d.category} />
             {version && <SoftwareBadge version={version} page="doctor" />}
           </div>
+          {d.ownPhone && (
+            <p className="mt-3 text-sm">
+              <span className="text-ink-soft">Телефон врача: </span>
+              <a
+                href={`tel:+${d.ownPhone}`}
+                className="font-medium text-brand hover:underline"
+                data-own-phone
+              >
+                {formatPhone(d.ownPhone)}
+              </a>
+            </p>
+          )}
         </div>
       </div>
       {d.about && <p className="mt-4 whitespace-pre-line leading-relaxed text-ink-soft">{d.about}</p>}

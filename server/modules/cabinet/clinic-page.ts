@@ -9,12 +9,14 @@ import { cabinetAudit } from '../../db/schema/cabinet';
 import { clinics } from '../../db/schema/clinics';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
+import { createClinicPageSections } from './clinic-page-sections';
 
 export type ClinicPageEditor = ReturnType<typeof createClinicPageEditor>;
 
 /**
  * The clinic's own page, as its account edits it in the cabinet (docs/product/cabinet.md, 'The
- * clinic page'): for now what it tells of its accessibility. Only a clinic account, only its own
+ * clinic page'): what it tells of its accessibility here, and (clinic-page-sections.ts) its
+ * description and phones, hours and holiday hours, promotions. Only a clinic account, only its own
  * clinic (from the session); each change is audited, and the cached pages showing the clinic
  * (its page, its town's lists) are dropped at once.
  */
@@ -34,6 +36,8 @@ export function createClinicPageEditor({
   }
 
   return {
+    ...createClinicPageSections({ db, clock, pageCache, clinicOf }),
+
     async accessibility(viewer: SessionViewer): Promise<ClinicAccessibility> {
       const { clinicId } = clinicOf(viewer);
       const [row] = await db

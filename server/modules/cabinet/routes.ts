@@ -45,6 +45,7 @@ import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
 import type { ClinicPageEditor } from './clinic-page';
+import { clinicPageRoutes } from './clinic-page-routes';
 import type { CabinetService } from './service';
 
 /** The cabinet's calls (docs/product/cabinet.md): doctors and clinics only, their own data only. */
@@ -63,6 +64,7 @@ export async function cabinetRoutes(
     { body: ClinicAccessibilitySchema, reply: ClinicAccessibilitySchema },
     async (request) => clinicPage.setAccessibility(await request.viewer(), request.body),
   );
+  clinicPageRoutes(app, clinicPage);
 
   serve(
     app,

@@ -1,4 +1,9 @@
 import { pageTags } from '../../../core/cache/page-tags';
+import {
+  lowestVersionWith,
+  SOFTWARE_VERSION_LABELS,
+  softwareRights,
+} from '../../../core/directory/software-version';
 import { doctorUrl } from '../../../core/directory/urls';
 import { doctorPhotoUrl, profileChangePhoto } from '../../../core/doctor/profile-calls';
 import type {
@@ -79,7 +84,17 @@ function doctorColumns(payload: ProfilePayload): Partial<typeof doctors.$inferIn
   if (payload.category !== undefined || payload.categoryExpiresOn !== undefined)
     set.categoryConfirmed = false;
   if (payload.licenseNumber !== undefined) set.licenseNumber = payload.licenseNumber;
+  if (payload.ownPhone !== undefined) set.ownPhone = payload.ownPhone;
   return set;
+}
+
+/** Whether the doctor's version lets him publish his own phone, and the version that does. */
+function ownContactsOf(doctor: DoctorRef): { available: boolean; version: string } {
+  const needed = lowestVersionWith('ownContacts', 'doctor') ?? 'ULTIMA';
+  return {
+    available: softwareRights(doctor.softwareVersion, 'doctor').ownContacts,
+    version: SOFTWARE_VERSION_LABELS[needed],
+  };
 }
 
 /** The public values of the fields a payload changes (the audit's and the history's 'before'). */
@@ -156,6 +171,7 @@ export function createDoctorProfileEditor({
       },
       pending: pending ? changeOf(pending, current) : null,
       lastDecision: last ? changeOf(last, current) : null,
+      ownContacts: ownContactsOf(doctor),
     };
   }
 
@@ -225,9 +241,13 @@ export function createDoctorProfileEditor({
         ...form.courses.map((c) => c.year),
       ];
       if (years.some((y) => y > year)) throw badRequest(PROFILE_TEXTS.futureYear);
-      const { licenseNumber = null, categoryExpiresOn = null, ...rest } = form;
+      const { licenseNumber = null, categoryExpiresOn = null, ownPhone = null, ...rest } = form;
       await submitChange(doctor, userId, (current, pending) => {
-        const changed = changedFields(current, { ...rest, licenseNumber, categoryExpiresOn });
+        const changed = changedFields(current, { ...rest, licenseNumber, categoryExpiresOn, ownPhone });
+        // Below Ультима the page shows no own phone: setting one is refused, clearing it is not.
+        const contacts = ownContactsOf(doctor);
+        if (changed.ownPhone && !contacts.available)
+          throw forbidden(PROFILE_TEXTS.ownPhoneLocked(contacts.version));
         return pending?.photo ? { ...changed, photo: pending.photo } : changed;
       });
       return view(doctor, doctors);

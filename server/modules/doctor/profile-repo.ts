@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { SoftwareVersion } from '../../../core/directory/software-version';
 import type { ProfilePayload, ProfileValues } from '../../../core/doctor/profile-edit';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -16,6 +17,7 @@ export interface DoctorRef {
   slug: string;
   townId: number;
   townSlug: string;
+  softwareVersion: SoftwareVersion | null;
 }
 
 export interface ChangeRow {
@@ -41,6 +43,7 @@ const valueColumns = {
   category: doctors.category,
   categoryExpiresOn: doctors.categoryExpiresOn,
   licenseNumber: doctors.licenseNumber,
+  ownPhone: doctors.ownPhone,
 };
 
 const changeColumns = {
@@ -68,6 +71,7 @@ export function createProfileRepo(db: Db) {
           slug: doctors.slug,
           townId: doctors.townId,
           townSlug: towns.slug,
+          softwareVersion: doctors.softwareVersion,
         })
         .from(doctors)
         .innerJoin(towns, eq(towns.id, doctors.townId))
@@ -218,6 +222,7 @@ export function createProfileRepo(db: Db) {
             category: doctors.category,
             categoryExpiresOn: doctors.categoryExpiresOn,
             licenseNumber: doctors.licenseNumber,
+            ownPhone: doctors.ownPhone,
           },
         })
         .from(doctorProfileChanges)

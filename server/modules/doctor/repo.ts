@@ -32,6 +32,7 @@ export type DoctorPageRow = ReviewSummaryRow &
     | 'education'
     | 'courses'
     | 'softwareVersion'
+    | 'ownPhone'
     | 'fakeWarning'
     | 'licenseNumber'
     | 'educationConfirmed'
@@ -59,7 +60,7 @@ export function createDoctorRepo(db: Db) {
     sql`
         SELECT d.town_id AS "townId", d.slug, d.last_name AS "lastName", d.first_name AS "firstName",
           d.patronymic, d.about, d.career_start_year AS "careerStartYear", d.education, d.courses,
-          d.software_version AS "softwareVersion", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
+          d.software_version AS "softwareVersion", d.own_phone AS "ownPhone", d.fake_warning AS "fakeWarning", d.license_number AS "licenseNumber",
           d.education_confirmed AS "educationConfirmed", d.category_confirmed AS "categoryConfirmed",
           d.category_expires_on::text AS "categoryExpiresOn", d.science_confirmed AS "scienceConfirmed",
           d.science_degree AS "scienceDegree", d.professor,

@@ -1,3 +1,4 @@
+import { softwareRights } from '../../../core/directory/software-version';
 import {
   ACTIVITY_FIRST_ITEMS,
   ACTIVITY_SECTIONS,
@@ -66,6 +67,8 @@ export function createDoctorService({ db, directory }: { db: Db; directory: Dire
         education: row.education,
         courses: row.courses,
         softwareVersion: row.softwareVersion,
+        // The doctor's own phone is on his page only while his version grants it.
+        ownPhone: softwareRights(row.softwareVersion, 'doctor').ownContacts ? row.ownPhone : null,
         fakeWarning: row.fakeWarning,
         documents: {
           licenseNumber: row.licenseNumber,

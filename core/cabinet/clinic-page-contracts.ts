@@ -1,0 +1,146 @@
+/**
+ * The shapes of the clinic page's cabinet calls beyond accessibility (core/clinic/page-editor.ts
+ * has the rules): about (description, phones, website), hours and holiday hours, promotions.
+ */
+import { z } from 'zod';
+import {
+  dayHoursError,
+  CLINIC_PAGE_LIMITS as L,
+  normaliseClinicPhone,
+  normaliseWebsite,
+  CLINIC_PAGE_TEXTS as T,
+} from '../clinic/page-editor';
+import { SOFTWARE_VERSIONS } from '../directory/software-version';
+import { isCalendarDate, textInput } from '../http/contracts';
+
+export const ClinicAboutSchema = z.object({
+  description: z.string(),
+  /** Stored digits, '74951234567'. */
+  phones: z.array(z.string()),
+  /** '' when the clinic has none. */
+  website: z.string(),
+});
+export type ClinicAbout = z.infer<typeof ClinicAboutSchema>;
+
+const phoneInput = textInput(T.phoneInvalid).transform((s, ctx) => {
+  const phone = normaliseClinicPhone(s);
+  if (phone === null) {
+    ctx.addIssue({ code: 'custom', message: T.phoneInvalid });
+    return z.NEVER;
+  }
+  return phone;
+});
+
+export const ClinicAboutBodySchema = z.object(
+  {
+    description: textInput(T.descriptionTooLong)
+      .transform((s) => s.trim())
+      .pipe(z.string().max(L.descriptionMax, T.descriptionTooLong)),
+    phones: z
+      .array(phoneInput, T.phonesNone)
+      .min(L.phonesMin, T.phonesNone)
+      .max(L.phonesMax, T.phonesTooMany)
+      .transform((list) => [...new Set(list)]),
+    website: textInput(T.websiteInvalid).transform((s, ctx) => {
+      const site = normaliseWebsite(s);
+      if (site === null) {
+        ctx.addIssue({ code: 'custom', message: T.websiteInvalid });
+        return z.NEVER;
+      }
+      return site;
+    }),
+  },
+  T.bodyInvalid,
+);
+export type ClinicAboutBody = z.input<typeof ClinicAboutBodySchema>;
+
+const timeInput = z.string(T.timeInvalid).nullable();
+const calendarDay = (message: string) =>
+  z.string(message).refine((s) => isCalendarDate(s, 2000, 2099), message);
+
+/** A day's hours: both times, or both null for a closed day. */
+const hoursFields = { opens: timeInput, closes: timeInput };
+const checkHours = (day: { opens: string | null; closes: string | null }, ctx: z.RefinementCtx) => {
+  const error = dayHoursError(day);
+  if (error) ctx.addIssue({ code: 'custom', message: error, path: ['opens'] });
+};
+
+export const ClinicWeekBodySchema = z.object(
+  {
+    week: z
+      .array(
+        z
+          .object(
+            {
+              weekday: z.number(T.weekInvalid).int(T.weekInvalid).min(1, T.weekInvalid).max(7, T.weekInvalid),
+              ...hoursFields,
+            },
+            T.weekInvalid,
+          )
+          .superRefine(checkHours),
+        T.weekInvalid,
+      )
+      .length(7, T.weekInvalid)
+      .refine((days) => new Set(days.map((d) => d.weekday)).size === 7, T.weekInvalid),
+  },
+  T.bodyInvalid,
+);
+export type ClinicWeekBody = z.input<typeof ClinicWeekBodySchema>;
+
+export const ClinicHolidayBodySchema = z
+  .object({ date: calendarDay(T.dateInvalid), ...hoursFields }, T.bodyInvalid)
+  .superRefine(checkHours);
+export type ClinicHolidayBody = z.input<typeof ClinicHolidayBodySchema>;
+
+const DayHoursSchema = z.object({ opens: z.string().nullable(), closes: z.string().nullable() });
+
+export const ClinicHoursSchema = z.object({
+  /** The clinic's today, 'yyyy-MM-dd' (holiday days may be from it on). */
+  today: z.string(),
+  /** Monday (1) to Sunday (7); null times: closed. */
+  week: z.array(DayHoursSchema.extend({ weekday: z.number().int() })),
+  /** Upcoming holiday days, soonest first. */
+  holidays: z.array(DayHoursSchema.extend({ id: z.number().int(), date: z.string() })),
+});
+export type ClinicHours = z.infer<typeof ClinicHoursSchema>;
+
+export const PromotionBodySchema = z
+  .object(
+    {
+      title: textInput(T.titleMissing)
+        .transform((s) => s.trim())
+        .pipe(z.string().min(1, T.titleMissing).max(L.titleMax, T.titleTooLong)),
+      body: textInput(T.bodyMissing)
+        .transform((s) => s.trim())
+        .pipe(z.string().min(1, T.bodyMissing).max(L.bodyMax, T.bodyTooLong)),
+      startsOn: calendarDay(T.dateInvalid),
+      endsOn: calendarDay(T.dateInvalid).nullable(),
+    },
+    T.bodyInvalid,
+  )
+  .refine((p) => p.endsOn === null || p.endsOn >= p.startsOn, {
+    message: T.endsBeforeStarts,
+    path: ['endsOn'],
+  });
+export type PromotionBody = z.input<typeof PromotionBodySchema>;
+
+export const CabinetPromotionSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+});
+export type CabinetPromotion = z.infer<typeof CabinetPromotionSchema>;
+
+export const ClinicPromotionsSchema = z.object({
+  /** False below Стандарт: no lists, and what the lowest level with promotions would give. */
+  available: z.boolean(),
+  upgrade: z.object({ version: z.enum(SOFTWARE_VERSIONS), gains: z.array(z.string()) }).nullable(),
+  today: z.string(),
+  /** Current and upcoming, by start. */
+  current: z.array(CabinetPromotionSchema),
+  /** The latest ended ones, most recently ended first. */
+  ended: z.array(CabinetPromotionSchema),
+});
+export type ClinicPromotions = z.infer<typeof ClinicPromotionsSchema>;
