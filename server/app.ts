@@ -25,6 +25,7 @@ import type { JobKindName } from './jobs/kinds';
 import { createJobs, type JobHandler, type Jobs } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
+import { createClinicMessageHandlers } from './modules/booking/clinic-messages';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { createWaitlistHandlers } from './modules/booking/waitlist';
@@ -213,6 +214,7 @@ export async function buildApp({
   } = services;
   jobs.handle({
     ...createBookingMessageHandlers({ db, clock, sms: providers.sms, publicOrigin }),
+    ...createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createClubJobHandlers({ db, clock, email, provider: payments }),

@@ -51,6 +51,10 @@ export const JOB_KINDS = {
   'booking.canceled-by-clinic': SMS,
   /** The patient's SMS of a visit's new time after moving it. */
   'booking.moved': SMS,
+  /** The clinic's SMS and e-mail of a new booking (server/modules/booking/clinic-messages.ts). */
+  'booking.clinic-new': SMS,
+  /** The clinic's SMS and e-mail of a patient's cancel on the site. */
+  'booking.clinic-canceled': SMS,
   /** A patient's SMS of a freed time from the waitlist (server/modules/booking/waitlist.ts). */
   'waitlist.offer': SMS,
   /** A day off removed: the reopened day's free times are offered to the waitlist. */

@@ -78,6 +78,14 @@ export const clinics = pgTable(
     bufferMinutes: smallint().notNull().default(0),
     /** Patients book at most this many days ahead, today counting as the first ('Открывать запись на'). */
     bookingHorizonDays: smallint().notNull().default(14),
+    /**
+     * Where the clinic hears of the site's bookings (server/modules/booking/clinic-messages.ts):
+     * a Russian mobile ('79001234567') for SMS and an e-mail, each unset by default, and what to send.
+     */
+    notifyPhone: text(),
+    notifyEmail: text(),
+    notifyNewBooking: boolean().notNull().default(true),
+    notifyPatientCancel: boolean().notNull().default(true),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),

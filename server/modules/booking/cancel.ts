@@ -7,6 +7,7 @@ import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import type { Appointments } from './appointments';
+import { tellClinicOfCancel } from './clinic-messages';
 import type { BookingRepo } from './repo';
 import { offerVisitTime } from './waitlist';
 
@@ -64,6 +65,7 @@ export function createCancel({
       const canceled = await db.transaction(async (tx) => {
         if (!(await repo.cancel(id, now, tx))) return false;
         await offerVisitTime(tx, jobs, id, now);
+        await tellClinicOfCancel(tx, jobs, id, now);
         return true;
       });
       if (!canceled) throw conflict('already_canceled', CANCEL_ERRORS.already);

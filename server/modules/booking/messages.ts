@@ -18,6 +18,7 @@ import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobAt, JobHandler, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { clinicNewBookingJob } from './clinic-messages';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
 
@@ -56,10 +57,13 @@ export function bookingJobTimes(startsAt: Date, now: Date): JobAt[] {
   return out;
 }
 
-/** The jobs of a new booking, each naming its appointment. */
+/** The jobs of a new booking, each naming its appointment: the patient's messages and the clinic's. */
 export function bookingJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
   const payload = { appointmentId: appointment.id };
-  return bookingJobTimes(appointment.startsAt, now).map((job) => ({ ...job, payload }));
+  return [
+    ...bookingJobTimes(appointment.startsAt, now).map((job) => ({ ...job, payload })),
+    clinicNewBookingJob(appointment.id, now),
+  ];
 }
 
 /** The jobs of a visit moved to a new time: its SMS at once, and the reminder of the new time. */

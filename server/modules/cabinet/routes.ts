@@ -42,6 +42,11 @@ import {
   VisitStatusBodySchema,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
+import {
+  ClinicNotificationsBodySchema,
+  ClinicNotificationsSchema,
+} from '../../../core/cabinet/notification-contracts';
+import { cabinetNotifications, cabinetSetNotifications } from '../../../core/cabinet/notifications';
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
 import type { ClinicPageEditor } from './clinic-page';
@@ -99,6 +104,18 @@ export async function cabinetRoutes(
     cabinetSetSettings,
     { body: ClinicSettingsBodySchema, reply: ClinicSettingsSchema },
     async (request) => cabinet.setSettings(await request.viewer(), request.body),
+  );
+
+  serve(app, cabinetNotifications, { reply: ClinicNotificationsSchema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return cabinet.notifications(await request.viewer());
+  });
+
+  serve(
+    app,
+    cabinetSetNotifications,
+    { body: ClinicNotificationsBodySchema, reply: ClinicNotificationsSchema },
+    async (request) => cabinet.setNotifications(await request.viewer(), request.body),
   );
 
   serve(app, cabinetDaysOff, { query: DaysOffQuerySchema, reply: DaysOffSchema }, async (request, reply) => {

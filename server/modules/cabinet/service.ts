@@ -29,6 +29,7 @@ import { BOOKING_JOBS } from '../booking/messages';
 import { offerVisitTime, WAITLIST_JOBS } from '../booking/waitlist';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
 import { createCabinetHours } from './hours';
+import { createClinicNotifications } from './notifications';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
@@ -129,6 +130,8 @@ export function createCabinetService({
   return {
     /** Weekly hours and the online-booking switch (hours.ts). */
     ...createCabinetHours({ db, clock, jobs, bus, repo, owner: cabinetOwner, actor, cancelByClinic }),
+    /** The clinic's contact for the site's bookings (notifications.ts). */
+    ...createClinicNotifications({ db, clock, repo, owner: cabinetOwner }),
 
     /** The clinic's reminders to its patients and its booking rules. */
     async settings(viewer: SessionViewer): Promise<ClinicSettings> {

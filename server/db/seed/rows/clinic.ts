@@ -64,6 +64,11 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     minNoticeMinutes: 0,
     bufferMinutes: 0,
     bookingHorizonDays: 14,
+    // No demo clinic has a contact for its bookings: the clinic sets its own in the cabinet.
+    notifyPhone: null,
+    notifyEmail: null,
+    notifyNewBooking: true,
+    notifyPatientCancel: true,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',
