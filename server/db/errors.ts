@@ -1,6 +1,8 @@
 /** PostgreSQL error codes the app answers rather than reports (https://www.postgresql.org/docs/current/errcodes-appendix.html). */
 export const PG_ERRORS = {
   uniqueViolation: '23505',
+  /** A referenced row is gone, or a referenced row is being deleted: a concurrent change. */
+  foreignKeyViolation: '23503',
   exclusionViolation: '23P01',
   /** Two transactions each waiting for the other; PostgreSQL rolls one back. */
   deadlockDetected: '40P01',

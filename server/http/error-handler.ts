@@ -1,10 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { PG_ERRORS, pgErrorCode } from '../db/errors';
 import { DomainError } from './errors';
 import type { InvalidRequest, RequestPart } from './route';
 
 const SERVER_ERROR = 'Произошла ошибка';
 const MALFORMED_FORM = 'Некорректные данные формы';
+/** A row the call refers to went away (or came to be referred to) while it ran: a race, not a fault. */
+const STALE = 'Данные только что изменились: обновите страницу и попробуйте снова';
 
 /** The code of a refusal that came without one (Fastify's own 4xx): named by its status. */
 const CODES: Record<number, string> = {
@@ -27,6 +30,8 @@ const CODES: Record<number, string> = {
  * - Fastify's own 4xx (a body too large, broken JSON): their status with a short detail;
  * - a multipart body that breaks while it is read, before the handler runs: 400 (the multipart
  *   parser's errors carry no status);
+ * - a foreign key the database refused (a row deleted by a concurrent call, e.g. a price line
+ *   removed while a patient books it): 409, logged as a warning;
  * - anything else: logged, and a 500 that tells nothing of the inside.
  */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -55,6 +60,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (!error.statusCode && isMultipart(request) && !bodyRead.has(request)) {
       return reply.status(400).send({ detail: MALFORMED_FORM, code: 'bad_request' });
+    }
+    if (pgErrorCode(error) === PG_ERRORS.foreignKeyViolation) {
+      request.log.warn({ err: error }, 'foreign key refused: a concurrent change');
+      return reply.status(409).send({ detail: STALE, code: 'conflict' });
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
