@@ -1,5 +1,5 @@
 import type { VisitType } from '../booking/urls';
-import { addDays, wallClock } from '../schedule/free-slots';
+import { addDays, zonedInstant } from '../schedule/free-slots';
 
 /**
  * The integration API for clinic software (docs/product/mis-api.md): the pure rules of a slot
@@ -63,12 +63,17 @@ export function slotProblems(
   { from, to, timeZone, doctor }: { from: string; to: string; timeZone: string; doctor: string },
 ): string[] {
   const problems: string[] = [];
-  for (const slot of slots) {
-    const { day } = wallClock(slot.startsAt, timeZone);
-    if (day < from || day > to) problems.push(MIS_TEXTS.outside(doctor, slot.startsAt.toISOString()));
-  }
+  // The pushed days as one span of instants, worked out once (a week of 50 doctors is 9,000 slots).
+  const start = zonedInstant(from, '00:00', timeZone).getTime();
+  const end = zonedInstant(addDays(to, 1), '00:00', timeZone).getTime();
   const byType = new Map<VisitType, PushedSlot[]>();
-  for (const slot of slots) byType.set(slot.visitType, [...(byType.get(slot.visitType) ?? []), slot]);
+  for (const slot of slots) {
+    const at = slot.startsAt.getTime();
+    if (at < start || at >= end) problems.push(MIS_TEXTS.outside(doctor, slot.startsAt.toISOString()));
+    const list = byType.get(slot.visitType);
+    if (list) list.push(slot);
+    else byType.set(slot.visitType, [slot]);
+  }
   for (const list of byType.values()) {
     const sorted = [...list].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
     for (let i = 1; i < sorted.length; i++) {

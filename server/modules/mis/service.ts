@@ -247,9 +247,11 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
         if (problems.length) throw badRequest(problems[0], { problems: problems.slice(0, 50) });
 
         const ids = `{${asked.map((a) => a.place.workplaceId).join(',')}}`;
-        const stored = rowsOf<StoredSlot & { workplaceId: number; startsAt: string }>(
+        // The start as epoch milliseconds: a number parses far faster than 9,000 timestamps.
+        const stored = rowsOf<Omit<StoredSlot, 'startsAt'> & { workplaceId: number; startsAt: number }>(
           await tx.execute(sql`
-            SELECT id, workplace_id AS "workplaceId", mis_id AS "misId", starts_at AS "startsAt",
+            SELECT id, workplace_id AS "workplaceId", mis_id AS "misId",
+                   (extract(epoch FROM starts_at) * 1000)::float8 AS "startsAt",
                    duration_minutes AS "durationMinutes", visit_type AS "visitType"
             FROM explicit_slots
             WHERE workplace_id = ANY(${ids}::int[])
