@@ -3,6 +3,7 @@ import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-o
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
 import { BookingSwitches, HoursEditor } from '../features/cabinet/hours-editor';
+import { ClinicNotificationsEditor } from '../features/cabinet/notifications-editor';
 import { ClinicSettingsEditor } from '../features/cabinet/settings-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -11,7 +12,8 @@ import type { Route } from './+types/cabinet-schedule';
 
 /**
  * `/cabinet/schedule/` (?doctor=id): a doctor's or a clinic's days off and vacations, weekly
- * hours, and for a clinic its doctors' online booking, reminders and booking rules.
+ * hours, and for a clinic its doctors' online booking, reminders, booking rules and its own
+ * contact for the site's bookings.
  */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
@@ -24,19 +26,21 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       daysOff: null,
       hours: null,
       settings: null,
+      notifications: null,
     } as const;
   const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const [daysOff, settings] = await Promise.all([
+  const [daysOff, settings, notifications] = await Promise.all([
     context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {}),
-    // A clinic sets its reminders; a doctor's cabinet has none to set.
+    // A clinic sets its reminders and its contact; a doctor's cabinet has none to set.
     viewer.isLpu ? context.services.cabinet.settings(viewer) : null,
+    viewer.isLpu ? context.services.cabinet.notifications(viewer) : null,
   ]);
   // The weekly hours of the doctor the days off show (a clinic's first doctor otherwise).
   const hours = await context.services.cabinet.hours(
     viewer,
     daysOff.doctor === null ? {} : { doctor: daysOff.doctor },
   );
-  return { ...base, access: 'ok', daysOff, hours, settings } as const;
+  return { ...base, access: 'ok', daysOff, hours, settings, notifications } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -66,6 +70,7 @@ export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps)
         <BookingSwitches places={d.hours.places} />
       )}
       {d.settings && <ClinicSettingsEditor initial={d.settings} />}
+      {d.notifications && <ClinicNotificationsEditor initial={d.notifications} />}
     </CabinetPage>
   );
 }
