@@ -1,12 +1,18 @@
 import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../core/clinic/accessibility';
 import { AccessibilityEditor } from '../features/cabinet/accessibility-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
+import { ClinicAboutEditor } from '../features/cabinet/clinic-about-editor';
+import { ClinicHoursEditor } from '../features/cabinet/clinic-hours-editor';
+import { ClinicPromotionsEditor } from '../features/cabinet/clinic-promotions-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/cabinet-clinic';
 
-/** `/cabinet/clinic/`: the clinic's own page as its account edits it (its accessibility, for now). */
+/**
+ * `/cabinet/clinic/`: the clinic's own page as its account edits it: about (description, phones,
+ * website), working and holiday hours, promotions (from Стандарт) and accessibility.
+ */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
@@ -15,10 +21,20 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     return {
       ...base,
       accessibility: null,
+      about: null,
+      hours: null,
+      promotions: null,
       refusal: viewer.isDoctor ? ACCESSIBILITY_TEXTS.clinicOnly : ACCESSIBILITY_TEXTS.signIn,
     };
   }
-  return { ...base, accessibility: await context.services.clinicPage.accessibility(viewer), refusal: null };
+  const page = context.services.clinicPage;
+  const [accessibility, about, hours, promotions] = await Promise.all([
+    page.accessibility(viewer),
+    page.about(viewer),
+    page.hours(viewer),
+    page.promotions(viewer),
+  ]);
+  return { ...base, accessibility, about, hours, promotions, refusal: null };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -42,6 +58,9 @@ export default function CabinetClinic({ loaderData: d }: Route.ComponentProps) {
       refusal={d.refusal}
       next={d.next}
     >
+      {d.about && <ClinicAboutEditor about={d.about} />}
+      {d.hours && <ClinicHoursEditor hours={d.hours} />}
+      {d.promotions && <ClinicPromotionsEditor promotions={d.promotions} />}
       {d.accessibility && <AccessibilityEditor features={d.accessibility.features} />}
     </CabinetPage>
   );

@@ -36,7 +36,11 @@ test('a clinic tells of its step-free entrance and lift; its page shows them; th
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   await expect(box('Лифт или подъёмник на этажи приёма')).toBeChecked();
-  await page.getByRole('button', { name: 'Сохранить' }).click();
+  // The page has a 'Сохранить' per section: this one is the accessibility form's.
+  await page
+    .getByRole('form', { name: 'Доступная среда' })
+    .getByRole('button', { name: 'Сохранить' })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'Сохранено' })).toBeVisible();
   await page.screenshot({
     path: test.info().outputPath(`accessibility-cabinet-${test.info().project.name}.png`),
