@@ -4,6 +4,7 @@ import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { ClinicAboutEditor } from '../features/cabinet/clinic-about-editor';
 import { ClinicHoursEditor } from '../features/cabinet/clinic-hours-editor';
 import { ClinicPromotionsEditor } from '../features/cabinet/clinic-promotions-editor';
+import { ClinicRulesEditor } from '../features/cabinet/clinic-rules-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -11,7 +12,7 @@ import type { Route } from './+types/cabinet-clinic';
 
 /**
  * `/cabinet/clinic/`: the clinic's own page as its account edits it: about (description, phones,
- * website), working and holiday hours, promotions (from Стандарт) and accessibility.
+ * website), working and holiday hours, promotions (from Стандарт), visiting rules and accessibility.
  */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
@@ -24,17 +25,19 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       about: null,
       hours: null,
       promotions: null,
+      rules: null,
       refusal: viewer.isDoctor ? ACCESSIBILITY_TEXTS.clinicOnly : ACCESSIBILITY_TEXTS.signIn,
     };
   }
   const page = context.services.clinicPage;
-  const [accessibility, about, hours, promotions] = await Promise.all([
+  const [accessibility, about, hours, promotions, rules] = await Promise.all([
     page.accessibility(viewer),
     page.about(viewer),
     page.hours(viewer),
     page.promotions(viewer),
+    page.rules(viewer),
   ]);
-  return { ...base, accessibility, about, hours, promotions, refusal: null };
+  return { ...base, accessibility, about, hours, promotions, rules, refusal: null };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -61,6 +64,7 @@ export default function CabinetClinic({ loaderData: d }: Route.ComponentProps) {
       {d.about && <ClinicAboutEditor about={d.about} />}
       {d.hours && <ClinicHoursEditor hours={d.hours} />}
       {d.promotions && <ClinicPromotionsEditor promotions={d.promotions} />}
+      {d.rules && <ClinicRulesEditor rules={d.rules.rules} />}
       {d.accessibility && <AccessibilityEditor features={d.accessibility.features} />}
     </CabinetPage>
   );

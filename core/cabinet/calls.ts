@@ -9,6 +9,8 @@ import type {
   ClinicHolidayBody,
   ClinicHours,
   ClinicPromotions,
+  ClinicRules,
+  ClinicRulesBody,
   ClinicWeekBody,
   PromotionBody,
 } from './clinic-page-contracts';
@@ -150,6 +152,13 @@ export const cabinetAddClinicHoliday = defineCall<{ body: ClinicHolidayBody; rep
 export const cabinetRemoveClinicHoliday = defineCall<{ params: { id: number }; reply: ClinicHours }>()(
   'DELETE',
   '/cabinet/ajax/clinic/holidays/:id/',
+);
+/** The clinic's visiting rules ('Правила посещения' on its page). */
+export const cabinetClinicRules = defineCall<{ reply: ClinicRules }>()('GET', '/cabinet/ajax/clinic/rules/');
+/** Sets them, a rule a line; an empty text removes the section from the page. */
+export const cabinetSetClinicRules = defineCall<{ body: ClinicRulesBody; reply: ClinicRules }>()(
+  'POST',
+  '/cabinet/ajax/clinic/rules/',
 );
 /** The clinic's promotions, or (below Стандарт) what the level with promotions would give. */
 export const cabinetClinicPromotions = defineCall<{ reply: ClinicPromotions }>()(

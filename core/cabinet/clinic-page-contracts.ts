@@ -9,6 +9,7 @@ import {
   normaliseClinicPhone,
   normaliseWebsite,
   CLINIC_PAGE_TEXTS as T,
+  visitingRules,
 } from '../clinic/page-editor';
 import { SOFTWARE_VERSIONS } from '../directory/software-version';
 import { isCalendarDate, textInput } from '../http/contracts';
@@ -144,3 +145,18 @@ export const ClinicPromotionsSchema = z.object({
   ended: z.array(CabinetPromotionSchema),
 });
 export type ClinicPromotions = z.infer<typeof ClinicPromotionsSchema>;
+
+/** 'Правила посещения' (clinics.covid_rules), as the clinic page's popup lists them. */
+export const ClinicRulesSchema = z.object({ rules: z.array(z.string()) });
+export type ClinicRules = z.infer<typeof ClinicRulesSchema>;
+
+/** The rules as typed in one text, a rule a line. */
+export const ClinicRulesBodySchema = z.object(
+  {
+    text: textInput(T.bodyInvalid)
+      .transform(visitingRules)
+      .pipe(z.array(z.string().max(L.ruleMax, T.ruleTooLong)).max(L.rulesMax, T.rulesTooMany)),
+  },
+  T.bodyInvalid,
+);
+export type ClinicRulesBody = z.input<typeof ClinicRulesBodySchema>;

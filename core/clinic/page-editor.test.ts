@@ -9,6 +9,7 @@ import {
   promotionEnded,
   promotionsAccess,
   promotionsUpgradeText,
+  visitingRules,
 } from './page-editor';
 
 describe('the clinic page editor', () => {
@@ -86,5 +87,10 @@ describe('the clinic page editor', () => {
       });
     }
     expect(promotionsUpgradeText('STANDARD')).toBe('Акции публикуют клиники с версией от «Стандарт»');
+  });
+
+  it("reads 'Правила посещения' a rule a line, trimmed, each once", () => {
+    expect(visitingRules(' Маска \r\n\n  \nБахилы\nМаска')).toEqual(['Маска', 'Бахилы']);
+    expect(visitingRules('')).toEqual([]);
   });
 });

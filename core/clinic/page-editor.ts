@@ -27,6 +27,9 @@ export const CLINIC_PAGE_LIMITS = {
   promotionsMax: 20,
   /** Ended promotions the cabinet lists (the latest). */
   endedShown: 20,
+  /** 'Правила посещения': lines, and characters per line. */
+  rulesMax: 10,
+  ruleMax: 300,
 } as const;
 
 export const CLINIC_PAGE_TEXTS = {
@@ -97,6 +100,11 @@ export const CLINIC_PAGE_TEXTS = {
   saved: 'Сохранено',
   loading: 'Загрузка…',
   bodyInvalid: 'Проверьте заполнение формы',
+  rulesTitle: 'Правила посещения',
+  rulesLead:
+    'Что пациенту нужно знать перед визитом: каждое правило — с новой строки. Пустой список убирает раздел со страницы.',
+  rulesTooMany: `Не больше ${CLINIC_PAGE_LIMITS.rulesMax} правил`,
+  ruleTooLong: `Каждое правило — не больше ${CLINIC_PAGE_LIMITS.ruleMax} символов`,
 } as const;
 
 /** The promotions text and what the next level gives, for a clinic below it. */
@@ -199,4 +207,16 @@ export function promotionDatesError(
 export function endedNow(startsOn: string, today: string): { startsOn: string; endsOn: string } {
   const yesterday = addDays(today, -1);
   return { startsOn: startsOn < yesterday ? startsOn : yesterday, endsOn: yesterday };
+}
+
+/** 'Правила посещения' as typed, one a line: trimmed, empty lines dropped, each once. */
+export function visitingRules(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -59,12 +59,17 @@ test('a clinic edits its description, holiday hours and promotions; a patient se
   const holiday = free[project.name === 'phone' ? 0 : 1];
 
   const aboutBefore = await (await page.request.get('/cabinet/ajax/clinic/about/')).json();
+  const rulesBefore = await (await page.request.get('/cabinet/ajax/clinic/rules/')).json();
   try {
     await scenario(page, holiday, hours.today, stamp);
   } finally {
     // Whatever happened, the description and the day go back as they were, for the next run.
     const headers = { 'x-csrftoken': await csrf(page) };
     await page.request.post('/cabinet/ajax/clinic/about/', { data: aboutBefore, headers });
+    await page.request.post('/cabinet/ajax/clinic/rules/', {
+      data: { text: (rulesBefore.rules as string[]).join('\n') },
+      headers,
+    });
     const now = await (await page.request.get('/cabinet/ajax/clinic/hours/')).json();
     for (const h of now.holidays as { id: number; date: string }[]) {
       if (h.date === holiday)
@@ -108,6 +113,14 @@ async function scenario(page: Page, holiday: string, today: string, stamp: strin
     'выходной',
   );
 
+  // 'Правила посещения': one more line.
+  const rulesForm = page.getByRole('form', { name: 'Правила посещения' });
+  const rulesBox = rulesForm.getByRole('textbox');
+  const rule = `Возьмите с собой паспорт (${stamp})`;
+  await rulesBox.fill(`${await rulesBox.inputValue()}\n${rule}`);
+  await rulesForm.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(rulesForm.getByRole('status')).toHaveText('Сохранено');
+
   // A promotion, typed with the keyboard.
   const promos = page.getByRole('region', { name: 'Акции' });
   const title = `Скидка 15% на УЗИ ${stamp}`;
@@ -139,6 +152,10 @@ async function scenario(page: Page, holiday: string, today: string, stamp: strin
       .filter({ hasText: startsWithDay(holiday) })
       .first(),
   ).toContainText('выходной');
+  await hydrated(patient);
+  await patient.getByRole('button', { name: 'Посмотреть правила' }).click();
+  await expect(patient.getByRole('dialog').getByText(rule)).toBeVisible();
+  await patient.keyboard.press('Escape');
   await promoSection.scrollIntoViewIfNeeded();
   await patient.screenshot({ path: test.info().outputPath(`clinic-page-${project.name}.png`) });
 

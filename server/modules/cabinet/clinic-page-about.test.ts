@@ -68,6 +68,7 @@ const ABOUT = '/cabinet/ajax/clinic/about/';
 const HOURS = '/cabinet/ajax/clinic/hours/';
 const HOLIDAYS = '/cabinet/ajax/clinic/holidays/';
 const PROMOS = '/cabinet/ajax/clinic/promotions/';
+const RULES = '/cabinet/ajax/clinic/rules/';
 
 const week = (opens: string | null, closes: string | null) =>
   [1, 2, 3, 4, 5, 6, 7].map((weekday) =>
@@ -92,6 +93,8 @@ describe('who may change the clinic page', () => {
       { method: 'POST', url: HOURS, payload: { week: week('09:00', '18:00') } },
       { method: 'POST', url: HOLIDAYS, payload: { date: '2026-12-31', opens: null, closes: null } },
       { method: 'DELETE', url: `${HOLIDAYS}1/` },
+      { method: 'GET', url: RULES },
+      { method: 'POST', url: RULES, payload: { text: 'Маска' } },
       { method: 'GET', url: PROMOS },
       { method: 'POST', url: PROMOS, payload: promo() },
       { method: 'POST', url: `${PROMOS}1/`, payload: promo() },
@@ -438,5 +441,39 @@ describe('promotions', () => {
       .from(promotions)
       .where(and(eq(promotions.clinicId, light.id), like(promotions.title, '%')));
     expect(none).toEqual([]);
+  });
+});
+
+describe("'Правила посещения'", () => {
+  it('are set a rule a line; the page popup lists them; empty removes the section', async () => {
+    for (const [payload, detail] of [
+      [{ text: Array.from({ length: 11 }, (_, i) => `Правило ${i}`).join('\n') }, 'Не больше 10 правил'],
+      [{ text: 'x'.repeat(301) }, 'Каждое правило — не больше 300 символов'],
+      [{ text: 5 }, 'Проверьте заполнение формы'],
+      [{}, 'Проверьте заполнение формы'],
+    ] as const) {
+      const res = await clinic.inject({ method: 'POST', url: RULES, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().detail).toBe(detail);
+    }
+    const saved = await clinic.inject({
+      method: 'POST',
+      url: RULES,
+      payload: { text: ' Вход в бахилах \r\n\n Ребёнок — со взрослым\nВход в бахилах' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ rules: ['Вход в бахилах', 'Ребёнок — со взрослым'] });
+    expect((await clinic.inject({ method: 'GET', url: RULES })).json()).toEqual(saved.json());
+    expect((await app.inject({ url: `/ajax/lpu/${ours.id}/covid_rules/` })).json()).toEqual([
+      'Вход в бахилах',
+      'Ребёнок — со взрослым',
+    ]);
+    expect((await page(ours)).body).toContain('Правила посещения');
+    await clinic.inject({ method: 'POST', url: RULES, payload: { text: '  ' } });
+    expect((await page(ours)).body).not.toContain('Правила посещения');
+    expect((await auditOf('clinic.rules')).map((a) => a.after)).toEqual([
+      { rules: ['Вход в бахилах', 'Ребёнок — со взрослым'] },
+      { rules: [] },
+    ]);
   });
 });

@@ -36,13 +36,14 @@ export function createClinicPageRepo(db: Db) {
     async lockClinic(tx: DbTx, clinicId: number) {
       const [row] = (
         await tx.execute(sql`
-          SELECT c.description, c.phones, coalesce(c.website, '') AS website, c.town_id AS "townId",
+          SELECT c.description, c.phones, c.covid_rules AS rules, coalesce(c.website, '') AS website, c.town_id AS "townId",
                  c.software_version AS version, t.tz
             FROM ${clinics} c JOIN ${towns} t ON t.id = c.town_id
            WHERE c.id = ${clinicId} FOR UPDATE OF c`)
       ).rows as {
         description: string;
         phones: string[];
+        rules: string[];
         website: string;
         townId: number;
         version: SoftwareVersion | null;
@@ -57,6 +58,7 @@ export function createClinicPageRepo(db: Db) {
         .select({
           description: clinics.description,
           phones: clinics.phones,
+          rules: clinics.covidRules,
           website: clinics.website,
           version: clinics.softwareVersion,
           tz: towns.tz,
@@ -76,6 +78,10 @@ export function createClinicPageRepo(db: Db) {
         .update(clinics)
         .set({ description: about.description, phones: about.phones, website: about.website || null })
         .where(eq(clinics.id, clinicId));
+    },
+
+    async setRules(tx: DbTx, clinicId: number, rules: string[]) {
+      await tx.update(clinics).set({ covidRules: rules }).where(eq(clinics.id, clinicId));
     },
 
     async week(q: Db | DbTx, clinicId: number) {

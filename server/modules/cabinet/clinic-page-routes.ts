@@ -5,10 +5,12 @@ import {
   cabinetClinicAbout,
   cabinetClinicHours,
   cabinetClinicPromotions,
+  cabinetClinicRules,
   cabinetEndPromotion,
   cabinetRemoveClinicHoliday,
   cabinetSetClinicAbout,
   cabinetSetClinicHours,
+  cabinetSetClinicRules,
   cabinetSetPromotion,
 } from '../../../core/cabinet/calls';
 import {
@@ -17,6 +19,8 @@ import {
   ClinicHolidayBodySchema,
   ClinicHoursSchema,
   ClinicPromotionsSchema,
+  ClinicRulesBodySchema,
+  ClinicRulesSchema,
   ClinicWeekBodySchema,
   PromotionBodySchema,
 } from '../../../core/cabinet/clinic-page-contracts';
@@ -42,6 +46,17 @@ export function clinicPageRoutes(app: FastifyInstance, clinicPage: ClinicPageEdi
     cabinetSetClinicAbout,
     { body: ClinicAboutBodySchema, reply: ClinicAboutSchema, invalid },
     async (request) => clinicPage.setAbout(await request.viewer(), request.body),
+  );
+
+  serve(app, cabinetClinicRules, { reply: ClinicRulesSchema }, async (request, reply) => {
+    privately(reply);
+    return clinicPage.rules(await request.viewer());
+  });
+  serve(
+    app,
+    cabinetSetClinicRules,
+    { body: ClinicRulesBodySchema, reply: ClinicRulesSchema, invalid },
+    async (request) => clinicPage.setRules(await request.viewer(), request.body.text),
   );
 
   serve(app, cabinetClinicHours, { reply: ClinicHoursSchema }, async (request, reply) => {

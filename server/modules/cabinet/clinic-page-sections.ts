@@ -1,4 +1,9 @@
-import type { ClinicAbout, ClinicHours, ClinicPromotions } from '../../../core/cabinet/clinic-page-contracts';
+import type {
+  ClinicAbout,
+  ClinicHours,
+  ClinicPromotions,
+  ClinicRules,
+} from '../../../core/cabinet/clinic-page-contracts';
 import { pageTags } from '../../../core/cache/page-tags';
 import {
   CLINIC_PAGE_LIMITS,
@@ -129,6 +134,18 @@ export function createClinicPageSections({
         await repo.setAbout(tx, ctx.clinicId, body);
         await audit(tx, ctx, 'clinic.about', 'clinics', ctx.clinicId, before, body);
         return body;
+      }),
+
+    async rules(viewer: SessionViewer): Promise<ClinicRules> {
+      const { clinic } = await readClinic(viewer);
+      return { rules: clinic.rules };
+    },
+
+    setRules: (viewer: SessionViewer, rules: string[]): Promise<ClinicRules> =>
+      save(viewer, async (tx, ctx) => {
+        await repo.setRules(tx, ctx.clinicId, rules);
+        await audit(tx, ctx, 'clinic.rules', 'clinics', ctx.clinicId, { rules: ctx.clinic.rules }, { rules });
+        return { rules };
       }),
 
     async hours(viewer: SessionViewer): Promise<ClinicHours> {
