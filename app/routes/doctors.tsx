@@ -122,15 +122,15 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
               <ReviewTags tags={d.doctor.reviewTags} redirect={{ path: reviewsUrl(d.doctor.url) }} />
             </>
           }
-          schedule={(clinicId) => (
+          schedule={(clinicId, type) => (
             <ScheduleSlot
               doctorId={d.doctor.id}
               lpuId={clinicId}
               tz={d.town.tz}
               search=""
               source="doctor_page"
-              // The workplace's priced visit types: with several, the calendar gets type tabs.
-              types={d.doctor.workplaces.find((w) => w.clinicId === clinicId)?.prices.map((p) => p.type)}
+              // The type chosen in the workplace's visit-type tabs.
+              type={type}
             />
           )}
         />

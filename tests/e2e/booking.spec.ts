@@ -29,7 +29,7 @@ test('a patient books a slot from the doctor list, sees «Вы записаны�
   await signInThroughApi(page, randomPhone().digits);
   const card = await cardWithTimes(page);
   const doctorId = await card.getAttribute('data-doctor-id');
-  const dayTab = card.getByRole('tab', { selected: true });
+  const dayTab = card.getByRole('tablist', { name: 'Дни для записи' }).getByRole('tab', { selected: true });
   const dayName = await dayTab.textContent();
   const slot = card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first();
   const time = (await slot.textContent())?.trim() ?? '';
@@ -78,8 +78,9 @@ test('a patient books a slot from the doctor list, sees «Вы записаны�
   await page.goto('/moskva/vrach/');
   const again = page.locator(`article[data-doctor-id="${doctorId}"]`).first();
   await again.scrollIntoViewIfNeeded();
-  await expect(again.getByRole('tabpanel')).toBeVisible({ timeout: 10_000 });
-  if ((await again.getByRole('tab', { selected: true }).textContent()) === dayName)
+  const againDays = again.getByRole('tablist', { name: 'Дни для записи' });
+  await expect(againDays).toBeVisible({ timeout: 10_000 });
+  if ((await againDays.getByRole('tab', { selected: true }).textContent()) === dayName)
     await expect(again.getByRole('tabpanel').getByRole('button', { name: time, exact: true })).toHaveCount(0);
   // A day left without times is named '…, записи нет': found by its text, not by its whole name.
   else
@@ -206,7 +207,7 @@ test('consecutive days without slots merge into one disabled tab that does nothi
   if (!card) throw new Error('no merged empty-day tab among the first twenty cards');
   const tab = mergedIn(card).first();
   await expect(tab).toHaveAttribute('aria-disabled', 'true');
-  const active = card.getByRole('tab', { selected: true });
+  const active = card.getByRole('tablist', { name: 'Дни для записи' }).getByRole('tab', { selected: true });
   const before = await active.textContent();
   // Playwright will not click what says aria-disabled; a finger will.
   await tab.click({ force: true });

@@ -22,8 +22,9 @@ async function clubCardWithSlots(page: Page): Promise<Locator> {
   for (let i = 0; i < count; i++) {
     const card = cards.nth(i);
     await card.scrollIntoViewIfNeeded();
+    // The calendar's day tabs (a card with several visit types also has their tab panel round it).
     const settled = card
-      .getByRole('tabpanel')
+      .getByRole('tablist', { name: 'Дни для записи' })
       .or(card.getByText('Расписание недоступно'))
       .or(card.getByText('Запись недоступна'))
       .or(card.getByRole('link', { name: 'Запись на приём' }));

@@ -135,7 +135,8 @@ test('online consultations span towns and lead with the online price', async ({ 
   await expect(page.getByRole('checkbox', { name: 'На дому' })).toHaveCount(0);
   const first = cards(page).first();
   await expect(first.getByText('Онлайн-консультация')).toBeVisible();
-  await expect(first.getByRole('button', { name: 'Онлайн' })).toHaveAttribute('aria-pressed', 'true');
+  // Its visit-type tabs lead with the online price, and the calendar shows that type.
+  await expect(first.getByRole('tab', { name: /^Онлайн · / })).toHaveAttribute('aria-selected', 'true');
   const towns = new Set(await cards(page).getByText(/^г\. /).allTextContents());
   expect(towns.size).toBeGreaterThan(1);
 });

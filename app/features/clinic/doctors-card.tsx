@@ -32,9 +32,17 @@ export function ClinicDoctorCardItem({
         doctor={doctor}
         favourite={<FavouriteButton type="doctors" id={doctor.id} />}
         schedule={
-          place && (
-            <ScheduleSlot doctorId={doctor.id} lpuId={place.clinicId} tz={tz} search="" source={source} />
-          )
+          place &&
+          ((type) => (
+            <ScheduleSlot
+              doctorId={doctor.id}
+              lpuId={place.clinicId}
+              tz={tz}
+              search=""
+              source={source}
+              type={type}
+            />
+          ))
         }
       />
       {doctor.service_types && doctor.workplaces_by_clinic && (

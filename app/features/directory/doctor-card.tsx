@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { VisitType } from '../../../core/booking/urls';
 import type { DoctorCard as DoctorCardData } from '../../../core/directory/contracts';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Avatar } from '../../components/ui/avatar';
@@ -20,8 +21,8 @@ export function DoctorCard({
   doctor: DoctorCardData;
   /** The favourite heart, top right (the favourites feature fills it). */
   favourite?: ReactNode;
-  /** The schedule widget under the workplace (the booking feature fills it). */
-  schedule?: ReactNode;
+  /** The schedule widget of a visit type under the workplace (the booking feature fills it). */
+  schedule?: (type: VisitType) => ReactNode;
   /** A line under the workplace, e.g. the distance on the 'nearby' list. */
   placeNote?: ReactNode;
 }) {
@@ -63,7 +64,6 @@ export function DoctorCard({
         </div>
       </div>
       <div className="flex flex-col gap-3 border-t border-line pt-3 md:w-80 md:border-l md:border-t-0 md:pl-5 md:pt-0">
-        <PriceChips prices={doctor.prices} />
         {place && (
           <div className="text-sm">
             <a href={place.clinicUrl} className="font-medium text-ink hover:text-brand">
@@ -77,7 +77,8 @@ export function DoctorCard({
             {placeNote}
           </div>
         )}
-        {schedule}
+        {/* One control: the visit-type tabs carry the prices and choose the calendar's slots. */}
+        <PriceChips prices={doctor.prices} panel={schedule} />
       </div>
     </article>
   );

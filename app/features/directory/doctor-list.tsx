@@ -32,7 +32,7 @@ export function DoctorList<T extends DoctorCardData>({
   note?: (doctor: T) => ReactNode;
   /** The town's IANA zone for the schedule's days and 'today' (Moscow when not given). */
   tz?: string;
-  /** The online list: the calendars show online consultations. */
+  /** The online list: its cards lead with 'Онлайн', so the calendars first show online consultations. */
   online?: boolean;
 }) {
   if (doctors.length === 0) {
@@ -58,15 +58,17 @@ export function DoctorList<T extends DoctorCardData>({
               placeNote={note?.(doctor)}
               favourite={<FavouriteButton type="doctors" id={doctor.id} />}
               schedule={
-                doctor.workplaces[0] && (
+                doctor.workplaces[0] &&
+                ((type) => (
                   <ScheduleSlot
                     doctorId={doctor.id}
                     lpuId={doctor.workplaces[0].clinicId}
                     tz={tz}
                     search={search}
-                    types={online ? ['telemed'] : undefined}
+                    // The card's visit-type tabs choose it; the online list leads with 'Онлайн'.
+                    type={online && doctor.prices.length === 0 ? 'telemed' : type}
                   />
-                )
+                ))
               }
             />
           </li>

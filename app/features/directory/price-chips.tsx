@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { DEFAULT_VISIT_TYPE, type VisitType } from '../../../core/booking/urls';
 import type { VisitPrice } from '../../../core/directory/contracts';
 import { formatRub } from '../../../core/money/money';
 import { ClubPriceButton } from '../club/club-price-button';
@@ -9,55 +10,122 @@ export const VISIT_LABELS: Record<VisitPrice['type'], string> = {
   telemed: 'Онлайн',
 };
 
+const NEXT_KEYS: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
 /**
- * Price block: with several visit types, chips 'В клинике' / 'На дому' / 'Онлайн' switch the price shown.
+ * The one visit-type control of a workplace (or a list card): with several visit types, a tablist
+ * 'Тип приёма' whose tabs carry the type and its price ('На дому · 4 000 ₽'); the chosen tab's
+ * panel holds its club price, the partner app's price of an online visit and what `panel` draws
+ * for that type (the calendar of its slots, which the schedule feature fills), so the price and
+ * the slots cannot disagree. The first listed price is chosen at first. ARIA tabs with automatic
+ * activation and a roving tabindex: arrows move and choose, Home and End go to the ends. With one
+ * type, its label and price and the panel; with none, just the panel (the clinic's type).
  * `partnerPrice` is the online visit's second price, booked through the partner app.
  */
 export function PriceChips({
   prices,
   partnerPrice = null,
+  panel,
 }: {
   prices: VisitPrice[];
   partnerPrice?: number | null;
+  /** What the chosen type shows under its price: the calendar (another feature fills it). */
+  panel?: (type: VisitType) => ReactNode;
 }) {
   const [selected, setSelected] = useState(prices[0]?.type);
+  const tabs = useRef(new Map<VisitType, HTMLButtonElement>());
+  const baseId = useId();
   const current = prices.find((p) => p.type === selected) ?? prices[0];
-  if (!current) return null;
-  return (
-    <div className="flex flex-col gap-2">
-      {prices.length > 1 && (
-        <fieldset aria-label="Тип приёма" className="flex flex-wrap gap-1">
-          {prices.map((p) => (
-            <button
-              key={p.type}
-              type="button"
-              aria-pressed={p.type === current.type}
-              onClick={() => setSelected(p.type)}
-              className={`rounded-full border px-3 py-1 text-xs font-medium ${
-                p.type === current.type
-                  ? 'border-brand bg-brand text-white'
-                  : 'border-line bg-surface text-ink-soft hover:border-brand'
-              }`}
-            >
-              {VISIT_LABELS[p.type]}
-            </button>
-          ))}
-        </fieldset>
-      )}
-      <p className="text-sm text-ink-soft">
-        {prices.length === 1 && <span>{VISIT_LABELS[current.type]}: </span>}
-        <span className="text-lg font-semibold text-ink">{formatRub(current.price)}</span>
-        {current.clubPrice !== null && (
-          <ClubPriceButton className="ml-2 rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
+  if (!current) return panel?.(DEFAULT_VISIT_TYPE) ?? null;
+
+  const extras = (
+    <>
+      {current.clubPrice !== null && (
+        <p className="text-sm">
+          <ClubPriceButton className="rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
             {formatRub(current.clubPrice)} в клубе
           </ClubPriceButton>
-        )}
-      </p>
+        </p>
+      )}
       {current.type === 'telemed' && partnerPrice !== null && (
         <p className="text-sm text-ink-soft">
           В приложении МедТочка: <span className="font-semibold text-ink">{formatRub(partnerPrice)}</span>
         </p>
       )}
+    </>
+  );
+
+  if (prices.length === 1) {
+    return (
+      <div className="flex flex-col gap-2">
+        <p className="text-sm text-ink-soft">
+          <span>{VISIT_LABELS[current.type]}: </span>
+          <span className="text-lg font-semibold text-ink">{formatRub(current.price)}</span>
+        </p>
+        {extras}
+        {panel?.(current.type)}
+      </div>
+    );
+  }
+
+  const tabId = (type: VisitType) => `${baseId}-${type}`;
+  const panelId = `${baseId}-panel`;
+
+  function choose(type: VisitType) {
+    tabs.current.get(type)?.focus();
+    setSelected(type);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const at = prices.findIndex((p) => p.type === current?.type);
+    let next: number | null = null;
+    if (event.key in NEXT_KEYS) next = (at + NEXT_KEYS[event.key] + prices.length) % prices.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = prices.length - 1;
+    if (next === null) return;
+    event.preventDefault();
+    choose(prices[next].type);
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div role="tablist" aria-label="Тип приёма" className="flex flex-wrap gap-1" onKeyDown={onKeyDown}>
+        {prices.map((p) => {
+          const on = p.type === current.type;
+          return (
+            <button
+              key={p.type}
+              ref={(el) => {
+                if (el) tabs.current.set(p.type, el);
+                else tabs.current.delete(p.type);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(p.type)}
+              aria-selected={on}
+              aria-controls={panelId}
+              tabIndex={on ? 0 : -1}
+              onClick={() => choose(p.type)}
+              className={`whitespace-nowrap rounded-full border px-3 py-1 text-sm font-medium ${
+                on
+                  ? 'border-brand bg-brand text-white'
+                  : 'border-line bg-surface text-ink-soft hover:border-brand'
+              }`}
+            >
+              {VISIT_LABELS[p.type]} · <span className="font-semibold">{formatRub(p.price)}</span>
+            </button>
+          );
+        })}
+      </div>
+      <div
+        role="tabpanel"
+        id={panelId}
+        aria-labelledby={tabId(current.type)}
+        className="flex flex-1 flex-col gap-2"
+      >
+        {extras}
+        {panel?.(current.type)}
+      </div>
     </div>
   );
 }

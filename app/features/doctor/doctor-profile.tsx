@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { VisitType } from '../../../core/booking/urls';
 import { doctorsUrl } from '../../../core/directory/list-urls';
 import { isSoftwareVersion } from '../../../core/directory/software-version';
 import { reviewsUrl, specialityUrl } from '../../../core/directory/urls';
@@ -71,8 +72,8 @@ export function DoctorProfile({
   reviewDates: Record<string, string>;
   /** The favourite heart next to the name (the favourites feature fills it). */
   favourite?: ReactNode;
-  /** The booking calendar of the doctor at a workplace's clinic (the schedule feature fills it). */
-  schedule?: (clinicId: number) => ReactNode;
+  /** The booking calendar of the doctor at a workplace's clinic for a visit type (the schedule feature fills it). */
+  schedule?: (clinicId: number, type: VisitType) => ReactNode;
   /** In the reviews section: the tags block and warnings (the reviews feature fills it). */
   reviewExtras?: ReactNode;
   /** The reviews section's 'Оставить отзыв' (the reviews feature fills it). */
@@ -121,9 +122,13 @@ export function DoctorProfile({
                       className="text-sm text-brand hover:underline"
                     />
                   </div>
-                  <div className="flex flex-col gap-3 sm:w-80">
-                    <PriceChips prices={w.prices} partnerPrice={w.partnerPrice} />
-                    {schedule?.(w.clinicId)}
+                  <div className="flex min-w-0 flex-col gap-3 sm:w-80 sm:shrink-0">
+                    {/* One control: the visit-type tabs carry the prices and choose the calendar's slots. */}
+                    <PriceChips
+                      prices={w.prices}
+                      partnerPrice={w.partnerPrice}
+                      panel={schedule && ((type) => schedule(w.clinicId, type))}
+                    />
                   </div>
                 </li>
               ))}

@@ -3,7 +3,6 @@ import {
   type BookingSource,
   DEFAULT_VISIT_TYPE,
   doctorAppointmentUrl,
-  VISIT_TYPES,
   type VisitType,
 } from '../../../core/booking/urls';
 import type { DoctorSlots } from '../../../core/schedule/contracts';
@@ -13,7 +12,6 @@ import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-
 import { AppointmentCalendar, ScheduleUnavailable, UnavailableCalendar } from './calendar';
 import type { ScheduleSlotProps } from './schedule-slot';
 import { requestSlots, type SlotsWindow } from './slots-api';
-import { VisitTypeSchedule } from './visit-type-tabs';
 import { townWindow } from './window';
 
 /** The days a list card shows (townWindow) and the doctors' slot call's window of them. */
@@ -23,41 +21,34 @@ export function scheduleWindow(now: Date, tz: string): SlotsWindow & { list: str
 }
 
 /**
- * What ScheduleSlot shows once the slots are in: the widget of the doctor at the card's clinic.
- * With several appointment types offered there, tabs choose the type's schedule (the clinic's
- * first); with one, that type's. It never fails: a failed call is the stub.
+ * What ScheduleSlot shows once the slots are in: the widget of the doctor at the card's clinic for
+ * one appointment type (the visit-type control over it chooses which). It never fails: a failed
+ * call is the stub.
  */
 export async function scheduleOf(
-  { doctorId, lpuId, tz = 'Europe/Moscow', search, source = 'doctors_list', types = [] }: ScheduleSlotProps,
+  {
+    doctorId,
+    lpuId,
+    tz = 'Europe/Moscow',
+    search,
+    source = 'doctors_list',
+    type = DEFAULT_VISIT_TYPE,
+  }: ScheduleSlotProps,
   request = requestSlots,
   now = new Date(),
 ): Promise<ReactNode> {
   const { list, ...span } = scheduleWindow(now, tz);
-  const offered = VISIT_TYPES.filter((t) => types.includes(t));
-  const first = offered[0] ?? DEFAULT_VISIT_TYPE;
-  const answer = await request(doctorId, lpuId, span, first);
-  const urlFilters = parseSlotFilters(new URLSearchParams(search));
-  const schedule = (type: VisitType, slots: DoctorSlots | null) => (
+  const answer = await request(doctorId, lpuId, span, type);
+  return (
     <DoctorSchedule
       doctorId={doctorId}
       lpuId={lpuId}
       days={list}
-      answer={slots}
-      urlFilters={urlFilters}
+      answer={answer}
+      urlFilters={parseSlotFilters(new URLSearchParams(search))}
       source={source}
       type={type}
     />
-  );
-  if (offered.length < 2) return schedule(first, answer);
-  return (
-    <VisitTypeSchedule
-      types={offered}
-      initialType={first}
-      initialAnswer={answer}
-      load={(type) => request(doctorId, lpuId, span, type)}
-    >
-      {schedule}
-    </VisitTypeSchedule>
   );
 }
 

@@ -10,17 +10,24 @@ export interface ScheduleSlotProps {
   search: string;
   /** Where the booking starts, for the redirect's `source`; a list card by default. */
   source?: BookingSource;
-  /** The appointment types offered at this workplace: with several, the widget shows type tabs. */
-  types?: readonly VisitType[];
+  /** The appointment type whose slots it shows (the visit-type control's choice); the clinic's by default. */
+  type?: VisitType;
 }
 
 /**
  * A doctor list card's schedule: the doctor at the card's clinic, loaded lazily (LazySchedule).
  * This file is in the list page's first load (a 150 KB budget), so every byte counts: a plain
- * import() rather than React.lazy with Suspense.
+ * import() rather than React.lazy with Suspense. Another type is another box (a new key): it asks
+ * for that type's slots and the calendar starts over, and a slow answer for a type left behind
+ * lands in a box that is gone.
  */
 export function ScheduleSlot(props: ScheduleSlotProps) {
-  return <LazySchedule load={() => import('./doctor-schedule').then((m) => m.scheduleOf(props))} />;
+  return (
+    <LazySchedule
+      key={props.type ?? 'clinic'}
+      load={() => import('./doctor-schedule').then((m) => m.scheduleOf(props))}
+    />
+  );
 }
 
 /**
