@@ -33,6 +33,7 @@ describe('the clinic page editor', () => {
     expect(normaliseWebsite('javascript:alert(1)')).toBeNull();
     expect(normaliseWebsite('ftp://klinika.ru')).toBeNull();
     expect(normaliseWebsite('https://localhost')).toBeNull();
+    expect(normaliseWebsite('https://klinika.ru@evil.example/')).toBeNull();
   });
 
   it('checks a day of hours: closed, or HH:mm with closing later', () => {

@@ -156,6 +156,8 @@ export function normaliseWebsite(input: string): string | null {
   try {
     const url = new URL(trimmed);
     if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname.includes('.')) return null;
+    // 'https://good.ru@evil.ru' reads as one site and leads to another.
+    if (url.username || url.password) return null;
     return trimmed;
   } catch {
     return null;

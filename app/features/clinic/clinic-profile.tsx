@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ClinicPage } from '../../../core/clinic/contracts';
+import { websiteLink } from '../../../core/clinic/website';
 import { formatLongDate } from '../../../core/dates/zoned';
 import { clinicsUrl } from '../../../core/directory/list-urls';
 import { reviewsUrl } from '../../../core/directory/urls';
@@ -50,6 +51,7 @@ export function ClinicProfile({
   reviewExtras?: ReactNode;
 }) {
   const hours = { hours: c.hours, holidays: c.holidays, todayWeekday: c.todayWeekday };
+  const site = websiteLink(c.website);
   const licenceImages = c.licences.map((l) => ({
     src: l.imageUrl,
     name: `Лицензия № ${l.number}`,
@@ -91,7 +93,23 @@ export function ClinicProfile({
           <div className="mt-3">
             <Phonebook phones={c.phones} />
           </div>
-          {c.description && <p className="mt-4 leading-relaxed text-ink-soft">{c.description}</p>}
+          {site && (
+            <p className="mt-2 text-sm">
+              <span className="text-ink-soft">Сайт клиники: </span>
+              <a
+                href={site.href}
+                target="_blank"
+                rel="nofollow noopener noreferrer"
+                className="text-brand hover:underline"
+                data-clinic-website
+              >
+                {site.label}
+              </a>
+            </p>
+          )}
+          {c.description && (
+            <p className="mt-4 whitespace-pre-line leading-relaxed text-ink-soft">{c.description}</p>
+          )}
           <BranchSelector
             lpuId={c.id}
             current={{ title: c.name, subtitle: c.address, link: c.url, disabled: true }}
