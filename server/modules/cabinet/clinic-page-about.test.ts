@@ -179,7 +179,9 @@ describe('about: description, phones, website', () => {
     expect(after.body).toContain('Многопрофильная клиника у метро.');
     expect(after.body).toContain('+7 (495) 123-45-67');
     expect(after.body).toContain('href="tel:+79160001122"');
-    expect(after.body).toMatch(/href="https:\/\/klinika\.example\.ru\/"[^>]*data-clinic-website[^>]*>klinika\.example\.ru</);
+    expect(after.body).toMatch(
+      /href="https:\/\/klinika\.example\.ru\/"[^>]*data-clinic-website[^>]*>klinika\.example\.ru</,
+    );
     expect(after.body).not.toContain('Старое');
 
     const [audit] = await auditOf('clinic.about');
