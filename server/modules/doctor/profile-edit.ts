@@ -175,6 +175,19 @@ export function createDoctorProfileEditor({
     };
   }
 
+  /** Marks a pending change withdrawn (kept, never deleted) and audits it; the doctor's row is locked. */
+  async function withdrawChange(tx: Tx, changeId: number, doctorId: number, userId: number, now: Date) {
+    await repo.decide(tx, changeId, { status: 'withdrawn', by: userId, at: now, reason: null, before: null });
+    await repo.audit(tx, {
+      userId,
+      action: 'doctor.profile.withdrawn',
+      doctorId,
+      before: { change: changeId, status: 'pending' },
+      after: { change: changeId, status: 'withdrawn' },
+      at: now,
+    });
+  }
+
   /**
    * Saves a new pending change built by `build` from the public values and the pending change's
    * payload, withdrawing that older one; the doctor's row is locked meanwhile, so two
@@ -192,23 +205,7 @@ export function createDoctorProfileEditor({
       const older = await repo.pending(doctor.id, tx);
       const payload = build(current, older?.payload ?? null);
       if (payloadFields(payload).length === 0) throw badRequest(PROFILE_TEXTS.nothingChanged);
-      if (older) {
-        await repo.decide(tx, older.id, {
-          status: 'withdrawn',
-          by: userId,
-          at: now,
-          reason: null,
-          before: null,
-        });
-        await repo.audit(tx, {
-          userId,
-          action: 'doctor.profile.withdrawn',
-          doctorId: doctor.id,
-          before: { change: older.id, status: 'pending' },
-          after: { change: older.id, status: 'withdrawn' },
-          at: now,
-        });
-      }
+      if (older) await withdrawChange(tx, older.id, doctor.id, userId, now);
       const id = await repo.insertChange(tx, { doctorId: doctor.id, authorId: userId, payload, at: now });
       await repo.audit(tx, {
         userId,
@@ -275,21 +272,7 @@ export function createDoctorProfileEditor({
         await repo.lockDoctor(tx, doctor.id);
         const older = await repo.pending(doctor.id, tx);
         if (!older) throw conflict('nothing_pending', PROFILE_TEXTS.alreadyDecided);
-        await repo.decide(tx, older.id, {
-          status: 'withdrawn',
-          by: userId,
-          at: now,
-          reason: null,
-          before: null,
-        });
-        await repo.audit(tx, {
-          userId,
-          action: 'doctor.profile.withdrawn',
-          doctorId: doctor.id,
-          before: { change: older.id, status: 'pending' },
-          after: { change: older.id, status: 'withdrawn' },
-          at: now,
-        });
+        await withdrawChange(tx, older.id, doctor.id, userId, now);
       });
       return view(doctor, doctors);
     },
