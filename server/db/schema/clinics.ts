@@ -156,6 +156,8 @@ export const clinicLicences = pgTable(
     issuedAt: date().notNull(),
     authority: text().notNull(),
     imageUrl: text(),
+    /** Set when the clinic removes it in the cabinet: the row stays for the audit, the page drops it. */
+    removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('clinic_licences_clinic').on(t.clinicId)],
 );
@@ -173,6 +175,8 @@ export const clinicPhotos = pgTable(
     caption: text(),
     isVideo: boolean().notNull().default(false),
     sort: smallint().notNull().default(0),
+    /** Set when the clinic removes it in the cabinet: the row stays for the audit, the page drops it. */
+    removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('clinic_photos_clinic').on(t.clinicId, t.sort)],
 );
@@ -189,6 +193,9 @@ export const equipment = pgTable(
     /** [{name, value}] shown in the equipment popup. */
     attributes: jsonb().$type<{ name: string; value: string }[]>().notNull().default([]),
     description: text().notNull().default(''),
+    sort: smallint().notNull().default(0),
+    /** Set when the clinic removes it in the cabinet: the row stays for the audit, the page drops it. */
+    removedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('equipment_clinic').on(t.clinicId)],
 );

@@ -203,9 +203,10 @@ function writeExtras(
       issuedAt: dateOnly(addDays(ctx.now, -rng.int(60, 365 * 9))),
       authority: licenceAuthority(rng, town.slug),
       imageUrl: null,
+      removedAt: null,
     });
   }
-  for (const e of clinicEquipment(rng, kind)) {
+  for (const [sort, e] of clinicEquipment(rng, kind).entries()) {
     w.equipment.add({
       id: w.equipment.count + 1,
       clinicId,
@@ -213,6 +214,8 @@ function writeExtras(
       imageUrl: null,
       attributes: e.attributes,
       description: e.description,
+      sort,
+      removedAt: null,
     });
   }
   for (const p of clinicPromotions(rng, kind)) {
