@@ -1,6 +1,12 @@
-import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  copyAtomically,
+  MEDIA_HASH,
+  mediaFile,
+  mediaHash,
+  readIfPresent,
+  writeAtomically,
+} from '../../media/store';
 
 /**
  * Doctors' photos on disk (DATA_DIR/doctor-photos), named by the hash of their re-encoded bytes.
@@ -19,47 +25,18 @@ export interface PhotoStore {
 }
 
 /** A photo's name: the first 32 hex digits of the SHA-256 of its bytes. */
-export const PHOTO_HASH = /^[0-9a-f]{32}$/;
-
-const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENOENT';
-
-async function readIfPresent(file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(file);
-  } catch (err) {
-    if (isMissing(err)) return null;
-    throw err;
-  }
-}
-
-/** Writes through a temporary name and a rename: a reader never sees half a file. */
-async function writeAtomically(file: string, data: Buffer) {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temp, data);
-  await rename(temp, file);
-}
+export const PHOTO_HASH = MEDIA_HASH;
 
 export function createPhotoStore(dir: string): PhotoStore {
-  const at = (folder: 'pending' | 'public', hash: string) => {
-    if (!PHOTO_HASH.test(hash)) throw new Error(`bad photo hash ${hash}`);
-    return path.join(dir, folder, hash.slice(0, 2), `${hash}.webp`);
-  };
+  const at = (folder: 'pending' | 'public', hash: string) => mediaFile(dir, folder, hash);
   return {
     async savePending(data) {
-      const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
+      const hash = mediaHash(data);
       await writeAtomically(at('pending', hash), data);
       return hash;
     },
     pending: (hash) => readIfPresent(at('pending', hash)),
-    async publish(hash) {
-      const target = at('public', hash);
-      if (await readIfPresent(target)) return;
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await copyFile(at('pending', hash), temp);
-      await rename(temp, target);
-    },
+    publish: (hash) => copyAtomically(at('pending', hash), at('public', hash)),
     published: (hash) => readIfPresent(at('public', hash)),
   };
 }
