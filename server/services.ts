@@ -245,7 +245,7 @@ export function createServices({
     bus,
   });
   const schedule = createScheduleService({ db: read, clock });
-  const booking = createBookingService({ db, clock, schedule, jobs, bus, desk: auth });
+  const booking = createBookingService({ db, clock, schedule, jobs, bus });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const map = createMapService({

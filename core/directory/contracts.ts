@@ -59,7 +59,7 @@ export const DoctorCardSchema = z.object({
   homeVisit: z.boolean(),
   online: z.boolean(),
   children: z.boolean(),
-  /** Lowest price per visit type across workplaces: the card's chips. */
+  /** A list card: its first workplace's prices per visit type (the tabs over its calendar); a doctor page: the lowest across workplaces. */
   prices: z.array(VisitPriceSchema),
   /** All workplaces on a doctor page; only the first (without prices) in a list. */
   workplaces: z.array(WorkplaceSummarySchema),

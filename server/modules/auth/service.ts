@@ -7,7 +7,6 @@ import type { EventBus } from '../../realtime/bus';
 import { createCallIn } from './call-in';
 import { createCodeStore } from './codes';
 import { createCodeDelivery } from './delivery';
-import { createDeskPatients } from './desk';
 import { createLogin } from './login';
 import { createPhoneForms } from './phone-forms';
 import { createAuthRateLimits } from './rate-limits';
@@ -52,6 +51,5 @@ export function createAuthService(deps: AuthServiceDeps) {
     ...createCallIn({ db, repo, clock, providers, limits, codes, audit, clientIds, bus: deps.bus }),
     ...createLogin({ db, clock, sessions: deps.sessions, codes, audit, clientIds }),
     ...createPhoneForms({ clock, limits, codes, delivery }),
-    ...createDeskPatients({ db, clock, audit }),
   };
 }

@@ -9,7 +9,6 @@ import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
-import type { DeskPatients } from '../auth/desk';
 import type { SessionViewer } from '../auth/viewer';
 import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
@@ -61,15 +60,10 @@ export function createBooking({
   spots,
   jobs,
   bus,
-  desk,
-}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients }) {
+}: PlacingDeps & { jobs: JobSender; bus: EventBus }) {
   return {
     async book(viewer: SessionViewer, body: BookingBody): Promise<Booked> {
-      // A patient books for themselves; staff at the desk for the patient whose phone they confirmed.
-      const { userId, phone } =
-        body.patient_phone === undefined
-          ? { userId: requirePatient(viewer), phone: viewer.userPhone }
-          : await desk.deskPatient(viewer, `7${body.patient_phone}`);
+      const userId = requirePatient(viewer);
       // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment. It is
       // looked for only when the booking cannot go ahead (its own appointment took the slot), so
       // the usual booking spends no query on it.
@@ -96,7 +90,7 @@ export function createBooking({
         startsAt,
         endsAt,
         patientName: fullPatientName(body),
-        patientPhone: phone,
+        patientPhone: viewer.userPhone,
         patientBirthDate: body.birth_date,
         source: body.source ?? null,
         price: target.price,

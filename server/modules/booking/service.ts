@@ -2,7 +2,6 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
-import type { DeskPatients } from '../auth/desk';
 import type { ScheduleService } from '../schedule/service';
 import { createAppointments } from './appointments';
 import { createCallbacks } from './callbacks';
@@ -26,7 +25,6 @@ export function createBookingService({
   schedule,
   jobs,
   bus,
-  desk,
 }: {
   db: Db;
   clock: Clock;
@@ -35,8 +33,6 @@ export function createBookingService({
   jobs: JobSender;
   /** Tells the clinic's open cabinet of new and cancelled visits. */
   bus: EventBus;
-  /** Staff booking at the desk: the patient of a phone they confirmed (the auth service). */
-  desk: DeskPatients;
 }) {
   const repo = createBookingRepo(db);
   const spots = createSpots({ clock, schedule, repo });
@@ -44,7 +40,7 @@ export function createBookingService({
   return {
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots, jobs, bus, desk }),
+    ...createBooking({ db, clock, repo, spots, jobs, bus }),
     ...createCallbacks({ clock, repo }),
     ...appointments,
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),

@@ -56,7 +56,8 @@ function atClinic(card: DoctorCard, clinicId: number): DoctorCard {
   if (!here) return card;
   return {
     ...card,
-    prices: here.prices.length ? here.prices : card.prices,
+    // This clinic's prices only: the card's calendar is this clinic's.
+    prices: here.prices,
     workplaces: [{ ...here, prices: [] }],
   };
 }

@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClinicDoctorCard } from '../../../core/clinic/contracts';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
+import { workplacePrices } from '../../db/schema/doctors';
 import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs } from '../../testing/session';
@@ -111,6 +113,16 @@ describe('GET /ajax/lpu/{id}/doctors/', () => {
     expect(card.workplaces).toHaveLength(1);
     expect(card.workplaces[0].clinicId).toBe(ids.clinic);
     expect(card.workplacesCount).toBe(2);
+  });
+
+  it('carries only this clinic’s prices: none when the doctor has no price here, never another clinic’s', async () => {
+    const [before] = (await list(`speciality=${ids.cardiologist}`)).data;
+    expect(before.prices.map((p) => p.price)).toEqual([3000]);
+    const here = before.workplaces[0].id;
+    await database.db.delete(workplacePrices).where(eq(workplacePrices.workplaceId, here));
+    const [card] = (await list(`speciality=${ids.cardiologist}`)).data;
+    expect(card.workplaces[0].clinicId).toBe(ids.clinic);
+    expect(card.prices).toEqual([]);
   });
 
   it('filters by speciality, including a doctor’s second speciality', async () => {

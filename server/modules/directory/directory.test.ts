@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
+import { workplacePrices } from '../../db/schema/doctors';
 import {
   createClinic,
   createDoctor,
@@ -268,5 +270,31 @@ describe('clinic calls', () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().detail).toBe(detail);
     }
+  });
+});
+
+describe('a list card of a doctor in two clinics', () => {
+  it('carries the prices of the workplace it shows, whose calendar its tabs choose, not the cheapest elsewhere', async () => {
+    const db = database.db;
+    // Last in the file: the town's counts above are of the doctors made before it.
+    const first = await createClinic(db, { townId: ids.town, name: 'Первая клиника' });
+    const second = await createClinic(db, { townId: ids.town, name: 'Вторая клиника' });
+    const doctor = await createDoctor(db, {
+      townId: ids.town,
+      specialityIds: [ids.cardiologist],
+      clinicIds: [first.id, second.id],
+      minPrice: 3000,
+    });
+    // The second clinic is cheaper and also sends the doctor to patients' homes.
+    const [, other] = doctor.workplaces;
+    await db.update(workplacePrices).set({ price: 1500 }).where(eq(workplacePrices.workplaceId, other.id));
+    await db.insert(workplacePrices).values({ workplaceId: other.id, visitType: 'home', price: 4000 });
+
+    const list = (await app.inject({ url: '/api/doctors/?town=kazan&speciality=kardiolog' })).json();
+    const card = list.data.find((d: { id: number }) => d.id === doctor.id);
+    expect(card.workplaces.map((w: { clinicName: string }) => w.clinicName)).toEqual(['Первая клиника']);
+    expect(card.prices.map((p: { type: string; price: number }) => [p.type, p.price])).toEqual([
+      ['clinic', 3000],
+    ]);
   });
 });

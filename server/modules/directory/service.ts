@@ -86,7 +86,10 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
         homeVisit: d.homeVisit,
         online: d.online,
         children: d.children,
-        prices: lowestPrices(places.flatMap((p) => p.prices)),
+        // A list card shows one workplace and its calendar: its tabs carry that workplace's prices,
+        // so the price on a tab and the slots under it are the same clinic's. The doctor page
+        // shows every workplace with its own prices, and the card's line is the lowest of them.
+        prices: detail ? lowestPrices(places.flatMap((p) => p.prices)) : (places[0]?.prices ?? []),
         workplaces: detail ? places : places.slice(0, 1).map((w) => ({ ...w, prices: [] })),
         workplacesCount: places.length,
       };
