@@ -34,6 +34,8 @@ export const AUTH_LIMITS = {
   callRequestTtlMs: 15 * 60_000,
   /** An authorization code must be exchanged for a session at once. */
   authorizationCodeTtlMs: 2 * 60_000,
+  /** Staff book for a patient at the desk within this time of confirming the patient's phone. */
+  deskConfirmationTtlMs: 30 * 60_000,
 } as const;
 
 export const HOUR_MS = 3600_000;

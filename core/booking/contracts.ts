@@ -72,6 +72,13 @@ export function bookingSchema(today: string | (() => string)) {
     someone_else: z.boolean().default(false),
     /** One press of 'Записаться' (a UUID): the same key books once. */
     request_key: textInput().min(8).max(64),
+    /**
+     * Staff booking for a patient at the desk: the patient's phone they confirmed by SMS code,
+     * 10 digits without the country code (docs/product/sign-in.md).
+     */
+    patient_phone: textInput(BOOKING_ERRORS.badRequest)
+      .regex(/^9\d{9}$/, BOOKING_ERRORS.badRequest)
+      .optional(),
     source: textInput().max(40).optional(),
   })
     .superRefine(

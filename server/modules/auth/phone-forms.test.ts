@@ -6,7 +6,7 @@ import { signedInAs } from '../../testing/session';
 import { setUpAuthApp } from './testing';
 
 const t = setUpAuthApp();
-const { advance, postForm, newPhone, lastCode, wrongCode } = t;
+const { advance, postForm, newPhone, lastCode, wrongCode, requestCode } = t;
 
 describe('staff and profile confirmation (flow A)', () => {
   it('staff confirm a patient’s phone by SMS code', async () => {
@@ -102,6 +102,23 @@ describe('staff and profile confirmation (flow A)', () => {
       { cookies: staff.cookies },
     );
     expect(res.json()).toMatchObject({ detail: 'Код устарел', secret_code: { code: 'code_expired' } });
+  });
+
+  it('staff are never sent a VK message or a flash call, even when they ask for VK', async () => {
+    const staff = await signedInAs(t.app, t.database.db, { role: 'staff' });
+    const patient = await signedInAs(t.app, t.database.db, { role: 'patient' });
+    // The same requests from a patient's session: VK, then (the first of the hour) a call.
+    expect(
+      (await requestCode(newPhone(), { confirmation_flow: 'vk' }, { cookies: patient.cookies })).json().code,
+    ).toBe('vk');
+    expect((await requestCode(newPhone(), {}, { cookies: patient.cookies })).json().code).toBe('call');
+    for (const extra of [{ confirmation_flow: 'vk' }, {}]) {
+      const phone = newPhone();
+      const res = await requestCode(phone, extra, { cookies: staff.cookies });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ code: 'sms', attempts_exceeded: false });
+      expect(lastCode(phone)).toMatch(/^\d{4}$/);
+    }
   });
 
   it('roles: anonymous and patients cannot use the staff confirmation', async () => {

@@ -11,7 +11,7 @@ import type { SessionViewer } from './viewer';
 
 export type PhoneForms = ReturnType<typeof createPhoneForms>;
 
-const STAFF_ONLY = 'Доступно только сотрудникам';
+export const STAFF_ONLY = 'Доступно только сотрудникам';
 
 /**
  * The site's own phone forms (flow A), SMS only: staff confirming a patient's phone at the

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import {
   authEvents,
@@ -154,6 +154,23 @@ export function createAuthRepo(db: Db | DbTx) {
       if (taken && taken.id !== userId) return false;
       await db.update(users).set({ phone, isRealPatient: true }).where(eq(users.id, userId));
       return true;
+    },
+
+    /** Whether this staff member confirmed the phone at the desk since `since`. */
+    async deskConfirmed(phone: string, staffUserId: number, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: confirmedPhones.id })
+        .from(confirmedPhones)
+        .where(
+          and(
+            eq(confirmedPhones.phone, phone),
+            eq(confirmedPhones.purpose, 'staff'),
+            eq(confirmedPhones.confirmedBy, staffUserId),
+            gte(confirmedPhones.confirmedAt, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async insertConfirmedPhone(row: typeof confirmedPhones.$inferInsert) {

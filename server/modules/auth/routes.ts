@@ -70,10 +70,13 @@ export async function authRoutes(
     limits: { files: 0, fields: 10, fieldSize: 1000 },
   });
 
+  // Staff confirm phones by SMS only (docs/product/sign-in.md): a staff session is never sent
+  // a VK message or a flash call, whatever it asks.
   serve(app, codeRequest, { body: CodeRequestBodySchema, reply: CodeRequestedSchema }, async (request) =>
     auth.requestCode({
       phone: request.body.phone,
       confirmationFlow: request.body.confirmation_flow,
+      smsOnly: (await request.viewer()).isStaff,
       ctx: contextOf(request),
     }),
   );

@@ -9,6 +9,7 @@ import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
+import type { DeskPatients } from '../auth/desk';
 import type { SessionViewer } from '../auth/viewer';
 import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
@@ -60,10 +61,15 @@ export function createBooking({
   spots,
   jobs,
   bus,
-}: PlacingDeps & { jobs: JobSender; bus: EventBus }) {
+  desk,
+}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients }) {
   return {
     async book(viewer: SessionViewer, body: BookingBody): Promise<Booked> {
-      const userId = requirePatient(viewer);
+      // A patient books for themselves; staff at the desk for the patient whose phone they confirmed.
+      const { userId, phone } =
+        body.patient_phone === undefined
+          ? { userId: requirePatient(viewer), phone: viewer.userPhone }
+          : await desk.deskPatient(viewer, `7${body.patient_phone}`);
       // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment. It is
       // looked for only when the booking cannot go ahead (its own appointment took the slot), so
       // the usual booking spends no query on it.
@@ -90,7 +96,7 @@ export function createBooking({
         startsAt,
         endsAt,
         patientName: fullPatientName(body),
-        patientPhone: viewer.userPhone,
+        patientPhone: phone,
         patientBirthDate: body.birth_date,
         source: body.source ?? null,
         price: target.price,

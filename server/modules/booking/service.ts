@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
+import { createDeskPatients } from '../auth/desk';
 import type { ScheduleService } from '../schedule/service';
 import { createAppointments } from './appointments';
 import { createCallbacks } from './callbacks';
@@ -37,10 +38,12 @@ export function createBookingService({
   const repo = createBookingRepo(db);
   const spots = createSpots({ clock, schedule, repo });
   const appointments = createAppointments({ clock, repo });
+  // Staff booking at the desk: the patient of a phone they confirmed (the auth module's rule).
+  const desk = createDeskPatients({ db, clock });
   return {
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots, jobs, bus }),
+    ...createBooking({ db, clock, repo, spots, jobs, bus, desk }),
     ...createCallbacks({ clock, repo }),
     ...appointments,
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),
