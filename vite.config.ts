@@ -2,9 +2,10 @@ import { realpathSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
+import { precompressClient } from './server/tools/precompress.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressClient()],
   server: {
     middlewareMode: true,
     // A checkout whose node_modules is a link to another checkout's (git worktrees) serves those

@@ -327,6 +327,9 @@ export async function buildApp({
           root: clientDir,
           wildcard: false,
           decorateReply: false,
+          // The build wrote `x.br` and `x.gz` beside each text file (server/tools/precompress.ts):
+          // sent as they are, by the request's Accept-Encoding, never compressed again.
+          preCompressed: true,
           setHeaders: (reply, filePath) => {
             // Vite hashes everything under assets/, so those files never change.
             const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

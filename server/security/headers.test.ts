@@ -2,9 +2,10 @@
  * The security headers of a page, a call and a static file, as the production app answers
  * them; the CSP nonce of rendered and cached pages; the call-in websocket's Origin check.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -14,9 +15,11 @@ import type { Database } from '../db/client';
 import { createDoctor, createSpeciality, createTown } from '../db/seed/factories';
 import { openTestDatabase } from '../testing/database';
 import { openPageBuild } from '../testing/pages';
+import { precompressFile } from '../tools/precompress';
 import { PERMISSIONS_POLICY, registerSecurityHeaders } from './headers';
 
 const PUBLIC_URL = 'https://prodoctorov.example';
+const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `слово-${i}`))};\n`;
 let database: Database;
 let pageBuild: Awaited<ReturnType<typeof openPageBuild>>;
 let clientDir: string;
@@ -32,6 +35,9 @@ beforeAll(async () => {
   clientDir = await mkdtemp(path.join(os.tmpdir(), 'portal-headers-'));
   await mkdir(path.join(clientDir, 'assets'));
   await writeFile(path.join(clientDir, 'assets', 'root-abc123.js'), 'export {};\n');
+  // A file big enough to compress, with the variants the build writes beside it.
+  await writeFile(path.join(clientDir, 'assets', 'big-abc123.js'), BIG_ASSET);
+  await precompressFile(path.join(clientDir, 'assets', 'big-abc123.js'));
   pageBuild = await openPageBuild();
   app = await buildApp({
     db: database.db,
@@ -120,6 +126,32 @@ describe('security headers in production', () => {
     // A page still hands a new visitor the CSRF cookie.
     const page = await app.inject({ url: '/kazan/vrach/' });
     expect(page.cookies.map((c) => c.name)).toContain('csrftoken');
+  });
+});
+
+describe('static files compressed at build time', () => {
+  it('are sent as built, by Accept-Encoding (brotli first, then gzip, else plain), never compressed again', async () => {
+    const br = await app.inject({
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The very bytes on disk: one brotli stream, decoding to the file.
+    const onDisk = await readFile(path.join(clientDir, 'assets', 'big-abc123.js.br'));
+    expect(br.rawPayload.equals(onDisk)).toBe(true);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const gz = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(BIG_ASSET);
+
+    const plain = await app.inject({ url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_ASSET);
   });
 });
 

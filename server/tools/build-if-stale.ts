@@ -7,7 +7,15 @@ import path from 'node:path';
  * than the build: a second start of an unchanged checkout skips ~8 s of Vite. The build says
  * one line; its full output (asset tables, warnings) is shown only when it fails.
  */
-const INPUTS = ['app', 'core', 'public', 'vite.config.ts', 'react-router.config.ts', 'package-lock.json'];
+const INPUTS = [
+  'app',
+  'core',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+  'server/tools/precompress.ts',
+];
 const OUTPUT = 'build/server/index.js';
 
 function newestMtime(p: string): number {
