@@ -32,7 +32,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../h
 import type { SessionViewer } from '../auth/viewer';
 import { reencodePhoto } from './photo';
 import { PHOTO_HASH, type PhotoStore } from './photo-store';
-import { type ChangeRow, createProfileRepo, type DoctorRef, type Tx } from './profile-repo';
+import { type ChangeRow, createProfileRepo, type DoctorRef, type ProfileRepo, type Tx } from './profile-repo';
 
 export type DoctorProfileEditor = ReturnType<typeof createDoctorProfileEditor>;
 
@@ -102,6 +102,51 @@ const beforeOf = (payload: ProfilePayload, current: ProfileValues): Partial<Prof
   Object.fromEntries(payloadFields(payload).map((f) => [f, current[f]]));
 
 /**
+ * The doctor the viewer may edit (his profile, his documents): himself (a doctor), or one of its
+ * doctors (a clinic; another clinic's doctor is a 404). Patients and staff: 403; nobody: 401.
+ */
+export async function editableDoctor(
+  repo: ProfileRepo,
+  viewer: SessionViewer,
+  asked: number | undefined,
+  pickFirst = false,
+): Promise<{ doctor: DoctorRef; userId: number; doctors: { id: number; name: string }[] }> {
+  if (viewer.userId === null) throw unauthorized(PROFILE_TEXTS.signIn);
+  if (viewer.role === 'doctor' && viewer.doctorId !== null) {
+    if (asked !== undefined && asked !== viewer.doctorId) throw notFound(PROFILE_TEXTS.noDoctor);
+    const doctor = await repo.doctor(viewer.doctorId);
+    if (!doctor) throw notFound(PROFILE_TEXTS.noDoctor);
+    return { doctor, userId: viewer.userId, doctors: [] };
+  }
+  if (viewer.role === 'clinic' && viewer.clinicId !== null) {
+    const list = await repo.clinicDoctors(viewer.clinicId);
+    const id = asked ?? (pickFirst ? list[0]?.id : undefined);
+    if (id === undefined) throw badRequest(PROFILE_TEXTS.pickDoctor);
+    if (!list.some((d) => d.id === id)) throw notFound(PROFILE_TEXTS.noDoctor);
+    const doctor = await repo.doctor(id);
+    if (!doctor) throw notFound(PROFILE_TEXTS.noDoctor);
+    return { doctor, userId: viewer.userId, doctors: list };
+  }
+  throw forbidden(PROFILE_TEXTS.doctorsOnly);
+}
+
+/** Staff only: the staff member's user id. */
+export function requireStaff(viewer: SessionViewer): number {
+  if (viewer.userId === null) throw unauthorized(PROFILE_TEXTS.staffOnly);
+  if (!viewer.isStaff) throw forbidden(PROFILE_TEXTS.staffOnly);
+  return viewer.userId;
+}
+
+/** Whether the viewer may see the doctor's private files: himself, one of his clinics, staff. */
+export async function seesDoctorsFiles(repo: ProfileRepo, viewer: SessionViewer, doctorId: number) {
+  return (
+    viewer.isStaff ||
+    (viewer.role === 'doctor' && viewer.doctorId === doctorId) ||
+    (viewer.role === 'clinic' && viewer.clinicId !== null && (await repo.worksAt(doctorId, viewer.clinicId)))
+  );
+}
+
+/**
  * The doctor's profile in the cabinet and its moderation (docs/product/cabinet.md, 'The doctor's
  * profile'; ADR 018). A doctor edits himself, a clinic its own doctors; whatever they send waits
  * as one pending change (a newer one withdraws it) until staff approve it, which applies it to
@@ -121,36 +166,8 @@ export function createDoctorProfileEditor({
 }) {
   const repo = createProfileRepo(db);
 
-  /** The doctor the viewer may edit: himself (a doctor), or one of its doctors (a clinic). */
-  async function editable(
-    viewer: SessionViewer,
-    asked: number | undefined,
-    pickFirst = false,
-  ): Promise<{ doctor: DoctorRef; userId: number; doctors: { id: number; name: string }[] }> {
-    if (viewer.userId === null) throw unauthorized(PROFILE_TEXTS.signIn);
-    if (viewer.role === 'doctor' && viewer.doctorId !== null) {
-      if (asked !== undefined && asked !== viewer.doctorId) throw notFound(PROFILE_TEXTS.noDoctor);
-      const doctor = await repo.doctor(viewer.doctorId);
-      if (!doctor) throw notFound(PROFILE_TEXTS.noDoctor);
-      return { doctor, userId: viewer.userId, doctors: [] };
-    }
-    if (viewer.role === 'clinic' && viewer.clinicId !== null) {
-      const list = await repo.clinicDoctors(viewer.clinicId);
-      const id = asked ?? (pickFirst ? list[0]?.id : undefined);
-      if (id === undefined) throw badRequest(PROFILE_TEXTS.pickDoctor);
-      if (!list.some((d) => d.id === id)) throw notFound(PROFILE_TEXTS.noDoctor);
-      const doctor = await repo.doctor(id);
-      if (!doctor) throw notFound(PROFILE_TEXTS.noDoctor);
-      return { doctor, userId: viewer.userId, doctors: list };
-    }
-    throw forbidden(PROFILE_TEXTS.doctorsOnly);
-  }
-
-  function requireStaff(viewer: SessionViewer): number {
-    if (viewer.userId === null) throw unauthorized(PROFILE_TEXTS.staffOnly);
-    if (!viewer.isStaff) throw forbidden(PROFILE_TEXTS.staffOnly);
-    return viewer.userId;
-  }
+  const editable = (viewer: SessionViewer, asked: number | undefined, pickFirst = false) =>
+    editableDoctor(repo, viewer, asked, pickFirst);
 
   async function view(doctor: DoctorRef, list: { id: number; name: string }[]): Promise<CabinetProfile> {
     const [current, pending, last] = await Promise.all([
@@ -283,13 +300,7 @@ export function createDoctorProfileEditor({
       const change = await repo.change(changeId);
       const hash = change?.payload.photo;
       if (!change || !hash || !PHOTO_HASH.test(hash)) throw notFound(PROFILE_TEXTS.notFound);
-      const allowed =
-        viewer.isStaff ||
-        (viewer.role === 'doctor' && viewer.doctorId === change.doctorId) ||
-        (viewer.role === 'clinic' &&
-          viewer.clinicId !== null &&
-          (await repo.worksAt(change.doctorId, viewer.clinicId)));
-      if (!allowed) throw notFound(PROFILE_TEXTS.notFound);
+      if (!(await seesDoctorsFiles(repo, viewer, change.doctorId))) throw notFound(PROFILE_TEXTS.notFound);
       const data = await photos.pending(hash);
       if (!data) throw notFound(PROFILE_TEXTS.notFound);
       return data;
@@ -297,6 +308,12 @@ export function createDoctorProfileEditor({
 
     /** An approved photo, publicly (null: no such public photo). */
     publicPhoto: (hash: string) => (PHOTO_HASH.test(hash) ? photos.published(hash) : Promise.resolve(null)),
+
+    /** How many changes wait (the staff menu's count beside another queue). */
+    async pendingCount(viewer: SessionViewer): Promise<number> {
+      requireStaff(viewer);
+      return repo.pendingCount();
+    },
 
     async queue(viewer: SessionViewer, tab: 'pending' | 'decided', page: number): Promise<StaffProfiles> {
       requireStaff(viewer);
