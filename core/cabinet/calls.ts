@@ -4,15 +4,22 @@ import { defineCall } from '../http/call';
 export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
 
 import type {
+  CaptionBody,
   ClinicAbout,
   ClinicAboutBody,
   ClinicHolidayBody,
   ClinicHours,
+  ClinicMedia,
   ClinicPromotions,
   ClinicRules,
   ClinicRulesBody,
   ClinicWeekBody,
+  EquipmentBody,
+  LicenceBody,
+  MoveBody,
   PromotionBody,
+  UploadedImage,
+  VideoBody,
 } from './clinic-page-contracts';
 import type {
   BookingToggleBody,
@@ -209,4 +216,70 @@ export const cabinetPriceSynonyms = defineCall<{ query: SynonymQuery; reply: Syn
 export const cabinetSetClub = defineCall<{ body: ClubBody; reply: ClubParticipation }>()(
   'POST',
   '/cabinet/ajax/prices/club/',
+);
+
+/** The clinic page's gallery (photos, videos), licences and equipment (a clinic account). */
+export const cabinetClinicMedia = defineCall<{ reply: ClinicMedia }>()('GET', '/cabinet/ajax/clinic/media/');
+/** Multipart `photo` (+ `caption`): the photo is on the page at once (201). */
+export const cabinetAddClinicPhoto = defineCall<{ reply: ClinicMedia }>()(
+  'POST',
+  '/cabinet/ajax/clinic/media/photos/',
+);
+/** A link to a YouTube or RuTube video (201). */
+export const cabinetAddClinicVideo = defineCall<{ body: VideoBody; reply: ClinicMedia }>()(
+  'POST',
+  '/cabinet/ajax/clinic/media/videos/',
+);
+/** A photo's or a video's caption. */
+export const cabinetSetGalleryCaption = defineCall<{
+  params: { id: number };
+  body: CaptionBody;
+  reply: ClinicMedia;
+}>()('POST', '/cabinet/ajax/clinic/media/gallery/:id/');
+/** Moves a photo (among the photos) or a video (among the videos) one place up or down. */
+export const cabinetMoveGalleryItem = defineCall<{
+  params: { id: number };
+  body: MoveBody;
+  reply: ClinicMedia;
+}>()('POST', '/cabinet/ajax/clinic/media/gallery/:id/move/');
+/** Takes a photo or a video off the page (kept, marked removed). */
+export const cabinetRemoveGalleryItem = defineCall<{ params: { id: number }; reply: ClinicMedia }>()(
+  'DELETE',
+  '/cabinet/ajax/clinic/media/gallery/:id/',
+);
+/** Multipart `image`: a licence's scan or a piece of equipment's picture, kept for the form (201). */
+export const cabinetUploadClinicImage = defineCall<{ reply: UploadedImage }>()(
+  'POST',
+  '/cabinet/ajax/clinic/media/images/',
+);
+export const cabinetAddLicence = defineCall<{ body: LicenceBody; reply: ClinicMedia }>()(
+  'POST',
+  '/cabinet/ajax/clinic/media/licences/',
+);
+export const cabinetSetLicence = defineCall<{
+  params: { id: number };
+  body: LicenceBody;
+  reply: ClinicMedia;
+}>()('POST', '/cabinet/ajax/clinic/media/licences/:id/');
+export const cabinetRemoveLicence = defineCall<{ params: { id: number }; reply: ClinicMedia }>()(
+  'DELETE',
+  '/cabinet/ajax/clinic/media/licences/:id/',
+);
+export const cabinetAddEquipment = defineCall<{ body: EquipmentBody; reply: ClinicMedia }>()(
+  'POST',
+  '/cabinet/ajax/clinic/media/equipment/',
+);
+export const cabinetSetEquipment = defineCall<{
+  params: { id: number };
+  body: EquipmentBody;
+  reply: ClinicMedia;
+}>()('POST', '/cabinet/ajax/clinic/media/equipment/:id/');
+export const cabinetMoveEquipment = defineCall<{
+  params: { id: number };
+  body: MoveBody;
+  reply: ClinicMedia;
+}>()('POST', '/cabinet/ajax/clinic/media/equipment/:id/move/');
+export const cabinetRemoveEquipment = defineCall<{ params: { id: number }; reply: ClinicMedia }>()(
+  'DELETE',
+  '/cabinet/ajax/clinic/media/equipment/:id/',
 );

@@ -1,8 +1,10 @@
 /**
  * The shapes of the clinic page's cabinet calls beyond accessibility (core/clinic/page-editor.ts
- * has the rules): about (description, phones, website), hours and holiday hours, promotions.
+ * has the rules): about (description, phones, website), hours and holiday hours, promotions, and
+ * the media (core/clinic/media.ts): gallery photos and videos, licences, equipment.
  */
 import { z } from 'zod';
+import { hashOfClinicMediaUrl, CLINIC_MEDIA_TEXTS as M, CLINIC_MEDIA_LIMITS as ML } from '../clinic/media';
 import {
   dayHoursError,
   CLINIC_PAGE_LIMITS as L,
@@ -11,6 +13,7 @@ import {
   CLINIC_PAGE_TEXTS as T,
   visitingRules,
 } from '../clinic/page-editor';
+import { VIDEO_HOSTS, VIDEO_TEXTS, videoUrlError } from '../clinic/video';
 import { SOFTWARE_VERSIONS } from '../directory/software-version';
 import { isCalendarDate, textInput } from '../http/contracts';
 
@@ -160,3 +163,130 @@ export const ClinicRulesBodySchema = z.object(
   T.bodyInvalid,
 );
 export type ClinicRulesBody = z.input<typeof ClinicRulesBodySchema>;
+
+// The gallery, licences and equipment (core/clinic/media.ts, core/clinic/video.ts).
+
+const trimmed = (message: string, max: number, tooLong: string) =>
+  textInput(message)
+    .transform((s) => s.trim())
+    .pipe(z.string().max(max, tooLong));
+const required = (missing: string, max: number, tooLong: string) =>
+  textInput(missing)
+    .transform((s) => s.trim())
+    .pipe(z.string().min(1, missing).max(max, tooLong));
+
+const captionInput = trimmed(M.captionTooLong, ML.captionMax, M.captionTooLong);
+
+/** One of our stored images (`/media/clinics/{hash}.webp`, from the upload call), or none. */
+const imageInput = z
+  .string(M.imageGone)
+  .refine((s) => hashOfClinicMediaUrl(s) !== null, M.imageGone)
+  .nullable();
+
+export const GalleryPhotoSchema = z.object({ id: z.number().int(), src: z.string(), caption: z.string() });
+export const GalleryVideoSchema = z.object({
+  id: z.number().int(),
+  host: z.enum(VIDEO_HOSTS),
+  embedUrl: z.string(),
+  watchUrl: z.string(),
+  caption: z.string(),
+});
+export const CabinetLicenceSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issuedAt: z.string(),
+  authority: z.string(),
+  image: z.string().nullable(),
+});
+const AttributeSchema = z.object({ name: z.string(), value: z.string() });
+export const CabinetEquipmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  attributes: z.array(AttributeSchema),
+  image: z.string().nullable(),
+});
+export type GalleryPhoto = z.infer<typeof GalleryPhotoSchema>;
+export type GalleryVideo = z.infer<typeof GalleryVideoSchema>;
+export type CabinetLicence = z.infer<typeof CabinetLicenceSchema>;
+export type CabinetEquipment = z.infer<typeof CabinetEquipmentSchema>;
+
+/** Everything the media sections show, in the page's order; every media call answers it. */
+export const ClinicMediaSchema = z.object({
+  /** The clinic's today, 'yyyy-MM-dd' (a licence is issued by it). */
+  today: z.string(),
+  photos: z.array(GalleryPhotoSchema),
+  videos: z.array(GalleryVideoSchema),
+  licences: z.array(CabinetLicenceSchema),
+  equipment: z.array(CabinetEquipmentSchema),
+});
+export type ClinicMedia = z.infer<typeof ClinicMediaSchema>;
+
+/** An image kept by the upload call, for a licence's scan or a piece of equipment. */
+export const UploadedImageSchema = z.object({ src: z.string() });
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+export const CaptionBodySchema = z.object({ caption: captionInput }, M.bodyInvalid);
+export type CaptionBody = z.input<typeof CaptionBodySchema>;
+
+export const MoveBodySchema = z.object({ direction: z.enum(['up', 'down'], M.bodyInvalid) }, M.bodyInvalid);
+export type MoveBody = z.input<typeof MoveBodySchema>;
+
+export const VideoBodySchema = z.object(
+  {
+    url: textInput(VIDEO_TEXTS.missing).transform((s, ctx) => {
+      const error = videoUrlError(s);
+      if (error) {
+        ctx.addIssue({ code: 'custom', message: error });
+        return z.NEVER;
+      }
+      return s.trim();
+    }),
+    caption: captionInput,
+  },
+  M.bodyInvalid,
+);
+export type VideoBody = z.input<typeof VideoBodySchema>;
+
+export const LicenceBodySchema = z.object(
+  {
+    number: required(M.licenceNumberMissing, ML.licenceNumberMax, M.licenceNumberTooLong),
+    issuedAt: z
+      .string(M.licenceDateInvalid)
+      .refine((s) => isCalendarDate(s, ML.licenceFromYear, 2099), M.licenceDateInvalid),
+    authority: required(M.authorityMissing, ML.authorityMax, M.authorityTooLong),
+    image: imageInput,
+  },
+  M.bodyInvalid,
+);
+export type LicenceBody = z.input<typeof LicenceBodySchema>;
+
+export const EquipmentBodySchema = z.object(
+  {
+    name: required(M.equipmentNameMissing, ML.equipmentNameMax, M.equipmentNameTooLong),
+    description: trimmed(
+      M.equipmentDescriptionTooLong,
+      ML.equipmentDescriptionMax,
+      M.equipmentDescriptionTooLong,
+    ),
+    attributes: z
+      .array(
+        z
+          .object(
+            { name: textInput(M.attributeIncomplete), value: textInput(M.attributeIncomplete) },
+            M.bodyInvalid,
+          )
+          .transform((a) => ({ name: a.name.trim(), value: a.value.trim() }))
+          .refine((a) => a.name !== '' && a.value !== '', M.attributeIncomplete)
+          .refine(
+            (a) => a.name.length <= ML.attributeNameMax && a.value.length <= ML.attributeValueMax,
+            M.attributeTooLong,
+          ),
+        M.bodyInvalid,
+      )
+      .max(ML.attributesMax, M.attributesTooMany),
+    image: imageInput,
+  },
+  M.bodyInvalid,
+);
+export type EquipmentBody = z.input<typeof EquipmentBodySchema>;

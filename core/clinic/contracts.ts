@@ -259,6 +259,8 @@ export const ClinicPageSchema = ClinicCardSchema.omit({
     }),
   ),
   photos: z.array(z.object({ src: z.string(), name: z.string(), caption: z.string().nullable() })),
+  /** The gallery's videos (YouTube or RuTube, core/clinic/video.ts), in the clinic's order. */
+  videos: z.array(z.object({ embedUrl: z.string(), watchUrl: z.string(), caption: z.string().nullable() })),
   equipment: z.array(
     z.object({
       id: z.number(),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { VIDEO_EMBED_ORIGINS } from '../../core/clinic/video';
 
 /**
  * Browser features the site may use: geolocation for the nearby list (and the map) on our own
@@ -87,7 +88,7 @@ export interface SecurityHeadersOptions {
  * The security headers of every response (@fastify/helmet, plus Permissions-Policy, which
  * helmet leaves out). Scripts run only from our origin or inline with the response's nonce;
  * styles may be inline (React writes `style` attributes); images may come from any HTTPS host
- * (photos); nothing may frame the site.
+ * (photos); the site frames only YouTube's and RuTube's players; nothing may frame the site.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
@@ -109,6 +110,8 @@ export async function registerSecurityHeaders(
         // The clinic map's renderer runs its workers from blob: URLs.
         workerSrc: ["'self'", 'blob:'],
         childSrc: ["'self'", 'blob:'],
+        // Frames: only the clinic gallery's videos, from the two hosts it accepts (core/clinic/video.ts).
+        frameSrc: [...VIDEO_EMBED_ORIGINS],
         fontSrc: ["'self'"],
         // 'self' covers same-origin websockets in current browsers; older ones need the scheme.
         connectSrc: ["'self'", socketOrigin, ...(development ? ['ws:'] : [])],

@@ -20,6 +20,7 @@ import { ImageGallery } from './image-gallery';
 import { Interview } from './interview';
 import { Phonebook } from './phonebook';
 import { Promotions } from './promotions';
+import { VideoGallery } from './video-gallery';
 import { WorkingHours, WorkingHoursSheetButton } from './working-hours';
 
 export function ClinicProfile({
@@ -57,7 +58,11 @@ export function ClinicProfile({
     name: `Лицензия № ${l.number}`,
     caption: `от ${formatLongDate(l.issuedAt, 'UTC')}, ${l.authority}`,
   }));
-  const photos = c.photos.map((p) => ({ src: p.src, name: p.name || c.name, caption: p.caption }));
+  const photos = c.photos.map((p) => ({
+    src: p.src,
+    name: p.caption || p.name || c.name,
+    caption: p.caption,
+  }));
   return (
     <>
       <nav aria-label="Навигация" className="text-sm text-muted">
@@ -127,14 +132,21 @@ export function ClinicProfile({
             <Equipment items={c.equipment} />
             <Interview items={c.interview} />
 
-            {photos.length > 0 && (
+            {(photos.length > 0 || c.videos.length > 0) && (
               <section className="card p-5 sm:p-6" aria-labelledby="photos-h">
                 <h2 id="photos-h" className="text-xl font-semibold">
-                  Фотографии
+                  {c.videos.length === 0 ? 'Фотографии' : photos.length === 0 ? 'Видео' : 'Фото и видео'}
                 </h2>
-                <div className="mt-3">
-                  <ImageGallery items={photos} label="Фотографии клиники" thumbClassName="h-24 w-32" />
-                </div>
+                {photos.length > 0 && (
+                  <div className="mt-3">
+                    <ImageGallery items={photos} label="Фотографии клиники" thumbClassName="h-24 w-32" />
+                  </div>
+                )}
+                {c.videos.length > 0 && (
+                  <div className="mt-4">
+                    <VideoGallery items={c.videos} fallbackTitle={`Видео: ${c.name}`} />
+                  </div>
+                )}
               </section>
             )}
 

@@ -27,6 +27,7 @@ import {
 import { CabinetIdParamsSchema } from '../../../core/cabinet/contracts';
 import { CLINIC_PAGE_TEXTS as T } from '../../../core/clinic/page-editor';
 import { serve } from '../../http/route';
+import { clinicMediaRoutes } from './clinic-media-routes';
 import type { ClinicPageEditor } from './clinic-page';
 
 const privately = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
@@ -36,6 +37,9 @@ export function clinicPageRoutes(app: FastifyInstance, clinicPage: ClinicPageEdi
   const invalid = { body: { detail: T.bodyInvalid } };
   const holidayId = { params: { status: 404, detail: T.holidayNotFound } };
   const promotionId = { params: { status: 404, detail: T.promotionNotFound } };
+
+  // The gallery, licences and equipment: a scope of their own, since two of their forms carry a file.
+  app.register((scope) => clinicMediaRoutes(scope, clinicPage));
 
   serve(app, cabinetClinicAbout, { reply: ClinicAboutSchema }, async (request, reply) => {
     privately(reply);

@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { ClinicAccessibility } from '../../../core/cabinet/contracts';
 import { pageTags } from '../../../core/cache/page-tags';
@@ -9,6 +11,8 @@ import { cabinetAudit } from '../../db/schema/cabinet';
 import { clinics } from '../../db/schema/clinics';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
+import { createClinicMedia } from './clinic-media';
+import { type ClinicMediaStore, clinicMediaDir, createClinicMediaStore } from './clinic-media-store';
 import { createClinicPageSections } from './clinic-page-sections';
 
 export type ClinicPageEditor = ReturnType<typeof createClinicPageEditor>;
@@ -16,7 +20,8 @@ export type ClinicPageEditor = ReturnType<typeof createClinicPageEditor>;
 /**
  * The clinic's own page, as its account edits it in the cabinet (docs/product/cabinet.md, 'The
  * clinic page'): what it tells of its accessibility here, and (clinic-page-sections.ts) its
- * description and phones, hours and holiday hours, promotions. Only a clinic account, only its own
+ * description and phones, hours and holiday hours, promotions, and (clinic-media.ts) its gallery,
+ * licences and equipment. Only a clinic account, only its own
  * clinic (from the session); each change is audited, and the cached pages showing the clinic
  * (its page, its town's lists) are dropped at once.
  */
@@ -24,10 +29,16 @@ export function createClinicPageEditor({
   db,
   clock,
   pageCache,
+  media,
 }: {
   db: Db;
   clock: Clock;
   pageCache: PageCache;
+  /**
+   * Where the clinics' uploaded images are kept. Until server/services.ts passes it (that file is
+   * being changed elsewhere), the folder beside buildApp's default uploads folder.
+   */
+  media?: ClinicMediaStore;
 }) {
   function clinicOf(viewer: SessionViewer): { clinicId: number; userId: number } {
     if (viewer.userId === null) throw unauthorized(ACCESSIBILITY_TEXTS.signIn);
@@ -37,6 +48,14 @@ export function createClinicPageEditor({
 
   return {
     ...createClinicPageSections({ db, clock, pageCache, clinicOf }),
+    ...createClinicMedia({
+      db,
+      clock,
+      pageCache,
+      store:
+        media ?? createClinicMediaStore(clinicMediaDir(path.join(os.tmpdir(), 'portal-review-documents'))),
+      clinicOf,
+    }),
 
     async accessibility(viewer: SessionViewer): Promise<ClinicAccessibility> {
       const { clinicId } = clinicOf(viewer);

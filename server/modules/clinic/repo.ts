@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   clinicHourExceptions,
@@ -20,7 +20,7 @@ export type ClinicDetailsRow = ReviewSummaryRow & {
   hours: ({ weekday: number } & HoursJson)[];
   holidays: ({ date: string } & HoursJson)[];
   licences: { id: number; number: string; issuedAt: string; authority: string; imageUrl: string | null }[];
-  photos: { src: string; name: string; caption: string | null }[];
+  photos: { src: string; name: string; caption: string | null; isVideo: boolean }[];
   equipment: {
     id: number;
     name: string;
@@ -45,14 +45,15 @@ function clinicDetailsSql(clinicId: SQL, today: SQL): SQL {
              SELECT e.date, e.opens, e.closes FROM ${clinicHourExceptions} e
               WHERE e.clinic_id = c.id AND e.date >= ${today}::date ORDER BY e.date LIMIT 10) x) AS holidays,
           (SELECT coalesce(json_agg(json_build_object('id', l.id, 'number', l.number, 'issuedAt', l.issued_at,
-                    'authority', l.authority, 'imageUrl', l.image_url) ORDER BY l.id), '[]')
-             FROM ${clinicLicences} l WHERE l.clinic_id = c.id) AS licences,
-          (SELECT coalesce(json_agg(json_build_object('src', p.src, 'name', p.name, 'caption', p.caption)
+                    'authority', l.authority, 'imageUrl', l.image_url) ORDER BY l.issued_at DESC, l.id), '[]')
+             FROM ${clinicLicences} l WHERE l.clinic_id = c.id AND l.removed_at IS NULL) AS licences,
+          (SELECT coalesce(json_agg(json_build_object('src', p.src, 'name', p.name, 'caption', p.caption,
+                    'isVideo', p.is_video)
                     ORDER BY p.sort, p.id), '[]')
-             FROM ${clinicPhotos} p WHERE p.clinic_id = c.id) AS photos,
+             FROM ${clinicPhotos} p WHERE p.clinic_id = c.id AND p.removed_at IS NULL) AS photos,
           (SELECT coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'imageUrl', q.image_url,
-                    'attributes', q.attributes, 'description', q.description) ORDER BY q.id), '[]')
-             FROM ${equipment} q WHERE q.clinic_id = c.id) AS equipment,
+                    'attributes', q.attributes, 'description', q.description) ORDER BY q.sort, q.id), '[]')
+             FROM ${equipment} q WHERE q.clinic_id = c.id AND q.removed_at IS NULL) AS equipment,
           (SELECT coalesce(json_agg(json_build_object('id', pr.id, 'title', pr.title, 'body', pr.body,
                     'endsOn', pr.ends_on) ORDER BY pr.starts_on, pr.id), '[]')
              FROM ${promotions} pr
@@ -184,7 +185,7 @@ export function createClinicRepo(db: Db) {
           .from(clinicLicences)
           .innerJoin(clinics, eq(clinics.id, clinicLicences.clinicId))
           .innerJoin(towns, eq(towns.id, clinics.townId))
-          .where(eq(clinicLicences.id, id))
+          .where(and(eq(clinicLicences.id, id), isNull(clinicLicences.removedAt)))
           .limit(1)
       )[0] ?? null,
   };

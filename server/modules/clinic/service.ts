@@ -1,6 +1,7 @@
 import { orderedFeatures } from '../../../core/clinic/accessibility';
 import type { AddressSchedule, ClinicPage } from '../../../core/clinic/contracts';
 import { ARCHIVE_PAGE_SIZE, licenceImageUrl } from '../../../core/clinic/urls';
+import { videoOfEmbed } from '../../../core/clinic/video';
 import { addressSchedule } from '../../../core/clinic/working-hours';
 import { zonedDay } from '../../../core/dates/zoned';
 import { clinicUrl } from '../../../core/directory/urls';
@@ -83,7 +84,13 @@ export function createClinicService({ db, clock }: { db: Db; clock: Clock }) {
           // Without an uploaded scan the gallery shows the licence drawn from its record.
           imageUrl: l.imageUrl ?? licenceImageUrl(l.id),
         })),
-        photos: photos.map((p) => ({ src: p.src, name: p.name, caption: p.caption })),
+        photos: photos
+          .filter((p) => !p.isVideo)
+          .map((p) => ({ src: p.src, name: p.name, caption: p.caption })),
+        videos: photos.flatMap((p) => {
+          const video = p.isVideo ? videoOfEmbed(p.src) : null;
+          return video ? [{ embedUrl: video.embedUrl, watchUrl: video.watchUrl, caption: p.caption }] : [];
+        }),
         equipment: equipment.map((e) => ({
           id: e.id,
           name: e.name,
