@@ -46,7 +46,8 @@ export default function Login() {
           Отвечать на отзывы, подключить онлайн-запись и рассказать об услугах.
         </p>
         <div className="card mt-6 p-5">
-          <SignInForm next={next} />
+          {/* Work accounts sign in by a call or an SMS: VK is for patients only. */}
+          <SignInForm next={next} flow="work" />
           {/* Work accounts answer reviews: the publishing policy concerns them too. */}
           <ConsentNote publishing />
         </div>

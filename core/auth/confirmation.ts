@@ -6,13 +6,53 @@
  * `isChecking` turns on.
  */
 import type { CodeRequested } from './contracts';
-import { type ConfirmationMethod, flowBMessage, isFlowBError } from './errors';
+import {
+  type ConfirmationMethod,
+  FLOW_A_CONFIRM_ERRORS,
+  FLOW_A_REQUEST_ERRORS,
+  flowBMessage,
+  isFlowBError,
+} from './errors';
+import type { Viewer } from './viewer';
 
 /** A code has 4 digits; a new one after 30 s; call-in polls every 5 s and gives up after 15 minutes. */
 export const CODE_LENGTH = 4;
 export const RESEND_WAIT_MS = 30_000;
 export const CALL_POLL_MS = 5_000;
 export const CALL_TIMEOUT_MS = 900_000;
+
+/**
+ * Whose phone is confirmed, and so which calls and methods (docs/product/sign-in.md, 'Sign-in
+ * flows'): `patient` is the ordinary sign-in (a call, an SMS, or VK when the site enables it);
+ * `work` the doctors' and clinics' sign-in (a call or an SMS); `noRegistration` a visitor booking
+ * without an account first (phone_login, SMS only); `staff` a staff member confirming a patient's
+ * phone at the desk (/ajax/phone_confirmation/ and /ajax/phone/confirm/, SMS only). The last two
+ * send the number without its country code and are Russian numbers only.
+ */
+export const CONFIRMATION_FLOWS = ['patient', 'work', 'noRegistration', 'staff'] as const;
+export type ConfirmationFlow = (typeof CONFIRMATION_FLOWS)[number];
+
+/** The flows that go by SMS only. */
+export function isSmsOnly(flow: ConfirmationFlow): boolean {
+  return flow === 'noRegistration' || flow === 'staff';
+}
+
+/**
+ * VK is offered only to an ordinary patient's sign-in when the site enables it; never to staff,
+ * on any screen, whatever the flow.
+ */
+export function offersVk(
+  flow: ConfirmationFlow,
+  vkEnabled: boolean,
+  viewer: Pick<Viewer, 'isStaff'>,
+): boolean {
+  return flow === 'patient' && vkEnabled && !viewer.isStaff;
+}
+
+/** The 10 digits the SMS-only calls send: a Russian number without its '7'. */
+export function nationalPhone(phone: string): string {
+  return phone.startsWith('7') ? phone.slice(1) : phone;
+}
 
 export type AuthDialogKind =
   | 'vkAttemptsOut'
@@ -24,6 +64,7 @@ export type AuthDialogKind =
   | 'generic';
 
 export interface ConfirmationState {
+  flow: ConfirmationFlow;
   /** Full number, digits only. */
   phone: string;
   /** Site setting enable_phone_confirmation_vk. */
@@ -57,11 +98,14 @@ export interface ConfirmationState {
 }
 
 export function initialConfirmation(
-  options: { phone?: string; vkEnabled?: boolean } = {},
+  options: { phone?: string; vkEnabled?: boolean; flow?: ConfirmationFlow } = {},
 ): ConfirmationState {
+  const flow = options.flow ?? 'patient';
   return {
+    flow,
     phone: options.phone ?? '',
-    vkEnabled: options.vkEnabled ?? false,
+    // VK only where the flow offers it (the caller also checks who is signed in: offersVk).
+    vkEnabled: flow === 'patient' && (options.vkEnabled ?? false),
     isVkIgnored: false,
     method: 'sms',
     isLoading: false,
@@ -114,7 +158,7 @@ function isVkActive(state: ConfirmationState): boolean {
 /** Errors cleared, code step left: the phone (and the VK choice) stays. */
 function freshForm(state: ConfirmationState): ConfirmationState {
   return {
-    ...initialConfirmation({ phone: state.phone, vkEnabled: state.vkEnabled }),
+    ...initialConfirmation({ phone: state.phone, vkEnabled: state.vkEnabled, flow: state.flow }),
     isVkIgnored: state.isVkIgnored,
     method: state.method,
   };
@@ -177,6 +221,9 @@ function requestFailed(state: ConfirmationState, failure: CallFailure, now: numb
     };
   }
   if (code === 'user_has_phone') return { ...base, dialog: 'alreadySignedIn' };
+  // The staff calls word their refusals as the site's own forms (flow A), under the phone.
+  if (state.flow === 'staff' && code !== undefined && code in FLOW_A_REQUEST_ERRORS)
+    return { ...base, errorMessage: FLOW_A_REQUEST_ERRORS[code as keyof typeof FLOW_A_REQUEST_ERRORS] };
   if (isFlowBError(code)) return { ...base, errorMessage: flowBMessage(code, chooseMethod(state)) };
   return { ...base, dialog: 'generic' };
 }
@@ -188,6 +235,13 @@ function confirmFailed(state: ConfirmationState, failure: CallFailure): Confirma
   if (code === 'user_has_phone') return { ...base, dialog: 'alreadySignedIn' };
   // HTTP 403 or a reply without a code → 'Не получилось подтвердить номер'.
   if (failure.status === 403 || code === undefined) return { ...base, dialog: 'confirmFailed' };
+  if (state.flow === 'staff') {
+    // Flow A: a bad phone under the phone, a refused code under the code.
+    if (failure.status === 400 && code === 'invalid' && failure.detail === FLOW_A_REQUEST_ERRORS.invalid)
+      return { ...base, errorMessage: FLOW_A_REQUEST_ERRORS.invalid };
+    if (code in FLOW_A_CONFIRM_ERRORS)
+      return { ...base, codeError: FLOW_A_CONFIRM_ERRORS[code as keyof typeof FLOW_A_CONFIRM_ERRORS] };
+  }
   if (isFlowBError(code)) return { ...base, codeError: flowBMessage(code, state.method) };
   return { ...base, dialog: 'generic' };
 }

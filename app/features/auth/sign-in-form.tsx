@@ -1,18 +1,31 @@
 import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
-import { callRequestCreate, codeConfirm, codeRequest, login } from '../../../core/auth/calls';
+import {
+  callRequestCreate,
+  codeConfirm,
+  codeRequest,
+  formCodeRequest,
+  login,
+  phoneLogin,
+  staffPhoneConfirm,
+} from '../../../core/auth/calls';
 import {
   buttonLabel,
   type CallFailure,
   type ConfirmationAction,
+  type ConfirmationFlow,
   type ConfirmationState,
   canRequest,
   codeLabel,
   confirmationReducer,
   formatCountdown,
   initialConfirmation,
+  isSmsOnly,
+  nationalPhone,
+  offersVk,
   requestBody,
   secondsLeft,
 } from '../../../core/auth/confirmation';
+import type { CodeRequested } from '../../../core/auth/contracts';
 import { DELETING_IN_PROGRESS_DETAILS, flowBMessage, isFlowBError } from '../../../core/auth/errors';
 import {
   fullPhoneDigits,
@@ -29,26 +42,39 @@ import { CodeField } from './code-field';
 import { nationalDigitsOf, PhoneField } from './phone-field';
 import { useRootAuth } from './use-root-auth';
 
+/** What the SMS-only flows' code request answers: the site's forms say only 'success'. */
+const SMS_SENT: CodeRequested = { code: 'sms', service_id: null, attempts_exceeded: false };
+
 /**
- * Phone sign-in (docs/product/sign-in.md): request a code, type it (checked by
- * itself at 4 digits), log in with the authorization code and go to `next`. Or call-in: the
- * patient calls a toll-free number. The rules live in core/auth/confirmation.ts; this
- * component runs the calls and draws the state.
+ * Phone confirmation (docs/product/sign-in.md): request a code, type it (checked by itself at 4
+ * digits). By `flow`: a patient's or a work account's sign-in logs in with the authorization code
+ * and goes to `next` (or call-in: the patient calls a toll-free number); a no-registration
+ * visitor does the same by SMS only (phone_login); staff at the desk confirm a patient's phone
+ * by SMS only through the staff calls, and `onConfirmed` gets it. The rules live in
+ * core/auth/confirmation.ts; this component runs the calls and draws the state.
  */
 export function SignInForm({
   next,
   countries = PHONE_COUNTRY_ISOS,
   autoFocus = false,
+  flow = 'patient',
+  onConfirmed,
 }: {
   /** A same-site path to open once signed in (already checked by the caller). */
   next: string;
   countries?: readonly PhoneCountryIso[];
   autoFocus?: boolean;
+  flow?: ConfirmationFlow;
+  /** The staff flow: the patient's phone (digits with the country code) is confirmed. */
+  onConfirmed?: (phone: string) => void;
 }) {
   const settings = useRootAuth();
+  const smsOnly = isSmsOnly(flow);
+  // The SMS-only calls send 10 digits without the country code: Russian numbers only.
+  const offered: readonly PhoneCountryIso[] = smsOnly ? ['ru'] : countries;
   // Until React runs, typing would land in an input that hydration then resets.
   const hydrated = useHydrated();
-  const [iso, setIso] = useState<PhoneCountryIso>(countries.includes('ru') ? 'ru' : countries[0]);
+  const [iso, setIso] = useState<PhoneCountryIso>(offered.includes('ru') ? 'ru' : offered[0]);
   const [shown, setShown] = useState('');
   // Call-in sign-in replaces the code step while its request lives.
   const [callIn, setCallIn] = useState<CallInRequest | null>(null);
@@ -56,7 +82,7 @@ export function SignInForm({
   const mode = callIn ? 'callIn' : 'code';
   const [now, setNow] = useState(() => Date.now());
   const [state, rawDispatch] = useReducer(confirmationReducer, undefined, () =>
-    initialConfirmation({ vkEnabled: settings.vkEnabled }),
+    initialConfirmation({ flow, vkEnabled: offersVk(flow, settings.vkEnabled, settings.user) }),
   );
   // Handlers read the latest state synchronously (a request starts in the same click).
   const latest = useRef<ConfirmationState>(state);
@@ -98,9 +124,16 @@ export function SignInForm({
     if (autoFocus && hydrated) phoneRef.current?.focus();
   }, [autoFocus, hydrated]);
 
+  function askForCode(current: ConfirmationState): Promise<CodeRequested> {
+    const phone = nationalPhone(current.phone);
+    if (flow === 'staff') return api.send(formCodeRequest, { body: { phone } }).then(() => SMS_SENT);
+    if (flow === 'noRegistration') return api.send(phoneLogin, { body: { phone } });
+    return api.send(codeRequest, { body: requestBody(current) });
+  }
+
   async function sendRequest(current: ConfirmationState) {
     try {
-      const reply = await api.send(codeRequest, { body: requestBody(current) });
+      const reply = await askForCode(current);
       dispatch({ type: 'requestSucceeded', reply, now: Date.now() });
     } catch (error) {
       dispatch({ type: 'requestFailed', failure: callFailureOf(error), now: Date.now() });
@@ -120,6 +153,18 @@ export function SignInForm({
   }
 
   async function check(current: ConfirmationState) {
+    if (flow === 'staff') {
+      try {
+        await api.send(staffPhoneConfirm, {
+          body: { phone: nationalPhone(current.phone), code: current.code },
+        });
+      } catch (error) {
+        dispatch({ type: 'confirmFailed', failure: callFailureOf(error) });
+        return;
+      }
+      onConfirmed?.(current.phone);
+      return;
+    }
     let authorizationCode: string;
     try {
       const confirmed = await api.send(codeConfirm, {
@@ -200,7 +245,7 @@ export function SignInForm({
         <PhoneField
           id={ids.phone}
           iso={iso}
-          countries={countries}
+          countries={offered}
           onIsoChange={(c) => {
             setIso(c);
             changePhone('', c);
@@ -260,7 +305,7 @@ export function SignInForm({
         )}
       </form>
 
-      {mode === 'code' && !state.isRequested && settings.callInPhone && (
+      {mode === 'code' && !state.isRequested && !smsOnly && settings.callInPhone && (
         <button
           type="button"
           onClick={() => void openCallIn()}

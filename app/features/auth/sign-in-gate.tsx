@@ -1,4 +1,5 @@
 import { lazy, type MouseEvent, Suspense, useState } from 'react';
+import type { ConfirmationFlow } from '../../../core/auth/confirmation';
 import { useHydrated } from '../../lib/use-hydrated';
 
 // The phone form (and libphonenumber) loads only when a visitor asks to sign in.
@@ -14,10 +15,13 @@ export function SignInGate({
   loginHref,
   className,
   children,
+  flow = 'patient',
 }: {
   loginHref: string;
   className: string;
   children: string;
+  /** `noRegistration` on the booking pages: the visitor confirms the phone by SMS only. */
+  flow?: Extract<ConfirmationFlow, 'patient' | 'noRegistration'>;
 }) {
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
@@ -36,7 +40,7 @@ export function SignInGate({
       </a>
       {open && (
         <Suspense fallback={null}>
-          <SignInModal open={open} onOpenChange={setOpen} next={next} />
+          <SignInModal open={open} onOpenChange={setOpen} next={next} flow={flow} />
         </Suspense>
       )}
     </>

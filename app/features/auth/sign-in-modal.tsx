@@ -1,3 +1,4 @@
+import type { ConfirmationFlow } from '../../../core/auth/confirmation';
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { Modal } from '../../components/ui/modal';
 import { SignInForm } from './sign-in-form';
@@ -7,13 +8,15 @@ export interface SignInModalProps {
   onOpenChange: (open: boolean) => void;
   /** A same-site path to open once signed in (e.g. the page with `?addToFavourites=5`). */
   next: string;
+  /** `noRegistration` where a visitor books: SMS only (phone_login). */
+  flow?: Extract<ConfirmationFlow, 'patient' | 'noRegistration'>;
 }
 
 /**
  * 'Войдите, чтобы продолжить': the phone sign-in for features that need an
  * account — reviews, booking, favourites. A 360 px dialog on desktop, a bottom sheet on phones.
  */
-export function SignInModal({ open, onOpenChange, next }: SignInModalProps) {
+export function SignInModal({ open, onOpenChange, next, flow = 'patient' }: SignInModalProps) {
   return (
     <Modal
       open={open}
@@ -23,7 +26,7 @@ export function SignInModal({ open, onOpenChange, next }: SignInModalProps) {
       desktop="dialog"
       width={360}
     >
-      {open && <SignInForm next={next} autoFocus />}
+      {open && <SignInForm next={next} flow={flow} autoFocus />}
       <ConsentNote />
     </Modal>
   );

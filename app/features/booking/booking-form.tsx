@@ -39,6 +39,11 @@ export interface BookingFormProps {
   clubPrice?: string | null;
   /** The patient's details from their last booking: the form comes filled. */
   prefill?: BookingViewer['prefill'];
+  /**
+   * Staff booking at the desk: the patient's phone they confirmed by SMS code, 10 digits
+   * without the country code. No hold is taken (holds are a patient's).
+   */
+  patientPhone?: string;
 }
 
 type Fields = {
@@ -124,6 +129,7 @@ export function BookingForm({
   onChooseSlot,
   clubPrice = null,
   prefill = null,
+  patientPhone,
 }: BookingFormProps) {
   const [club, setClub] = useState<ClubBookingChoice>(NO_CLUB_BOOKING);
   const [fields, setFields] = useState<Fields>(
@@ -144,9 +150,14 @@ export function BookingForm({
   // still holds the old one, and a press would book that (a false 'Не получилось записаться').
   const choosing = useNavigation().state !== 'idle';
   // A hold refused after this form booked the time (it was still in flight) is no news.
-  const holdId = useSlotHold({ ...subject, lpu_id: lpuId, slot, type }, booked, (refusal) => {
-    if (!booked.current) setOutcome(failed(refusal));
-  });
+  const holdId = useSlotHold(
+    { ...subject, lpu_id: lpuId, slot, type },
+    booked,
+    (refusal) => {
+      if (!booked.current) setOutcome(failed(refusal));
+    },
+    patientPhone === undefined,
+  );
 
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
@@ -167,6 +178,7 @@ export function BookingForm({
       hold_id: holdId,
       request_key: requestKey.current,
       source: source ?? undefined,
+      patient_phone: patientPhone,
     };
     const parsed = bookingSchema(today).safeParse(body);
     if (!parsed.success) {

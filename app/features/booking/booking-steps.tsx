@@ -4,8 +4,10 @@ import type { BookingAccount, BookingViewer } from '../../../core/booking/contra
 import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import type { DaySlots, SlotChoice } from '../../../core/schedule/day-tabs';
 import { SignInGate } from '../auth/sign-in-gate';
+import { useRootAuth } from '../auth/use-root-auth';
 import { AppointmentCalendar } from '../schedule/calendar';
 import { BookingForm, type BookingFormProps } from './booking-form';
+import { DeskPatient } from './desk-patient';
 import { WorkAccountNotice } from './work-account-notice';
 
 /**
@@ -48,19 +50,26 @@ export function ChooseTimeStep({
 
 /**
  * The booking pages' patient step: a patient gets the form; an anonymous visitor 'Подтвердить
- * номер' (sign-in, then back to the same page); a work account is refused.
+ * номер' (the no-registration confirmation by SMS, then back to the same page, signed in);
+ * staff confirm the patient's phone by SMS code and book for it; a doctor's or clinic's
+ * account is refused.
  */
 function PatientStep({
   account,
   loginHref,
   workAccountText,
   form,
+  deskForm,
 }: {
   account: BookingAccount;
   loginHref: string;
   workAccountText: string;
   form: ReactNode;
+  /** Staff at the desk: the form for the patient's confirmed phone. */
+  deskForm: (patient: { phone: string; shown: string }) => ReactNode;
 }) {
+  const { user } = useRootAuth();
+  const desk = account === 'work' && user.isStaff;
   return (
     <section className="card mt-4 p-4 sm:p-5" aria-labelledby="patient">
       <h2 id="patient" className="mb-3 text-lg font-semibold">
@@ -71,13 +80,15 @@ function PatientStep({
           <p>{BOOKING_ERRORS.signIn}: мы пришлём код в СМС, это займёт минуту.</p>
           <SignInGate
             loginHref={loginHref}
+            flow="noRegistration"
             className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark"
           >
             Подтвердить номер
           </SignInGate>
         </div>
       )}
-      {account === 'work' && <WorkAccountNotice title={workAccountText} loginHref={loginHref} />}
+      {account === 'work' && !desk && <WorkAccountNotice title={workAccountText} loginHref={loginHref} />}
+      {desk && <DeskPatient form={deskForm} />}
       {account === 'patient' && form}
     </section>
   );
@@ -133,6 +144,19 @@ export function TimeAndPatientSteps({
           onChooseSlot={(s) => choose(s.slot)}
         />
       }
+      deskForm={(patient) => (
+        <BookingForm
+          key={patient.phone}
+          {...booking}
+          // The club's prepaid coupon is a patient's own purchase, not the desk's.
+          clubPrice={null}
+          slot={chosen.slot}
+          today={today}
+          phone={patient.shown}
+          patientPhone={patient.phone}
+          onChooseSlot={(s) => choose(s.slot)}
+        />
+      )}
     />
   );
 }

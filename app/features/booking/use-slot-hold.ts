@@ -19,6 +19,8 @@ export function useSlotHold(
   ask: HoldRequest,
   booked: RefObject<boolean>,
   onRefused: (refusal: BookingRefusal) => void,
+  /** False where no hold is taken: staff booking at the desk (holds are a patient's). */
+  enabled = true,
 ): number | undefined {
   const [hold, setHold] = useState<{ id: number; key: string } | null>(null);
   const key = JSON.stringify(ask);
@@ -26,6 +28,7 @@ export function useSlotHold(
   latest.current = { ask, onRefused };
 
   useEffect(() => {
+    if (!enabled) return;
     let current: number | null = null;
     let gone = false;
     const leave = () => {
@@ -49,7 +52,7 @@ export function useSlotHold(
       window.removeEventListener('pagehide', leave);
       leave();
     };
-  }, [key, booked]);
+  }, [key, booked, enabled]);
 
   return hold?.key === key ? hold.id : undefined;
 }
