@@ -3,6 +3,7 @@ import { AccessibilityEditor } from '../features/cabinet/accessibility-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { ClinicAboutEditor } from '../features/cabinet/clinic-about-editor';
 import { ClinicHoursEditor } from '../features/cabinet/clinic-hours-editor';
+import { ClinicMediaEditor } from '../features/cabinet/clinic-media-editor';
 import { ClinicPromotionsEditor } from '../features/cabinet/clinic-promotions-editor';
 import { ClinicRulesEditor } from '../features/cabinet/clinic-rules-editor';
 import { pageMeta } from '../lib/seo';
@@ -12,7 +13,8 @@ import type { Route } from './+types/cabinet-clinic';
 
 /**
  * `/cabinet/clinic/`: the clinic's own page as its account edits it: about (description, phones,
- * website), working and holiday hours, promotions (from Стандарт), visiting rules and accessibility.
+ * website), working and holiday hours, promotions (from Стандарт), visiting rules, accessibility,
+ * and the media: photos, videos, licences and equipment.
  */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
@@ -26,18 +28,20 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       hours: null,
       promotions: null,
       rules: null,
+      media: null,
       refusal: viewer.isDoctor ? ACCESSIBILITY_TEXTS.clinicOnly : ACCESSIBILITY_TEXTS.signIn,
     };
   }
   const page = context.services.clinicPage;
-  const [accessibility, about, hours, promotions, rules] = await Promise.all([
+  const [accessibility, about, hours, promotions, rules, media] = await Promise.all([
     page.accessibility(viewer),
     page.about(viewer),
     page.hours(viewer),
     page.promotions(viewer),
     page.rules(viewer),
+    page.media(viewer),
   ]);
-  return { ...base, accessibility, about, hours, promotions, rules, refusal: null };
+  return { ...base, accessibility, about, hours, promotions, rules, media, refusal: null };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -66,6 +70,7 @@ export default function CabinetClinic({ loaderData: d }: Route.ComponentProps) {
       {d.promotions && <ClinicPromotionsEditor promotions={d.promotions} />}
       {d.rules && <ClinicRulesEditor rules={d.rules.rules} />}
       {d.accessibility && <AccessibilityEditor features={d.accessibility.features} />}
+      {d.media && <ClinicMediaEditor media={d.media} />}
     </CabinetPage>
   );
 }

@@ -221,7 +221,7 @@ export const cabinetSetClub = defineCall<{ body: ClubBody; reply: ClubParticipat
 /** The clinic page's gallery (photos, videos), licences and equipment (a clinic account). */
 export const cabinetClinicMedia = defineCall<{ reply: ClinicMedia }>()('GET', '/cabinet/ajax/clinic/media/');
 /** Multipart `photo` (+ `caption`): the photo is on the page at once (201). */
-export const cabinetAddClinicPhoto = defineCall<{ reply: ClinicMedia }>()(
+export const cabinetAddClinicPhoto = defineCall<{ body: FormData; reply: ClinicMedia }>()(
   'POST',
   '/cabinet/ajax/clinic/media/photos/',
 );
@@ -248,7 +248,7 @@ export const cabinetRemoveGalleryItem = defineCall<{ params: { id: number }; rep
   '/cabinet/ajax/clinic/media/gallery/:id/',
 );
 /** Multipart `image`: a licence's scan or a piece of equipment's picture, kept for the form (201). */
-export const cabinetUploadClinicImage = defineCall<{ reply: UploadedImage }>()(
+export const cabinetUploadClinicImage = defineCall<{ body: FormData; reply: UploadedImage }>()(
   'POST',
   '/cabinet/ajax/clinic/media/images/',
 );
