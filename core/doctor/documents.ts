@@ -18,8 +18,8 @@ export interface DocumentsView {
   licenseNumber: string | null;
   rows: DocumentRow[];
   /**
-   * 'Посмотреть документы' belongs where a link to the scans exists; the portal keeps
-   * no document scans yet (they come with doctor accounts), so the modal closes with 'Хорошо'.
+   * 'Посмотреть документы' belongs where a public link to the scans exists; the scans doctors
+   * send (core/doctor/document-scans.ts) are private, so the modal closes with 'Хорошо'.
    */
   closeLabel: string;
 }
