@@ -18,7 +18,7 @@ export function CodeField({
 }: CodeFieldProps) {
   return (
     <div>
-      <label htmlFor={id} className="font-medium">
+      <label htmlFor={id} className="block font-medium">
         {label}
       </label>
       <input
