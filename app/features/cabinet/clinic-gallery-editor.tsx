@@ -51,7 +51,7 @@ function CaptionField({
   const [caption, setCaption] = useState(item.caption);
   return (
     <form
-      className="flex flex-wrap items-end gap-2"
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
       onSubmit={(event) => {
         event.preventDefault();
         onSave(caption);
@@ -67,7 +67,11 @@ function CaptionField({
           onChange={(event) => setCaption(event.currentTarget.value)}
         />
       </label>
-      <button type="submit" className={SECONDARY} disabled={busy || caption.trim() === item.caption}>
+      <button
+        type="submit"
+        className={`${SECONDARY} self-start sm:self-auto`}
+        disabled={busy || caption.trim() === item.caption}
+      >
         {T.captionSave}
       </button>
     </form>
@@ -154,7 +158,7 @@ export function ClinicPhotosEditor({ media, onChange }: Props) {
           })}
         </ol>
       )}
-      <div className="flex flex-col gap-2 border-t border-line pt-3">
+      <fieldset className="flex flex-col gap-2 border-t border-line pt-3" aria-label={T.photoUpload}>
         <label className="flex flex-col gap-1">
           <span className="text-sm text-ink-soft">{T.caption}</span>
           <input
@@ -183,7 +187,7 @@ export function ClinicPhotosEditor({ media, onChange }: Props) {
         />
         <p className="text-sm text-ink-soft">{busy ? T.photoUploading : T.photoHint}</p>
         <StatusNote note={note} />
-      </div>
+      </fieldset>
     </section>
   );
 }
@@ -273,6 +277,7 @@ export function ClinicVideosEditor({ media, onChange }: Props) {
       )}
       <form
         className="flex flex-col gap-2 border-t border-line pt-3"
+        aria-label={T.videoAdd}
         onSubmit={(event) => {
           event.preventDefault();
           void add();

@@ -43,7 +43,7 @@ export function VideoGallery({
                   rel="noopener noreferrer"
                   className="text-brand hover:underline"
                 >
-                  Смотреть на сайте видео
+                  Смотреть на {v.watchUrl.startsWith('https://rutube.ru/') ? 'RuTube' : 'YouTube'}
                 </a>
               </figcaption>
             </figure>
