@@ -269,8 +269,8 @@ export async function buildApp({
   }
   // Review writing and moderation: a scope of its own, since the review form carries files.
   await app.register(async (scope) => reviewWriteRoutes(scope, { writer: reviewWriter, moderation }));
-  // The doctor's profile, its photo and its moderation; the approved photos under /media/doctors/.
-  await doctorProfileRoutes(app, { profiles: services.doctorProfiles });
+  // The doctor's profile, its photo, its documents and their moderation; approved photos under /media/doctors/.
+  await doctorProfileRoutes(app, { profiles: services.doctorProfiles, documents: services.doctorDocuments });
   app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
   await legalRoutes(app, { operator });
   // The clinic software's API: bearer keys, no session, no CSRF token (outside the scope below).

@@ -16,6 +16,7 @@ import type { JobSender } from './jobs/queue';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
+import { clinicMediaDir, createClinicMediaStore } from './modules/cabinet/clinic-media-store';
 import { type ClinicPageEditor, createClinicPageEditor } from './modules/cabinet/clinic-page';
 import { createPricesEditor, type PricesEditor } from './modules/cabinet/prices';
 import { type CabinetService, createCabinetService } from './modules/cabinet/service';
@@ -30,6 +31,8 @@ import { createClubPayments } from './modules/club/payments';
 import { type ClubService, createClubService } from './modules/club/service';
 import { createListService, type ListService } from './modules/directory/lists-service';
 import { createDirectoryService, type DirectoryService } from './modules/directory/service';
+import { createDocumentFiles, doctorDocumentsDir } from './modules/doctor/document-file';
+import { createDoctorDocuments, type DoctorDocumentsService } from './modules/doctor/documents';
 import { createPhotoStore, doctorPhotosDir } from './modules/doctor/photo-store';
 import { createDoctorProfileEditor, type DoctorProfileEditor } from './modules/doctor/profile-edit';
 import { createDoctorService, type DoctorService } from './modules/doctor/service';
@@ -120,6 +123,8 @@ export interface Services {
   clinicPage: ClinicPageEditor;
   /** The doctor's profile as the doctor or his clinic edits it, and its moderation by staff. */
   doctorProfiles: DoctorProfileEditor;
+  /** The scans for the 'Документы проверены' marks: sent by the doctor's side, decided by staff. */
+  doctorDocuments: DoctorDocumentsService;
   /** The clinic's price list and club participation as it keeps them in the cabinet. */
   prices: PricesEditor;
 }
@@ -211,12 +216,23 @@ export function createServices({
   const favourites = createFavouritesService({ db, clock, lists });
   const cabinet = createCabinetService({ db, clock, jobs, bus });
   const mis = createMisService({ db, clock, jobs });
-  const clinicPage = createClinicPageEditor({ db, clock, pageCache });
+  const clinicPage = createClinicPageEditor({
+    db,
+    clock,
+    pageCache,
+    media: createClinicMediaStore(clinicMediaDir(uploadsDir)),
+  });
   const doctorProfiles = createDoctorProfileEditor({
     db,
     clock,
     pageCache,
     photos: createPhotoStore(doctorPhotosDir(uploadsDir)),
+  });
+  const doctorDocuments = createDoctorDocuments({
+    db,
+    clock,
+    pageCache,
+    files: createDocumentFiles(doctorDocumentsDir(uploadsDir)),
   });
   const prices = createPricesEditor({ db, clock, pageCache });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
@@ -315,6 +331,7 @@ export function createServices({
     mis,
     clinicPage,
     doctorProfiles,
+    doctorDocuments,
     prices,
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.

@@ -26,6 +26,8 @@ import { ClientIdSchema } from '../../../core/schedule/contracts';
 import { DomainError, notFound } from '../../http/errors';
 import { serve } from '../../http/route';
 import { requireCsrf } from '../../security/csrf';
+import type { DoctorDocumentsService } from './documents';
+import { doctorDocumentRoutes } from './documents-routes';
 import { photoRefusal } from './photo';
 import type { DoctorProfileEditor } from './profile-edit';
 
@@ -59,12 +61,15 @@ async function readPhotoForm(request: FastifyRequest): Promise<{ data: Buffer | 
  *   GET  /cabinet/ajax/profile/changes/{id}/photo/  a pending photo (the doctor, his clinics, staff)
  *   GET  /api/staff/profiles/?status=pending|decided&page
  *   POST /api/staff/profiles/{id}/decision/         {decision: approve|reject, reason}
- * and, outside it, the approved photos: GET /media/doctors/{hash}.webp.
+ * and, outside it, the approved photos: GET /media/doctors/{hash}.webp; the scans for the
+ * 'Документы проверены' marks are in documents-routes.ts.
  */
 export async function doctorProfileRoutes(
   app: FastifyInstance,
-  { profiles }: { profiles: DoctorProfileEditor },
+  { profiles, documents }: { profiles: DoctorProfileEditor; documents: DoctorDocumentsService },
 ) {
+  await doctorDocumentRoutes(app, { documents });
+
   app.get<{ Params: { name: string } }>(
     DOCTOR_PHOTO_PATH,
     { config: { csrfCookie: false } },
