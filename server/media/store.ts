@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,7 +25,8 @@ export async function readIfPresent(file: string): Promise<Buffer | null> {
   }
 }
 
-const tempOf = (file: string) => `${file}.${process.pid}.${Date.now()}.tmp`;
+/** A temporary name of its own: two saves of the same bytes at once must not share one. */
+const tempOf = (file: string) => `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
 
 /** Writes through a temporary name and a rename: a reader never sees half a file. */
 export async function writeAtomically(file: string, data: Buffer) {
