@@ -1,5 +1,6 @@
 import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../core/doctor/profile-edit';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
+import { DocumentsEditor } from '../features/cabinet/documents-editor';
 import { ProfileEditor } from '../features/cabinet/profile-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -18,17 +19,21 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     return {
       ...base,
       profile: null,
+      documents: null,
       refusal: viewer.isAnonymous ? PROFILE_TEXTS.signIn : PROFILE_TEXTS.doctorsOnly,
     };
   const raw = url.searchParams.get('doctor');
   const doctor = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   if (raw && doctor === undefined) throw new Response('Not Found', { status: 404 });
   try {
-    return { ...base, profile: await context.services.doctorProfiles.profile(viewer, doctor), refusal: null };
+    const profile = await context.services.doctorProfiles.profile(viewer, doctor);
+    // The same doctor (a clinic's first one when none is named), under the same ownership rules.
+    const documents = await context.services.doctorDocuments.documents(viewer, profile.doctor.id);
+    return { ...base, profile, documents, refusal: null };
   } catch (err) {
     const status = (err as { status?: number }).status;
     if (status === 404) throw new Response('Not Found', { status: 404 });
-    if (status === 400) return { ...base, profile: null, refusal: (err as Error).message };
+    if (status === 400) return { ...base, profile: null, documents: null, refusal: (err as Error).message };
     throw err;
   }
 }
@@ -40,7 +45,7 @@ export const handle: ShellHandle = { width: '3xl' };
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
     title: `${PROFILE_TEXTS.title} — ПроДокторов`,
-    description: 'Фотография и сведения о враче для его страницы.',
+    description: 'Фотография, сведения о враче и его документы для его страницы.',
     canonical: `${loaderData?.origin ?? ''}${CABINET_PROFILE_PATH}`,
     noindex: true,
   }),
@@ -71,7 +76,20 @@ export default function CabinetProfile({ loaderData: d }: Route.ComponentProps) 
           </button>
         </form>
       )}
-      {profile && <ProfileEditor key={profile.doctor.id} initial={profile} />}
+      {profile && (
+        <ProfileEditor
+          key={profile.doctor.id}
+          initial={profile}
+          documents={
+            d.documents && (
+              <DocumentsEditor
+                initial={d.documents}
+                doctorId={profile.doctors.length > 0 ? profile.doctor.id : undefined}
+              />
+            )
+          }
+        />
+      )}
     </CabinetPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import {
   cabinetSubmitProfile,
   cabinetUploadPhoto,
@@ -57,10 +57,17 @@ function ChangeList({ change }: { change: ProfileChange }) {
 
 /**
  * 'Мой профиль': the photo (uploaded at once) and the profile's fields, sent for moderation; what
- * waits ('На модерации') and the last decision ('Отклонено: {reason}'). A clinic edits the one
- * of its doctors picked above (`doctorId` goes with every call).
+ * waits ('На модерации') and the last decision ('Отклонено: {reason}'), then the documents. A
+ * clinic edits the one of its doctors picked above (`doctorId` goes with every call).
  */
-export function ProfileEditor({ initial }: { initial: CabinetProfile }) {
+export function ProfileEditor({
+  initial,
+  documents,
+}: {
+  initial: CabinetProfile;
+  /** The 'Документы' section (scans for the 'Документы проверены' marks), under the form. */
+  documents?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const [data, setData] = useState(initial);
   const [about, setAbout] = useState(initial.form.about);
@@ -451,6 +458,7 @@ export function ProfileEditor({ initial }: { initial: CabinetProfile }) {
           )}
         </div>
       </form>
+      {documents}
     </div>
   );
 }

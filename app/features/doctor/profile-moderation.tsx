@@ -11,7 +11,40 @@ const TABS = [
   ['pending', 'На проверке'],
   ['decided', 'История решений'],
 ] as const;
-type Tab = (typeof TABS)[number][0];
+export type QueueTab = (typeof TABS)[number][0];
+type Tab = QueueTab;
+
+/** A queue's tabs: what waits (with its count) and the history of decisions. */
+export function QueueTabs({
+  label,
+  tab,
+  hrefOf,
+  pendingCount,
+}: {
+  label: string;
+  tab: QueueTab;
+  hrefOf: (tab: QueueTab) => string;
+  pendingCount: number;
+}) {
+  return (
+    <nav aria-label={label} className="-mx-4 mt-4 overflow-x-auto px-4">
+      <ul className="flex gap-2 whitespace-nowrap text-sm">
+        {TABS.map(([t, title]) => (
+          <li key={t}>
+            <Link
+              to={hrefOf(t)}
+              aria-current={t === tab ? 'page' : undefined}
+              className="inline-block rounded-full border border-line px-3 py-1.5 hover:border-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
+            >
+              {title}
+              {t === 'pending' ? ` ${pendingCount}` : ''}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 const REJECT_REASONS = [
   'На фото не видно лица',
@@ -39,22 +72,98 @@ const STATUS_TEXT: Record<string, string> = {
   withdrawn: 'Отозвано',
 };
 
-/** One change: the doctor, who sent it, each field before → after, the photos, the decision. */
-function ChangeCard({ item, onDone }: { item: StaffProfileItem; onDone: (text: string) => void }) {
+/**
+ * The decision buttons of a queue item: the approving one, and 'Отклонить', which opens the form
+ * asking for a reason (typed, or one of the usual ones). Profile changes and document scans share it.
+ */
+export function DecisionControls({
+  approveLabel,
+  reasons,
+  busy,
+  onApprove,
+  onReject,
+}: {
+  approveLabel: string;
+  /** The usual reasons, offered as the field's suggestions. */
+  reasons: readonly string[];
+  busy: boolean;
+  onApprove: () => void;
+  onReject: (reason: string) => void;
+}) {
   const hydrated = useHydrated();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const uid = useId();
+  return (
+    <div className="mt-3">
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          disabled={!hydrated || busy}
+          onClick={onApprove}
+          className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
+        >
+          {approveLabel}
+        </button>
+        <button
+          type="button"
+          disabled={!hydrated || busy}
+          aria-expanded={rejecting}
+          onClick={() => setRejecting((r) => !r)}
+          className="rounded-lg border border-error px-4 py-2 text-sm font-medium text-error hover:bg-error/10 disabled:opacity-60"
+        >
+          {PROFILE_TEXTS.reject}
+        </button>
+      </div>
+      {rejecting && (
+        <form
+          className="mt-3 flex flex-col gap-2 rounded-lg bg-canvas p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onReject(reason);
+          }}
+        >
+          <label htmlFor={`${uid}-reason`} className="text-sm font-medium">
+            Причина отказа
+          </label>
+          <input
+            id={`${uid}-reason`}
+            list={`${uid}-reasons`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="rounded-lg border border-line bg-white px-3 py-2"
+          />
+          <datalist id={`${uid}-reasons`}>
+            {reasons.map((r) => (
+              <option key={r} value={r} />
+            ))}
+          </datalist>
+          <button
+            type="submit"
+            disabled={busy}
+            className="self-start rounded-lg bg-error px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
+          >
+            Отклонить с этой причиной
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** One change: the doctor, who sent it, each field before → after, the photos, the decision. */
+function ChangeCard({ item, onDone }: { item: StaffProfileItem; onDone: (text: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const uid = useId();
 
-  async function decide(decision: 'approve' | 'reject') {
+  async function decide(decision: 'approve' | 'reject', reason: string | null) {
     setBusy(true);
     setError('');
     try {
       await api.send(staffDecideProfile, {
         params: { id: item.id },
-        body: { decision, reason: decision === 'reject' ? reason : null },
+        body: { decision, reason },
       });
       onDone(
         decision === 'approve'
@@ -138,59 +247,13 @@ function ChangeCard({ item, onDone }: { item: StaffProfileItem; onDone: (text: s
           ))}
       </dl>
       {item.status === 'pending' && (
-        <div className="mt-3">
-          <div className="flex flex-wrap gap-2">
-            <button
-              type="button"
-              disabled={!hydrated || busy}
-              onClick={() => void decide('approve')}
-              className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-            >
-              {PROFILE_TEXTS.approve}
-            </button>
-            <button
-              type="button"
-              disabled={!hydrated || busy}
-              aria-expanded={rejecting}
-              onClick={() => setRejecting((r) => !r)}
-              className="rounded-lg border border-error px-4 py-2 text-sm font-medium text-error hover:bg-error/10 disabled:opacity-60"
-            >
-              {PROFILE_TEXTS.reject}
-            </button>
-          </div>
-          {rejecting && (
-            <form
-              className="mt-3 flex flex-col gap-2 rounded-lg bg-canvas p-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                void decide('reject');
-              }}
-            >
-              <label htmlFor={`${uid}-reason`} className="text-sm font-medium">
-                Причина отказа
-              </label>
-              <input
-                id={`${uid}-reason`}
-                list={`${uid}-reasons`}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                className="rounded-lg border border-line bg-white px-3 py-2"
-              />
-              <datalist id={`${uid}-reasons`}>
-                {REJECT_REASONS.map((r) => (
-                  <option key={r} value={r} />
-                ))}
-              </datalist>
-              <button
-                type="submit"
-                disabled={busy}
-                className="self-start rounded-lg bg-error px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-              >
-                Отклонить с этой причиной
-              </button>
-            </form>
-          )}
-        </div>
+        <DecisionControls
+          approveLabel={PROFILE_TEXTS.approve}
+          reasons={REJECT_REASONS}
+          busy={busy}
+          onApprove={() => void decide('approve', null)}
+          onReject={(reason) => void decide('reject', reason)}
+        />
       )}
       {error && (
         <p role="alert" className="mt-2 text-sm text-error">
@@ -219,22 +282,12 @@ export function ProfileModerationQueue({
   };
   return (
     <>
-      <nav aria-label="Изменения профилей" className="-mx-4 mt-4 overflow-x-auto px-4">
-        <ul className="flex gap-2 whitespace-nowrap text-sm">
-          {TABS.map(([t, title]) => (
-            <li key={t}>
-              <Link
-                to={search(t)}
-                aria-current={t === tab ? 'page' : undefined}
-                className="inline-block rounded-full border border-line px-3 py-1.5 hover:border-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
-              >
-                {title}
-                {t === 'pending' ? ` ${queue.pendingCount}` : ''}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <QueueTabs
+        label="Изменения профилей"
+        tab={tab}
+        hrefOf={(t) => search(t)}
+        pendingCount={queue.pendingCount}
+      />
       <p role="status" className="mt-3 min-h-6 text-sm text-success">
         {notice}
       </p>

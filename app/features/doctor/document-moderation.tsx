@@ -1,0 +1,157 @@
+import { useId, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { staffDecideDocument } from '../../../core/doctor/document-calls';
+import type { StaffDocument, StaffDocuments } from '../../../core/doctor/document-contracts';
+import { DOCUMENT_TEXTS } from '../../../core/doctor/document-scans';
+import { STAFF_PROFILES_PATH } from '../../../core/doctor/profile-edit';
+import { PrevNextPager } from '../../components/ui/pagination';
+import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { DecisionControls, type QueueTab, QueueTabs } from './profile-moderation';
+
+const REJECT_REASONS = [
+  'Скан нечитаем: сфотографируйте документ целиком при хорошем свете',
+  'ФИО в документе не совпадает с профилем',
+  'Это другой документ',
+  'Срок действия сертификата истёк',
+];
+
+export const documentsSearch = (tab: QueueTab, page = 1) =>
+  `${STAFF_PROFILES_PATH}?section=documents&status=${tab}${page > 1 ? `&page=${page}` : ''}`;
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Moscow',
+  });
+
+/** One scan: the doctor, the kind, who sent it and when, the file, the decision. */
+function DocumentCard({ item, onDone }: { item: StaffDocument; onDone: (text: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const uid = useId();
+
+  async function decide(decision: 'accept' | 'reject', reason: string | null) {
+    setBusy(true);
+    setError('');
+    try {
+      await api.send(staffDecideDocument, { params: { id: item.id }, body: { decision, reason } });
+      onDone(
+        decision === 'accept'
+          ? `Документ врача ${item.doctor.name} принят`
+          : `Документ врача ${item.doctor.name} отклонён`,
+      );
+    } catch (err) {
+      setError(isApiError(err) ? err.detail : SERVER_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className="card p-4" aria-labelledby={`${uid}-name`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <a id={`${uid}-name`} href={item.doctor.url} className="font-semibold text-brand hover:underline">
+          {item.doctor.name}
+        </a>
+        <span className="text-sm text-ink-soft">
+          {item.authorRole === 'clinic' ? 'Клиника' : 'Врач'}, {when(item.createdAt)}
+        </span>
+      </div>
+      <p className="mt-1 font-medium">{item.label}</p>
+      {item.status !== 'pending' && (
+        <p className={`mt-1 text-sm ${item.status === 'rejected' ? 'text-error' : 'text-success'}`}>
+          {item.statusText}
+          {item.decidedAt ? `, ${when(item.decidedAt)}` : ''}
+        </p>
+      )}
+      <div className="mt-3">
+        {item.format === 'image' ? (
+          <a href={item.fileUrl} target="_blank" rel="noopener" className="inline-block">
+            <img
+              src={item.fileUrl}
+              alt={`${item.label}: скан`}
+              loading="lazy"
+              className="max-h-72 max-w-full rounded-lg border border-line bg-canvas object-contain"
+            />
+            <span className="mt-1 block text-sm text-brand hover:underline">{DOCUMENT_TEXTS.open}</span>
+          </a>
+        ) : (
+          <a
+            href={item.fileUrl}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm text-brand hover:bg-canvas"
+          >
+            <span aria-hidden="true" className="rounded bg-error-soft px-1.5 text-xs font-bold text-error">
+              PDF
+            </span>
+            {DOCUMENT_TEXTS.open}
+          </a>
+        )}
+      </div>
+      {item.status === 'pending' && (
+        <DecisionControls
+          approveLabel={DOCUMENT_TEXTS.accept}
+          reasons={REJECT_REASONS}
+          busy={busy}
+          onApprove={() => void decide('accept', null)}
+          onReject={(reason) => void decide('reject', reason)}
+        />
+      )}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-error">
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The staff's queue of scans for the 'Документы проверены' marks: pending (oldest first) and the history. */
+export function DocumentModerationQueue({
+  tab,
+  page,
+  queue,
+}: {
+  tab: QueueTab;
+  page: number;
+  queue: StaffDocuments;
+}) {
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState('');
+  const done = (text: string) => {
+    setNotice(text);
+    void revalidator.revalidate();
+  };
+  return (
+    <>
+      <QueueTabs
+        label="Документы врачей"
+        tab={tab}
+        hrefOf={(t) => documentsSearch(t)}
+        pendingCount={queue.pendingCount}
+      />
+      <p role="status" className="mt-3 min-h-6 text-sm text-success">
+        {notice}
+      </p>
+      {queue.items.length === 0 ? (
+        <p className="card p-6 text-center text-ink-soft">
+          {tab === 'pending' ? DOCUMENT_TEXTS.queueEmpty : DOCUMENT_TEXTS.historyEmpty}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {queue.items.map((item) => (
+            <DocumentCard key={item.id} item={item} onDone={done} />
+          ))}
+        </ul>
+      )}
+      <PrevNextPager
+        prev={page > 1 ? documentsSearch(tab, page - 1) : null}
+        next={queue.hasNext ? documentsSearch(tab, page + 1) : null}
+      />
+    </>
+  );
+}
