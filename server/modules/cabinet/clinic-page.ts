@@ -1,5 +1,3 @@
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { ClinicAccessibility } from '../../../core/cabinet/contracts';
 import { pageTags } from '../../../core/cache/page-tags';
@@ -12,7 +10,7 @@ import { clinics } from '../../db/schema/clinics';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
 import { createClinicMedia } from './clinic-media';
-import { type ClinicMediaStore, clinicMediaDir, createClinicMediaStore } from './clinic-media-store';
+import type { ClinicMediaStore } from './clinic-media-store';
 import { createClinicPageSections } from './clinic-page-sections';
 
 export type ClinicPageEditor = ReturnType<typeof createClinicPageEditor>;
@@ -34,11 +32,8 @@ export function createClinicPageEditor({
   db: Db;
   clock: Clock;
   pageCache: PageCache;
-  /**
-   * Where the clinics' uploaded images are kept. Until server/services.ts passes it (that file is
-   * being changed elsewhere), the folder beside buildApp's default uploads folder.
-   */
-  media?: ClinicMediaStore;
+  /** Where the clinics' uploaded images are kept (DATA_DIR/clinic-media). */
+  media: ClinicMediaStore;
 }) {
   function clinicOf(viewer: SessionViewer): { clinicId: number; userId: number } {
     if (viewer.userId === null) throw unauthorized(ACCESSIBILITY_TEXTS.signIn);
@@ -48,14 +43,7 @@ export function createClinicPageEditor({
 
   return {
     ...createClinicPageSections({ db, clock, pageCache, clinicOf }),
-    ...createClinicMedia({
-      db,
-      clock,
-      pageCache,
-      store:
-        media ?? createClinicMediaStore(clinicMediaDir(path.join(os.tmpdir(), 'portal-review-documents'))),
-      clinicOf,
-    }),
+    ...createClinicMedia({ db, clock, pageCache, store: media, clinicOf }),
 
     async accessibility(viewer: SessionViewer): Promise<ClinicAccessibility> {
       const { clinicId } = clinicOf(viewer);
