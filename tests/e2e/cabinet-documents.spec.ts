@@ -22,10 +22,13 @@ const hydrated = (page: Page) =>
 async function modalListsDiploma(page: Page, url: string): Promise<boolean> {
   await page.goto(url);
   await hydrated(page);
-  await page.getByRole('button', { name: 'Документы проверены' }).click();
   const dialog = page.getByRole('dialog');
-  // The modal's code loads on first use (compiled on demand under E2E_DEV).
-  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  // The modal's code loads on first use; under E2E_DEV its first compile may reload the page and
+  // swallow the click, so the click is retried until the dialog is there.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Документы проверены' }).click();
+    await expect(dialog).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 25_000 });
   const listed = (await dialog.getByText(DIPLOMA).count()) > 0;
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
