@@ -19,6 +19,15 @@ export async function csrf(page: Page): Promise<string> {
   return cookie.value;
 }
 
+/**
+ * The made-up address a scenario's patient comes from (the e2e server trusts the loopback proxy),
+ * so that a whole run's code requests never meet the per-address limits, which the sign-in spec
+ * tests from 127.0.0.1 itself.
+ */
+export function addressOf(digits: string): { 'X-Forwarded-For': string } {
+  return { 'X-Forwarded-For': `10.${digits.slice(-6, -4)}.${digits.slice(-4, -2)}.${digits.slice(-2)}` };
+}
+
 /** The newest code the dev adapters sent to the phone (/dev/outbox.json lists newest first). */
 export async function codeFor(page: Page, digits: string): Promise<string> {
   let code = '';
@@ -42,9 +51,7 @@ export async function signInThroughApi(page: Page, digits: string, { asPatient =
   // Each patient signs in from an address of their own, as in life (the e2e server trusts the
   // loopback proxy): the per-address limits of a whole run's sign-ins stay for the sign-in
   // specs, which type their codes in the browser from 127.0.0.1.
-  const from = {
-    'X-Forwarded-For': `10.${digits.slice(-6, -4)}.${digits.slice(-4, -2)}.${digits.slice(-2)}`,
-  };
+  const from = addressOf(digits);
   const request = await page.request.post('/services/sso/confirmation/request/', {
     data: { phone: digits },
     headers: { 'X-CSRFToken': await csrf(page), ...from },
