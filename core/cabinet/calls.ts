@@ -225,7 +225,7 @@ export const cabinetAddClinicPhoto = defineCall<{ body: FormData; reply: ClinicM
   'POST',
   '/cabinet/ajax/clinic/media/photos/',
 );
-/** A link to a YouTube or RuTube video (201). */
+/** A link to a VK Video or RuTube video (201). */
 export const cabinetAddClinicVideo = defineCall<{ body: VideoBody; reply: ClinicMedia }>()(
   'POST',
   '/cabinet/ajax/clinic/media/videos/',

@@ -42,7 +42,7 @@ export const CLINIC_MEDIA_TEXTS = {
   photoRemoveAsk: 'Убрать фотографию со страницы клиники?',
   photoHint: 'JPEG, PNG или WebP, до 10 МБ',
   videosTitle: 'Видео',
-  videosLead: 'Ссылка на видео с YouTube или RuTube. Пациенты смотрят его на странице клиники.',
+  videosLead: 'Ссылка на видео из VK Видео или RuTube. Пациенты смотрят его на странице клиники.',
   videosNone: 'Видео пока нет.',
   videoUrl: 'Ссылка на видео',
   videoAdd: 'Добавить видео',

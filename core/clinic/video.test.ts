@@ -1,28 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { parseVideoUrl, VIDEO_TEXTS, videoOfEmbed, videoUrlError } from './video';
 
-const YT = 'dQw4w9WgXcQ';
+const VK = '-22822305_456239018';
 const RT = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
-const ytEmbed = `https://www.youtube-nocookie.com/embed/${YT}`;
+const vkEmbed = 'https://vk.com/video_ext.php?oid=-22822305&id=456239018&hd=2';
 const rtEmbed = `https://rutube.ru/play/embed/${RT}`;
 
 describe('parseVideoUrl', () => {
   it.each([
-    `https://www.youtube.com/watch?v=${YT}`,
-    `https://youtube.com/watch?v=${YT}&t=42s`,
-    `http://m.youtube.com/watch?feature=share&v=${YT}`,
-    `https://youtu.be/${YT}`,
-    `youtu.be/${YT}?si=abc`,
-    `  https://www.youtube.com/embed/${YT}  `,
-    `https://www.youtube.com/shorts/${YT}`,
-    `https://www.youtube-nocookie.com/embed/${YT}`,
-  ])('reads the YouTube link %s', (url) => {
+    `https://vkvideo.ru/video${VK}`,
+    `vkvideo.ru/video${VK}?list=ln-abc`,
+    `https://vk.com/video${VK}`,
+    `http://m.vk.com/video${VK}`,
+    `https://vk.ru/video${VK}`,
+    `https://vk.com/video?z=video${VK}%2Fpl_cat_trends`,
+    `https://vk.com/clinic_club?z=video${VK}`,
+    `https://vkvideo.ru/@clinic/video${VK}`,
+    `https://vk.com/clip${VK}`,
+    `  ${vkEmbed}  `,
+    'https://vk.com/video_ext.php?oid=-22822305&id=456239018',
+  ])('reads the VK Video link %s', (url) => {
     expect(parseVideoUrl(url)).toEqual({
-      host: 'youtube',
-      id: YT,
-      embedUrl: ytEmbed,
-      watchUrl: `https://www.youtube.com/watch?v=${YT}`,
+      host: 'vk',
+      id: VK,
+      embedUrl: vkEmbed,
+      watchUrl: `https://vkvideo.ru/video${VK}`,
     });
+  });
+
+  it('keeps a private VK video player’s access key', () => {
+    expect(parseVideoUrl('https://vk.com/video_ext.php?oid=1&id=2&hash=0a1b2c3d4e5f6a7b')?.embedUrl).toBe(
+      'https://vk.com/video_ext.php?oid=1&id=2&hash=0a1b2c3d4e5f6a7b&hd=2',
+    );
   });
 
   it.each([
@@ -44,19 +53,24 @@ describe('parseVideoUrl', () => {
     '',
     'видео о клинике',
     'https://vimeo.com/76979871',
-    'https://vk.com/video-1_2',
-    `ftp://youtube.com/watch?v=${YT}`,
-    `javascript:alert(1)//youtu.be/${YT}`,
-    `https://youtube.com.evil.ru/watch?v=${YT}`,
-    `https://evil.ru/youtu.be/${YT}`,
-    `https://user@youtube.com/watch?v=${YT}`,
-    `https://youtube.com:8443/watch?v=${YT}`,
-    'https://www.youtube.com/watch?v=short',
-    'https://www.youtube.com/channel/UC1234567890',
-    `https://youtu.be/${YT}/more`,
+    'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    'https://youtu.be/dQw4w9WgXcQ',
+    `ftp://vk.com/video${VK}`,
+    `javascript:alert(1)//vk.com/video${VK}`,
+    `https://vk.com.evil.ru/video${VK}`,
+    `https://evil.ru/vk.com/video${VK}`,
+    `https://user@vk.com/video${VK}`,
+    `https://vk.com:8443/video${VK}`,
+    'https://vk.com/clinic_club',
+    'https://vk.com/video',
+    'https://vk.com/videoabc_1',
+    `https://vk.com/wall/video${VK}`,
+    'https://vk.com/video_ext.php?oid=-1&id=x',
+    'https://vk.com/video_ext.php?oid=-1&id=2&hash=<script>',
     'https://rutube.ru/video/not-a-video-id/',
     'https://rutube.ru/channel/123/',
-    `https://youtube.com/watch?v=${YT} и ещё`,
+    `https://rutube.ru/video/${RT}/extra/`,
+    `https://vkvideo.ru/video${VK} и ещё`,
   ])('refuses %s', (url) => {
     expect(parseVideoUrl(url)).toBeNull();
   });
@@ -65,15 +79,17 @@ describe('parseVideoUrl', () => {
 describe('videoUrlError', () => {
   it('asks for a link when there is none, and names the two hosts for any other', () => {
     expect(videoUrlError('   ')).toBe(VIDEO_TEXTS.missing);
-    expect(videoUrlError('https://vimeo.com/1')).toBe(VIDEO_TEXTS.unsupported);
-    expect(videoUrlError(`youtu.be/${YT}`)).toBeNull();
+    expect(videoUrlError('https://youtu.be/dQw4w9WgXcQ')).toBe(
+      'Добавьте ссылку на видео из VK Видео или RuTube',
+    );
+    expect(videoUrlError(`vkvideo.ru/video${VK}`)).toBeNull();
   });
 });
 
 describe('videoOfEmbed', () => {
   it('reads back only the embed addresses it makes', () => {
-    expect(videoOfEmbed(ytEmbed)?.id).toBe(YT);
+    expect(videoOfEmbed(vkEmbed)?.id).toBe(VK);
     expect(videoOfEmbed(rtEmbed)?.host).toBe('rutube');
-    expect(videoOfEmbed(`https://www.youtube.com/watch?v=${YT}`)).toBeNull();
+    expect(videoOfEmbed(`https://vkvideo.ru/video${VK}`)).toBeNull();
   });
 });

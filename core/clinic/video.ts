@@ -1,24 +1,28 @@
 /**
- * Videos on the clinic page come from exactly two hosts, YouTube and RuTube (the product spec:
- * the video carousel rejects a missing URL or an unsupported host). A link as a clinic pastes
- * it is read here into the one embed address the page frames; the page's Content-Security-Policy
- * (`frame-src`) allows only these embed origins.
+ * Videos on the clinic page come from exactly two hosts, VK Video and RuTube (the product spec:
+ * the video carousel rejects a missing URL or an unsupported host; the two are the Russian
+ * video services, reachable from every Russian network). A link as a clinic pastes it is read
+ * here into the one embed address the page frames; the page's Content-Security-Policy
+ * (`frame-src`) allows only these players' origins.
  *
- *   https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1 → https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ
- *   youtu.be/dQw4w9WgXcQ                          → the same
+ *   https://vkvideo.ru/video-22822305_456239018    → https://vk.com/video_ext.php?oid=-22822305&id=456239018&hd=2
+ *   https://vk.com/video?z=video-22822305_456239018 → the same
  *   https://rutube.ru/video/0a1b…(32 hex)/          → https://rutube.ru/play/embed/0a1b…
- *   https://vimeo.com/1, ftp://…, 'видео'          → null
+ *   https://youtube.com/…, ftp://…, 'видео'         → null
  */
 
-export const VIDEO_HOSTS = ['youtube', 'rutube'] as const;
+export const VIDEO_HOSTS = ['vk', 'rutube'] as const;
 export type VideoHost = (typeof VIDEO_HOSTS)[number];
 
-/** The origins the clinic page may frame (its `frame-src`), one per accepted host. */
-export const VIDEO_EMBED_ORIGINS = ['https://www.youtube-nocookie.com', 'https://rutube.ru'] as const;
+/**
+ * The origins the clinic page may frame (its `frame-src`): VK's player is served from vk.com and
+ * may move to vkvideo.ru on its way, RuTube's from rutube.ru.
+ */
+export const VIDEO_EMBED_ORIGINS = ['https://vk.com', 'https://vkvideo.ru', 'https://rutube.ru'] as const;
 
 export interface ClinicVideo {
   host: VideoHost;
-  /** The video's id on its host. */
+  /** The video's id on its host ('-22822305_456239018' on VK). */
   id: string;
   /** What the page frames. */
   embedUrl: string;
@@ -28,28 +32,42 @@ export interface ClinicVideo {
 
 export const VIDEO_TEXTS = {
   missing: 'Вставьте ссылку на видео',
-  unsupported: 'Добавьте ссылку на видео с YouTube или RuTube',
+  unsupported: 'Добавьте ссылку на видео из VK Видео или RuTube',
 } as const;
 
-const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+/** The host's name as the page writes it ('Смотреть в VK Видео'). */
+export const VIDEO_HOST_NAMES: Record<VideoHost, string> = { vk: 'VK Видео', rutube: 'RuTube' };
+
+/** A VK video: its owner (a user, or a community with a minus) and its number. */
+const VK_VIDEO = /^(?:video|clip)(-?\d{1,19})_(\d{1,19})$/;
+/** The access key of a private VK video's player ('hash=…'), kept when a clinic pastes it. */
+const VK_HASH = /^[0-9a-f]{8,32}$/;
 const RUTUBE_ID = /^[0-9a-f]{32}$/;
 
-const youtube = (id: string): ClinicVideo | null =>
-  YOUTUBE_ID.test(id)
-    ? {
-        host: 'youtube',
-        id,
-        embedUrl: `${VIDEO_EMBED_ORIGINS[0]}/embed/${id}`,
-        watchUrl: `https://www.youtube.com/watch?v=${id}`,
-      }
-    : null;
+function vk(owner: string, video: string, hash: string | null = null): ClinicVideo | null {
+  if (!/^-?\d{1,19}$/.test(owner) || !/^\d{1,19}$/.test(video)) return null;
+  if (hash !== null && !VK_HASH.test(hash)) return null;
+  const id = `${owner}_${video}`;
+  return {
+    host: 'vk',
+    id,
+    embedUrl: `https://vk.com/video_ext.php?oid=${owner}&id=${video}${hash ? `&hash=${hash}` : ''}&hd=2`,
+    watchUrl: `https://vkvideo.ru/video${id}`,
+  };
+}
+
+/** 'video-1_2' (or 'clip-1_2') → the video; anything else null. */
+function vkNamed(name: string | undefined | null): ClinicVideo | null {
+  const match = VK_VIDEO.exec(decodeURIComponent(name ?? '').split('/')[0]);
+  return match ? vk(match[1], match[2]) : null;
+}
 
 const rutube = (id: string): ClinicVideo | null =>
   RUTUBE_ID.test(id)
     ? {
         host: 'rutube',
         id,
-        embedUrl: `${VIDEO_EMBED_ORIGINS[1]}/play/embed/${id}`,
+        embedUrl: `https://rutube.ru/play/embed/${id}`,
         watchUrl: `https://rutube.ru/video/${id}/`,
       }
     : null;
@@ -57,9 +75,11 @@ const rutube = (id: string): ClinicVideo | null =>
 /** The path's parts without empty ones: '/video/abc/' → ['video', 'abc']. */
 const segments = (pathname: string) => pathname.split('/').filter(Boolean);
 
+const VK_HOSTS = new Set(['vk.com', 'vk.ru', 'vkvideo.ru']);
+
 /**
- * The video a link names, or null when it is not a video of YouTube or RuTube. The scheme may be
- * left out ('youtu.be/…'); only http(s), no user part, no port.
+ * The video a link names, or null when it is not a video of VK Video or RuTube. The scheme may be
+ * left out ('vkvideo.ru/video…'); only http(s), no user part, no port.
  */
 export function parseVideoUrl(input: string): ClinicVideo | null {
   const text = input.trim();
@@ -73,23 +93,27 @@ export function parseVideoUrl(input: string): ClinicVideo | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   if (url.username || url.password || url.port) return null;
   const host = url.hostname.toLowerCase().replace(/^(www|m)\./, '');
-  const [first, second] = segments(url.pathname);
-  switch (host) {
-    case 'youtube.com':
-      if (first === 'watch' && second === undefined) return youtube(url.searchParams.get('v') ?? '');
-      if ((first === 'embed' || first === 'shorts' || first === 'live') && second) return youtube(second);
-      return null;
-    case 'youtube-nocookie.com':
-      return first === 'embed' && second ? youtube(second) : null;
-    case 'youtu.be':
-      return first && second === undefined ? youtube(first) : null;
-    case 'rutube.ru':
-      if ((first === 'video' || first === 'shorts') && second) return rutube(second);
-      if (first === 'play' && second === 'embed') return rutube(segments(url.pathname)[2] ?? '');
-      return null;
-    default:
-      return null;
+  const parts = segments(url.pathname);
+  const [first, second] = parts;
+  if (VK_HOSTS.has(host)) {
+    // The player's own address: /video_ext.php?oid=-1&id=2[&hash=…].
+    if (first === 'video_ext.php' && second === undefined) {
+      const q = url.searchParams;
+      return vk(q.get('oid') ?? '', q.get('id') ?? '', q.get('hash'));
+    }
+    // A video opened over a list or a community page: ?z=video-1_2[/playlist].
+    if (url.searchParams.has('z')) return parts.length <= 1 ? vkNamed(url.searchParams.get('z')) : null;
+    // /video-1_2, /clip-1_2, or /@community/video-1_2.
+    const last = parts[parts.length - 1];
+    if (parts.length === 1 || (parts.length === 2 && first.startsWith('@'))) return vkNamed(last);
+    return null;
   }
+  if (host === 'rutube.ru') {
+    if ((first === 'video' || first === 'shorts') && second && parts.length === 2) return rutube(second);
+    if (first === 'play' && second === 'embed' && parts.length === 3) return rutube(parts[2]);
+    return null;
+  }
+  return null;
 }
 
 /** Why a link is refused ('' or an unsupported host), or null when it is a video. */

@@ -88,7 +88,7 @@ export interface SecurityHeadersOptions {
  * The security headers of every response (@fastify/helmet, plus Permissions-Policy, which
  * helmet leaves out). Scripts run only from our origin or inline with the response's nonce;
  * styles may be inline (React writes `style` attributes); images may come from any HTTPS host
- * (photos); the site frames only YouTube's and RuTube's players; nothing may frame the site.
+ * (photos); the site frames only VK Video's and RuTube's players; nothing may frame the site.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,

@@ -15,9 +15,9 @@ const hydrated = (page: Page) =>
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
   });
 
-const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** A RuTube video id: 32 hex digits, a new one each run. */
 const randomVideoId = () =>
-  Array.from({ length: 11 }, () => ID_CHARS[Math.floor(Math.random() * ID_CHARS.length)]).join('');
+  Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
 test('a clinic adds a photo, a video and a licence; its page shows them; a removed video is gone', async ({
   browser,
@@ -51,13 +51,13 @@ test('a clinic adds a photo, a video and a licence; its page shows them; a remov
     await expect(photo).toHaveAttribute('src', /^\/media\/clinics\/[0-9a-f]{32}\.webp$/);
     const src = (await photo.getAttribute('src')) as string;
 
-    // A video: another host is refused in the form; a YouTube link is taken.
+    // A video: another host (YouTube) is refused in the form; a RuTube link is taken.
     const videos = page.getByRole('region', { name: 'Видео' });
     const addVideo = videos.getByRole('form', { name: 'Добавить видео' });
-    await addVideo.getByLabel('Ссылка на видео').fill('https://vimeo.com/76979871');
+    await addVideo.getByLabel('Ссылка на видео').fill('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
     await addVideo.getByRole('button', { name: 'Добавить видео' }).click();
-    await expect(videos.getByRole('alert')).toHaveText('Добавьте ссылку на видео с YouTube или RuTube');
-    await addVideo.getByLabel('Ссылка на видео').fill(`https://youtu.be/${videoId}`);
+    await expect(videos.getByRole('alert')).toHaveText('Добавьте ссылку на видео из VK Видео или RuTube');
+    await addVideo.getByLabel('Ссылка на видео').fill(`https://rutube.ru/video/${videoId}/`);
     await addVideo.getByLabel('Подпись').fill(`Экскурсия ${stamp}`);
     await addVideo.getByRole('button', { name: 'Добавить видео' }).click();
     await expect(videos.getByRole('status')).toHaveText('Видео добавлено');
@@ -80,14 +80,14 @@ test('a clinic adds a photo, a video and a licence; its page shows them; a remov
     const { clinicId } = await (await page.request.get('/cabinet/ajax/appointments/')).json();
     const visitor = await browser.newContext({ baseURL: info.project.use.baseURL });
     // The players are outside the test's world: their frames load nothing (the page's frame is what is checked).
-    await visitor.route(/^https:\/\/(www\.youtube-nocookie\.com|rutube\.ru)\//, (route) => route.abort());
+    await visitor.route(/^https:\/\/(vk\.com|vkvideo\.ru|rutube\.ru)\//, (route) => route.abort());
     const patient = await visitor.newPage();
     if (info.project.use.viewport) await patient.setViewportSize(info.project.use.viewport);
     await patient.goto(`/moskva/lpu/${clinicId}-x/`, { waitUntil: 'domcontentloaded' });
     const gallery = patient.getByRole('region', { name: 'Фото и видео' });
     await expect(gallery.getByRole('img', { name: caption })).toHaveAttribute('src', src);
     const frame = gallery.locator(`iframe[title="Экскурсия ${stamp}"]`);
-    await expect(frame).toHaveAttribute('src', `https://www.youtube-nocookie.com/embed/${videoId}`);
+    await expect(frame).toHaveAttribute('src', `https://rutube.ru/play/embed/${videoId}`);
     await expect(frame).toHaveAttribute('loading', 'lazy');
     await expect(patient.getByText(`№ ${licence}`, { exact: false })).toBeVisible();
     await gallery.scrollIntoViewIfNeeded();

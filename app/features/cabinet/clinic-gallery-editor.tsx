@@ -8,7 +8,7 @@ import {
 } from '../../../core/cabinet/calls';
 import type { ClinicMedia, GalleryPhoto, GalleryVideo } from '../../../core/cabinet/clinic-page-contracts';
 import { CLINIC_MEDIA_TEXTS as T } from '../../../core/clinic/media';
-import { videoUrlError } from '../../../core/clinic/video';
+import { VIDEO_HOST_NAMES, videoUrlError } from '../../../core/clinic/video';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { MoveButtons, problemOf, RemoveButton } from './clinic-media-parts';
@@ -192,7 +192,7 @@ export function ClinicPhotosEditor({ media, onChange }: Props) {
   );
 }
 
-/** 'Видео': a YouTube or RuTube link, a caption, order, remove. */
+/** 'Видео': a VK Video or RuTube link, a caption, order, remove. */
 export function ClinicVideosEditor({ media, onChange }: Props) {
   const id = useId();
   const [url, setUrl] = useState('');
@@ -223,7 +223,7 @@ export function ClinicVideosEditor({ media, onChange }: Props) {
       ) : (
         <ol className="flex flex-col gap-3" aria-label={T.videosTitle}>
           {videos.map((v, i) => {
-            const name = v.caption || `${v.host === 'youtube' ? 'YouTube' : 'RuTube'} ${i + 1}`;
+            const name = v.caption || `${VIDEO_HOST_NAMES[v.host]} ${i + 1}`;
             return (
               <li key={v.id} className="flex flex-col gap-2 rounded-lg border border-line p-3">
                 <a

@@ -43,7 +43,7 @@ export function VideoGallery({
                   rel="noopener noreferrer"
                   className="text-brand hover:underline"
                 >
-                  Смотреть на {v.watchUrl.startsWith('https://rutube.ru/') ? 'RuTube' : 'YouTube'}
+                  {v.watchUrl.startsWith('https://rutube.ru/') ? 'Смотреть на RuTube' : 'Смотреть в VK Видео'}
                 </a>
               </figcaption>
             </figure>

@@ -1,6 +1,6 @@
 /**
  * The clinic page's media from the cabinet: gallery photos (uploaded, checked by their bytes,
- * re-encoded without EXIF, public at once), video links of YouTube or RuTube, licences and
+ * re-encoded without EXIF, public at once), video links of VK Video or RuTube, licences and
  * equipment. Only the clinic's own account changes them; removal hides an item from the public
  * page (the row stays); every change is audited and drops the cached page.
  */
@@ -38,7 +38,8 @@ const LICENCES = `${MEDIA}licences/`;
 const EQUIPMENT = `${MEDIA}equipment/`;
 const gallery = (id: number, tail = '') => `${MEDIA}gallery/${id}/${tail}`;
 
-const YT = 'dQw4w9WgXcQ';
+const VK = '-22822305_456239018';
+const VK_EMBED = 'https://vk.com/video_ext.php?oid=-22822305&id=456239018&hd=2';
 const RT = '0a1b2c3d4e5f60718293a4b5c6d7e8f9';
 
 beforeAll(async () => {
@@ -102,7 +103,11 @@ describe("the clinic page's media", () => {
   it('are changed by the clinic alone', async () => {
     const jpeg = await cameraJpeg();
     const calls = [
-      { method: 'POST' as const, url: VIDEOS, payload: { url: `https://youtu.be/${YT}`, caption: '' } },
+      {
+        method: 'POST' as const,
+        url: VIDEOS,
+        payload: { url: `https://vkvideo.ru/video${VK}`, caption: '' },
+      },
       {
         method: 'POST' as const,
         url: LICENCES,
@@ -290,55 +295,63 @@ describe("the clinic page's media", () => {
     ]);
   }, 120_000);
 
-  it('take videos of YouTube and RuTube only, framed by the page', async () => {
-    for (const url of ['', 'https://vimeo.com/76979871', `https://youtube.com.evil.ru/watch?v=${YT}`]) {
+  it('take videos of VK Video and RuTube only, framed by the page', async () => {
+    for (const url of [
+      '',
+      'https://vimeo.com/76979871',
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      `https://vk.com.evil.ru/video${VK}`,
+    ]) {
       const refused = await clinic.inject({ url: VIDEOS, payload: { url, caption: '' } });
       expect(refused.statusCode, url).toBe(400);
       expect(refused.json().detail).toBe(
-        url ? 'Добавьте ссылку на видео с YouTube или RuTube' : 'Вставьте ссылку на видео',
+        url ? 'Добавьте ссылку на видео из VK Видео или RuTube' : 'Вставьте ссылку на видео',
       );
     }
     expect((await clinic.inject({ url: VIDEOS, payload: { caption: '' } })).statusCode).toBe(400);
-    const yt = await clinic.inject({
+    const vk = await clinic.inject({
       url: VIDEOS,
-      payload: { url: `https://www.youtube.com/watch?v=${YT}&t=5s`, caption: 'Экскурсия по клинике' },
+      payload: { url: `https://vkvideo.ru/video${VK}?list=ln-abc`, caption: 'Экскурсия по клинике' },
     });
-    expect(yt.statusCode).toBe(201);
-    expect(yt.json().videos).toEqual([
+    expect(vk.statusCode).toBe(201);
+    expect(vk.json().videos).toEqual([
       {
         id: expect.any(Number),
-        host: 'youtube',
-        embedUrl: `https://www.youtube-nocookie.com/embed/${YT}`,
-        watchUrl: `https://www.youtube.com/watch?v=${YT}`,
+        host: 'vk',
+        embedUrl: VK_EMBED,
+        watchUrl: `https://vkvideo.ru/video${VK}`,
         caption: 'Экскурсия по клинике',
       },
     ]);
     // The same video by another of its links is the same video.
-    const twice = await clinic.inject({ url: VIDEOS, payload: { url: `youtu.be/${YT}`, caption: '' } });
+    const twice = await clinic.inject({
+      url: VIDEOS,
+      payload: { url: `https://vk.com/video?z=video${VK}`, caption: '' },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe('Это видео уже добавлено');
     const rt = await clinic.inject({
       url: VIDEOS,
       payload: { url: `https://rutube.ru/video/${RT}/`, caption: '' },
     });
-    expect(rt.json().videos.map((v: { host: string }) => v.host)).toEqual(['youtube', 'rutube']);
+    expect(rt.json().videos.map((v: { host: string }) => v.host)).toEqual(['vk', 'rutube']);
     // Videos are not photos: the photos' list is untouched.
     expect(rt.json().photos.length).toBe(1);
 
     const shown = await page(ours);
-    expect(shown.body).toContain(`src="https://www.youtube-nocookie.com/embed/${YT}"`);
+    expect(shown.body).toContain(`src="${VK_EMBED.replaceAll('&', '&amp;')}"`);
     expect(shown.body).toContain('title="Экскурсия по клинике"');
     expect(shown.body).toContain(`src="https://rutube.ru/play/embed/${RT}"`);
     // The page may frame these two hosts and nothing else.
     const csp = String((await app.inject({ url: clinicPath(ours) })).headers['content-security-policy']);
-    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://rutube.ru;');
+    expect(csp).toContain('frame-src https://vk.com https://vkvideo.ru https://rutube.ru;');
 
-    const ytId = yt.json().videos[0].id;
-    const removed = await clinic.inject({ method: 'DELETE', url: gallery(ytId) });
+    const vkId = vk.json().videos[0].id;
+    const removed = await clinic.inject({ method: 'DELETE', url: gallery(vkId) });
     expect(removed.json().videos.map((v: { host: string }) => v.host)).toEqual(['rutube']);
-    expect((await page(ours)).body).not.toContain('youtube-nocookie.com/embed');
+    expect((await page(ours)).body).not.toContain('vk.com/video_ext.php');
     expect((await auditOf('clinic.video.added')).length).toBe(2);
-    expect((await auditOf('clinic.video.removed')).map((a) => a.targetId)).toEqual([ytId]);
+    expect((await auditOf('clinic.video.removed')).map((a) => a.targetId)).toEqual([vkId]);
   }, 120_000);
 
   it('keep licences with an optional scan; a removed one leaves the page', async () => {

@@ -60,7 +60,7 @@ const equipmentOf = (e: EquipmentRow): CabinetEquipment => ({
 /**
  * The clinic page's media as its account edits them (docs/product/cabinet.md, 'Photos, videos,
  * licences and equipment'): gallery photos (uploaded, re-encoded, public at once), video links of
- * YouTube or RuTube, licences and equipment. Like the other sections: a clinic account only, its
+ * VK Video or RuTube, licences and equipment. Like the other sections: a clinic account only, its
  * own clinic from the session; every write locks the clinic row (two adds at once run one after
  * the other, so the limits, the duplicate checks and the order hold), is audited, and drops the
  * cached pages showing the clinic. Removing marks a row removed; nothing is deleted.
