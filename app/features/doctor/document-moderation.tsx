@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
-import { useRevalidator } from 'react-router';
 import { staffDecideDocument } from '../../../core/doctor/document-calls';
 import type { StaffDocument, StaffDocuments } from '../../../core/doctor/document-contracts';
 import { DOCUMENT_TEXTS } from '../../../core/doctor/document-scans';
 import { STAFF_PROFILES_PATH } from '../../../core/doctor/profile-edit';
-import { PrevNextPager } from '../../components/ui/pagination';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-import { DecisionControls, type QueueTab, QueueTabs } from './profile-moderation';
+import { DecisionControls, ModerationQueue, type QueueTab, when } from './profile-moderation';
 
 const REJECT_REASONS = [
   'Скан нечитаем: сфотографируйте документ целиком при хорошем свете',
@@ -17,15 +15,6 @@ const REJECT_REASONS = [
 
 export const documentsSearch = (tab: QueueTab, page = 1) =>
   `${STAFF_PROFILES_PATH}?section=documents&status=${tab}${page > 1 ? `&page=${page}` : ''}`;
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Moscow',
-  });
 
 /** One scan: the doctor, the kind, who sent it and when, the file, the decision. */
 function DocumentCard({ item, onDone }: { item: StaffDocument; onDone: (text: string) => void }) {
@@ -120,38 +109,17 @@ export function DocumentModerationQueue({
   page: number;
   queue: StaffDocuments;
 }) {
-  const revalidator = useRevalidator();
-  const [notice, setNotice] = useState('');
-  const done = (text: string) => {
-    setNotice(text);
-    void revalidator.revalidate();
-  };
   return (
-    <>
-      <QueueTabs
-        label="Документы врачей"
-        tab={tab}
-        hrefOf={(t) => documentsSearch(t)}
-        pendingCount={queue.pendingCount}
-      />
-      <p role="status" className="mt-3 min-h-6 text-sm text-success">
-        {notice}
-      </p>
-      {queue.items.length === 0 ? (
-        <p className="card p-6 text-center text-ink-soft">
-          {tab === 'pending' ? DOCUMENT_TEXTS.queueEmpty : DOCUMENT_TEXTS.historyEmpty}
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {queue.items.map((item) => (
-            <DocumentCard key={item.id} item={item} onDone={done} />
-          ))}
-        </ul>
-      )}
-      <PrevNextPager
-        prev={page > 1 ? documentsSearch(tab, page - 1) : null}
-        next={queue.hasNext ? documentsSearch(tab, page + 1) : null}
-      />
-    </>
+    <ModerationQueue
+      label="Документы врачей"
+      tab={tab}
+      page={page}
+      hrefOf={documentsSearch}
+      pendingCount={queue.pendingCount}
+      items={queue.items}
+      hasNext={queue.hasNext}
+      emptyText={tab === 'pending' ? DOCUMENT_TEXTS.queueEmpty : DOCUMENT_TEXTS.historyEmpty}
+      card={(item, onDone) => <DocumentCard key={item.id} item={item} onDone={onDone} />}
+    />
   );
 }

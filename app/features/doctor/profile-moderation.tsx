@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { staffDecideProfile } from '../../../core/doctor/profile-calls';
 import type { StaffProfileItem, StaffProfiles } from '../../../core/doctor/profile-contracts';
@@ -56,7 +56,8 @@ const REJECT_REASONS = [
 const search = (tab: Tab, page = 1) =>
   `${STAFF_PROFILES_PATH}?status=${tab}${page > 1 ? `&page=${page}` : ''}`;
 
-const when = (iso: string) =>
+/** A decision's or a submission's moment as staff read it ('28 ноября в 06:50', Moscow time). */
+export const when = (iso: string) =>
   new Date(iso).toLocaleString('ru-RU', {
     day: 'numeric',
     month: 'long',
@@ -264,6 +265,56 @@ function ChangeCard({ item, onDone }: { item: StaffProfileItem; onDone: (text: s
   );
 }
 
+/**
+ * A staff queue (profile changes, document scans): its tabs, the last decision's note, the
+ * items as cards (or the empty text) and the pager; a decision refreshes the page's data.
+ */
+export function ModerationQueue<T extends { id: number }>({
+  label,
+  tab,
+  page,
+  hrefOf,
+  pendingCount,
+  items,
+  hasNext,
+  emptyText,
+  card,
+}: {
+  label: string;
+  tab: QueueTab;
+  page: number;
+  hrefOf: (tab: QueueTab, page?: number) => string;
+  pendingCount: number;
+  items: T[];
+  hasNext: boolean;
+  emptyText: string;
+  card: (item: T, onDone: (text: string) => void) => ReactNode;
+}) {
+  const revalidator = useRevalidator();
+  const [notice, setNotice] = useState('');
+  const done = (text: string) => {
+    setNotice(text);
+    void revalidator.revalidate();
+  };
+  return (
+    <>
+      <QueueTabs label={label} tab={tab} hrefOf={(t) => hrefOf(t)} pendingCount={pendingCount} />
+      <p role="status" className="mt-3 min-h-6 text-sm text-success">
+        {notice}
+      </p>
+      {items.length === 0 ? (
+        <p className="card p-6 text-center text-ink-soft">{emptyText}</p>
+      ) : (
+        <ul className="flex flex-col gap-3">{items.map((item) => card(item, done))}</ul>
+      )}
+      <PrevNextPager
+        prev={page > 1 ? hrefOf(tab, page - 1) : null}
+        next={hasNext ? hrefOf(tab, page + 1) : null}
+      />
+    </>
+  );
+}
+
 /** The staff's queue of doctors' profile changes: pending (oldest first) and the history. */
 export function ProfileModerationQueue({
   tab,
@@ -274,38 +325,17 @@ export function ProfileModerationQueue({
   page: number;
   queue: StaffProfiles;
 }) {
-  const revalidator = useRevalidator();
-  const [notice, setNotice] = useState('');
-  const done = (text: string) => {
-    setNotice(text);
-    void revalidator.revalidate();
-  };
   return (
-    <>
-      <QueueTabs
-        label="Изменения профилей"
-        tab={tab}
-        hrefOf={(t) => search(t)}
-        pendingCount={queue.pendingCount}
-      />
-      <p role="status" className="mt-3 min-h-6 text-sm text-success">
-        {notice}
-      </p>
-      {queue.items.length === 0 ? (
-        <p className="card p-6 text-center text-ink-soft">
-          {tab === 'pending' ? PROFILE_TEXTS.queueEmpty : PROFILE_TEXTS.historyEmpty}
-        </p>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {queue.items.map((item) => (
-            <ChangeCard key={item.id} item={item} onDone={done} />
-          ))}
-        </ul>
-      )}
-      <PrevNextPager
-        prev={page > 1 ? search(tab, page - 1) : null}
-        next={queue.hasNext ? search(tab, page + 1) : null}
-      />
-    </>
+    <ModerationQueue
+      label="Изменения профилей"
+      tab={tab}
+      page={page}
+      hrefOf={search}
+      pendingCount={queue.pendingCount}
+      items={queue.items}
+      hasNext={queue.hasNext}
+      emptyText={tab === 'pending' ? PROFILE_TEXTS.queueEmpty : PROFILE_TEXTS.historyEmpty}
+      card={(item, onDone) => <ChangeCard key={item.id} item={item} onDone={onDone} />}
+    />
   );
 }
