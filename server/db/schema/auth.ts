@@ -1,5 +1,5 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clinics } from './clinics';
+import { clinicNetworks, clinics } from './clinics';
 import { doctors } from './doctors';
 
 export const USER_ROLES = ['patient', 'doctor', 'clinic', 'staff'] as const;
@@ -14,6 +14,11 @@ export const users = pgTable(
     role: text({ enum: USER_ROLES }).notNull().default('patient'),
     doctorId: integer().references(() => doctors.id),
     clinicId: integer().references(() => clinics.id),
+    /**
+     * A clinic network's account: it runs every branch of this network, one at a time (the
+     * session's `actingClinicId`); `clinicId` is the branch it starts on.
+     */
+    networkId: integer().references(() => clinicNetworks.id),
     firstName: text(),
     lastName: text(),
     patronymic: text(),
@@ -40,6 +45,8 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     userAgent: text(),
     ip: text(),
+    /** The branch a network account is running now (checked against its network on every read). */
+    actingClinicId: integer().references(() => clinics.id),
   },
   (t) => [index('sessions_user').on(t.userId), index('sessions_expires').on(t.expiresAt)],
 );

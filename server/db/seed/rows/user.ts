@@ -38,6 +38,7 @@ export interface UserRowInput {
   name: { firstName: string; lastName: string; patronymic: string | null };
   doctorId?: number | null;
   clinicId?: number | null;
+  networkId?: number | null;
   createdAt: Date;
   email?: string | null;
 }
@@ -50,6 +51,7 @@ export function userRow(rng: Rng, input: UserRowInput): Row<typeof users> {
     role: input.role,
     doctorId: input.doctorId ?? null,
     clinicId: input.clinicId ?? null,
+    networkId: input.networkId ?? null,
     firstName: input.name.firstName,
     lastName: input.name.lastName,
     patronymic: input.name.patronymic,
