@@ -31,7 +31,10 @@ export const scheduleRules = pgTable(
   ],
 );
 
-/** A dated change: a day (or part of it) off, or extra hours. */
+/**
+ * A dated change: a day (or part of it) off, or extra hours. Timed 'off' rows take time out of
+ * the weekly rules only; 'extra' rows add the date's own hours, which a whole day off closes too.
+ */
 export const scheduleExceptions = pgTable(
   'schedule_exceptions',
   {
@@ -40,6 +43,11 @@ export const scheduleExceptions = pgTable(
     clinicServiceId: integer().references(() => clinicServices.id),
     date: date().notNull(),
     kind: text({ enum: ['off', 'extra'] }).notNull(),
+    /**
+     * The visit type it changes; null: every type (a whole day off). A date's own hours are one
+     * type's: its weekly hours off for the day (00:00–24:00) and the date's hours as extra hours.
+     */
+    visitType: text({ enum: VISIT_TYPES }),
     /** Null times with kind 'off' mean the whole day. */
     startTime: time(),
     endTime: time(),

@@ -162,6 +162,7 @@ function daysOff(
       clinicServiceId: null,
       date,
       kind: 'off',
+      visitType: null,
       startTime: null,
       endTime: null,
       slotMinutes: null,

@@ -1,0 +1,1 @@
+ALTER TABLE "schedule_exceptions" ADD COLUMN "visit_type" text;
