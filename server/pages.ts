@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { documentBodyOf } from '../core/http/document-body';
 import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
+import { pageEncodingFor } from './cache/page-encodings';
 import { badRequest } from './http/errors';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE } from './security/csrf';
-import { documentWithNonce, nonceFreeDocument } from './security/headers';
+import { applyCachedPagePolicy, inlineScriptHashes, nonceFreeDocument } from './security/headers';
 
 /** Pages only read (writes go through the JSON calls): any other method is a 405. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
@@ -58,8 +59,13 @@ export async function registerPages(
       if (hit) {
         reply.status(hit.status).header('x-page-cache', 'hit');
         for (const [name, value] of hit.headers) reply.header(name, value);
-        // Each serve gets its own script nonce, the one its Content-Security-Policy names.
-        return reply.send(documentWithNonce(hit.body, reply));
+        // The stored bytes are the same for every visitor: their inline scripts are allowed by
+        // hash, and each encoding is compressed once per entry (ADR 020).
+        applyCachedPagePolicy(reply, hit.scriptHashes);
+        reply.header('vary', 'accept-encoding');
+        const encoding = pageEncodingFor(request.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.send(await hit.bytes(encoding));
       }
       const response = await handle(
         toFetchRequest(url, request, reply),
@@ -72,10 +78,12 @@ export async function registerPages(
         // Never share a page that carries a visitor's own token (none should: pages read it from the cookie).
         const token = request.cookies[CSRF_COOKIE];
         if (!token || !body.includes(token)) {
+          const stored = nonceFreeDocument(body, reply);
           const page = {
             status: response.status,
-            headers: [...response.headers],
-            body: nonceFreeDocument(body, reply),
+            headers: [...response.headers].filter(([name]) => name !== 'content-length'),
+            body: stored,
+            scriptHashes: inlineScriptHashes(stored),
           };
           cache?.set(key, page, tags);
         }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../clock';
 import { createPageCache, parseCacheTags } from './page-cache';
@@ -12,6 +13,7 @@ const page = (text: string) => ({
   status: 200,
   headers: [['content-type', 'text/html']] as [string, string][],
   body: Buffer.from(text),
+  scriptHashes: [],
 });
 
 describe('page cache', () => {
@@ -54,6 +56,38 @@ describe('page cache', () => {
     expect(cache.stats().bytes).toBe(8);
     cache.set('/huge/', page('x'.repeat(11)), ['x']);
     expect(cache.get('/huge/')).toBeNull();
+  });
+
+  it('compresses each encoding of an entry once, keeps it, and counts it against the bound', async () => {
+    const { clock } = movableClock();
+    const cache = createPageCache({ clock, ttlMs: 30_000, maxBytes: 1_000_000 });
+    const html = `<!doctype html><ul>${'<li>Иванов Иван Иванович, терапевт</li>'.repeat(400)}</ul>`;
+    cache.set('/moskva/vrach/', page(html), ['x']);
+    const hit = cache.get('/moskva/vrach/');
+    if (!hit) throw new Error('expected a hit');
+    const [br, again] = await Promise.all([hit.bytes('br'), cache.get('/moskva/vrach/')?.bytes('br')]);
+    // Two hits at once share one compression: the very same buffer.
+    expect(again).toBe(br);
+    expect(brotliDecompressSync(br).toString()).toBe(html);
+    const gzip = await hit.bytes('gzip');
+    expect(gunzipSync(gzip).toString()).toBe(html);
+    expect(await cache.get('/moskva/vrach/')?.bytes('gzip')).toBe(gzip);
+    expect((await hit.bytes('identity')).toString()).toBe(html);
+    expect(br.length).toBeLessThan(Buffer.byteLength(html) / 10);
+    expect(cache.stats().bytes).toBe(Buffer.byteLength(html) + br.length + gzip.length);
+    // A dropped entry takes its copies with it.
+    cache.invalidate(['x']);
+    expect(cache.stats().bytes).toBe(0);
+  });
+
+  it('does not count a copy finished after its entry was replaced', async () => {
+    const { clock } = movableClock();
+    const cache = createPageCache({ clock, ttlMs: 30_000, maxBytes: 1_000_000 });
+    cache.set('/a/', page('a'.repeat(5000)), ['x']);
+    const pending = cache.get('/a/')?.bytes('br');
+    cache.set('/a/', page('b'), ['x']);
+    await pending;
+    expect(cache.stats().bytes).toBe(1);
   });
 
   it('reads the tag header', () => {

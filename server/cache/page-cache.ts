@@ -1,9 +1,28 @@
 import type { Clock } from '../clock';
+import { encodePage, type PageEncoding } from './page-encodings';
 
 export interface CachedPage {
   status: number;
   headers: [string, string][];
+  /** The document as rendered, with no script nonce in it (server/security/headers.ts). */
   body: Buffer;
+  /** The Content-Security-Policy hashes of its inline scripts, which stand for the nonce on a hit. */
+  scriptHashes: string[];
+}
+
+/** A page served from the cache, in any of its stored encodings. */
+export interface StoredPage extends CachedPage {
+  /** The body in this encoding: compressed once per entry, on its first request, then kept. */
+  bytes(encoding: PageEncoding): Promise<Buffer>;
+}
+
+interface Entry {
+  page: CachedPage;
+  tags: string[];
+  expires: number;
+  encoded: Map<PageEncoding, Promise<Buffer>>;
+  /** What the entry holds in memory: the body and the encoded copies made so far. */
+  size: number;
 }
 
 export interface PageCacheOptions {
@@ -25,7 +44,7 @@ export { CACHE_TAGS_HEADER } from '../../core/cache/page-tags';
  * The time to live only bounds changes made behind the application's back (seeds, SQL).
  */
 export function createPageCache({ clock, ttlMs, maxBytes }: PageCacheOptions) {
-  const pages = new Map<string, { page: CachedPage; tags: string[]; expires: number }>();
+  const pages = new Map<string, Entry>();
   const byTag = new Map<string, Set<string>>();
   let bytes = 0;
   const stats = { hits: 0, misses: 0, invalidated: 0 };
@@ -34,7 +53,7 @@ export function createPageCache({ clock, ttlMs, maxBytes }: PageCacheOptions) {
     const entry = pages.get(key);
     if (!entry) return;
     pages.delete(key);
-    bytes -= entry.page.body.length;
+    bytes -= entry.size;
     for (const tag of entry.tags) {
       const keys = byTag.get(tag);
       keys?.delete(key);
@@ -42,8 +61,35 @@ export function createPageCache({ clock, ttlMs, maxBytes }: PageCacheOptions) {
     }
   }
 
+  function evictOverflow() {
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  function bytesOf(key: string, entry: Entry, encoding: PageEncoding): Promise<Buffer> {
+    if (encoding === 'identity') return Promise.resolve(entry.page.body);
+    let made = entry.encoded.get(encoding);
+    if (!made) {
+      made = encodePage(entry.page.body, encoding);
+      entry.encoded.set(encoding, made);
+      made.then(
+        (encoded) => {
+          // Counted only while this very entry is still cached (not replaced or dropped meanwhile).
+          if (pages.get(key) !== entry) return;
+          entry.size += encoded.length;
+          bytes += encoded.length;
+          evictOverflow();
+        },
+        () => entry.encoded.delete(encoding),
+      );
+    }
+    return made;
+  }
+
   return {
-    get(key: string): CachedPage | null {
+    get(key: string): StoredPage | null {
       const entry = pages.get(key);
       if (!entry || entry.expires <= clock.now().getTime()) {
         if (entry) remove(key);
@@ -54,23 +100,21 @@ export function createPageCache({ clock, ttlMs, maxBytes }: PageCacheOptions) {
       pages.delete(key);
       pages.set(key, entry);
       stats.hits++;
-      return entry.page;
+      return { ...entry.page, bytes: (encoding) => bytesOf(key, entry, encoding) };
     },
 
     set(key: string, page: CachedPage, tags: string[]) {
       if (page.body.length > maxBytes) return;
       remove(key);
-      pages.set(key, { page, tags, expires: clock.now().getTime() + ttlMs });
-      bytes += page.body.length;
+      const size = page.body.length;
+      pages.set(key, { page, tags, expires: clock.now().getTime() + ttlMs, encoded: new Map(), size });
+      bytes += size;
       for (const tag of tags) {
         const keys = byTag.get(tag) ?? new Set<string>();
         keys.add(key);
         byTag.set(tag, keys);
       }
-      for (const oldest of pages.keys()) {
-        if (bytes <= maxBytes) break;
-        remove(oldest);
-      }
+      evictOverflow();
     },
 
     /** Drops every page that shows any of these tags. */

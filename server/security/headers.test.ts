@@ -1,7 +1,8 @@
 /**
  * The security headers of a page, a call and a static file, as the production app answers
- * them; the CSP nonce of rendered and cached pages; the call-in websocket's Origin check.
+ * them; the CSP nonce of rendered pages and the script hashes of cached ones; the call-in websocket's Origin check.
  */
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,6 +65,21 @@ function policyNonce(res: LightMyRequestResponse): string {
   return nonces[0];
 }
 
+/** The script-src directive of the response's policy. */
+function scriptSource(res: LightMyRequestResponse): string {
+  const policy = String(res.headers['content-security-policy']);
+  return policy.split(';').find((d) => d.trim().startsWith('script-src ')) ?? '';
+}
+
+/** The text of every inline script the browser would run, as its CSP hash is taken. */
+function inlineScriptTexts(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter((m) => !/\bsrc=/.test(m[1]) && !/type="application\/ld\+json"/.test(m[1]))
+    .map((m) => m[2]);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
 /** Every inline script the browser would run (JSON-LD is data), with its nonce or null. */
 function inlineScripts(html: string): { nonce: string | null }[] {
   return [...html.matchAll(/<script\b([^>]*)>/g)]
@@ -95,20 +111,50 @@ describe('security headers in production', () => {
     const nonce = policyNonce(first);
     expect(scripts.every((s) => s.nonce === nonce)).toBe(true);
 
-    // The same page from the anonymous page cache gets its own nonce, in the header and the body.
+    // The same page from the anonymous page cache: no nonce at all (a nonce must never be
+    // served twice); the policy names each inline script by its hash instead.
     const cached = await app.inject({ url: '/kazan/vrach/' });
     expect(cached.headers['x-page-cache']).toBe('hit');
     expectCommonHeaders(cached);
-    const cachedNonce = policyNonce(cached);
-    expect(cachedNonce).not.toBe(nonce);
-    expect(inlineScripts(cached.body).every((s) => s.nonce === cachedNonce)).toBe(true);
-    expect(cached.body).not.toContain(nonce);
+    const scriptSrc = scriptSource(cached);
+    expect(scriptSrc).not.toContain("'nonce-");
+    expect(cached.body).not.toContain('nonce=');
+    expect(inlineScripts(cached.body).every((s) => s.nonce === null)).toBe(true);
+    const texts = inlineScriptTexts(cached.body);
+    expect(texts.length).toBe(scripts.length);
+    for (const text of texts) expect(scriptSrc).toContain(`'sha256-${sha256(text)}'`);
     expect(Number(cached.headers['content-length'])).toBe(Buffer.byteLength(cached.body));
-    // Only the nonces differ between the two copies.
-    expect(cached.body.replaceAll(cachedNonce, nonce)).toBe(first.body);
+    // Only the nonce attributes differ between the two copies.
+    expect(cached.body).toBe(first.body.replaceAll(` nonce="${nonce}"`, ''));
+  });
 
-    const again = await app.inject({ url: '/kazan/vrach/' });
-    expect(policyNonce(again)).not.toBe(cachedNonce);
+  it('a cached page: each stored encoding by Accept-Encoding, made once, the same bytes for everyone', async () => {
+    const url = '/kazan/vrach/?page=1';
+    const plain = await app.inject({ url });
+    expect(plain.headers['x-page-cache']).toBe('miss');
+    const identity = await app.inject({ url });
+    expect(identity.headers['x-page-cache']).toBe('hit');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toContain('accept-encoding');
+
+    const browser = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' };
+    const br = await app.inject({ url, headers: browser });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(identity.body);
+    expect(br.rawPayload.length).toBeLessThan(identity.rawPayload.length / 2);
+    const brAgain = await app.inject({ url, headers: browser });
+    expect(brAgain.rawPayload.equals(br.rawPayload)).toBe(true);
+    // Its policy is the identity copy's: the bytes, and so the hashes, are the same.
+    expect(scriptSource(brAgain)).toBe(scriptSource(identity));
+
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(identity.body);
+    const refused = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(identity.body);
   });
 
   it('a call carries the same headers', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -46,20 +46,13 @@ export function cspNonce(reply: FastifyReply | ServerResponse): string {
   return nonce;
 }
 
-/**
- * What the page cache stores in place of the nonce a page was rendered with: random per
- * process (the cache lives in this process's memory) and as long as a nonce, so a cached
- * document keeps its Content-Length when each serve writes that response's own nonce back.
- */
-const NONCE_SLOT = newNonce();
-
-/** Every `nonce="from"` attribute of a rendered document, with `to` instead. */
-function replaceNonce(body: Buffer, from: string, to: string): Buffer {
-  const needle = Buffer.from(`nonce="${from}"`);
+/** Every ` nonce="…"` attribute with this value, taken out of a rendered document. */
+function withoutNonce(body: Buffer, nonce: string): Buffer {
+  const needle = Buffer.from(` nonce="${nonce}"`);
   const parts: Buffer[] = [];
   let start = 0;
   for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
-    parts.push(body.subarray(start, at), Buffer.from(`nonce="${to}"`));
+    parts.push(body.subarray(start, at));
     start = at + needle.length;
   }
   if (start === 0) return body;
@@ -67,14 +60,40 @@ function replaceNonce(body: Buffer, from: string, to: string): Buffer {
   return Buffer.concat(parts);
 }
 
-/** A document rendered for this response, as the page cache keeps it (no live nonce inside). */
+/**
+ * A document rendered for this response, as the page cache keeps it: without the response's
+ * nonce, which must never be served twice. A hit names its inline scripts by hash instead
+ * (`cachedPagePolicy`), so the stored bytes are the same for every visitor and can be kept
+ * compressed (ADR 019).
+ */
 export function nonceFreeDocument(body: Buffer, reply: FastifyReply): Buffer {
-  return replaceNonce(body, cspNonce(reply), NONCE_SLOT);
+  return withoutNonce(body, cspNonce(reply));
 }
 
-/** A cached document carrying this response's nonce, the one its policy header names. */
-export function documentWithNonce(cached: Buffer, reply: FastifyReply): Buffer {
-  return replaceNonce(cached, NONCE_SLOT, cspNonce(reply));
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * The CSP source expressions ('sha256-…') of a document's inline scripts: the text between the
+ * tags, as the browser hashes it. Scripts with `src` are ours ('self'); JSON-LD is data.
+ */
+export function inlineScriptHashes(body: Buffer): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of body.toString('utf8').matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc=/.test(attributes) || /type="application\/ld\+json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+const POLICY_HEADERS = ['content-security-policy', 'content-security-policy-report-only'] as const;
+
+/** This response's policy with its nonce replaced by a cached document's script hashes. */
+export function applyCachedPagePolicy(reply: FastifyReply, scriptHashes: readonly string[]): void {
+  const nonce = `'nonce-${cspNonce(reply)}'`;
+  for (const name of POLICY_HEADERS) {
+    const policy = reply.getHeader(name);
+    if (typeof policy === 'string') reply.header(name, policy.replace(nonce, scriptHashes.join(' ')));
+  }
 }
 
 export interface SecurityHeadersOptions {
