@@ -40,6 +40,8 @@ export const TOPICS = {
   clubCardRequest: (userId: number) => `club-card-request:${userId}`,
   /** A clinic's or a doctor's visits changed (booked, cancelled, marked): the cabinet's live list. */
   visits: (side: 'clinic' | 'doctor', id: number) => `visits:${side}:${id}`,
+  /** A clinic network's account switched branch: its open live lists reconnect to the new one. */
+  branchSwitched: (userId: number) => `branch-switched:${userId}`,
 } as const;
 
 /** Handlers by topic with the bookkeeping both buses share. */

@@ -12,6 +12,7 @@ const userColumns = {
   medtochkaUuid: users.medtochkaUuid,
   doctorId: users.doctorId,
   clinicId: users.clinicId,
+  networkId: users.networkId,
 };
 
 export function createSessionRepo(db: Db | DbTx) {
@@ -25,6 +26,9 @@ export function createSessionRepo(db: Db | DbTx) {
      * expired, or begun at `startedAfter` or earlier (the absolute lifetime). Every
      * signed-in call asks this, so it is a named prepared statement of fixed text (no query
      * building, no planning per call).
+     *
+     * A clinic network's account runs the session's acting branch while that branch is still
+     * one of the account's network (joined here, so no second query); else its own clinic.
      */
     async find(tokenHash: string, now: Date, startedAfter: Date) {
       const [row] = await executeNamed<
@@ -40,8 +44,9 @@ export function createSessionRepo(db: Db | DbTx) {
         sql`
         SELECT s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", s.user_id AS "userId", u.id AS found, u.id, u.phone, u.role,
                u.is_real_patient AS "isRealPatient", u.medtochka_uuid AS "medtochkaUuid",
-               u.doctor_id AS "doctorId", u.clinic_id AS "clinicId"
+               u.doctor_id AS "doctorId", coalesce(b.id, u.clinic_id) AS "clinicId", u.network_id AS "networkId"
         FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+          LEFT JOIN clinics b ON b.id = s.acting_clinic_id AND u.role = 'clinic' AND b.network_id = u.network_id
         WHERE s.token_hash = ${tokenHash}::text AND s.expires_at > ${now.toISOString()}::timestamptz
           AND s.created_at > ${startedAfter.toISOString()}::timestamptz
         LIMIT 1`,
@@ -58,6 +63,11 @@ export function createSessionRepo(db: Db | DbTx) {
 
     async touch(tokenHash: string, now: Date, expiresAt: Date) {
       await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+    },
+
+    /** The branch a network account's session runs from now on (null: its own clinic). */
+    async setActingClinic(tokenHash: string, clinicId: number | null) {
+      await db.update(sessions).set({ actingClinicId: clinicId }).where(eq(sessions.tokenHash, tokenHash));
     },
 
     async delete(tokenHash: string) {

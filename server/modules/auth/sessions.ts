@@ -101,6 +101,16 @@ export function createSessionService({ db, clock, secure }: { db: Db; clock: Clo
       return viewer;
     },
 
+    /**
+     * This browser's session runs another branch of its network account from now on (checked by
+     * the caller; the session's reads check it again). Other browsers keep theirs.
+     */
+    async actAs(request: FastifyRequest, clinicId: number, tx: DbTx): Promise<void> {
+      const token = request.cookies[SESSION_COOKIE];
+      if (!token) throw new Error('actAs() without a session');
+      await createSessionRepo(tx).setActingClinic(hashToken(token), clinicId);
+    },
+
     /** Ends this browser's session (other devices stay signed in). */
     async end(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[SESSION_COOKIE];

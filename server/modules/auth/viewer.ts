@@ -6,9 +6,14 @@ import type { UserRole } from '../../db/schema/auth';
 export interface SessionViewer extends Viewer {
   userId: number | null;
   role: UserRole | null;
-  /** The work account's doctor or clinic. */
+  /**
+   * The work account's doctor or clinic. For a clinic network's account, the branch its session
+   * runs now (docs/product/cabinet.md, 'Branches of a network'), so every cabinet call acts for it.
+   */
   doctorId: number | null;
   clinicId: number | null;
+  /** A clinic network's account: its network (it may switch branches). Absent or null otherwise. */
+  networkId?: number | null;
 }
 
 export const ANONYMOUS_VIEWER: SessionViewer = {
@@ -17,6 +22,7 @@ export const ANONYMOUS_VIEWER: SessionViewer = {
   role: null,
   doctorId: null,
   clinicId: null,
+  networkId: null,
 };
 
 export interface UserRow {
@@ -26,7 +32,9 @@ export interface UserRow {
   isRealPatient: boolean;
   medtochkaUuid: string;
   doctorId: number | null;
+  /** The session's branch for a network account (its own clinic unless it chose another). */
   clinicId: number | null;
+  networkId: number | null;
 }
 
 export function viewerOf(user: UserRow): SessionViewer {
@@ -42,6 +50,7 @@ export function viewerOf(user: UserRow): SessionViewer {
     role: user.role,
     doctorId: user.doctorId,
     clinicId: user.clinicId,
+    networkId: user.role === 'clinic' ? user.networkId : null,
   };
 }
 

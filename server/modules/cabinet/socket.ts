@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CABINET_VISITS_SOCKET } from '../../../core/cabinet/calls';
 import { forbidden } from '../../http/errors';
-import type { EventBus } from '../../realtime/bus';
+import { type EventBus, TOPICS } from '../../realtime/bus';
 import type { CabinetService } from './service';
 
 /**
@@ -9,7 +9,14 @@ import type { CabinetService } from './service';
  * visits changed (booked, cancelled, marked) on any app process, so the list reads itself again
  * at once. It carries no patient data, only the visit's id and what happened: the list's call
  * decides what the account may see. Doctor and clinic accounts only, from our own origin.
+ *
+ * A clinic network's account listens to the branch its session runs. When the account switches
+ * branch (in any tab or browser), its sockets are closed with 4001: the list reconnects as it
+ * does after any drop, and the new connection listens to the branch the session runs then.
  */
+/** The close code of a network account's socket after a branch switch (the list reconnects). */
+export const BRANCH_SWITCHED = 4001;
+
 export async function cabinetSocketRoutes(
   app: FastifyInstance,
   { cabinet, bus, publicUrl }: { cabinet: CabinetService; bus: EventBus; publicUrl: string },
@@ -22,18 +29,28 @@ export async function cabinetSocketRoutes(
     cabinet.liveTopic(await request.viewer());
   };
   app.get(CABINET_VISITS_SOCKET, { websocket: true, preValidation: admit }, async (socket, request) => {
-    const topic = cabinet.liveTopic(await request.viewer());
+    const viewer = await request.viewer();
+    const topic = cabinet.liveTopic(viewer);
     const subscription = bus.subscribe(topic, (message) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     });
-    const stop = () => subscription.unsubscribe();
+    const switched =
+      viewer.networkId && viewer.userId !== null
+        ? bus.subscribe(TOPICS.branchSwitched(viewer.userId), () => {
+            if (socket.readyState === socket.OPEN) socket.close(BRANCH_SWITCHED, 'branch switched');
+          })
+        : null;
+    const stop = () => {
+      subscription.unsubscribe();
+      switched?.unsubscribe();
+    };
     socket.on('close', stop);
     socket.on('error', stop);
     socket.on('message', (data) => {
       if (String(data) === 'ping') socket.send('pong');
     });
     // Listening now: the list reads itself once more, so nothing between its load and here is missed.
-    void subscription.ready.then(() => {
+    void Promise.all([subscription.ready, switched?.ready]).then(() => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ change: 'listening' }));
     });
   });
