@@ -64,7 +64,7 @@ function withoutNonce(body: Buffer, nonce: string): Buffer {
  * A document rendered for this response, as the page cache keeps it: without the response's
  * nonce, which must never be served twice. A hit names its inline scripts by hash instead
  * (`cachedPagePolicy`), so the stored bytes are the same for every visitor and can be kept
- * compressed (ADR 019).
+ * compressed (ADR 020).
  */
 export function nonceFreeDocument(body: Buffer, reply: FastifyReply): Buffer {
   return withoutNonce(body, cspNonce(reply));
