@@ -31,6 +31,9 @@ import type {
   ClinicAccessibility,
   ClinicSettings,
   ClinicSettingsBody,
+  DatedHoursBody,
+  DatedHoursRemoveBody,
+  DatedHoursSaved,
   DayOffRemoved,
   DaysOff,
   DaysOffAdded,
@@ -40,6 +43,7 @@ import type {
   HoursBody,
   HoursQuery,
   HoursSaved,
+  HoursWithdrawBody,
   Reception,
   ReceptionQuery,
   ReceptionVisit,
@@ -113,10 +117,28 @@ export const cabinetHours = defineCall<{ query: HoursQuery; reply: Hours }>()(
   '/cabinet/ajax/schedule/hours/',
 );
 
-/** New weekly hours from today; 409 `visits_outside` with the visits they would drop, unless cancelled. */
+/** New weekly hours from a day (today by default); 409 `visits_outside` with the visits they would drop, unless cancelled. */
 export const cabinetSetHours = defineCall<{ body: HoursBody; reply: HoursSaved }>()(
   'POST',
   '/cabinet/ajax/schedule/hours/',
+);
+
+/** Withdraws a coming change of the weekly hours; 409 `visits_outside` with the visits it would drop. */
+export const cabinetWithdrawHours = defineCall<{ body: HoursWithdrawBody; reply: HoursSaved }>()(
+  'POST',
+  '/cabinet/ajax/schedule/hours/withdraw/',
+);
+
+/** A date's own hours; 409 `visits_outside` with the visits they would drop, unless cancelled. */
+export const cabinetSetDatedHours = defineCall<{ body: DatedHoursBody; reply: DatedHoursSaved }>()(
+  'POST',
+  '/cabinet/ajax/schedule/dated-hours/',
+);
+
+/** Takes a date's own hours away (the week's apply); 409 `visits_outside` as above. */
+export const cabinetRemoveDatedHours = defineCall<{ body: DatedHoursRemoveBody; reply: DatedHoursSaved }>()(
+  'POST',
+  '/cabinet/ajax/schedule/dated-hours/remove/',
 );
 
 /** A clinic switches online booking of one of its doctors on or off (a doctor account: 403). */

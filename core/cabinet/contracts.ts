@@ -4,6 +4,7 @@ import { ACCESSIBILITY_FEATURES, ACCESSIBILITY_TEXTS } from '../clinic/accessibi
 import { isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
 import { CALLBACK_OUTCOMES } from './callbacks';
+import { datedIntervalsRefusal } from './dated-hours';
 import { BOOKING_HORIZON_CHOICES, HOURS_MAX_INTERVALS, HOURS_TEXTS, hoursRefusal } from './hours';
 import {
   CANCEL_REASON_MAX,
@@ -248,6 +249,22 @@ const DayHoursSchema = z.object({
   intervals: z.array(IntervalSchema).max(HOURS_MAX_INTERVALS, HOURS_TEXTS.tooMany),
 });
 
+/** Hours of one visit type as a generation of rules starting on a day. */
+export const PendingHoursSchema = z.object({
+  /** The day they start, after today ('yyyy-MM-dd'). */
+  validFrom: z.string(),
+  slotMinutes: z.number().int().nullable(),
+  week: z.array(DayHoursSchema),
+});
+export type PendingHours = z.infer<typeof PendingHoursSchema>;
+
+/** A date's own hours (one visit type): the weekly hours do not apply that day. */
+export const DatedDaySchema = z.object({
+  date: z.string(),
+  slotMinutes: z.number().int(),
+  intervals: z.array(IntervalSchema),
+});
+
 export const HoursSchema = z.object({
   /** 'Today' on the account's clock: new hours apply from it. */
   today: z.string(),
@@ -262,8 +279,32 @@ export const HoursSchema = z.object({
   slotMinutes: z.number().int().nullable(),
   /** Monday to Sunday, the hours in force today. */
   week: z.array(DayHoursSchema),
+  /** The coming changes of the weekly hours, soonest first (the hours from each day). */
+  pending: z.array(PendingHoursSchema),
+  /** The coming dates with their own hours, soonest first. */
+  datedHours: z.array(DatedDaySchema),
 });
 export type Hours = z.infer<typeof HoursSchema>;
+
+const cancelFields = {
+  cancel_visits: z.boolean().default(false),
+  reason: textInput()
+    .transform((s) => s.trim())
+    .pipe(z.string().max(CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS.reasonTooLong))
+    .optional(),
+};
+
+const reasonGiven = (b: { cancel_visits: boolean; reason?: string }, ctx: z.RefinementCtx) => {
+  if (b.cancel_visits && (b.reason ?? '').length < 3)
+    ctx.addIssue({ code: 'custom', message: STATUS_CHANGE_TEXTS.reasonRequired, path: ['reason'] });
+};
+
+/** The place of a change: a clinic names its doctor, a doctor his clinic; and the visit type. */
+const placeFields = {
+  doctor_id: ClientIdSchema.optional(),
+  clinic_id: ClientIdSchema.optional(),
+  visit_type: z.enum(VISIT_TYPES),
+};
 
 /**
  * New weekly hours of a doctor at a clinic for one visit type, from today on. Booked visits that
@@ -277,11 +318,9 @@ export const HoursBodySchema = z
     visit_type: z.enum(VISIT_TYPES),
     slot_minutes: z.number().int(),
     week: z.array(DayHoursSchema).max(7),
-    cancel_visits: z.boolean().default(false),
-    reason: textInput()
-      .transform((s) => s.trim())
-      .pipe(z.string().max(CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS.reasonTooLong))
-      .optional(),
+    /** The first day of the new hours ('yyyy-MM-dd' on the clinic's clock); today when left out. */
+    valid_from: calendarDay.optional(),
+    ...cancelFields,
   })
   .superRefine((b, ctx) => {
     const refusal = hoursRefusal(b.week, b.slot_minutes);
@@ -291,11 +330,53 @@ export const HoursBodySchema = z
         message: refusal.detail,
         path: refusal.code === 'bad_slot' ? ['slot_minutes'] : ['week'],
       });
-    if (b.cancel_visits && (b.reason ?? '').length < 3)
-      ctx.addIssue({ code: 'custom', message: STATUS_CHANGE_TEXTS.reasonRequired, path: ['reason'] });
+    reasonGiven(b, ctx);
   });
 export type HoursBody = z.input<typeof HoursBodySchema>;
 export type HoursRequest = z.output<typeof HoursBodySchema>;
+
+/** Withdraws the coming change of the weekly hours from a day: the hours before it go on. */
+export const HoursWithdrawBodySchema = z
+  .object({ ...placeFields, valid_from: calendarDay, ...cancelFields })
+  .superRefine(reasonGiven);
+export type HoursWithdrawBody = z.input<typeof HoursWithdrawBodySchema>;
+export type HoursWithdrawRequest = z.output<typeof HoursWithdrawBodySchema>;
+
+/** A date's own hours of a doctor at a clinic for one visit type (replaces the date's earlier ones). */
+export const DatedHoursBodySchema = z
+  .object({
+    ...placeFields,
+    date: calendarDay,
+    slot_minutes: z.number().int(),
+    intervals: z.array(IntervalSchema).max(HOURS_MAX_INTERVALS, HOURS_TEXTS.tooMany),
+    ...cancelFields,
+  })
+  .superRefine((b, ctx) => {
+    const refusal = datedIntervalsRefusal(b.date, b.intervals, b.slot_minutes);
+    if (refusal)
+      ctx.addIssue({
+        code: 'custom',
+        message: refusal.detail,
+        path: refusal.code === 'bad_slot' ? ['slot_minutes'] : ['intervals'],
+      });
+    reasonGiven(b, ctx);
+  });
+export type DatedHoursBody = z.input<typeof DatedHoursBodySchema>;
+export type DatedHoursRequest = z.output<typeof DatedHoursBodySchema>;
+
+/** Takes a date's own hours away: the weekly hours apply that day again. */
+export const DatedHoursRemoveBodySchema = z
+  .object({ ...placeFields, date: calendarDay, ...cancelFields })
+  .superRefine(reasonGiven);
+export type DatedHoursRemoveBody = z.input<typeof DatedHoursRemoveBodySchema>;
+export type DatedHoursRemoveRequest = z.output<typeof DatedHoursRemoveBodySchema>;
+
+export const DatedHoursSavedSchema = z.object({
+  date: z.string(),
+  /** Visits cancelled on the way. */
+  canceled: z.array(z.number().int()),
+});
+export type DatedHoursSaved = z.infer<typeof DatedHoursSavedSchema>;
 
 export const HoursSavedSchema = z.object({
   /** The day the new hours start ('yyyy-MM-dd', the clinic's today). */

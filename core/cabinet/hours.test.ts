@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { HoursBodySchema } from './contracts';
-import { hoursRefusal, minutesOfTime, visitsOutside, weekOfRules } from './hours';
+import {
+  dayLong,
+  hoursRefusal,
+  hoursStartRefusal,
+  minutesOfTime,
+  pendingChanges,
+  visitsOutside,
+  weekOfRules,
+} from './hours';
 
 const day = (weekday: number, ...intervals: [string, string][]) => ({
   weekday,
@@ -133,5 +141,67 @@ describe('the visits new hours would drop', () => {
     expect(week[0]).toEqual(day(1, ['09:00', '12:00'], ['14:00', '18:00']));
     expect(week[1]).toEqual(day(2));
     expect(week[6]).toEqual(day(7, ['10:00', '24:00']));
+  });
+});
+
+describe('new hours from a later day', () => {
+  it('may start from today up to a year ahead, never in the past', () => {
+    expect(hoursStartRefusal('2026-11-22', '2026-11-22')).toBeNull();
+    expect(hoursStartRefusal('2027-11-23', '2026-11-22')).toBeNull();
+    expect(hoursStartRefusal('2026-11-21', '2026-11-22')).toEqual({
+      code: 'past',
+      detail: 'Нельзя изменить часы задним числом: выберите сегодняшний день или позже',
+    });
+    expect(hoursStartRefusal('2027-11-24', '2026-11-22')?.code).toBe('too_far');
+  });
+
+  it('judges only the visits from the first day of the new hours (and before the next change)', () => {
+    const visit = (id: number, day: string) => ({
+      id,
+      startsAt: `${day}T04:00:00.000Z`, // 11:00 in Novosibirsk
+      endsAt: `${day}T04:30:00.000Z`,
+      tz: 'Asia/Novosibirsk',
+    });
+    const visits = [visit(1, '2026-11-30'), visit(2, '2026-12-07'), visit(3, '2026-12-14')];
+    const week = [day(1, ['14:00', '18:00'])];
+    expect(visitsOutside(visits, week).map((v) => v.id)).toEqual([1, 2, 3]);
+    expect(visitsOutside(visits, week, [], { from: '2026-12-07' }).map((v) => v.id)).toEqual([2, 3]);
+    expect(
+      visitsOutside(visits, week, [], { from: '2026-12-01', until: '2026-12-14' }).map((v) => v.id),
+    ).toEqual([2]);
+  });
+
+  it('lists the coming changes: a generation starting after today, or one ending before a day after it', () => {
+    const today = '2026-11-22';
+    expect(pendingChanges([{ validFrom: '2026-01-01', validTo: null }], today)).toEqual([]);
+    // Saved from today: the old rules ended yesterday, nothing is pending.
+    expect(
+      pendingChanges(
+        [
+          { validFrom: '2026-01-01', validTo: '2026-11-21' },
+          { validFrom: '2026-11-22', validTo: null },
+        ],
+        today,
+      ),
+    ).toEqual([]);
+    expect(
+      pendingChanges(
+        [
+          { validFrom: '2026-01-01', validTo: '2026-12-14' },
+          { validFrom: '2026-12-15', validTo: '2027-01-10' },
+          { validFrom: '2026-12-15', validTo: '2027-01-10' },
+        ],
+        today,
+      ),
+    ).toEqual(['2026-12-15', '2027-01-11']);
+    // New hours closing every day: no rule starts, the old ones end the day before.
+    expect(pendingChanges([{ validFrom: '2026-01-01', validTo: '2026-12-14' }], today)).toEqual([
+      '2026-12-15',
+    ]);
+  });
+
+  it('reads a day as “15 декабря”', () => {
+    expect(dayLong('2026-12-15')).toBe('15 декабря');
+    expect(dayLong('2027-01-01')).toBe('1 января');
   });
 });

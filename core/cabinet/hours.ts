@@ -1,5 +1,7 @@
+import { format } from 'date-fns';
+import { ru } from 'date-fns/locale';
 import { WEEKDAY_NAMES } from '../dates/zoned';
-import { isoWeekday, wallClock } from '../schedule/free-slots';
+import { addDays, isoWeekday, wallClock } from '../schedule/free-slots';
 
 /**
  * The cabinet's weekly working hours (docs/product/cabinet.md, 'Weekly hours'): per doctor at a
@@ -10,6 +12,8 @@ import { isoWeekday, wallClock } from '../schedule/free-slots';
 
 /** The slot lengths offered ('Длительность приёма'), in minutes. */
 export const SLOT_MINUTES_CHOICES = [10, 15, 20, 30, 40, 45, 60, 90] as const;
+/** New hours start at most this many days after today. */
+export const HOURS_AHEAD_DAYS = 366;
 /** At most this many intervals a day. */
 export const HOURS_MAX_INTERVALS = 4;
 /** Times are on this grid, in minutes. */
@@ -28,7 +32,19 @@ export const WEEKDAY_FULL: readonly string[] = WEEKDAY_NAMES;
 
 export const HOURS_TEXTS = {
   title: 'Часы приёма',
-  lead: 'Новые часы действуют с сегодняшнего дня: время для записи меняется сразу.',
+  lead: 'Новые часы действуют с выбранного дня; до него пациенты записываются по прежним часам.',
+  validFrom: 'Действуют с',
+  past: 'Нельзя изменить часы задним числом: выберите сегодняшний день или позже',
+  tooFar: 'Часы можно изменить не дальше чем на год вперёд',
+  pendingTitle: 'Запланированные изменения',
+  pendingLine: 'новые часы',
+  showPending: 'Показать',
+  withdraw: 'Отозвать',
+  withdrawn: 'Изменение отозвано: действуют прежние часы',
+  noPending: 'Такого запланированного изменения нет',
+  visitsOutsideOld:
+    'Эти записи не попадают в прежние часы приёма. Отмените их с указанием причины или оставьте изменение.',
+  cancelAndWithdraw: 'Отменить записи и отозвать изменение',
   doctor: 'Врач',
   clinic: 'Клиника',
   visitType: 'Вид приёма',
@@ -40,6 +56,7 @@ export const HOURS_TEXTS = {
   removeInterval: 'Убрать интервал',
   save: 'Сохранить часы',
   saved: 'Часы приёма сохранены',
+  savedFrom: 'Часы приёма сохранены: действуют с',
   badTime: 'Укажите время в виде ЧЧ:ММ',
   outOfDay: 'Время — от 00:00 до 24:00',
   offGrid: 'Время — с шагом 5 минут',
@@ -167,7 +184,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * The visits new weekly hours would drop: those whose whole span (on the clinic's clock) is not
- * inside one interval of their weekday, nor inside extra hours of their date. A visit at 11:30–12:00
+ * inside one interval of their weekday, nor inside extra hours of their date; only the visits of
+ * the days the hours apply to (`window.from` on, before `window.until`). A visit at 11:30–12:00
  * on a Monday fits Monday 09:00–12:00; one at 11:45–12:15 does not; one on a Monday closed in the
  * new week does not either.
  */
@@ -175,6 +193,7 @@ export function visitsOutside<V extends BookedSpan>(
   visits: readonly V[],
   week: readonly DayHours[],
   extra: readonly DatedHours[] = [],
+  window: { from?: string; until?: string } = {},
 ): V[] {
   const byWeekday = new Map(week.map((d) => [d.weekday, d.intervals]));
   const inside = (from: number, to: number, interval: { start: string; end: string }) => {
@@ -185,6 +204,12 @@ export function visitsOutside<V extends BookedSpan>(
   return visits.filter((visit) => {
     const startsAt = new Date(visit.startsAt);
     const { day, time } = wallClock(startsAt, visit.tz);
+    // Hours from a later day leave the visits before it where they are (and those from `until` on).
+    if (
+      (window.from !== undefined && day < window.from) ||
+      (window.until !== undefined && day >= window.until)
+    )
+      return false;
     const from = minutesOfTime(time) ?? 0;
     const to = from + Math.round((new Date(visit.endsAt).getTime() - startsAt.getTime()) / MINUTE_MS);
     const intervals = [...(byWeekday.get(isoWeekday(day)) ?? []), ...extra.filter((e) => e.date === day)];
@@ -204,4 +229,44 @@ export function weekOfRules(rules: readonly { weekday: number; start: string; en
       .map((r) => ({ start: r.start.slice(0, 5), end: r.end.slice(0, 5) }))
       .sort((a, b) => a.start.localeCompare(b.start)),
   }));
+}
+
+/** '15 декабря' of a plain 'yyyy-MM-dd' day (no zone shift). */
+export function dayLong(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return format(new Date(y, m - 1, d), 'd MMMM', { locale: ru });
+}
+
+/**
+ * Why new hours cannot start on `validFrom`, or null: not before the clinic's today (the past's
+ * visits are what they were), not more than a year after it.
+ */
+export function hoursStartRefusal(
+  validFrom: string,
+  today: string,
+): { code: 'past' | 'too_far'; detail: string } | null {
+  if (validFrom < today) return { code: 'past', detail: HOURS_TEXTS.past };
+  if (validFrom > addDays(today, HOURS_AHEAD_DAYS)) return { code: 'too_far', detail: HOURS_TEXTS.tooFar };
+  return null;
+}
+
+/** A weekly rule with its dates, as stored ('yyyy-MM-dd', the end inclusive or none). */
+export interface DatedRule {
+  validFrom: string;
+  validTo: string | null;
+}
+
+/**
+ * The days after today on which a workplace's hours of one visit type change: a rule starts
+ * that day, or one ends the day before (new hours with no day open start nothing). Rules that
+ * started up to today and run on are the hours in force, not a change. Soonest first.
+ * Rules 1 Jan–14 Dec and from 15 Dec, today 1 Dec → ['2026-12-15'].
+ */
+export function pendingChanges(rules: readonly DatedRule[], today: string): string[] {
+  const days = new Set<string>();
+  for (const r of rules) {
+    if (r.validFrom > today) days.add(r.validFrom);
+    if (r.validTo !== null && r.validTo >= today) days.add(addDays(r.validTo, 1));
+  }
+  return [...days].sort();
 }

@@ -115,6 +115,23 @@ for (const processTz of ['UTC', 'America/New_York']) {
         expect(slots['2026-11-24'].map((s) => s.time)).toEqual(['11:00']);
       });
 
+      it('a date’s own hours: the week off 00:00–24:00 and the date’s hours as extra, on its own grid', () => {
+        const rules = [rule(2, '09:00', '18:00', 30)];
+        const exceptions: DatedException[] = [
+          off('2026-11-24', '00:00', '24:00'),
+          { date: '2026-11-24', kind: 'extra', start: '10:15', end: '11:45', slotMinutes: 45 },
+          // A whole day off closes a date's own hours too.
+          off('2026-11-28'),
+          { date: '2026-11-28', kind: 'extra', start: '10:00', end: '11:00', slotMinutes: 30 },
+        ];
+        const slots = freeSlots({ ...base, rules, exceptions });
+        expect(slots['2026-11-24']).toEqual([
+          { time: '10:15', duration: 45 },
+          { time: '11:00', duration: 45 },
+        ]);
+        expect(slots['2026-11-28']).toBeUndefined();
+      });
+
       it('extra hours add slots on a day without rules', () => {
         const exceptions: DatedException[] = [
           { date: '2026-11-28', kind: 'extra', start: '10:00', end: '11:00', slotMinutes: 30 },

@@ -137,15 +137,22 @@ function daySlots(day: string, input: FreeSlotsInput): Candidate[] {
   const exceptions = input.exceptions.filter((e) => e.date === day);
   if (exceptions.some((e) => e.kind === 'off' && (e.start === null || e.end === null))) return [];
 
-  const spans: { from: number; to: number; step: number }[] = [];
+  // Part of a day off takes time out of the weekly rules; extra hours are the date's own and stay
+  // (a date's own hours: the week off 00:00–24:00, and its hours as extra).
+  const spans: { from: number; to: number; step: number; weekly: boolean }[] = [];
   for (const rule of input.rules) {
     if (rule.weekday !== weekday || rule.validFrom > day || (rule.validTo !== null && rule.validTo < day))
       continue;
-    spans.push({ from: minutesOf(rule.start), to: minutesOf(rule.end), step: rule.slotMinutes });
+    spans.push({
+      from: minutesOf(rule.start),
+      to: minutesOf(rule.end),
+      step: rule.slotMinutes,
+      weekly: true,
+    });
   }
   for (const e of exceptions) {
     if (e.kind === 'extra' && e.start && e.end && e.slotMinutes)
-      spans.push({ from: minutesOf(e.start), to: minutesOf(e.end), step: e.slotMinutes });
+      spans.push({ from: minutesOf(e.start), to: minutesOf(e.end), step: e.slotMinutes, weekly: false });
   }
   const offs = exceptions
     .filter((e) => e.kind === 'off' && e.start && e.end)
@@ -156,7 +163,7 @@ function daySlots(day: string, input: FreeSlotsInput): Candidate[] {
     if (span.step <= 0) continue;
     for (let start = span.from; start + span.step <= span.to; start += span.step) {
       const end = start + span.step;
-      if (offs.some((off) => start < off.to && end > off.from)) continue;
+      if (span.weekly && offs.some((off) => start < off.to && end > off.from)) continue;
       out.push({ startsAt: instant(day, start, input.timeZone), minutes: span.step });
     }
   }

@@ -239,7 +239,7 @@ export function createBookingRepo(db: Db) {
             WHERE e.workplace_id = ${visit.workplaceId} AND e.kind = 'off' AND e.start_time IS NULL
               AND e.date = v.ls::date
           ) AS "dayOff",
-          NOT EXISTS (
+          NOT (EXISTS (
             SELECT 1 FROM schedule_rules r
             WHERE r.workplace_id = ${visit.workplaceId} AND r.visit_type = ${visit.visitType}
               AND r.weekday = extract(isodow FROM v.ls)
@@ -247,7 +247,14 @@ export function createBookingRepo(db: Db) {
               AND v.ls >= v.ls::date + r.start_time AND v.le <= v.ls::date + r.end_time
           ) AND NOT EXISTS (
             SELECT 1 FROM schedule_exceptions e
+            WHERE e.workplace_id = ${visit.workplaceId} AND e.kind = 'off' AND e.date = v.ls::date
+              AND (e.visit_type IS NULL OR e.visit_type = ${visit.visitType})
+              AND e.start_time IS NOT NULL AND e.end_time IS NOT NULL
+              AND v.ls < v.ls::date + e.end_time AND v.le > v.ls::date + e.start_time
+          )) AND NOT EXISTS (
+            SELECT 1 FROM schedule_exceptions e
             WHERE e.workplace_id = ${visit.workplaceId} AND e.kind = 'extra' AND e.date = v.ls::date
+              AND (e.visit_type IS NULL OR e.visit_type = ${visit.visitType})
               AND v.ls >= v.ls::date + e.start_time AND v.le <= v.ls::date + e.end_time
           ) AND NOT EXISTS (
             SELECT 1 FROM explicit_slots x

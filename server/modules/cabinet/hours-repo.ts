@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { VisitType } from '../../../core/booking/urls';
 import type { HoursPlace } from '../../../core/cabinet/contracts';
-import type { DatedHours, DayHours } from '../../../core/cabinet/hours';
+import type { DatedRow } from '../../../core/cabinet/dated-hours';
+import type { DatedHours, DatedRule, DayHours, HoursInterval } from '../../../core/cabinet/hours';
 import type { Db, DbTx } from '../../db/client';
 import type { CabinetAccount } from './repo';
 
@@ -108,14 +109,112 @@ export function createHoursRepo(db: Db) {
       }));
     },
 
-    /** The workplace's extra hours from `day` on (dated exceptions stay whatever the week says). */
-    async extraHours(tx: DbTx, workplaceId: number, day: string): Promise<DatedHours[]> {
+    /**
+     * The workplace's extra hours of a visit type from `day` on (dated exceptions stay whatever
+     * the week says): a date's own hours, and any of every type.
+     */
+    async extraHours(
+      tx: DbTx,
+      workplaceId: number,
+      visitType: VisitType,
+      day: string,
+    ): Promise<DatedHours[]> {
       const result = await tx.execute(sql`
         SELECT e.date::text AS date, left(e.start_time::text, 5) AS start, left(e.end_time::text, 5) AS "end"
         FROM schedule_exceptions e
         WHERE e.workplace_id = ${workplaceId} AND e.kind = 'extra' AND e.date >= ${day}::date
+          AND (e.visit_type IS NULL OR e.visit_type = ${visitType})
           AND e.start_time IS NOT NULL AND e.end_time IS NOT NULL`);
       return result.rows as unknown as DatedHours[];
+    },
+
+    /** The dates of the workplace's rules of a visit type still running on `today` or later. */
+    async ruleDates(
+      tx: Db | DbTx,
+      workplaceId: number,
+      visitType: VisitType,
+      today: string,
+    ): Promise<DatedRule[]> {
+      const result = await tx.execute(sql`
+        SELECT DISTINCT r.valid_from::text AS "validFrom", r.valid_to::text AS "validTo"
+        FROM schedule_rules r
+        WHERE r.workplace_id = ${workplaceId} AND r.visit_type = ${visitType}
+          AND (r.valid_to IS NULL OR r.valid_to >= ${today}::date - 1)`);
+      return result.rows as unknown as DatedRule[];
+    },
+
+    /**
+     * Withdraws the change of `day`: its rules are deleted, and the rules that ended the day
+     * before run on to the next change (or for good).
+     */
+    async withdrawRules(tx: DbTx, workplaceId: number, visitType: VisitType, day: string): Promise<void> {
+      await tx.execute(sql`
+        DELETE FROM schedule_rules
+        WHERE workplace_id = ${workplaceId} AND visit_type = ${visitType} AND valid_from = ${day}::date`);
+      await tx.execute(sql`
+        UPDATE schedule_rules r SET valid_to = (
+          SELECT min(n.valid_from) - 1 FROM schedule_rules n
+          WHERE n.workplace_id = r.workplace_id AND n.visit_type = r.visit_type AND n.valid_from > ${day}::date)
+        WHERE r.workplace_id = ${workplaceId} AND r.visit_type = ${visitType}
+          AND r.valid_to = ${day}::date - 1`);
+    },
+
+    /** The workplace's dated changes of one visit type (not the whole days off) from `day` on. */
+    async datedRows(
+      tx: Db | DbTx,
+      workplaceId: number,
+      visitType: VisitType,
+      day: string,
+    ): Promise<DatedRow[]> {
+      const result = await tx.execute(sql`
+        SELECT e.date::text AS date, e.kind, left(e.start_time::text, 5) AS start,
+               left(e.end_time::text, 5) AS "end", e.slot_minutes AS "slotMinutes"
+        FROM schedule_exceptions e
+        WHERE e.workplace_id = ${workplaceId} AND e.visit_type = ${visitType} AND e.date >= ${day}::date
+        ORDER BY e.date, e.start_time
+        LIMIT 2000`);
+      return result.rows as unknown as DatedRow[];
+    },
+
+    /** Whether the workplace's whole day is off (a vacation, a sick day). */
+    async wholeDayOff(tx: DbTx, workplaceId: number, date: string): Promise<boolean> {
+      const result = await tx.execute(sql`
+        SELECT 1 FROM schedule_exceptions e
+        WHERE e.workplace_id = ${workplaceId} AND e.date = ${date}::date AND e.kind = 'off'
+          AND e.start_time IS NULL`);
+      return result.rows.length > 0;
+    },
+
+    /**
+     * The date's own hours of a visit type, replacing its earlier ones: the weekly hours off the
+     * whole day (00:00–24:00) and the intervals as extra hours. No intervals: the rows go, and
+     * the week applies that day again. The number of rows removed.
+     */
+    async setDatedHours(
+      tx: DbTx,
+      workplaceId: number,
+      visitType: VisitType,
+      date: string,
+      intervals: readonly HoursInterval[],
+      slotMinutes: number,
+    ): Promise<number> {
+      const removed = await tx.execute(sql`
+        DELETE FROM schedule_exceptions
+        WHERE workplace_id = ${workplaceId} AND visit_type = ${visitType} AND date = ${date}::date
+        RETURNING id`);
+      if (intervals.length > 0) {
+        const rows = [
+          sql`(${workplaceId}::int, ${visitType}, ${date}::date, 'off', '00:00'::time, '24:00'::time, NULL::smallint)`,
+          ...intervals.map(
+            (i) =>
+              sql`(${workplaceId}::int, ${visitType}, ${date}::date, 'extra', ${i.start}::time, ${i.end}::time, ${slotMinutes}::smallint)`,
+          ),
+        ];
+        await tx.execute(sql`
+          INSERT INTO schedule_exceptions (workplace_id, visit_type, date, kind, start_time, end_time, slot_minutes)
+          VALUES ${sql.join(rows, sql`, `)}`);
+      }
+      return removed.rows.length;
     },
 
     /** Lets go of held times (a form being filled, a coupon being paid). */
@@ -130,8 +229,9 @@ export function createHoursRepo(db: Db) {
     },
 
     /**
-     * The week from `today` on: rules starting today or later are deleted, those in force end
-     * yesterday, and the new ones start today (one row per interval).
+     * The week from `today` (the first day of the new hours) on: rules starting that day or later
+     * are deleted, those in force end the day before, and the new ones start that day (one row
+     * per interval).
      */
     async replaceRules(
       tx: DbTx,

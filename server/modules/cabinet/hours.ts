@@ -1,24 +1,38 @@
 import type { VisitType } from '../../../core/booking/urls';
 import type {
   BookingToggled,
+  DatedHoursRemoveRequest,
+  DatedHoursRequest,
+  DatedHoursSaved,
   Hours,
   HoursFilter,
   HoursPlace,
   HoursRequest,
   HoursSaved,
+  HoursWithdrawRequest,
+  PendingHours,
+  ReceptionVisit,
 } from '../../../core/cabinet/contracts';
+import { DATED_HOURS_TEXTS, datedDays, datedHoursRefusal } from '../../../core/cabinet/dated-hours';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
-import { HOURS_TEXTS, visitsOutside, weekOfRules } from '../../../core/cabinet/hours';
+import {
+  HOURS_TEXTS,
+  hoursStartRefusal,
+  pendingChanges,
+  visitsOutside,
+  weekOfRules,
+} from '../../../core/cabinet/hours';
 import { zonedDay } from '../../../core/dates/zoned';
+import { addDays } from '../../../core/schedule/free-slots';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
-import { badRequest, conflict, forbidden } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { SessionViewer } from '../auth/viewer';
 import { WAITLIST_JOBS } from '../booking/waitlist';
-import { createHoursRepo, type HoursRule } from './hours-repo';
+import { createHoursRepo, type HoursRule, type WorkplaceTime } from './hours-repo';
 import type { CabinetAccount, CabinetRepo } from './repo';
 
 type Place = HoursPlace & { workplaceId: number };
@@ -113,6 +127,90 @@ export function createCabinetHours({
 
   const withoutId = ({ workplaceId: _, ...place }: Place): HoursPlace => place;
 
+  /** The place and visit type a change names, checked (a doctor whose MIS pushes times: 409). */
+  async function changedPlace(
+    viewer: SessionViewer,
+    body: { doctor_id?: number; clinic_id?: number; visit_type: VisitType },
+  ): Promise<{ place: Place; visitType: VisitType }> {
+    const account = owner(viewer);
+    const places = await hoursRepo.places(account);
+    const place = placeOf(
+      account,
+      places,
+      { doctor: body.doctor_id, clinic: body.clinic_id },
+      { required: true },
+    );
+    if (!place) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+    const visitType = typeOf(place, body.visit_type);
+    if (place.misSchedule) throw conflict('mis_schedule', HOURS_TEXTS.misSchedule);
+    return { place, visitType };
+  }
+
+  /** Locks the place's workplace row, as a day off does: bookings meanwhile wait and check again. */
+  async function lockPlace(tx: DbTx, place: Place): Promise<number> {
+    const [workplaceId] = await repo.lockWorkplaces(tx, {
+      clinicId: place.clinic.id,
+      doctorId: place.doctor.id,
+    });
+    if (workplaceId === undefined) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+    return workplaceId;
+  }
+
+  /**
+   * The times of one day that its hours (as now written) leave out: with the week off, only its
+   * extra hours count; else its weekly rules of that day and its extra hours.
+   */
+  async function outsideOfDay(
+    tx: DbTx,
+    workplaceId: number,
+    visitType: VisitType,
+    date: string,
+    now: Date,
+    { weekOff }: { weekOff: boolean },
+  ): Promise<WorkplaceTime[]> {
+    const week = weekOff ? [] : weekOfRules(await hoursRepo.rulesOn(tx, workplaceId, visitType, date));
+    const extra = await hoursRepo.extraHours(tx, workplaceId, visitType, date);
+    const upcoming = await hoursRepo.upcomingTimes(tx, workplaceId, visitType, now);
+    return visitsOutside(upcoming, week, extra, { from: date, until: addDays(date, 1) });
+  }
+
+  /**
+   * The booked visits a change would drop: refused with them (409 visits_outside) unless the
+   * body cancels them with a reason; then each is cancelled as by 'Отменить запись' (its time is
+   * not offered to the waitlist: it is no longer in the hours). Times held there are let go.
+   */
+  async function settleOutside(
+    tx: DbTx,
+    outside: readonly WorkplaceTime[],
+    body: { cancel_visits: boolean; reason?: string },
+    refusal: string,
+    now: Date,
+  ): Promise<{ visit: ReceptionVisit; clinicId: number }[]> {
+    const booked = await repo.visitsByIds(
+      tx,
+      outside.filter((t) => t.status === 'active').map((t) => t.id),
+    );
+    if (booked.length > 0 && !body.cancel_visits)
+      throw conflict('visits_outside', refusal, { visits: booked.map((b) => b.visit) });
+    await hoursRepo.dropHolds(
+      tx,
+      outside.filter((t) => t.status === 'held').map((t) => t.id),
+    );
+    for (const { visit } of booked)
+      await cancelByClinic(tx, visit.id, body.reason ?? '', now, { freesTime: false });
+    return booked;
+  }
+
+  /** Tells the open reception lists of the visits a change cancelled. */
+  async function announceCanceled(outcome: readonly { visit: ReceptionVisit; clinicId: number }[]) {
+    for (const { visit, clinicId } of outcome)
+      await announceVisit(
+        bus,
+        { clinicId, doctorId: visit.doctor?.id ?? null },
+        { change: 'canceled', appointmentId: visit.id },
+      );
+  }
+
   return {
     /** A doctor's weekly hours at a clinic for a visit type, in force today; and the account's places. */
     async hours(viewer: SessionViewer, query: HoursFilter): Promise<Hours> {
@@ -130,9 +228,20 @@ export function createCabinetHours({
           visitType: null,
           slotMinutes: null,
           week: weekOfRules([]),
+          pending: [],
+          datedHours: [],
         };
       const visitType = typeOf(place, query.type);
       const rules = await hoursRepo.rulesOn(db, place.workplaceId, visitType, today);
+      const changes = pendingChanges(
+        await hoursRepo.ruleDates(db, place.workplaceId, visitType, today),
+        today,
+      );
+      const pending: PendingHours[] = [];
+      for (const validFrom of changes) {
+        const next = await hoursRepo.rulesOn(db, place.workplaceId, visitType, validFrom);
+        pending.push({ validFrom, slotMinutes: commonSlot(next), week: weekOfRules(next) });
+      }
       return {
         today,
         clinicId,
@@ -141,61 +250,46 @@ export function createCabinetHours({
         visitType,
         slotMinutes: commonSlot(rules),
         week: weekOfRules(rules),
+        pending,
+        datedHours: datedDays(await hoursRepo.datedRows(db, place.workplaceId, visitType, today)),
       };
     },
 
     /**
-     * New weekly hours from today (the clinic's day), in one transaction on the locked
-     * workplace: the visits not yet begun that fall outside them are found; without
+     * New weekly hours from a day (today, the clinic's day, by default), in one transaction on the
+     * locked workplace: the visits not yet begun from that day on that fall outside them are found; without
      * `cancel_visits` the call is refused with them (409 visits_outside), with it each is
      * cancelled as by 'Отменить запись' (its time is not offered to the waitlist: it is no
-     * longer in the hours). Times held outside are let go. Rules that started today or later are
-     * deleted, those in force end yesterday, the new ones start today. A booking made meanwhile
+     * longer in the hours). Times held outside are let go. Rules that start on that day or later are
+     * deleted (a change saved again for its day replaces itself), those in force end the day
+     * before, the new ones start on it; the old hours keep the days before. A booking made meanwhile
      * waits on the workplace's lock and then checks its time against the new hours
      * (server/modules/booking/create.ts).
      */
     async setHours(viewer: SessionViewer, body: HoursRequest): Promise<HoursSaved> {
-      const account = owner(viewer);
-      const places = await hoursRepo.places(account);
-      const place = placeOf(
-        account,
-        places,
-        { doctor: body.doctor_id, clinic: body.clinic_id },
-        { required: true },
-      );
-      if (!place) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
-      const visitType = typeOf(place, body.visit_type);
-      // Pushed times replace the weekly rules: hours saved here would change nothing, and every
-      // pushed visit would read as outside them.
-      if (place.misSchedule) throw conflict('mis_schedule', HOURS_TEXTS.misSchedule);
+      const { place, visitType } = await changedPlace(viewer, body);
       const { now, today } = await clinicToday(place.clinic.id);
+      const validFrom = body.valid_from ?? today;
+      const refusal = hoursStartRefusal(validFrom, today);
+      if (refusal) throw badRequest(refusal.detail, { code: refusal.code });
       const week = body.week.map((d) => ({
         weekday: d.weekday,
         intervals: [...d.intervals].sort((a, b) => a.start.localeCompare(b.start)),
       }));
       const outcome = await db.transaction(async (tx) => {
-        const [workplaceId] = await repo.lockWorkplaces(tx, {
-          clinicId: place.clinic.id,
-          doctorId: place.doctor.id,
-        });
-        if (workplaceId === undefined) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
-        const before = await hoursRepo.rulesOn(tx, workplaceId, visitType, today);
+        const workplaceId = await lockPlace(tx, place);
+        const before = await hoursRepo.rulesOn(tx, workplaceId, visitType, validFrom);
         const upcoming = await hoursRepo.upcomingTimes(tx, workplaceId, visitType, now);
-        const extra = await hoursRepo.extraHours(tx, workplaceId, today);
-        const outside = visitsOutside(upcoming, week, extra);
-        const held = outside.filter((t) => t.status === 'held').map((t) => t.id);
-        const booked = await repo.visitsByIds(
+        const extra = await hoursRepo.extraHours(tx, workplaceId, visitType, validFrom);
+        // Only the days from the first one of the new hours: the old hours keep the days before.
+        const booked = await settleOutside(
           tx,
-          outside.filter((t) => t.status === 'active').map((t) => t.id),
+          visitsOutside(upcoming, week, extra, { from: validFrom }),
+          body,
+          HOURS_TEXTS.visitsOutside,
+          now,
         );
-        if (booked.length > 0 && !body.cancel_visits)
-          throw conflict('visits_outside', HOURS_TEXTS.visitsOutside, {
-            visits: booked.map((b) => b.visit),
-          });
-        await hoursRepo.dropHolds(tx, held);
-        for (const { visit } of booked)
-          await cancelByClinic(tx, visit.id, body.reason ?? '', now, { freesTime: false });
-        await hoursRepo.replaceRules(tx, workplaceId, visitType, today, week, body.slot_minutes);
+        await hoursRepo.replaceRules(tx, workplaceId, visitType, validFrom, week, body.slot_minutes);
         // New hours may open times: the waitlist hears of them.
         await jobs.enqueue(tx, [{ kind: WAITLIST_JOBS.opened, runAt: now, payload: { workplaceId } }]);
         await repo.audit(tx, {
@@ -206,7 +300,7 @@ export function createCabinetHours({
           before: { visitType, rules: before },
           after: {
             visitType,
-            validFrom: today,
+            validFrom,
             slotMinutes: body.slot_minutes,
             week,
             canceled: booked.map((b) => b.visit.id),
@@ -215,13 +309,138 @@ export function createCabinetHours({
         });
         return booked;
       });
-      for (const { visit, clinicId } of outcome)
-        await announceVisit(
-          bus,
-          { clinicId, doctorId: visit.doctor?.id ?? null },
-          { change: 'canceled', appointmentId: visit.id },
+      await announceCanceled(outcome);
+      return { validFrom, canceled: outcome.map((b) => b.visit.id) };
+    },
+
+    /**
+     * Withdraws the coming change of the weekly hours from a day after today: the hours before it
+     * run on until the next change. The visits booked from that day to the next change that fall
+     * outside the hours before are refused (409 visits_outside) or cancelled with a reason, as
+     * for new hours.
+     */
+    async withdrawHours(viewer: SessionViewer, body: HoursWithdrawRequest): Promise<HoursSaved> {
+      const { place, visitType } = await changedPlace(viewer, body);
+      const { now, today } = await clinicToday(place.clinic.id);
+      const day = body.valid_from;
+      const outcome = await db.transaction(async (tx) => {
+        const workplaceId = await lockPlace(tx, place);
+        const changes = pendingChanges(await hoursRepo.ruleDates(tx, workplaceId, visitType, today), today);
+        if (day <= today || !changes.includes(day)) throw notFound(HOURS_TEXTS.noPending);
+        const until = changes.find((d) => d > day);
+        const withdrawn = await hoursRepo.rulesOn(tx, workplaceId, visitType, day);
+        const restored = await hoursRepo.rulesOn(tx, workplaceId, visitType, addDays(day, -1));
+        const upcoming = await hoursRepo.upcomingTimes(tx, workplaceId, visitType, now);
+        const extra = await hoursRepo.extraHours(tx, workplaceId, visitType, day);
+        const booked = await settleOutside(
+          tx,
+          visitsOutside(upcoming, weekOfRules(restored), extra, { from: day, until }),
+          body,
+          HOURS_TEXTS.visitsOutsideOld,
+          now,
         );
-      return { validFrom: today, canceled: outcome.map((b) => b.visit.id) };
+        await hoursRepo.withdrawRules(tx, workplaceId, visitType, day);
+        await jobs.enqueue(tx, [{ kind: WAITLIST_JOBS.opened, runAt: now, payload: { workplaceId } }]);
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: 'hours.withdrawn',
+          targetType: 'workplaces',
+          targetId: workplaceId,
+          before: { visitType, validFrom: day, rules: withdrawn },
+          after: { visitType, rules: restored, canceled: booked.map((b) => b.visit.id) },
+          at: now,
+        });
+        return booked;
+      });
+      await announceCanceled(outcome);
+      return { validFrom: day, canceled: outcome.map((b) => b.visit.id) };
+    },
+
+    /**
+     * A date's own hours of a doctor at a clinic for one visit type (replacing the date's earlier
+     * ones): the weekly hours do not apply that day. The visits of that day outside the new
+     * hours are refused (409 visits_outside) or cancelled with a reason; a whole day off stays
+     * closed (409 day_off: the clinic opens it first).
+     */
+    async setDatedHours(viewer: SessionViewer, body: DatedHoursRequest): Promise<DatedHoursSaved> {
+      const { place, visitType } = await changedPlace(viewer, body);
+      const { now, today } = await clinicToday(place.clinic.id);
+      const refusal = datedHoursRefusal(body.date, today, body.intervals, body.slot_minutes);
+      if (refusal) throw badRequest(refusal.detail, { code: refusal.code });
+      const intervals = [...body.intervals].sort((a, b) => a.start.localeCompare(b.start));
+      const outcome = await db.transaction(async (tx) => {
+        const workplaceId = await lockPlace(tx, place);
+        if (await hoursRepo.wholeDayOff(tx, workplaceId, body.date))
+          throw conflict('day_off', DATED_HOURS_TEXTS.dayOff);
+        const before = datedDays(await hoursRepo.datedRows(tx, workplaceId, visitType, body.date)).find(
+          (d) => d.date === body.date,
+        );
+        await hoursRepo.setDatedHours(tx, workplaceId, visitType, body.date, intervals, body.slot_minutes);
+        // Read after the write: the day's hours are now its extra hours alone (the week is off).
+        const booked = await settleOutside(
+          tx,
+          await outsideOfDay(tx, workplaceId, visitType, body.date, now, { weekOff: true }),
+          body,
+          DATED_HOURS_TEXTS.visitsOutside,
+          now,
+        );
+        await jobs.enqueue(tx, [{ kind: WAITLIST_JOBS.opened, runAt: now, payload: { workplaceId } }]);
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: 'dated_hours.set',
+          targetType: 'workplaces',
+          targetId: workplaceId,
+          before: before ?? null,
+          after: {
+            visitType,
+            date: body.date,
+            slotMinutes: body.slot_minutes,
+            intervals,
+            canceled: booked.map((b) => b.visit.id),
+          },
+          at: now,
+        });
+        return booked;
+      });
+      await announceCanceled(outcome);
+      return { date: body.date, canceled: outcome.map((b) => b.visit.id) };
+    },
+
+    /**
+     * Takes a date's own hours away: the weekly hours apply that day again. The visits of that
+     * day outside them are refused (409 visits_outside) or cancelled with a reason.
+     */
+    async removeDatedHours(viewer: SessionViewer, body: DatedHoursRemoveRequest): Promise<DatedHoursSaved> {
+      const { place, visitType } = await changedPlace(viewer, body);
+      const { now, today } = await clinicToday(place.clinic.id);
+      const outcome = await db.transaction(async (tx) => {
+        const workplaceId = await lockPlace(tx, place);
+        const before = datedDays(await hoursRepo.datedRows(tx, workplaceId, visitType, today)).find(
+          (d) => d.date === body.date,
+        );
+        if (!before) throw notFound(DATED_HOURS_TEXTS.notFound);
+        await hoursRepo.setDatedHours(tx, workplaceId, visitType, body.date, [], 0);
+        const booked = await settleOutside(
+          tx,
+          await outsideOfDay(tx, workplaceId, visitType, body.date, now, { weekOff: false }),
+          body,
+          DATED_HOURS_TEXTS.visitsOutsideWeek,
+          now,
+        );
+        await jobs.enqueue(tx, [{ kind: WAITLIST_JOBS.opened, runAt: now, payload: { workplaceId } }]);
+        await repo.audit(tx, {
+          userId: actor(viewer),
+          action: 'dated_hours.removed',
+          targetType: 'workplaces',
+          targetId: workplaceId,
+          before: { visitType, ...before },
+          after: { canceled: booked.map((b) => b.visit.id) },
+          at: now,
+        });
+        return booked;
+      });
+      await announceCanceled(outcome);
+      return { date: body.date, canceled: outcome.map((b) => b.visit.id) };
     },
 
     /**

@@ -51,6 +51,7 @@ import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
 import type { ClinicPageEditor } from './clinic-page';
 import { clinicPageRoutes } from './clinic-page-routes';
+import { hoursRoutes } from './hours-routes';
 import type { CabinetService } from './service';
 
 /** The cabinet's calls (docs/product/cabinet.md): doctors and clinics only, their own data only. */
@@ -182,4 +183,6 @@ export async function cabinetRoutes(
     { body: BookingToggleBodySchema, reply: BookingToggledSchema },
     async (request) => cabinet.setBooking(await request.viewer(), request.body),
   );
+
+  hoursRoutes(app, cabinet);
 }

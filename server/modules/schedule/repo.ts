@@ -171,7 +171,8 @@ export function createScheduleRepo(db: Db) {
     /**
      * Everything a page of cards needs in ONE round trip (each query costs ~0.4 ms of Node time
      * here, and five of them were half of the call): the workplaces of the (doctor, clinic)
-     * pairs with their zone, rules of the visit type, exceptions and pushed slots in the range,
+     * pairs with their zone, rules of the visit type, exceptions (every type's and the type's own)
+     * and pushed slots in the range,
      * and the doctors' active appointments and live holds anywhere (but the asking patient's holds).
      */
     async slotInputs(
@@ -215,6 +216,7 @@ export function createScheduleRepo(db: Db) {
               'end', e.end_time, 'slotMinutes', e.slot_minutes)), '[]')
            FROM schedule_exceptions e
            WHERE e.workplace_id IN (SELECT id FROM open)
+             AND (e.visit_type IS NULL OR e.visit_type = ${visitType})
              AND e.date >= ${days.from}::date AND e.date < ${days.to}::date) AS exceptions,
           (SELECT coalesce(json_agg(json_build_object(
               'workplaceId', x.workplace_id, 'startsAt', x.starts_at, 'durationMinutes', x.duration_minutes)), '[]')
