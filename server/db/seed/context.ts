@@ -62,6 +62,8 @@ export interface ServiceInfo {
 export interface ClinicInfo {
   id: number;
   townIndex: number;
+  /** The clinic network it is a branch of, or null. */
+  networkId: number | null;
   kind: ClinicKind;
   clubEnabled: boolean;
   clubDiscountPercent: number;

@@ -73,6 +73,7 @@ export async function seedClinics(ctx: SeedContext): Promise<void> {
         const info: ClinicInfo = {
           id,
           townIndex: ti,
+          networkId: unit.networkId,
           kind: unit.kind,
           clubEnabled: false,
           clubDiscountPercent: 0,

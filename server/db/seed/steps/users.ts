@@ -2,9 +2,19 @@ import { users } from '../../schema/auth';
 import { inTransaction, type SeedContext } from '../context';
 import { personName, slugify } from '../generate/names';
 import { yearsBefore } from '../rows/time';
-import { CLINIC_PHONE_BASE, DOCTOR_PHONE_BASE, patientPhone, STAFF_PHONE, userRow } from '../rows/user';
+import {
+  CLINIC_PHONE_BASE,
+  DOCTOR_PHONE_BASE,
+  NETWORK_PHONE_BASE,
+  patientPhone,
+  STAFF_PHONE,
+  userRow,
+} from '../rows/user';
 
-/** A staff moderator, a few doctor and clinic cabinet accounts, and the patients who write reviews. */
+/**
+ * A staff moderator, a few doctor and clinic cabinet accounts, the patients who write reviews,
+ * and a clinic network's account.
+ */
 export async function seedUsers(ctx: SeedContext): Promise<void> {
   const rng = ctx.rng('users');
   const patients = Math.round(ctx.plan.reviews * ctx.plan.usersPerReview);
@@ -82,6 +92,41 @@ export async function seedUsers(ctx: SeedContext): Promise<void> {
         await session.ready();
       }
     }
+
+    // A network's account, on its first branch. Written after the patients, so that their ids
+    // and the users stream's draws stay what they were before it existed.
+    const branch = demoNetworkBranch(ctx.clinics);
+    if (branch) {
+      writer.add(
+        userRow(rng, {
+          id: ++id,
+          phone: String(NETWORK_PHONE_BASE),
+          role: 'clinic',
+          name: personName(rng, rng.chance(0.7) ? 'F' : 'M'),
+          clinicId: branch.id,
+          networkId: branch.networkId,
+          createdAt: yearsBefore(rng, ctx.now, 1, 5),
+        }),
+      );
+    }
   });
   ctx.progress('users', patients, patients);
+}
+
+/**
+ * The first branch of the network whose smallest branch has the most doctors (the lowest network
+ * id among equals), so the demo network account finds a working day in each branch it switches
+ * to; null when the data set has no network.
+ */
+function demoNetworkBranch(clinics: SeedContext['clinics']) {
+  const networks = new Map<number, SeedContext['clinics']>();
+  for (const c of clinics)
+    if (c.networkId !== null) networks.set(c.networkId, [...(networks.get(c.networkId) ?? []), c]);
+  let best: { id: number; smallest: number } | null = null;
+  for (const [id, branches] of networks) {
+    const smallest = Math.min(...branches.map((b) => b.staff.length));
+    if (!best || smallest > best.smallest || (smallest === best.smallest && id < best.id))
+      best = { id, smallest };
+  }
+  return best ? (networks.get(best.id)?.[0] ?? null) : null;
 }
