@@ -47,6 +47,7 @@ test('the clinic map: pins and a cluster, a route from an address, a departure t
     .click();
   const chosen = dialog.getByRole('region', { name: 'Клиника' });
   const address = (await chosen.locator('p').first().textContent()) ?? '';
+  const chosenName = (await chosen.getByRole('link').first().textContent()) ?? '';
   await chosen.getByRole('button', { name: 'Проложить маршрут' }).click();
 
   // From an address we know (a clinic's own street): suggestions, then the route.
@@ -67,6 +68,8 @@ test('the clinic map: pins and a cluster, a route from an address, a departure t
   await routes.getByRole('tab', { name: 'На общественном транспорте' }).click();
   await routes.getByRole('list', { name: 'Список маршрутов' }).getByRole('button').first().click();
   await expect(routes.getByRole('button', { name: 'К списку маршрутов' })).toBeVisible();
+  // The chosen clinic keeps its own pin at the route's zoom: it is never swallowed by a cluster.
+  await expect(dialog.locator('.map-pin-selected')).toHaveAttribute('aria-label', chosenName.trim());
   await page.screenshot({ path: info.outputPath(`route-${info.project.name}.png`) });
   await routes.getByRole('button', { name: 'Сбросить маршрут' }).click();
 

@@ -114,13 +114,6 @@ export function createClinicMap(
     radius: CLUSTER_RADIUS_PX,
     maxZoom: SINGLE_CLINIC_ZOOM - 1,
   });
-  index.load(
-    others.map((c) => ({
-      type: 'Feature' as const,
-      properties: { id: c.id },
-      geometry: { type: 'Point' as const, coordinates: [c.lon, c.lat] },
-    })),
-  );
   const bounds = new LngLatBounds();
   for (const c of town.clinics) bounds.extend([c.lon, c.lat]);
   let map: MapLibre;
@@ -141,6 +134,29 @@ export function createClinicMap(
   let markers: Marker[] = [];
   let selected: number | null = null;
 
+  /**
+   * Clusters are made of the clinics neither focused nor chosen: the clinic whose panel is open
+   * (and whose route is drawn) keeps its own pin at every zoom, never swallowed by a cluster.
+   */
+  function loadIndex() {
+    index.load(
+      others
+        .filter((c) => c.id !== selected)
+        .map((c) => ({
+          type: 'Feature' as const,
+          properties: { id: c.id },
+          geometry: { type: 'Point' as const, coordinates: [c.lon, c.lat] },
+        })),
+    );
+  }
+  loadIndex();
+
+  function select(id: number) {
+    if (selected === id) return;
+    selected = id;
+    loadIndex();
+  }
+
   const pin = (clinic: MapClinic, focus: boolean) =>
     new Marker({
       element: button(
@@ -148,7 +164,7 @@ export function createClinicMap(
         clinic.name,
         '',
         () => {
-          selected = clinic.id;
+          select(clinic.id);
           handlers.onClinic(clinic.id);
           render();
         },
@@ -184,6 +200,8 @@ export function createClinicMap(
       }
     }
     for (const clinic of focused) next.push(pin(clinic, true));
+    const chosen = selected === null ? undefined : byId.get(selected);
+    if (chosen && !focusIds.includes(chosen.id)) next.push(pin(chosen, false));
     for (const marker of next) marker.addTo(map);
     markers = next;
   }
@@ -196,7 +214,7 @@ export function createClinicMap(
     showClinic(id) {
       const clinic = byId.get(id);
       if (!clinic) return;
-      selected = id;
+      select(id);
       map.flyTo({ center: [clinic.lon, clinic.lat], zoom: SINGLE_CLINIC_ZOOM, duration: 0 });
       render();
     },
