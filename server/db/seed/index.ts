@@ -3,6 +3,7 @@ import type { Db } from '../client';
 import { createContext } from './context';
 import { type SeedSize, SIZES } from './sizes';
 import { seedDoctorActivities } from './steps/activities';
+import { seedAds } from './steps/ads';
 import { finishSeed } from './steps/aggregates';
 import { seedCatalog } from './steps/catalog';
 import { seedClinics } from './steps/clinics';
@@ -57,6 +58,7 @@ export async function seedDatabase(
   await seedUsers(ctx);
   await seedSchedule(ctx);
   await seedReviews(ctx);
+  await seedAds(ctx);
   await finishSeed(ctx);
   const counts = Object.fromEntries(Object.entries(ctx.counts).sort(([a], [b]) => a.localeCompare(b)));
   return { counts, ms: Math.round(performance.now() - started) };

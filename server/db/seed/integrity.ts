@@ -1,6 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import * as ads from '../schema/ads';
 import * as auth from '../schema/auth';
 import * as booking from '../schema/booking';
 import * as clinics from '../schema/clinics';
@@ -18,6 +19,7 @@ import type { Executor } from './bulk';
 /** Every table of the schema, found from the modules so a new table is never missed. */
 export function schemaTables(): PgTable[] {
   const modules = [
+    ads,
     auth,
     booking,
     clinics,
