@@ -45,6 +45,7 @@ export const HOURS_TEXTS = {
   visitsOutsideOld:
     'Эти записи не попадают в прежние часы приёма. Отмените их с указанием причины или оставьте изменение.',
   cancelAndWithdraw: 'Отменить записи и отозвать изменение',
+  keepChange: 'Оставить изменение',
   doctor: 'Врач',
   clinic: 'Клиника',
   visitType: 'Вид приёма',

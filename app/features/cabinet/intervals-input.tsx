@@ -1,0 +1,85 @@
+import { HOURS_MAX_INTERVALS, HOURS_TEXTS, type HoursInterval } from '../../../core/cabinet/hours';
+
+const TIME = 'w-[4.5rem] rounded-lg border border-line bg-surface px-2 py-1.5 text-center tabular-nums';
+const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
+
+/** A new interval after the day's last one (or the usual morning). */
+function nextInterval(intervals: readonly HoursInterval[]): HoursInterval {
+  const last = intervals.at(-1);
+  if (!last) return { start: '09:00', end: '13:00' };
+  const [h] = last.end.split(':').map(Number);
+  const start = Math.min(h + 1, 22);
+  return { start: `${String(start).padStart(2, '0')}:00`, end: `${String(start + 2).padStart(2, '0')}:00` };
+}
+
+/**
+ * A day's intervals 'с HH:mm до HH:mm' (up to four), each with '✕', and '+ Добавить часы'; the
+ * fields are named after the day ('Понедельник, интервал 1: с'). Used by a weekday of the weekly
+ * hours and by a date's own hours.
+ */
+export function IntervalsInput({
+  name,
+  intervals,
+  onChange,
+  closedText,
+}: {
+  name: string;
+  intervals: HoursInterval[];
+  onChange: (intervals: HoursInterval[]) => void;
+  /** Said when the day has no interval. */
+  closedText: string;
+}) {
+  const set = (i: number, change: Partial<HoursInterval>) =>
+    onChange(intervals.map((x, j) => (j === i ? { ...x, ...change } : x)));
+  return (
+    <div className="flex min-w-0 flex-1 flex-col gap-2">
+      {intervals.map((interval, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an interval has no identity but its place in the day
+        <div key={i} className="flex flex-wrap items-center gap-2 text-sm">
+          {HOURS_TEXTS.from}
+          <input
+            value={interval.start}
+            inputMode="numeric"
+            maxLength={5}
+            placeholder="09:00"
+            aria-label={`${name}, интервал ${i + 1}: с`}
+            onChange={(e) => set(i, { start: e.target.value })}
+            className={TIME}
+          />
+          {HOURS_TEXTS.to}
+          <input
+            value={interval.end}
+            inputMode="numeric"
+            maxLength={5}
+            placeholder="18:00"
+            aria-label={`${name}, интервал ${i + 1}: до`}
+            onChange={(e) => set(i, { end: e.target.value })}
+            className={TIME}
+          />
+          <button
+            type="button"
+            className={SMALL}
+            aria-label={`${name}: ${HOURS_TEXTS.removeInterval.toLowerCase()} ${i + 1}`}
+            title={HOURS_TEXTS.removeInterval}
+            onClick={() => onChange(intervals.filter((_, j) => j !== i))}
+          >
+            ✕
+          </button>
+        </div>
+      ))}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        {intervals.length === 0 && <span className="text-ink-soft">{closedText}</span>}
+        {intervals.length < HOURS_MAX_INTERVALS && (
+          <button
+            type="button"
+            className={SMALL}
+            aria-label={`${name}: ${HOURS_TEXTS.addInterval.toLowerCase()}`}
+            onClick={() => onChange([...intervals, nextInterval(intervals)])}
+          >
+            + {HOURS_TEXTS.addInterval}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
