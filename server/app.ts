@@ -29,6 +29,7 @@ import { createClinicMessageHandlers } from './modules/booking/clinic-messages';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { createWaitlistHandlers } from './modules/booking/waitlist';
+import { cabinetBranchesRoutes } from './modules/cabinet/branches-routes';
 import { cabinetPricesRoutes } from './modules/cabinet/prices-routes';
 import { cabinetRoutes } from './modules/cabinet/routes';
 import { cabinetSocketRoutes } from './modules/cabinet/socket';
@@ -46,6 +47,8 @@ import { feedbackRoutes } from './modules/feedback/routes';
 import { legalRoutes } from './modules/legal/routes';
 import { mapRoutes } from './modules/map/routes';
 import { misApiRoutes, misKeyRoutes } from './modules/mis/routes';
+import { adsRoutes } from './modules/promo/ads-routes';
+import { createAdSweepHandlers } from './modules/promo/ads-sweep';
 import { promoRoutes } from './modules/promo/routes';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
@@ -219,6 +222,7 @@ export async function buildApp({
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createClubJobHandlers({ db, clock, email, provider: payments }),
     ...createWaitlistHandlers({ db, clock, sms: providers.sms, jobs, schedule, publicOrigin }),
+    ...createAdSweepHandlers({ ads: services.ads, clock, log: app.log }),
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);
@@ -295,12 +299,15 @@ export async function buildApp({
     await favouritesRoutes(api, { favourites });
     await cabinetRoutes(api, { cabinet: services.cabinet, clinicPage: services.clinicPage });
     await cabinetPricesRoutes(api, { prices: services.prices });
+    await cabinetBranchesRoutes(api, { branches: services.branches });
     await misKeyRoutes(api, { mis: services.mis });
     await pageStatsRoutes(api, { stats: services.pageStats });
     await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
     await feedbackRoutes(api, { mistakeReports });
     await mapRoutes(api, { map: services.map, limits });
     await promoRoutes(api, { promo: services.promo });
+    // Banners, their view and script reports, the counted click (/ad/event/c/…) and the staff's counts.
+    await adsRoutes(api, { ads: services.ads });
     await sitemapRoutes(api, { db, towns, origin: publicOrigin });
     const notFound = async () => {
       throw notFoundError();
@@ -362,7 +369,10 @@ export async function buildApp({
       pageCacheTtlMs > 0 ? pageCache : undefined,
       // The promo banners are rendered hidden for visitors who hid them (no flash on reload),
       // so those cookies' values take part in the key; a page on a test's clock is never kept.
-      (request) => (pageClock(request) !== clock ? null : promoPageVariant(request.cookies)),
+      (request) =>
+        pageClock(request) !== clock
+          ? null
+          : promoPageVariant(request.cookies, request.headers['user-agent'] ?? ''),
     );
   }
 

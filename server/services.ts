@@ -16,6 +16,7 @@ import type { JobSender } from './jobs/queue';
 import { type AuthService, createAuthService } from './modules/auth/service';
 import { createSessionService, type SessionService } from './modules/auth/sessions';
 import { type BookingService, createBookingService } from './modules/booking/service';
+import { type CabinetBranchesService, createCabinetBranches } from './modules/cabinet/branches';
 import { clinicMediaDir, createClinicMediaStore } from './modules/cabinet/clinic-media-store';
 import { type ClinicPageEditor, createClinicPageEditor } from './modules/cabinet/clinic-page';
 import { createPricesEditor, type PricesEditor } from './modules/cabinet/prices';
@@ -40,6 +41,7 @@ import { createFavouritesService, type FavouritesService } from './modules/favou
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
 import { createMapService, type MapService, ownPlaces } from './modules/map/service';
 import { createMisService, type MisService } from './modules/mis/service';
+import { type AdsService, createAdsService } from './modules/promo/ads-service';
 import { createPromoService, type PromoService } from './modules/promo/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
 import {
@@ -115,8 +117,12 @@ export interface Services {
   clubCoupons: CouponService;
   /** The annual award's banner (its years edited by staff) and the mobile app's promo. */
   promo: PromoService;
+  /** Banners on the directory pages and their impressions, views and clicks (docs/product/ads.md). */
+  ads: AdsService;
   /** The doctor's and clinic's side: their reception list. */
   cabinet: CabinetService;
+  /** A clinic network's account: its branches and the switch between them. */
+  branches: CabinetBranchesService;
   /** The integration API for clinic software (MIS) and its keys. */
   mis: MisService;
   /** The clinic's own page as it edits it in the cabinet. */
@@ -236,6 +242,7 @@ export function createServices({
   });
   const prices = createPricesEditor({ db, clock, pageCache });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
+  const branches = createCabinetBranches({ db, clock, sessions, bus });
   const providers =
     authDeps.providers ??
     createProviders(authDeps.providersConfig ?? DEV_PROVIDERS_CONFIG, { logger: log, clock });
@@ -301,11 +308,19 @@ export function createServices({
     patientId: club.socketUser,
   });
   const promo = createPromoService({ db, read, clock, pageCache, appStores });
+  // Per-address bounds of impressions and reports: Redis when shared, else a store of their own.
+  const ads = createAdsService({
+    db,
+    clock,
+    limits: authDeps.limits ?? createMemoryRateLimitStore(clock, 100_000),
+    towns,
+  });
   const services: Services = {
     club,
     clubCoupons,
     map,
     promo,
+    ads,
     mistakeReports,
     towns,
     directory,
@@ -328,6 +343,7 @@ export function createServices({
     booking,
     pageStats,
     cabinet,
+    branches,
     mis,
     clinicPage,
     doctorProfiles,

@@ -10,6 +10,8 @@ import { PriceList } from '../features/clinic/price-list';
 import { SoftwareBadge } from '../features/directory/software-badge';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { MistakeReport } from '../features/feedback/mistake-report';
+import { AdSlot } from '../features/promo/ad-slot';
+import { loadAdSlots } from '../features/promo/ads.server';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { ReviewTags } from '../features/reviews/review-tags';
 import { PageStatsBeacon } from '../features/stats/page-stats-beacon';
@@ -42,6 +44,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   ]);
   if (!clinic) throw notFound();
   if (clinic.slug !== entity.slug) throw redirect(clinic.url, 301);
+  const ads = await loadAdSlots(context, town.id, { kind: 'clinic', version: clinic.softwareVersion });
   return cacheable(
     {
       town,
@@ -51,6 +54,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       doctors: shownDoctors,
       doctorOptions,
       origin: context.origin,
+      ads,
     },
     [pageTags.clinic(clinic.id), ...(shownDoctors?.data ?? []).map((doc) => pageTags.doctor(doc.id))],
   );
@@ -85,9 +89,14 @@ export default function Clinic({ loaderData: d }: Route.ComponentProps) {
           </>
         }
         actions={
-          <div className="px-1">
-            <MistakeReport lpuId={d.clinic.id} />
-          </div>
+          <>
+            <div className="px-1">
+              <MistakeReport lpuId={d.clinic.id} />
+            </div>
+            {d.ads.includes('page_side') && (
+              <AdSlot place="page_side" town={d.town.slug} clinic={d.clinic.id} />
+            )}
+          </>
         }
         priceList={
           d.priceList && (

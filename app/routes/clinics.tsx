@@ -16,6 +16,8 @@ import { PillNav, PlaceLinks } from '../features/directory/list-layout';
 import { townPlaceLinks } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { MapButton } from '../features/map/map-button';
+import { AdSlot } from '../features/promo/ad-slot';
+import { loadAdSlots } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
@@ -29,11 +31,12 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   const page = parsePage(url.searchParams.get('page'));
   const stepFree = stepFreeOnly(url.searchParams);
   // The first page leads on to the top lists, the clinics by place and the service directories.
-  const [list, tops, places, promos] = await Promise.all([
+  const [list, tops, places, promos, ads] = await Promise.all([
     context.services.directory.clinicList(town, { page, stepFree }),
     page === 1 ? context.services.lists.townTops(town) : Promise.resolve([]),
     townPlaceLinks(context, town, page === 1),
     loadPromos(context, { award: true, app: true }),
+    loadAdSlots(context, town.id),
   ]);
   if (page > list.numPages) throw notFound();
   return cacheable(
@@ -46,6 +49,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title, count: t.count })),
       ...places,
       promos,
+      ads,
       ...list,
     },
     [PROMO_TAG, pageTags.townLists(town.id), ...list.clinics.map((c) => pageTags.clinic(c.id))],
@@ -90,6 +94,8 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
           )}
         </>
       }
+      topAd={d.ads.includes('list_top') && <AdSlot place="list_top" town={d.town.slug} />}
+      inlineAd={d.ads.includes('list_inline') && <AdSlot place="list_inline" town={d.town.slug} />}
       items={d.clinics.map((clinic) => ({ clinic }))}
       tz={d.town.tz}
       page={d.page}

@@ -12,6 +12,8 @@ import { TownDoctorList, townListCrumbs } from '../features/directory/town-docto
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
 import { DoctorProfile } from '../features/doctor/doctor-profile';
 import { FavouriteButton } from '../features/favourites/favourite-button';
+import { AdSlot } from '../features/promo/ad-slot';
+import { loadAdSlots } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { ReviewPowerLink } from '../features/reviews/review-power-link';
@@ -41,8 +43,11 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
     const reviewDates = Object.fromEntries(
       doctor.latestReviews.map((r) => [r.createdAt, formatLongDate(r.createdAt, town.tz)]),
     );
-    const promos = await loadPromos(context, { app: true });
-    return cacheable({ kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos }, [
+    const [promos, ads] = await Promise.all([
+      loadPromos(context, { app: true }),
+      loadAdSlots(context, town.id, { kind: 'doctor', version: doctor.softwareVersion }),
+    ]);
+    return cacheable({ kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads }, [
       PROMO_TAG,
       pageTags.doctor(doctor.id),
       ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId)),
@@ -56,7 +61,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   // The plain first page leads on to narrower lists: specialities, places, treatments.
   const { page, filters } = parseDoctorListParams(url.searchParams);
   const withLinks = !name && page === 1 && !hasFilters(filters);
-  const [list, specialities, places, treatments, promos] = await Promise.all([
+  const [list, specialities, places, treatments, promos, ads] = await Promise.all([
     loadDoctorList(context, url, town, { specialityIds: speciality ? [speciality.id] : undefined, name }),
     withLinks && !speciality ? directory.townSpecialities(town) : Promise.resolve([]),
     townPlaceLinks(context, town, withLinks),
@@ -64,6 +69,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       ? context.services.lists.treatmentsOfSpeciality(speciality.id)
       : Promise.resolve([]),
     loadPromos(context, { award: true, app: true }),
+    loadAdSlots(context, town.id),
   ]);
   const tags = [PROMO_TAG, pageTags.townLists(town.id), ...list.doctors.map((d) => pageTags.doctor(d.id))];
   return cacheable(
@@ -77,6 +83,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       ...places,
       treatments,
       promos,
+      ads,
       ...list,
     },
     tags,
@@ -133,6 +140,11 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
               type={type}
             />
           )}
+          sideAd={
+            d.ads.includes('page_side') && (
+              <AdSlot place="page_side" town={d.town.slug} doctor={d.doctor.id} />
+            )
+          }
         />
       ) : (
         <TownDoctorList
@@ -144,6 +156,10 @@ export default function Doctors({ loaderData: d }: Route.ComponentProps) {
           treatments={d.treatments}
           metro={d.metro}
           districts={d.districts}
+          ads={{
+            top: d.ads.includes('list_top') && <AdSlot place="list_top" town={d.town.slug} />,
+            inline: d.ads.includes('list_inline') && <AdSlot place="list_inline" town={d.town.slug} />,
+          }}
         />
       )}
     </>

@@ -82,6 +82,16 @@ export function adsHidden(cookies: Record<string, string | undefined>): boolean 
   return cookies[ADS_HIDDEN_COOKIE] === ADS_HIDDEN_VALUE;
 }
 
+/**
+ * Crawlers and headless browsers (which still say so) get pages without ad slots and no
+ * banners: their visits are not people's, and an empty slot would only shift their layout.
+ */
+const CRAWLER = /bot|crawl|spider|slurp|headless|lighthouse|preview|facebookexternalhit|vkshare/i;
+
+export function isCrawlerAgent(userAgent: string | undefined): boolean {
+  return !userAgent || CRAWLER.test(userAgent);
+}
+
 /** What the hide control says after a press. */
 export const ADS_HIDDEN_NOTE =
   'Реклама скрыта на сутки. На страницах клиник и врачей с версиями «Профи» и «Ультима» рекламы нет.';

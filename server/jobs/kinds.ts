@@ -106,6 +106,15 @@ export const JOB_KINDS = {
     policy: 'exclusive',
     cron: { expression: '0 * * * *', tz: 'Europe/Moscow' },
   },
+  /** The nightly sweep of ad impressions older than 30 days (server/modules/promo/ads-sweep.ts). */
+  'ads.sweep-impressions': {
+    retryLimit: 2,
+    retryDelay: 300,
+    retryDelayMax: 900,
+    expireInSeconds: 1_800,
+    policy: 'exclusive',
+    cron: { expression: '30 3 * * *', tz: 'Europe/Moscow' },
+  },
 } as const satisfies Record<string, JobKind>;
 
 export type JobKindName = keyof typeof JOB_KINDS;

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { ClinicCard as ClinicCardData } from '../../../core/directory/contracts';
 import { clinicDoctorsUrl } from '../../../core/directory/urls';
+import { INLINE_AD_AFTER } from '../../../core/promo/ads';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Pagination } from '../../components/ui/pagination';
 import { FavouriteButton } from '../favourites/favourite-button';
@@ -50,6 +51,8 @@ type ClinicListProps<T> = {
   ordered?: boolean;
   /** The town's zone: clinic lists give cards with `booking` a calendar of their free times. */
   tz?: string;
+  /** An ad slot after the first few cards (the promo feature fills it; docs/product/ads.md). */
+  inlineAd?: ReactNode;
 };
 
 /**
@@ -61,6 +64,7 @@ export function ClinicListScreen<T extends { clinic: ClinicCardData }>({
   heading,
   total,
   intro,
+  topAd,
   children,
   ...list
 }: {
@@ -70,6 +74,8 @@ export function ClinicListScreen<T extends { clinic: ClinicCardData }>({
   total?: number;
   /** Under the heading: sorts, sections, links to related lists. */
   intro?: ReactNode;
+  /** Above the cards: an ad slot (the promo feature fills it; docs/product/ads.md). */
+  topAd?: ReactNode;
   /** Under the cards: links to narrower lists. */
   children?: ReactNode;
 } & ClinicListProps<T>) {
@@ -83,6 +89,7 @@ export function ClinicListScreen<T extends { clinic: ClinicCardData }>({
         numPages={list.numPages}
       />
       {intro}
+      {topAd && <div className="mt-6">{topAd}</div>}
       <ClinicList {...list} />
       {children}
     </>
@@ -99,6 +106,7 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
   extra,
   ordered = false,
   tz,
+  inlineAd,
 }: ClinicListProps<T>) {
   if (items.length === 0) {
     return (
@@ -112,31 +120,37 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
     <>
       <List className="mt-6 flex flex-col gap-4">
         {items.map((item, i) => (
-          <li key={item.clinic.id} className={ordered ? 'flex items-start gap-3' : undefined}>
-            {ordered && (
-              <span
-                aria-hidden="true"
-                className="mt-5 w-6 shrink-0 text-right text-lg font-semibold text-muted"
-              >
-                {(page - 1) * 20 + i + 1}
-              </span>
-            )}
-            <div className="min-w-0 flex-1">
-              <ClinicCard clinic={item.clinic} favourite={<FavouriteButton type="lpu" id={item.clinic.id} />}>
-                {extra?.(item)}
-                {tz && item.clinic.booking && (
-                  <div className="mt-3 border-t border-line pt-3">
-                    <ClinicScheduleSlot
-                      clinic={item.clinic}
-                      booking={item.clinic.booking}
-                      tz={tz}
-                      search={search}
-                    />
-                  </div>
-                )}
-              </ClinicCard>
-            </div>
-          </li>
+          <Fragment key={item.clinic.id}>
+            {inlineAd && i === INLINE_AD_AFTER && <li>{inlineAd}</li>}
+            <li className={ordered ? 'flex items-start gap-3' : undefined}>
+              {ordered && (
+                <span
+                  aria-hidden="true"
+                  className="mt-5 w-6 shrink-0 text-right text-lg font-semibold text-muted"
+                >
+                  {(page - 1) * 20 + i + 1}
+                </span>
+              )}
+              <div className="min-w-0 flex-1">
+                <ClinicCard
+                  clinic={item.clinic}
+                  favourite={<FavouriteButton type="lpu" id={item.clinic.id} />}
+                >
+                  {extra?.(item)}
+                  {tz && item.clinic.booking && (
+                    <div className="mt-3 border-t border-line pt-3">
+                      <ClinicScheduleSlot
+                        clinic={item.clinic}
+                        booking={item.clinic.booking}
+                        tz={tz}
+                        search={search}
+                      />
+                    </div>
+                  )}
+                </ClinicCard>
+              </div>
+            </li>
+          </Fragment>
         ))}
       </List>
       <Pagination page={page} numPages={numPages} search={search} />

@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { DoctorCard as DoctorCardData, DoctorListView } from '../../../core/directory/contracts';
 import type { ListOptions } from '../../../core/directory/list-filters';
+import { INLINE_AD_AFTER } from '../../../core/promo/ads';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Pagination } from '../../components/ui/pagination';
 import { FavouriteButton } from '../favourites/favourite-button';
@@ -22,6 +23,7 @@ export function DoctorList<T extends DoctorCardData>({
   note,
   tz,
   online,
+  inlineAd,
 }: {
   doctors: T[];
   page: number;
@@ -34,6 +36,8 @@ export function DoctorList<T extends DoctorCardData>({
   tz?: string;
   /** The online list: its cards lead with 'Онлайн', so the calendars first show online consultations. */
   online?: boolean;
+  /** An ad slot after the first few cards (the promo feature fills it; docs/product/ads.md). */
+  inlineAd?: ReactNode;
 }) {
   if (doctors.length === 0) {
     return (
@@ -51,27 +55,30 @@ export function DoctorList<T extends DoctorCardData>({
   return (
     <>
       <ul className="mt-6 flex flex-col gap-4">
-        {doctors.map((doctor) => (
-          <li key={doctor.id}>
-            <DoctorCard
-              doctor={doctor}
-              placeNote={note?.(doctor)}
-              favourite={<FavouriteButton type="doctors" id={doctor.id} />}
-              schedule={
-                doctor.workplaces[0] &&
-                ((type) => (
-                  <ScheduleSlot
-                    doctorId={doctor.id}
-                    lpuId={doctor.workplaces[0].clinicId}
-                    tz={tz}
-                    search={search}
-                    // The card's visit-type tabs choose it; the online list leads with 'Онлайн'.
-                    type={online && doctor.prices.length === 0 ? 'telemed' : type}
-                  />
-                ))
-              }
-            />
-          </li>
+        {doctors.map((doctor, i) => (
+          <Fragment key={doctor.id}>
+            {inlineAd && i === INLINE_AD_AFTER && <li>{inlineAd}</li>}
+            <li>
+              <DoctorCard
+                doctor={doctor}
+                placeNote={note?.(doctor)}
+                favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+                schedule={
+                  doctor.workplaces[0] &&
+                  ((type) => (
+                    <ScheduleSlot
+                      doctorId={doctor.id}
+                      lpuId={doctor.workplaces[0].clinicId}
+                      tz={tz}
+                      search={search}
+                      // The card's visit-type tabs choose it; the online list leads with 'Онлайн'.
+                      type={online && doctor.prices.length === 0 ? 'telemed' : type}
+                    />
+                  ))
+                }
+              />
+            </li>
+          </Fragment>
         ))}
       </ul>
       <Pagination page={page} numPages={numPages} search={search} />
@@ -91,6 +98,7 @@ export function DoctorListScreen<T extends DoctorCardData>({
   options,
   keep,
   intro,
+  topAd,
   children,
   ...cards
 }: {
@@ -104,9 +112,11 @@ export function DoctorListScreen<T extends DoctorCardData>({
   keep?: Record<string, string>;
   /** Under the heading: links to related lists. */
   intro?: ReactNode;
+  /** Above the cards: an ad slot (the promo feature fills it; docs/product/ads.md). */
+  topAd?: ReactNode;
   /** Under the cards: links to narrower lists. */
   children?: ReactNode;
-} & Pick<Parameters<typeof DoctorList<T>>[0], 'empty' | 'note' | 'tz' | 'online'>) {
+} & Pick<Parameters<typeof DoctorList<T>>[0], 'empty' | 'note' | 'tz' | 'online' | 'inlineAd'>) {
   return (
     <>
       <ListHeader
@@ -118,6 +128,7 @@ export function DoctorListScreen<T extends DoctorCardData>({
       />
       {intro}
       <DoctorFilters path={path} options={options} sort={list.sort} filters={list.filters} keep={keep} />
+      {topAd && <div className="mt-6">{topAd}</div>}
       <DoctorList
         doctors={list.doctors}
         page={list.page}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DoctorListView, PlaceLink, TreatmentLink } from '../../../core/directory/contracts';
 import { TOWN_LIST_OPTIONS } from '../../../core/directory/list-filters';
 import {
@@ -38,6 +39,7 @@ export function TownDoctorList({
   treatments,
   metro,
   districts,
+  ads,
 }: {
   town: ListTown;
   speciality: Speciality;
@@ -48,6 +50,8 @@ export function TownDoctorList({
   treatments: TreatmentLink[];
   metro: PlaceLink[];
   districts: PlaceLink[];
+  /** Ad slots above the cards and after the first few (the promo feature fills them). */
+  ads?: { top?: ReactNode; inline?: ReactNode };
 }) {
   const what = speciality ? speciality.namePlural : 'Врачи';
   const spec = speciality?.translit;
@@ -60,6 +64,8 @@ export function TownDoctorList({
       options={TOWN_LIST_OPTIONS}
       keep={query ? { q: query } : {}}
       tz={town.tz}
+      topAd={ads?.top}
+      inlineAd={ads?.inline}
       intro={
         <>
           <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">

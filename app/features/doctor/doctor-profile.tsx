@@ -63,6 +63,7 @@ export function DoctorProfile({
   schedule,
   reviewExtras,
   writeReview,
+  sideAd,
 }: {
   doctor: DoctorPage;
   town: Pick<Town, 'slug' | 'name' | 'nameGen'>;
@@ -78,6 +79,8 @@ export function DoctorProfile({
   reviewExtras?: ReactNode;
   /** The reviews section's 'Оставить отзыв' (the reviews feature fills it). */
   writeReview?: (className: string) => ReactNode;
+  /** An ad slot: atop the side column on wide screens, at the page's end on narrow ones (the promo feature fills it). */
+  sideAd?: ReactNode;
 }) {
   const main = d.specialities[0];
   const sections = tocSections(d);
@@ -204,9 +207,11 @@ export function DoctorProfile({
             Нашли неточность на странице?
             <MistakeReport doctorId={d.id} />
           </p>
+          {sideAd && <div className="lg:hidden">{sideAd}</div>}
         </div>
 
         <aside className="hidden lg:block">
+          {sideAd && <div className="mb-4">{sideAd}</div>}
           <div className="card sticky top-[75px] p-3">
             <TocSideNav sections={sections} active={active} onPick={setActive} />
             {d.prices[0] && (

@@ -133,13 +133,14 @@ export function createAdsRepo(db: Db) {
       });
     },
 
-    /** The browser ran the banner's script: false when the key is unknown. */
+    /** The browser ran the banner's script: `known` false when the key is unknown. */
     async markRendered(key: string, now: Date): Promise<{ known: boolean; counted: boolean }> {
-      const { rows } = await db.execute<{ counted: boolean }>(sql`
-        UPDATE ad_impressions SET rendered_at = coalesce(rendered_at, ${now.toISOString()}::timestamptz)
-         WHERE key = ${key}
-        RETURNING (rendered_at = ${now.toISOString()}::timestamptz) AS counted`);
-      return { known: rows.length > 0, counted: rows[0]?.counted === true };
+      const { rows } = await db.execute(sql`
+        UPDATE ad_impressions SET rendered_at = ${now.toISOString()}::timestamptz
+         WHERE key = ${key} AND rendered_at IS NULL RETURNING 1`);
+      if (rows.length > 0) return { known: true, counted: true };
+      const seen = await db.execute(sql`SELECT 1 FROM ad_impressions WHERE key = ${key}`);
+      return { known: seen.rows.length > 0, counted: false };
     },
 
     /** The campaign's target when it runs on the day; null for an unknown, stopped or ended one. */

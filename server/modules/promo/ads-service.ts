@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
 import { zonedDay } from '../../../core/dates/zoned';
-import { softwareRights } from '../../../core/directory/software-version';
+import { type SoftwareVersion, softwareRights } from '../../../core/directory/software-version';
 import type {
   AdBannerReply,
   AdClickQuery,
@@ -17,7 +17,9 @@ import {
   AD_VIEW_DELAY_MS,
   type AdPlace,
   adClickUrl,
+  adsHidden,
   isAdTarget,
+  isCrawlerAgent,
   isViewEnough,
 } from '../../../core/promo/ads';
 import type { RateLimitStore } from '../../cache/rate-limit';
@@ -53,7 +55,7 @@ const HOUR_MS = 3_600_000;
 const STATS_ZONE = 'Europe/Moscow';
 
 /** A crawler (and a headless browser) neither gets nor counts a banner. */
-export const isCrawler = (userAgent: string) => userAgent === '' || isbot(userAgent);
+export const isCrawler = (userAgent: string) => isCrawlerAgent(userAgent) || isbot(userAgent);
 
 /**
  * Banners and their counts (docs/product/ads.md). A page comes from the anonymous page cache,
@@ -88,11 +90,33 @@ export function createAdsService({
     if (!(await within(visitor, 'report', REPORTS_PER_HOUR))) throw tooManyRequests(AD_TEXTS.tooMany);
   }
 
+  /** The places of a town's pages that have a live campaign today (the loaders render slots only there). */
+  function livePlaces(townId: number): Promise<AdPlace[]> {
+    const day = today();
+    return places.get(`${townId}:${day}`, () => repo.livePlaces(townId, day));
+  }
+
   return {
-    /** The places of a town's pages that have a live campaign today (the loaders render slots only there). */
-    livePlaces(townId: number): Promise<AdPlace[]> {
-      const day = today();
-      return places.get(`${townId}:${day}`, () => repo.livePlaces(townId, day));
+    livePlaces,
+
+    /**
+     * The ad slots a page renders (its loader asks): none for a visitor who hid ads, for a
+     * crawler or on a PRO or ULTIMA page; else the places with a live campaign in the town.
+     */
+    async slots({
+      townId,
+      page,
+      cookies,
+      userAgent,
+    }: {
+      townId: number;
+      page?: { kind: 'doctor' | 'clinic'; version: SoftwareVersion | null };
+      cookies: Record<string, string | undefined>;
+      userAgent: string;
+    }): Promise<AdPlace[]> {
+      if (adsHidden(cookies) || isCrawlerAgent(userAgent)) return [];
+      if (page && softwareRights(page.version, page.kind).noAds) return [];
+      return livePlaces(townId);
     },
 
     /** A banner for the place with a new impression key, or null (no campaign, a PRO/ULTIMA page, a crawler). */

@@ -1,0 +1,190 @@
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { WORK_PHONES, workAccountContext } from './support/patient';
+
+/**
+ * Ads (docs/product/ads.md) on the seed's demo campaigns: a list page's banner carries the
+ * label ('Реклама', the advertiser, the erid); its view is counted once, 2 s after it came into
+ * view; the hide control puts ads away for the day without counting a click; a click counts
+ * once and opens the campaign's page in a new tab; a PRO clinic's page has no ad, a LIGHT one's
+ * has. Counts are read through the staff's call, as deltas, so reruns on one database agree.
+ */
+
+const LIST = '/moskva/lpu/';
+const SECOND_CLINIC = '79990002002';
+
+interface Stats {
+  campaigns: {
+    id: number;
+    series: { day: string; type: string; impressions: number; views: number; clicks: number }[];
+  }[];
+}
+
+/** A visitor's own browser: headless browsers say so in their agent, and crawlers get no ads. */
+async function visitor(browser: Browser): Promise<BrowserContext> {
+  const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
+  return browser.newContext({
+    viewport,
+    isMobile: test.info().project.use.isMobile,
+    hasTouch: test.info().project.use.hasTouch,
+    baseURL: test.info().project.use.baseURL,
+    userAgent: `Mozilla/5.0 (e2e ads ${test.info().project.name}) AppleWebKit/537.36 Chrome/140.0 Safari/537.36`,
+  });
+}
+
+let staff: BrowserContext;
+test.beforeAll(async ({ browser }) => {
+  staff = await workAccountContext(browser, WORK_PHONES.staff);
+});
+test.afterAll(async () => {
+  await staff?.close();
+});
+
+/** Every campaign's counts over the last two days (the Moscow day may turn mid-run). */
+async function snapshot(): Promise<Stats> {
+  const res = await staff.request.get('/api/staff/ads/?days=2');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Stats;
+}
+
+/** A campaign's counts at one place in a snapshot. */
+function countsIn(stats: Stats, campaign: number, place: string) {
+  const rows = stats.campaigns.find((c) => c.id === campaign)?.series.filter((r) => r.type === place) ?? [];
+  return {
+    impressions: rows.reduce((s, r) => s + r.impressions, 0),
+    views: rows.reduce((s, r) => s + r.views, 0),
+    clicks: rows.reduce((s, r) => s + r.clicks, 0),
+  };
+}
+
+const counts = async (campaign: number, place: string) => countsIn(await snapshot(), campaign, place);
+
+/** The list's top banner, loaded and labelled; its campaign. */
+async function topBanner(page: Page) {
+  const ad = page.locator('[data-ad-slot="list_top"][data-ad-campaign]');
+  await expect(ad).toBeVisible({ timeout: 15_000 });
+  return { ad, campaign: Number(await ad.getAttribute('data-ad-campaign')) };
+}
+
+test('a list’s banner is labelled and its view is counted once, 2 s after it came into view', async ({
+  browser,
+}) => {
+  const context = await visitor(browser);
+  const page = await context.newPage();
+  const shown = page.waitForResponse(
+    (r) => r.url().includes('/ajax/ad/banner/?') && r.url().includes('list_top'),
+  );
+  let viewedAt = 0;
+  const viewed = page.waitForRequest((r) => {
+    if (!r.url().endsWith('/ajax/view_banner/')) return false;
+    viewedAt = Date.now();
+    return true;
+  });
+  // Read before the page opens: on a wide screen the banner is in view at once.
+  const start = await snapshot();
+  await page.goto(LIST);
+  const { key } = (await (await shown).json()).banner as { key: string };
+  const shownAt = Date.now();
+  const { ad, campaign } = await topBanner(page);
+  const before = countsIn(start, campaign, 'list_top');
+
+  const label = ad.locator('[data-ad-label]');
+  await expect(label).toContainText(/^Реклама · Демо-рекламодатель: .+ · erid: demo-\w+$/);
+  await expect(ad.getByRole('link')).toHaveAttribute('target', '_blank');
+  await expect(ad.getByRole('link')).toHaveAttribute('rel', 'sponsored noopener');
+  await expect(ad.getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`^/ad/event/c/${campaign}/\\?banner_type=list_top&key=`),
+  );
+
+  // On a phone the banner may start below the fold: the 2 s start when it comes into view.
+  await ad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  const request = await viewed;
+  expect(viewedAt - shownAt).toBeGreaterThanOrEqual(1_900);
+  const fields = new URLSearchParams(request.postData() ?? '');
+  expect(Object.fromEntries(fields)).toMatchObject({ c: String(campaign), btype: 'list_top', redis_id: key });
+  expect(Number(fields.get('p'))).toBeGreaterThanOrEqual(50);
+
+  await expect.poll(async () => (await counts(campaign, 'list_top')).views).toBe(before.views + 1);
+  // The same report again (a retry, a replay) counts nothing.
+  const again = await page.request.post('/ajax/view_banner/', {
+    form: Object.fromEntries(fields),
+  });
+  expect(await again.json()).toEqual({ counted: false });
+  expect((await counts(campaign, 'list_top')).views).toBe(before.views + 1);
+  await context.close();
+});
+
+test('the hide control puts ads away for the day without counting a click', async ({ browser }) => {
+  const context = await visitor(browser);
+  const page = await context.newPage();
+  await page.goto(LIST);
+  const { ad, campaign } = await topBanner(page);
+  const before = await counts(campaign, 'list_top');
+  let opened = false;
+  context.on('page', () => {
+    opened = true;
+  });
+  await ad.getByRole('button', { name: 'Скрыть рекламу' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Реклама скрыта на сутки' })).toBeVisible();
+  expect(opened).toBe(false);
+  expect((await context.cookies()).find((c) => c.name === 'ads_hidden')?.value).toBe('1');
+  expect((await counts(campaign, 'list_top')).clicks).toBe(before.clicks);
+
+  // The next page is rendered without ad slots at all.
+  await page.goto(LIST);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-ad-slot]')).toHaveCount(0);
+  await context.close();
+});
+
+test('a click opens the campaign’s page in a new tab and counts once', async ({ browser }) => {
+  const context = await visitor(browser);
+  const page = await context.newPage();
+  await page.goto(LIST);
+  const { ad, campaign } = await topBanner(page);
+  const before = await counts(campaign, 'list_top');
+  const href = (await ad.getByRole('link').getAttribute('href')) as string;
+  const [tab] = await Promise.all([context.waitForEvent('page'), ad.getByRole('link').click()]);
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toMatch(/^\/(rating\/)?$/);
+  await expect.poll(async () => (await counts(campaign, 'list_top')).clicks).toBe(before.clicks + 1);
+  // The link followed again (the same key) leads on but counts nothing more.
+  const second = await page.request.get(href, { maxRedirects: 0 });
+  expect(second.status()).toBe(302);
+  expect((await counts(campaign, 'list_top')).clicks).toBe(before.clicks + 1);
+  await context.close();
+});
+
+test('a PRO clinic’s page has no ad; a LIGHT clinic’s page has one beside it', async ({ browser }) => {
+  const pageOf = async (digits: string) => {
+    const clinic = await workAccountContext(browser, digits);
+    const res = await clinic.request.get('/cabinet/ajax/effectiveness/?days=7');
+    const { page: p, version } = (await res.json()) as { page: { url: string }; version: string };
+    await clinic.close();
+    return { url: p.url, version };
+  };
+  const pro = await pageOf(WORK_PHONES.firstClinic);
+  const light = await pageOf(SECOND_CLINIC);
+  expect(pro.version).toBe('PRO');
+  expect(light.version).toBe('LIGHT');
+
+  const context = await visitor(browser);
+  const page = await context.newPage();
+  let asked = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/ajax/ad/banner/')) asked++;
+  });
+  await page.goto(pro.url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[data-ad-slot]')).toHaveCount(0);
+  expect(asked).toBe(0);
+
+  await page.goto(light.url);
+  const side = page.locator('[data-ad-slot="page_side"][data-ad-campaign]');
+  await expect(side).toBeAttached({ timeout: 15_000 });
+  await side.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(side).toBeVisible();
+  await expect(side.locator('[data-ad-label]')).toContainText('Реклама · Демо-рекламодатель');
+  await context.close();
+});
