@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -16,6 +16,7 @@ import './app.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { SnackbarHost } from './components/ui/snackbar';
+import { api } from './lib/api';
 import { pageContextOf } from './lib/services.server';
 
 export const links: Route.LinksFunction = () => [
@@ -26,6 +27,8 @@ export function loader({ context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   return {
     stage: context.environment === 'stage',
+    /** Production and stage pages ask for a missing CSRF cookie (core/http/set-session.ts); development never. */
+    setSession: context.environment !== 'development',
     user: publicViewer(context.viewer),
     auth: context.authSettings,
   };
@@ -66,8 +69,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const setSession = loaderData.setSession;
+  useEffect(() => {
+    if (setSession) api.setSession();
+  }, [setSession]);
   return (
     <>
       {navigation.state !== 'idle' && (

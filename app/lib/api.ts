@@ -11,6 +11,7 @@
  */
 import { type Call, callPath, queryString, type ReplyOf, type ShapeOf } from '../../core/http/call';
 import type { ErrorBody } from '../../core/http/contracts';
+import { SET_SESSION_PATH } from '../../core/http/set-session';
 import { csrfToken } from './csrf';
 
 export const CONNECTION_ERROR =
@@ -128,4 +129,14 @@ function beacon<C extends Call>(call: C, fields: Record<string, string>): void {
   navigator.sendBeacon?.(callPath(call.path), form);
 }
 
-export const api = { send, beacon };
+/**
+ * The set-session call (core/http/set-session.ts): a page that came without the CSRF cookie (from
+ * a shared cache, or after the visitor cleared his cookies) asks the server for it once, so that
+ * the page's first state-changing call is not refused.
+ */
+function setSession(): void {
+  if (csrfToken()) return;
+  fetch(SET_SESSION_PATH, { method: 'OPTIONS', credentials: 'same-origin' }).catch(() => {});
+}
+
+export const api = { send, beacon, setSession };

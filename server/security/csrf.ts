@@ -1,5 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SET_SESSION_PATH } from '../../core/http/set-session';
 import { DomainError } from '../http/errors';
 
 declare module 'fastify' {
@@ -29,6 +30,11 @@ export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: bool
       request.cookies[CSRF_COOKIE] = token;
       reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, maxAge: 365 * 24 * 3600 });
     }
+  });
+  // The set-session call (core/http/set-session.ts): the hook above has done the work; a browser
+  // that already holds a token keeps it. Nothing is read, nothing is cached.
+  app.options(SET_SESSION_PATH, async (_request, reply) => {
+    reply.header('cache-control', 'no-store').status(204).send();
   });
 }
 
