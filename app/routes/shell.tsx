@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { pageSource, WITHOUT_SOURCE } from '../../core/directory/page-source';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
 import { ClubHost } from '../features/club/club-host';
@@ -17,6 +18,8 @@ const PromoBanners = lazy(() => import('../features/promo/promo-banners'));
  */
 export default function Shell() {
   const { town, query, mainClass, promos } = shellState(useMatches());
+  // The kind of page (core/directory/page-source.ts); a page of no kind is classed 'without-source'.
+  const source = pageSource(useLocation().pathname);
   return (
     <>
       <SiteHeader town={town} query={query} />
@@ -25,7 +28,12 @@ export default function Shell() {
           <PromoBanners promos={promos} />
         </Suspense>
       )}
-      <main id="content" tabIndex={-1} className={mainClass}>
+      <main
+        id="content"
+        tabIndex={-1}
+        className={source ? mainClass : `${mainClass} ${WITHOUT_SOURCE}`}
+        data-page-source={source ?? undefined}
+      >
         <Outlet />
       </main>
       <SiteFooter />
