@@ -89,7 +89,8 @@ export default function AdBanner({ place, town, clinic, doctor, className }: AdS
     if ((window.getSelection()?.toString() ?? '') !== '') return;
     window.open(banner.href, '_blank', 'noopener');
   };
-  const lines = place === 'page_side' ? 'line-clamp-3' : 'line-clamp-2';
+  // The side column is narrow but tall: its text may run longer than a list banner's.
+  const side = place === 'page_side';
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the title link is the keyboard's way in; the card only widens the mouse target
     // biome-ignore lint/a11y/useKeyWithClickEvents: as above
@@ -116,11 +117,15 @@ export default function AdBanner({ place, town, clinic, doctor, className }: AdS
           href={banner.href}
           target="_blank"
           rel="sponsored noopener"
-          className={`mt-1 font-semibold text-brand hover:underline ${lines}`}
+          className={`mt-1 font-semibold text-brand hover:underline ${side ? 'line-clamp-3' : 'line-clamp-2'}`}
         >
           {banner.title}
         </a>
-        {banner.body && <p className={`mt-1 text-sm text-ink-soft ${lines}`}>{banner.body}</p>}
+        {banner.body && (
+          <p className={`mt-1 text-sm text-ink-soft ${side ? 'line-clamp-4' : 'line-clamp-2'}`}>
+            {banner.body}
+          </p>
+        )}
       </div>
       <button
         type="button"
