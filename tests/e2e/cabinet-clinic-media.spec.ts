@@ -4,7 +4,7 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
  * The clinic page's media end to end: the first demo clinic (Москва) uploads a photo with a caption, adds
- * a YouTube video and a licence in 'Страница клиники'; a visitor sees them on the clinic page;
+ * a RuTube video and a licence in 'Страница клиники'; a visitor sees them on the clinic page;
  * removing the video takes it off the page. Each run's items are its own (a new colour, video and
  * licence number) and are removed at the end.
  */
@@ -86,14 +86,21 @@ test('a clinic adds a photo, a video and a licence; its page shows them; a remov
     await patient.goto(`/moskva/lpu/${clinicId}-x/`, { waitUntil: 'domcontentloaded' });
     const gallery = patient.getByRole('region', { name: 'Фото и видео' });
     await expect(gallery.getByRole('img', { name: caption })).toHaveAttribute('src', src);
-    const frame = gallery.locator(`iframe[title="Экскурсия ${stamp}"]`);
-    await expect(frame).toHaveAttribute('src', `https://rutube.ru/play/embed/${videoId}`);
-    await expect(frame).toHaveAttribute('loading', 'lazy');
+    // The video is a tile linking to its page; its player opens in the gallery's lightbox.
+    const tile = gallery.getByRole('link', { name: `Экскурсия ${stamp}` });
+    await expect(tile).toHaveAttribute('href', `https://rutube.ru/video/${videoId}/`);
     await expect(patient.getByText(`№ ${licence}`, { exact: false })).toBeVisible();
     await gallery.scrollIntoViewIfNeeded();
     const shown = gallery.getByRole('img', { name: caption });
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await patient.screenshot({ path: info.outputPath(`clinic-media-${info.project.name}.png`) });
+    await patient.waitForFunction(() =>
+      Object.keys(document.getElementById('content') ?? {}).some((k) => k.startsWith('__reactFiber')),
+    );
+    await tile.click();
+    const frame = patient.getByRole('dialog').locator(`iframe[title="Экскурсия ${stamp}"]`);
+    await expect(frame).toHaveAttribute('src', `https://rutube.ru/play/embed/${videoId}`);
+    await patient.keyboard.press('Escape');
 
     // Removing the video takes it off the page at once.
     const row = videos.getByRole('listitem').filter({ hasText: videoId });
@@ -102,7 +109,7 @@ test('a clinic adds a photo, a video and a licence; its page shows them; a remov
     await expect(videos.getByRole('status')).toHaveText('Видео убрано');
     await patient.reload({ waitUntil: 'domcontentloaded' });
     await expect(patient.getByRole('img', { name: caption })).toBeVisible();
-    await expect(patient.locator(`iframe[src$="${videoId}"]`)).toHaveCount(0);
+    await expect(patient.locator(`a[href*="${videoId}"]`)).toHaveCount(0);
     await visitor.close();
   } finally {
     // This run's items leave the demo clinic as they found it.

@@ -201,9 +201,13 @@ test('the equipment popup and the phonebook expander', async ({ page, request })
 
   const equipment = page.getByRole('region', { name: 'Оборудование' }).getByRole('button').first();
   const name = ((await equipment.locator('span').first().textContent()) ?? '').trim();
+  // The list shows each item's description under its name; the popup shows it whole.
+  const description = ((await equipment.locator('[data-equipment-description]').textContent()) ?? '').trim();
+  expect(description).not.toBe('');
   await equipment.click();
   const popup = page.getByRole('dialog', { name });
   await expect(popup).toBeVisible();
+  await expect(popup.getByText(description)).toBeVisible();
   await expect(popup.locator('dt').first()).not.toBeEmpty();
   await popup.getByRole('button', { name: 'Закрыть' }).last().click();
   await expect(popup).toBeHidden();

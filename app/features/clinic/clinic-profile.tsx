@@ -20,8 +20,10 @@ import { ImageGallery } from './image-gallery';
 import { Interview } from './interview';
 import { Phonebook } from './phonebook';
 import { Promotions } from './promotions';
-import { VideoGallery } from './video-gallery';
 import { WorkingHours, WorkingHoursSheetButton } from './working-hours';
+
+/** The clinic's gallery moves on by itself every 3 s in the lightbox. */
+const GALLERY_AUTOPLAY_MS = 3000;
 
 export function ClinicProfile({
   clinic: c,
@@ -63,6 +65,17 @@ export function ClinicProfile({
     name: p.caption || p.name || c.name,
     caption: p.caption,
   }));
+  // Photos and videos are one gallery: one lightbox, one 'N из M'; a video plays in its host's player.
+  const gallery = [
+    ...photos,
+    ...c.videos.map((v) => ({
+      src: v.watchUrl,
+      embedUrl: v.embedUrl,
+      name: v.caption || `Видео: ${c.name}`,
+      caption: v.caption,
+      watchLabel: v.watchUrl.startsWith('https://rutube.ru/') ? 'Смотреть на RuTube' : 'Смотреть в VK Видео',
+    })),
+  ];
   return (
     <>
       <nav aria-label="Навигация" className="text-sm text-muted">
@@ -132,21 +145,19 @@ export function ClinicProfile({
             <Equipment items={c.equipment} />
             <Interview items={c.interview} />
 
-            {(photos.length > 0 || c.videos.length > 0) && (
+            {gallery.length > 0 && (
               <section className="card p-5 sm:p-6" aria-labelledby="photos-h">
                 <h2 id="photos-h" className="text-xl font-semibold">
                   {c.videos.length === 0 ? 'Фотографии' : photos.length === 0 ? 'Видео' : 'Фото и видео'}
                 </h2>
-                {photos.length > 0 && (
-                  <div className="mt-3">
-                    <ImageGallery items={photos} label="Фотографии клиники" thumbClassName="h-24 w-32" />
-                  </div>
-                )}
-                {c.videos.length > 0 && (
-                  <div className="mt-4">
-                    <VideoGallery items={c.videos} fallbackTitle={`Видео: ${c.name}`} />
-                  </div>
-                )}
+                <div className="mt-3">
+                  <ImageGallery
+                    items={gallery}
+                    label={c.videos.length === 0 ? 'Фотографии клиники' : 'Фото и видео клиники'}
+                    thumbClassName="h-24 w-32"
+                    autoplay={GALLERY_AUTOPLAY_MS}
+                  />
+                </div>
               </section>
             )}
 

@@ -10,8 +10,8 @@ export interface EquipmentItem {
 }
 
 /**
- * The clinic's equipment: names are server-rendered buttons; a click opens the popup with
- * the picture, attributes and description.
+ * The clinic's equipment: names are server-rendered buttons with the description's first lines
+ * under them; a click opens the popup with the picture, attributes and the whole description.
  */
 export function Equipment({ items }: { items: EquipmentItem[] }) {
   const [shown, setShown] = useState<EquipmentItem | null>(null);
@@ -31,6 +31,11 @@ export function Equipment({ items }: { items: EquipmentItem[] }) {
               className="flex h-full w-full flex-col items-start rounded-lg border border-line p-3 text-left hover:border-brand"
             >
               <span className="font-medium text-brand">{e.name}</span>
+              {e.description && (
+                <span className="mt-0.5 line-clamp-2 text-sm text-ink-soft" data-equipment-description>
+                  {e.description}
+                </span>
+              )}
               {e.attributes[0] && (
                 <span className="mt-0.5 text-sm text-muted">
                   {e.attributes[0].name}: {e.attributes[0].value}

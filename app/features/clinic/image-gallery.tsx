@@ -1,22 +1,31 @@
 import { useState } from 'react';
 import { Lightbox, type LightboxItem } from '../../components/ui/lightbox';
 
+/** A thumbnail whose picture did not come (the product's text). */
+export const GALLERY_IMAGE_ERROR = 'не удается загрузить изображение';
+
 /**
- * Thumbnails that open the lightbox. Each thumbnail is a link to the full picture, so
- * without JavaScript (and for crawlers) the pictures are still one click away.
+ * Thumbnails that open the lightbox. Each thumbnail is a link to the full picture (a video's to
+ * its page on its host), so without JavaScript (and for crawlers) they are still one click away.
+ * Videos are tiles with the play sign: their players load only in the lightbox.
  */
 export function ImageGallery({
   items,
   label,
   thumbClassName = 'h-28 w-20',
+  autoplay,
 }: {
   items: readonly LightboxItem[];
   /** Accessible name of the list, e.g. 'Лицензии'. */
   label: string;
   thumbClassName?: string;
+  /** The lightbox moves on by itself every so many ms. */
+  autoplay?: number;
 }) {
   const [shown, setShown] = useState<number | null>(null);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   if (!items.length) return null;
+  const fail = (src: string) => setBroken((s) => new Set(s).add(src));
   return (
     <>
       <ul aria-label={label} className="flex flex-wrap gap-3">
@@ -25,7 +34,8 @@ export function ImageGallery({
             <a
               href={item.src}
               target="_blank"
-              rel="noopener"
+              rel={item.embedUrl ? 'noopener noreferrer' : 'noopener'}
+              aria-label={item.embedUrl || broken.has(item.src) ? item.name : undefined}
               onClick={(event) => {
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                 event.preventDefault();
@@ -33,17 +43,45 @@ export function ImageGallery({
               }}
               className="block overflow-hidden rounded-lg border border-line bg-canvas hover:border-brand"
             >
-              <img
-                src={item.src}
-                alt={item.name}
-                loading="lazy"
-                className={`${thumbClassName} object-cover object-top`}
-              />
+              {item.embedUrl ? (
+                <span
+                  className={`${thumbClassName} flex flex-col items-center justify-center gap-1 bg-ink/80 px-2 text-center text-xs text-white`}
+                >
+                  <span aria-hidden="true" className="text-2xl leading-none">
+                    ▶
+                  </span>
+                  <span className="line-clamp-2">{item.caption || 'Видео'}</span>
+                </span>
+              ) : broken.has(item.src) ? (
+                <span
+                  className={`${thumbClassName} flex items-center justify-center px-2 text-center text-xs text-muted`}
+                >
+                  {GALLERY_IMAGE_ERROR}
+                </span>
+              ) : (
+                <img
+                  src={item.src}
+                  alt={item.name}
+                  loading="lazy"
+                  // A picture that failed before the page's scripts ran has no error event left to hear.
+                  ref={(img) => {
+                    if (img?.complete && img.naturalWidth === 0) fail(item.src);
+                  }}
+                  onError={() => fail(item.src)}
+                  className={`${thumbClassName} object-cover object-top`}
+                />
+              )}
             </a>
           </li>
         ))}
       </ul>
-      <Lightbox items={items} index={shown} onIndexChange={setShown} onClose={() => setShown(null)} />
+      <Lightbox
+        items={items}
+        index={shown}
+        onIndexChange={setShown}
+        onClose={() => setShown(null)}
+        autoplay={autoplay}
+      />
     </>
   );
 }
