@@ -65,23 +65,26 @@ export default [
     route('staff/profiles', 'routes/staff-profiles.tsx'),
     // The annual award's calendar and texts by year (?year=YYYY), staff only.
     route('staff/promo', 'routes/staff-promo.tsx'),
-    route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
-    // The doctor's or clinic's visits (?date=yyyy-MM-dd&days=1|7&doctor=id).
-    route('cabinet/appointments', 'routes/cabinet-appointments.tsx'),
-    // Days off and vacations (?doctor=id).
-    route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
-    // Patients' requests to be called back (?status=done for the answered ones).
-    route('cabinet/callbacks', 'routes/cabinet-callbacks.tsx'),
-    // The clinic's keys for its software's integration API.
-    route('cabinet/integration', 'routes/cabinet-integration.tsx'),
-    // The clinic's price list and club participation.
-    route('cabinet/prices', 'routes/cabinet-prices.tsx'),
-    // The clinic's own page as it edits it (accessibility).
-    route('cabinet/clinic', 'routes/cabinet-clinic.tsx'),
-    // The doctor's profile (a clinic: ?doctor={id}, one of its own), sent for moderation.
-    route('cabinet/profile', 'routes/cabinet-profile.tsx'),
-    // The page's views, booking and phone presses and bookings by day (?days=7|30|90&metric=).
-    route('cabinet/effectiveness', 'routes/cabinet-effectiveness.tsx'),
+    // The cabinet's pages in one frame: a clinic network's account picks the branch it runs there.
+    layout('routes/cabinet-frame.tsx', [
+      route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
+      // The doctor's or clinic's visits (?date=yyyy-MM-dd&days=1|7&doctor=id).
+      route('cabinet/appointments', 'routes/cabinet-appointments.tsx'),
+      // Days off and vacations (?doctor=id).
+      route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
+      // Patients' requests to be called back (?status=done for the answered ones).
+      route('cabinet/callbacks', 'routes/cabinet-callbacks.tsx'),
+      // The clinic's keys for its software's integration API.
+      route('cabinet/integration', 'routes/cabinet-integration.tsx'),
+      // The clinic's price list and club participation.
+      route('cabinet/prices', 'routes/cabinet-prices.tsx'),
+      // The clinic's own page as it edits it (accessibility).
+      route('cabinet/clinic', 'routes/cabinet-clinic.tsx'),
+      // The doctor's profile (a clinic: ?doctor={id}, one of its own), sent for moderation.
+      route('cabinet/profile', 'routes/cabinet-profile.tsx'),
+      // The page's views, booking and phone presses and bookings by day (?days=7|30|90&metric=).
+      route('cabinet/effectiveness', 'routes/cabinet-effectiveness.tsx'),
+    ]),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
