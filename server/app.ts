@@ -30,9 +30,11 @@ import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { createWaitlistHandlers } from './modules/booking/waitlist';
 import { cabinetBranchesRoutes } from './modules/cabinet/branches-routes';
+import { clinicMediaDir } from './modules/cabinet/clinic-media-store';
 import { cabinetPricesRoutes } from './modules/cabinet/prices-routes';
 import { cabinetRoutes } from './modules/cabinet/routes';
 import { cabinetSocketRoutes } from './modules/cabinet/socket';
+import { createUploadCleanupHandlers } from './modules/cabinet/upload-cleanup';
 import { clinicRoutes } from './modules/clinic/routes';
 import { clubCardPageRoutes } from './modules/club/card-page';
 import { createClubJobHandlers } from './modules/club/payments';
@@ -40,6 +42,7 @@ import { clubNotificationRoutes, clubRoutes } from './modules/club/routes';
 import { clubSocketRoutes } from './modules/club/socket';
 import { directoryRoutes } from './modules/directory/routes';
 import { sitemapRoutes } from './modules/directory/sitemap';
+import { doctorDocumentsDir } from './modules/doctor/document-file';
 import { doctorProfileRoutes } from './modules/doctor/profile-routes';
 import { doctorRoutes } from './modules/doctor/routes';
 import { favouritesRoutes } from './modules/favourites/routes';
@@ -220,6 +223,12 @@ export async function buildApp({
     ...createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
+    ...createUploadCleanupHandlers({
+      db,
+      clock,
+      dirs: { clinicMedia: clinicMediaDir(uploadsDir), doctorDocuments: doctorDocumentsDir(uploadsDir) },
+      log: app.log,
+    }),
     ...createClubJobHandlers({ db, clock, email, provider: payments }),
     ...createWaitlistHandlers({ db, clock, sms: providers.sms, jobs, schedule, publicOrigin }),
     ...createAdSweepHandlers({ ads: services.ads, clock, log: app.log }),

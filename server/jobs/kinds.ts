@@ -97,6 +97,18 @@ export const JOB_KINDS = {
     policy: 'exclusive',
     cron: { expression: '0 4 * * *', tz: 'Europe/Moscow' },
   },
+  /**
+   * The hourly sweep of cabinet uploads no row names: clinic images and doctors' scans
+   * (server/modules/cabinet/upload-cleanup.ts).
+   */
+  'cabinet.clean-up-uploads': {
+    retryLimit: 2,
+    retryDelay: 300,
+    retryDelayMax: 900,
+    expireInSeconds: 900,
+    policy: 'exclusive',
+    cron: { expression: '15 * * * *', tz: 'Europe/Moscow' },
+  },
   /** The hourly clean-up of orphaned review documents (server/modules/reviews/write/cleanup.ts). */
   'reviews.clean-up-documents': {
     retryLimit: 2,

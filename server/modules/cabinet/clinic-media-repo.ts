@@ -60,6 +60,21 @@ const liveEquipment = (clinicId: number) =>
  */
 export function createClinicMediaRepo() {
   return {
+    /**
+     * Which of these image addresses a row names: a gallery photo, a licence's scan, a piece of
+     * equipment's picture (removed rows too: their addresses were public) or a clinic's photo.
+     */
+    async namedImages(q: Db | DbTx, srcs: string[]): Promise<Set<string>> {
+      if (srcs.length === 0) return new Set();
+      const list = `{${srcs.join(',')}}`;
+      const { rows } = await q.execute<{ src: string }>(sql`
+        SELECT src FROM ${clinicPhotos} WHERE src = ANY(${list}::text[])
+        UNION SELECT image_url FROM ${clinicLicences} WHERE image_url = ANY(${list}::text[])
+        UNION SELECT image_url FROM ${equipment} WHERE image_url = ANY(${list}::text[])
+        UNION SELECT photo_url FROM clinics WHERE photo_url = ANY(${list}::text[])`);
+      return new Set(rows.map((r) => r.src));
+    },
+
     gallery: (q: Db | DbTx, clinicId: number): Promise<GalleryRow[]> =>
       q
         .select(galleryColumns)

@@ -45,6 +45,14 @@ const nameSql = sql<string>`concat_ws(' ', ${doctors.lastName}, ${doctors.firstN
 
 /** The doctors' scans for the 'Документы проверены' marks: SQL only (documents.ts holds the rules). */
 export function createDocumentsRepo(db: Db) {
+  /** Which of these stored files a scan's row names (withdrawn and rejected ones too). */
+  async function namedFiles(files: string[]): Promise<Set<string>> {
+    if (files.length === 0) return new Set();
+    const { rows } = await db.execute<{ file: string }>(sql`
+      SELECT file FROM ${doctorDocuments} WHERE file = ANY(${`{${files.join(',')}}`}::text[])`);
+    return new Set(rows.map((r) => r.file));
+  }
+
   /** Scans with their doctor (name and page) and the sender's role, as staff see them. */
   const staffRows = () =>
     db
@@ -62,6 +70,7 @@ export function createDocumentsRepo(db: Db) {
       .$dynamic();
 
   return {
+    namedFiles,
     /** Every scan of the doctor, newest first. */
     async list(doctorId: number): Promise<DocumentRow[]> {
       return db

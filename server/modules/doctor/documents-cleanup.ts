@@ -1,0 +1,19 @@
+import { DOCUMENT_FILE } from '../../../core/doctor/document-scans';
+import type { Db } from '../../db/client';
+import { sweepOrphans } from '../../media/sweep';
+import { createDocumentsRepo } from './documents-repo';
+
+/**
+ * The doctors' scans no row names, older than `before`: a scan is kept on disk before its row is
+ * written (server/modules/doctor/documents.ts), so a request that failed in between left it.
+ * Withdrawn and rejected scans keep their files (their rows stay).
+ */
+export function sweepDocumentFiles(db: Db, dir: string, before: Date) {
+  const repo = createDocumentsRepo(db);
+  return sweepOrphans({
+    dir,
+    before,
+    keyOf: (name) => (DOCUMENT_FILE.test(name) ? name : null),
+    named: (files) => repo.namedFiles(files),
+  });
+}
