@@ -31,6 +31,9 @@ async function visitor(browser: Browser): Promise<BrowserContext> {
   });
 }
 
+// Two browsers and a few page loads each; the banner comes after hydration, slow on a busy dev server.
+test.describe.configure({ timeout: 60_000 });
+
 let staff: BrowserContext;
 test.beforeAll(async ({ browser }) => {
   staff = await workAccountContext(browser, WORK_PHONES.staff);
@@ -61,7 +64,7 @@ const counts = async (campaign: number, place: string) => countsIn(await snapsho
 /** The list's top banner, loaded and labelled; its campaign. */
 async function topBanner(page: Page) {
   const ad = page.locator('[data-ad-slot="list_top"][data-ad-campaign]');
-  await expect(ad).toBeVisible({ timeout: 15_000 });
+  await expect(ad).toBeVisible({ timeout: 20_000 });
   return { ad, campaign: Number(await ad.getAttribute('data-ad-campaign')) };
 }
 
@@ -70,9 +73,6 @@ test('a list’s banner is labelled and its view is counted once, 2 s after it c
 }) => {
   const context = await visitor(browser);
   const page = await context.newPage();
-  const shown = page.waitForResponse(
-    (r) => r.url().includes('/ajax/ad/banner/?') && r.url().includes('list_top'),
-  );
   let viewedAt = 0;
   const viewed = page.waitForRequest((r) => {
     if (!r.url().endsWith('/ajax/view_banner/')) return false;
@@ -82,9 +82,8 @@ test('a list’s banner is labelled and its view is counted once, 2 s after it c
   // Read before the page opens: on a wide screen the banner is in view at once.
   const start = await snapshot();
   await page.goto(LIST);
-  const { key } = (await (await shown).json()).banner as { key: string };
-  const shownAt = Date.now();
   const { ad, campaign } = await topBanner(page);
+  const shownAt = Date.now();
   const before = countsIn(start, campaign, 'list_top');
 
   const label = ad.locator('[data-ad-label]');
@@ -99,7 +98,10 @@ test('a list’s banner is labelled and its view is counted once, 2 s after it c
   // On a phone the banner may start below the fold: the 2 s start when it comes into view.
   await ad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const request = await viewed;
-  expect(viewedAt - shownAt).toBeGreaterThanOrEqual(1_900);
+  // 2 s after the banner was drawn (the check above saw it a poll later: some slack).
+  expect(viewedAt - shownAt).toBeGreaterThanOrEqual(1_500);
+  const href = (await ad.getByRole('link').getAttribute('href')) as string;
+  const key = new URL(href, 'http://localhost').searchParams.get('key');
   const fields = new URLSearchParams(request.postData() ?? '');
   expect(Object.fromEntries(fields)).toMatchObject({ c: String(campaign), btype: 'list_top', redis_id: key });
   expect(Number(fields.get('p'))).toBeGreaterThanOrEqual(50);
