@@ -1,7 +1,8 @@
+import { CABINET_PAGES } from './pages';
 import { addDays } from './reception';
 
 /** The cabinet's schedule page. */
-export const CABINET_SCHEDULE_PATH = '/cabinet/schedule/';
+export const CABINET_SCHEDULE_PATH = CABINET_PAGES.schedule.path;
 
 /** Days off are given at most this many days at a time (a long leave is a few ranges). */
 export const DAYS_OFF_MAX_SPAN = 92;

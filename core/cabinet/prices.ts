@@ -4,8 +4,10 @@
  * stale edit from a fresh one. Money is whole roubles.
  */
 
+import { CABINET_PAGES } from './pages';
+
 /** The cabinet's page where a clinic keeps its price list and its club participation. */
-export const CABINET_PRICES_PATH = '/cabinet/prices/';
+export const CABINET_PRICES_PATH = CABINET_PAGES.prices.path;
 
 export const PRICE_LIMITS = {
   nameMin: 2,
@@ -21,7 +23,7 @@ export const PRICE_LIMITS = {
 } as const;
 
 export const PRICE_TEXTS = {
-  title: 'Цены и услуги',
+  title: CABINET_PAGES.prices.title,
   lead: 'Пациенты видят эти цены на странице клиники. После сохранения там появится «Обновлено клиникой» с сегодняшней датой.',
   signIn: 'Войдите как клиника',
   clinicOnly: 'Цены меняет клиника: войдите как клиника',

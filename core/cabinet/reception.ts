@@ -1,16 +1,17 @@
 import type { VisitType } from '../booking/urls';
 import { addDays } from '../schedule/free-slots';
+import { CABINET_PAGES } from './pages';
 
 export { addDays };
 
 /** The reception list's page. */
-export const CABINET_APPOINTMENTS_PATH = '/cabinet/appointments/';
+export const CABINET_APPOINTMENTS_PATH = CABINET_PAGES.appointments.path;
 
 /** A day or a week at a time. */
 export const RECEPTION_DAYS = [1, 7] as const;
 
 export const RECEPTION_TEXTS = {
-  title: 'Записи на приём',
+  title: CABINET_PAGES.appointments.title,
   signIn: 'Записи пациентов видят врачи и клиники',
   signInButton: 'Войти как врач или клиника',
   empty: 'Записей нет',

@@ -4,11 +4,12 @@
  * change never goes public at once: it waits as one pending change per doctor until staff
  * approve or reject it.
  */
+import { CABINET_PAGES, STAFF_PAGES } from '../cabinet/pages';
 import { categoryLabel, type DoctorCategory } from '../directory/doctor-labels';
 import { formatPhone } from '../phone/format';
 
-export const CABINET_PROFILE_PATH = '/cabinet/profile/';
-export const STAFF_PROFILES_PATH = '/staff/profiles/';
+export const CABINET_PROFILE_PATH = CABINET_PAGES.profile.path;
+export const STAFF_PROFILES_PATH = STAFF_PAGES.profiles.path;
 
 export const DOCTOR_CATEGORY_CHOICES = [
   'none',
@@ -35,7 +36,7 @@ export const PROFILE_LIMITS = {
 } as const;
 
 export const PROFILE_TEXTS = {
-  title: 'Мой профиль',
+  title: CABINET_PAGES.profile.title,
   ownPhoneHint: 'Мобильный или городской номер: пациенты увидят его на вашей странице.',
   ownPhoneBad: 'Укажите российский номер телефона, например +7 900 123-45-67',
   ownPhoneLocked: (version: string) => `Свой телефон на странице публикуют врачи с версией «${version}»`,

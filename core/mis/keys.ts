@@ -2,13 +2,15 @@
  * The cabinet's 'Интеграция с МИС' page (docs/product/mis-api.md): a clinic issues and revokes
  * the keys its software calls the integration API with.
  */
-export const CABINET_INTEGRATION_PATH = '/cabinet/integration/';
+import { CABINET_PAGES } from '../cabinet/pages';
+
+export const CABINET_INTEGRATION_PATH = CABINET_PAGES.integration.path;
 
 /** Live keys a clinic may hold at once (a rotation needs two). */
 export const MIS_KEYS_LIMIT = 5;
 
 export const MIS_KEY_TEXTS = {
-  title: 'Интеграция с МИС',
+  title: CABINET_PAGES.integration.title,
   lead: 'Ключ API позволяет медицинской информационной системе клиники передавать на портал расписание врачей и забирать новые и отменённые записи.',
   docs: 'Описание API (OpenAPI)',
   create: 'Выпустить ключ',

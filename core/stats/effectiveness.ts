@@ -3,8 +3,9 @@
  * visitors opened the doctor's or clinic's page, went on to book from it, booked, and pressed its
  * phone number. Shown to levels from Стандарт up; a lower level sees what it would gain.
  */
+import { CABINET_PAGES } from '../cabinet/pages';
 
-export const CABINET_EFFECTIVENESS_PATH = '/cabinet/effectiveness/';
+export const CABINET_EFFECTIVENESS_PATH = CABINET_PAGES.effectiveness.path;
 
 /** The periods the page offers, in days ending today (the page's town calendar). */
 export const EFFECTIVENESS_PERIODS = [7, 30, 90] as const;
@@ -32,7 +33,7 @@ export const METRIC_HINTS: Record<Metric, string> = {
 };
 
 export const EFFECTIVENESS_TEXTS = {
-  title: 'Эффективность страницы',
+  title: CABINET_PAGES.effectiveness.title,
   lead: 'Сколько пациентов открыли страницу, перешли к записи, записались и позвонили.',
   period: 'Период',
   periodOption: (days: number) => `${days} дней`,

@@ -1,21 +1,37 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
-import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
-import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../../core/cabinet/prices';
-import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
-import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
-import { CABINET_PROFILE_PATH, PROFILE_TEXTS, STAFF_PROFILES_PATH } from '../../../core/doctor/profile-edit';
-import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
-import { CABINET_REVIEWS_PATH, STAFF_REVIEWS_PATH } from '../../../core/reviews/urls';
-import { CABINET_EFFECTIVENESS_PATH, EFFECTIVENESS_TEXTS } from '../../../core/stats/effectiveness';
+import { CABINET_PAGES, STAFF_PAGES } from '../../../core/cabinet/pages';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { api } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Reconfirmation } from './reconfirmation';
 import { useRootAuth } from './use-root-auth';
+
+/** The cabinet's pages in the menu's order; a doctor's menu leaves out the clinic's own. */
+const CABINET_MENU = [
+  'appointments',
+  'schedule',
+  'clinic',
+  'prices',
+  'integration',
+  'effectiveness',
+  'profile',
+  'reviews',
+] as const satisfies readonly (keyof typeof CABINET_PAGES)[];
+const CLINIC_ONLY: ReadonlySet<(typeof CABINET_MENU)[number]> = new Set(['clinic', 'prices', 'integration']);
+
+function MenuLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <li>
+      <a href={href} className="block px-4 py-2 text-sm hover:bg-canvas">
+        {children}
+      </a>
+    </li>
+  );
+}
 
 const entry =
   'rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft sm:px-4';
@@ -110,70 +126,16 @@ export function AccountMenu() {
               </li>
             </>
           )}
-          {user.isStaff && (
-            <li>
-              <a href={STAFF_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                Модерация отзывов
-              </a>
-            </li>
-          )}
-          {user.isStaff && (
-            <li>
-              <a href={STAFF_PROFILES_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                Модерация профилей
-              </a>
-            </li>
-          )}
-          {(user.isDoctor || user.isLpu) && (
-            <>
-              <li>
-                <a href={CABINET_APPOINTMENTS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                  {RECEPTION_TEXTS.title}
-                </a>
-              </li>
-              <li>
-                <a href={CABINET_SCHEDULE_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                  Расписание
-                </a>
-              </li>
-              {user.isLpu && (
-                <li>
-                  <a href={CABINET_CLINIC_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                    {ACCESSIBILITY_TEXTS.cabinetTitle}
-                  </a>
-                </li>
-              )}
-              {user.isLpu && (
-                <li>
-                  <a href={CABINET_PRICES_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                    {PRICE_TEXTS.title}
-                  </a>
-                </li>
-              )}
-              {user.isLpu && (
-                <li>
-                  <a href={CABINET_INTEGRATION_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                    {MIS_KEY_TEXTS.title}
-                  </a>
-                </li>
-              )}
-              <li>
-                <a href={CABINET_EFFECTIVENESS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                  {EFFECTIVENESS_TEXTS.title}
-                </a>
-              </li>
-              <li>
-                <a href={CABINET_PROFILE_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                  {user.isLpu ? 'Профили врачей' : PROFILE_TEXTS.title}
-                </a>
-              </li>
-              <li>
-                <a href={CABINET_REVIEWS_PATH} className="block px-4 py-2 text-sm hover:bg-canvas">
-                  Отзывы обо мне
-                </a>
-              </li>
-            </>
-          )}
+          {user.isStaff && <MenuLink href={STAFF_PAGES.reviews.path}>{STAFF_PAGES.reviews.title}</MenuLink>}
+          {user.isStaff && <MenuLink href={STAFF_PAGES.profiles.path}>{STAFF_PAGES.profiles.title}</MenuLink>}
+          {(user.isDoctor || user.isLpu) &&
+            CABINET_MENU.filter((page) => user.isLpu || !CLINIC_ONLY.has(page)).map((page) => (
+              <MenuLink key={page} href={CABINET_PAGES[page].path}>
+                {page === 'profile' && user.isLpu
+                  ? CABINET_PAGES.profile.clinicTitle
+                  : CABINET_PAGES[page].title}
+              </MenuLink>
+            ))}
           <li>
             <button
               type="button"
