@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-
 export type PriceStatusTone = 'success' | 'neutral' | 'warning' | 'error';
 
 /**
@@ -12,8 +10,8 @@ export function priceStatus(
   date: string | null,
 ): { text: string; tone: PriceStatusTone } | null {
   if (!date) return null;
-  const [y, m, d] = date.split('-').map(Number);
-  const shown = format(new Date(y, m - 1, d), 'dd.MM.yyyy');
+  const [y, m, d] = date.split('-');
+  const shown = `${d}.${m}.${y}`;
   switch (code) {
     case 0:
       return { text: `Обновлено ${shown}`, tone: 'success' };

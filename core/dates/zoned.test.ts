@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format, getISODay } from 'date-fns';
 import { ru } from 'date-fns/locale';
 import { describe, expect, it } from 'vitest';
 import { formatDayShort, formatLongDate, nextLocalHour, zonedDay } from './zoned';
@@ -24,6 +24,28 @@ describe('zonedDay', () => {
 describe('formatDayShort', () => {
   it("formats a plain day as 'd MMM' in Russian", () => {
     expect(formatDayShort('2026-05-05')).toBe('5 мая');
+  });
+
+  it("says every day of a leap year as date-fns' Russian 'd MMM' does", () => {
+    for (let i = 0; i < 366; i++) {
+      const day = new Date(2028, 0, 1 + i);
+      expect(formatDayShort(format(day, 'yyyy-MM-dd'))).toBe(format(day, 'd MMM', { locale: ru }));
+    }
+  });
+});
+
+describe('zonedDay agrees with date-fns on a zoned date', () => {
+  it('every 7 hours of a year, in towns from UTC+2 to UTC+12', () => {
+    for (const tz of ['Europe/Kaliningrad', 'Europe/Moscow', 'Asia/Yekaterinburg', 'Asia/Kamchatka']) {
+      for (let at = Date.UTC(2026, 0, 1); at < Date.UTC(2027, 0, 1); at += 7 * 3_600_000) {
+        const local = new TZDate(at, tz);
+        expect(zonedDay(new Date(at), tz)).toEqual({
+          date: format(local, 'yyyy-MM-dd'),
+          isoWeekday: getISODay(local),
+          year: local.getFullYear(),
+        });
+      }
+    }
   });
 });
 

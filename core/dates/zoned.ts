@@ -1,11 +1,18 @@
 import { TZDate } from '@date-fns/tz';
-import { format, getISODay } from 'date-fns';
-import { ru } from 'date-fns/locale';
+
+// No date-fns `format` or locale here: public pages import this module, and those two cost their
+// first load 8 KB gzipped for a date and a month name (the tests hold the output to date-fns').
+const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar day at `now` in a time zone: what "today" means for a clinic in that town. */
 export function zonedDay(now: Date, tz: string): { date: string; isoWeekday: number; year: number } {
   const local = new TZDate(now.getTime(), tz);
-  return { date: format(local, 'yyyy-MM-dd'), isoWeekday: getISODay(local), year: local.getFullYear() };
+  const year = local.getFullYear();
+  return {
+    date: `${year}-${pad2(local.getMonth() + 1)}-${pad2(local.getDate())}`,
+    isoWeekday: local.getDay() || 7,
+    year,
+  };
 }
 
 /**
@@ -36,10 +43,26 @@ export function formatLongDate(at: Date | string, tz: string): string {
   return `${part('day')} ${part('month')} ${part('year')}`;
 }
 
+/** Months as date-fns' Russian 'd MMM' names them after a day number. */
+const MONTHS_SHORT = [
+  'янв.',
+  'фев.',
+  'мар.',
+  'апр.',
+  'мая',
+  'июн.',
+  'июл.',
+  'авг.',
+  'сент.',
+  'окт.',
+  'нояб.',
+  'дек.',
+];
+
 /** 'd MMM' of a plain 'yyyy-MM-dd' day, e.g. '1 янв.'; the day is taken as is, no zone shift. */
 export function formatDayShort(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return format(new Date(y, m - 1, d), 'd MMM', { locale: ru });
+  const [, m, d] = day.split('-').map(Number);
+  return `${d} ${MONTHS_SHORT[m - 1]}`;
 }
 
 export const WEEKDAY_NAMES = [
