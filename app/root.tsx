@@ -15,6 +15,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { preloadModal } from './components/ui/modal';
 import { SnackbarHost } from './components/ui/snackbar';
 import { api } from './lib/api';
 import { pageContextOf } from './lib/services.server';
@@ -75,6 +76,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (setSession) api.setSession();
   }, [setSession]);
+  useEffect(() => {
+    // The modal's code is out of the first load; fetch it when the browser has nothing else to do.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(preloadModal);
+  }, []);
   return (
     <>
       {navigation.state !== 'idle' && (

@@ -2,8 +2,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 // happy-dom loads no frames and prints so for the video items: that output is expected.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Lightbox, type LightboxItem } from './lightbox';
+import { preloadModal } from './modal';
+
+// The modal's code is in before the tests open one, as the root's idle preload has it in a browser.
+beforeAll(() => preloadModal());
 
 const photo = (n: number): LightboxItem => ({ src: `/media/clinics/${n}.webp`, name: `Фото ${n}` });
 const video: LightboxItem = {

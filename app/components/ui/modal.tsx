@@ -1,5 +1,4 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 
 /** How the overlay sits on phones (below 640 px) and on wider screens. */
 export type ModalMobile = 'fullscreen' | 'sheet' | 'dialog';
@@ -29,90 +28,56 @@ export interface ModalProps {
   dismissOnPhone?: boolean;
 }
 
-const onPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 639px)').matches;
-
-const MOBILE: Record<ModalMobile, string> = {
-  fullscreen: 'inset-0',
-  // A bottom sheet is at most 80vh tall.
-  sheet: 'inset-x-0 bottom-0 max-h-[80vh] rounded-t-[var(--radius-card)]',
-  dialog: 'inset-x-4 top-1/2 max-h-[85vh] -translate-y-1/2 rounded-[var(--radius-card)]',
+type ModalModule = typeof import('./modal-dialog');
+let loading: Promise<ModalModule> | undefined;
+/** The module once it is in: a modal opened after that renders it directly, without suspending. */
+let loaded: ModalModule | undefined;
+/** Radix's dialog and the modal's body: fetched once, by the first modal to open or by `preloadModal`. */
+const load = () => {
+  loading ??= import('./modal-dialog').then((m) => {
+    loaded = m;
+    return m;
+  });
+  return loading;
 };
-
-const DESKTOP: Record<ModalDesktop, string> = {
-  dialog:
-    'sm:inset-auto sm:left-1/2 sm:top-1/2 sm:max-h-[85vh] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-[var(--radius-card)]',
-  side: 'sm:inset-y-0 sm:left-auto sm:right-0 sm:bottom-0 sm:top-0 sm:max-h-none sm:translate-y-0 sm:rounded-none',
-};
+const LazyDialog = lazy(load);
+const LazyClose = lazy(() => load().then((m) => ({ default: m.ModalClose })));
 
 /**
- * The one modal of the site (docs/product/directory.md, 'Shared page widgets'): Radix's dialog
- * gives the focus trap, Escape and outside-click closing and the stack — a modal opened from
- * another one is a nested layer, and only the top layer reacts to Escape. Variants cover the
- * product's shapes: full-screen or bottom sheet on phones, a 456 px dialog or a side panel on
- * desktop.
+ * Fetches the modal's code ahead of the first open (the root calls it once the browser is idle
+ * after hydration), so a tap on a phone opens a modal without waiting for the network.
  */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  showDescription = false,
-  children,
-  footer,
-  mobile = 'fullscreen',
-  desktop = 'dialog',
-  width = 456,
-  closeIcon = 'always',
-  onCloseAutoFocus,
-  tone = 'light',
-  dismissOnPhone = true,
-}: ModalProps) {
-  const dark = tone === 'dark';
-  const keep = (event: Event) => {
-    if (!dismissOnPhone && onPhone()) event.preventDefault();
-  };
+export function preloadModal(): Promise<unknown> {
+  return load().catch(() => {
+    loading = undefined;
+  });
+}
+
+/**
+ * The one modal of the site (docs/product/directory.md, 'Shared page widgets'), its body in
+ * ./modal-dialog.tsx: Radix's dialog gives the focus trap, Escape and outside-click closing and
+ * the stack. That code (about 13 KB gzipped) is not part of a page's first load: a modal that
+ * has never been open renders nothing, and its first open renders the loaded body or, before
+ * the preload is in, waits for it. After that the body stays mounted (the same component for
+ * the modal's life), so closing returns the focus as Radix does.
+ */
+export function Modal(props: ModalProps) {
+  const [Body, setBody] = useState<ComponentType<ModalProps> | null>(() => (props.open ? pickBody() : null));
+  if (props.open && !Body) setBody(() => pickBody());
+  if (!Body) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[1000] bg-ink/40" />
-        <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          onInteractOutside={keep}
-          onEscapeKeyDown={keep}
-          style={{ '--modal-width': `${width}px` } as React.CSSProperties}
-          className={`fixed z-[1000] flex flex-col shadow-xl ${dark ? 'bg-[#101c3a] text-white' : 'bg-surface'} outline-none sm:w-[var(--modal-width)] sm:max-w-[calc(100vw-2rem)] ${MOBILE[mobile]} ${DESKTOP[desktop]}`}
-        >
-          <div className="flex items-start justify-between gap-3 px-4 pt-4 sm:px-6 sm:pt-5">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            {closeIcon !== 'never' && (
-              <Dialog.Close
-                aria-label="Закрыть"
-                className={`-mr-2 rounded-md px-2 py-0.5 text-2xl leading-none ${dark ? 'text-white/80 hover:bg-white/10' : 'text-muted hover:bg-canvas'} ${closeIcon === 'desktop' ? 'hidden sm:block' : ''}`}
-              >
-                ×
-              </Dialog.Close>
-            )}
-          </div>
-          {description ? (
-            <Dialog.Description className={showDescription ? 'px-4 pt-1 text-ink-soft sm:px-6' : 'sr-only'}>
-              {description}
-            </Dialog.Description>
-          ) : (
-            <Dialog.Description className="sr-only">{title}</Dialog.Description>
-          )}
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-3 sm:px-6">{children}</div>
-          {footer && (
-            <div
-              className={`flex flex-wrap justify-end gap-2 border-t px-4 py-3 sm:px-6 ${dark ? 'border-white/15' : 'border-line'}`}
-            >
-              {footer}
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <Body {...props} />
+    </Suspense>
   );
 }
 
+function pickBody(): ComponentType<ModalProps> {
+  return loaded?.default ?? LazyDialog;
+}
+
 /** Closes the modal it is in (a Radix close part styled as a button). */
-export const ModalClose = Dialog.Close;
+export function ModalClose(props: ComponentProps<ModalModule['ModalClose']>) {
+  const Close = loaded?.ModalClose ?? LazyClose;
+  return <Close {...props} />;
+}

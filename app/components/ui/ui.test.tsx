@@ -2,11 +2,14 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useHashModal, useHashParams } from '../../lib/use-hash-state';
-import { Modal } from './modal';
+import { Modal, preloadModal } from './modal';
 import { Select } from './select';
 import { hideSnackbar, SnackbarHost, showSnackbar } from './snackbar';
+
+// The modal's code is in before the tests open one, as the root's idle preload has it in a browser.
+beforeAll(() => preloadModal());
 
 afterEach(() => {
   cleanup();

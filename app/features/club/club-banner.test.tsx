@@ -2,11 +2,15 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
+import { preloadModal } from '../../components/ui/modal';
 import { ClubPriceBanner, ClubSwitch } from './club-banner';
 import { CLUB_OPEN_EVENT } from './club-events';
 import ClubHowItWorks from './club-how-it-works';
+
+// The modal's code is in before the tests open one, as the root's idle preload has it in a browser.
+beforeAll(() => preloadModal());
 
 const PATIENT: Viewer = { ...ANONYMOUS, isAnonymous: false, isRealPatient: true };
 

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
 import { LEGAL_URLS } from '../../../core/legal/urls';
+import { preloadModal } from '../../components/ui/modal';
 import { openClubWidget } from './club-events';
 import ClubWidget from './club-widget';
+
+// The modal's code is in before the tests open one, as the root's idle preload has it in a browser.
+beforeAll(() => preloadModal());
 
 const confetti = vi.fn();
 vi.mock('canvas-confetti', () => ({ default: (...args: unknown[]) => confetti(...args) }));

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { preloadModal } from '../../components/ui/modal';
 import { ReviewPowerButton, ReviewPowerModal } from './review-power-modal';
 import { doctorReviewPayload, visitReviewPayload } from './review-power-payload';
+
+// The modal's code is in before the tests open one, as the root's idle preload has it in a browser.
+beforeAll(() => preloadModal());
 
 afterEach(cleanup);
 
