@@ -140,7 +140,7 @@ describe('the reception list', () => {
     const stranger = await clinicAccount(elsewhere.id);
     expect((await reception(stranger, '?date=2026-11-23')).json().visits).toEqual([]);
     const theirs = await reception(stranger, `?date=2026-11-23&doctor=${spot.doctor_id}`);
-    expect(theirs.statusCode).toBe(400);
+    expect(theirs.statusCode).toBe(403);
     expect(theirs.json().detail).toBe('Нет такого врача в клинике');
   });
 
@@ -504,7 +504,7 @@ describe('days off', () => {
       [
         doctor,
         { doctor_id: other.doctor_id, from: '2026-12-07', to: '2026-12-07' },
-        400,
+        403,
         'Нет такого врача в клинике',
       ],
       [await clinicAccount(spot.lpu_id), { from: '2026-12-07', to: '2026-12-07' }, 400, 'Выберите врача'],

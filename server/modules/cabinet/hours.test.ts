@@ -310,7 +310,7 @@ describe('weekly hours', () => {
       await readHours(stranger, `?doctor=${spot.doctor_id}`),
       await stranger.inject({ url: BOOKING, payload: { doctor_id: spot.doctor_id, on: false } }),
     ]) {
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(403);
       expect(res.json().detail).toBe('Нет такого врача в клинике');
     }
     expect((await readHours(stranger)).json()).toMatchObject({ places: [], place: null });
@@ -321,14 +321,15 @@ describe('weekly hours', () => {
       townId: (await clinicTownOf(spot.lpu_id)) ?? 0,
       clinicIds: [elsewhere.id],
     });
-    const doctorCases: [Record<string, unknown>, string][] = [
-      [{ ...body, doctor_id: undefined }, 'Выберите клинику'],
-      [{ ...body, doctor_id: undefined, clinic_id: elsewhere.id }, 'Вы не принимаете в этой клинике'],
-      [{ ...body, doctor_id: other.id, clinic_id: elsewhere.id }, 'Нет такого врача в клинике'],
+    // Naming no clinic is a bad request; naming another's clinic or doctor is refused.
+    const doctorCases: [Record<string, unknown>, number, string][] = [
+      [{ ...body, doctor_id: undefined }, 400, 'Выберите клинику'],
+      [{ ...body, doctor_id: undefined, clinic_id: elsewhere.id }, 403, 'Вы не принимаете в этой клинике'],
+      [{ ...body, doctor_id: other.id, clinic_id: elsewhere.id }, 403, 'Нет такого врача в клинике'],
     ];
-    for (const [payload, detail] of doctorCases) {
+    for (const [payload, status, detail] of doctorCases) {
       const res = await setHours(doctor, payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json().detail).toBe(detail);
     }
     expect((await readHours(doctor, `?clinic=${elsewhere.id}`)).json().detail).toBe(

@@ -81,7 +81,7 @@ export function createCabinetHours({
 
   /**
    * The account's doctor at a clinic named in a call: a clinic names its doctor (required), a
-   * doctor names his clinic (required). Another account's is a 400, as for days off.
+   * doctor names his clinic (required). Another account's is a 403, as for days off.
    */
   function placeOf(
     account: CabinetAccount,
@@ -91,23 +91,23 @@ export function createCabinetHours({
   ): Place | null {
     if ('clinicId' in account) {
       if (named.clinic !== undefined && named.clinic !== account.clinicId)
-        throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+        throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
       if (named.doctor === undefined) {
         if (required) throw badRequest(HOURS_TEXTS.doctorRequired);
         return places[0] ?? null;
       }
       const place = places.find((p) => p.doctor.id === named.doctor);
-      if (!place) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+      if (!place) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
       return place;
     }
     if (named.doctor !== undefined && named.doctor !== account.doctorId)
-      throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+      throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
     if (named.clinic === undefined) {
       if (required) throw badRequest(HOURS_TEXTS.clinicRequired);
       return places[0] ?? null;
     }
     const place = places.find((p) => p.clinic.id === named.clinic);
-    if (!place) throw badRequest(HOURS_TEXTS.notOurClinic);
+    if (!place) throw forbidden(HOURS_TEXTS.notOurClinic);
     return place;
   }
 
@@ -140,7 +140,7 @@ export function createCabinetHours({
       { doctor: body.doctor_id, clinic: body.clinic_id },
       { required: true },
     );
-    if (!place) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+    if (!place) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
     const visitType = typeOf(place, body.visit_type);
     if (place.misSchedule) throw conflict('mis_schedule', HOURS_TEXTS.misSchedule);
     return { place, visitType };
@@ -152,7 +152,7 @@ export function createCabinetHours({
       clinicId: place.clinic.id,
       doctorId: place.doctor.id,
     });
-    if (workplaceId === undefined) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+    if (workplaceId === undefined) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
     return workplaceId;
   }
 
@@ -455,13 +455,13 @@ export function createCabinetHours({
       const account = owner(viewer);
       if (!('clinicId' in account)) throw forbidden(HOURS_TEXTS.bookingClinicOnly);
       const doctors = await repo.clinicDoctors(account.clinicId);
-      if (!doctors.some((d) => d.id === body.doctor_id)) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+      if (!doctors.some((d) => d.id === body.doctor_id)) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
       await db.transaction(async (tx) => {
         const [workplaceId] = await repo.lockWorkplaces(tx, {
           clinicId: account.clinicId,
           doctorId: body.doctor_id,
         });
-        if (workplaceId === undefined) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+        if (workplaceId === undefined) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
         const before = await hoursRepo.appointmentOn(tx, workplaceId);
         await hoursRepo.setAppointmentOn(tx, workplaceId, body.on);
         if (body.on && !before)

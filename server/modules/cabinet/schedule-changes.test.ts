@@ -282,7 +282,7 @@ describe('new weekly hours from a later day', () => {
       [WITHDRAW, { doctor_id: spot.doctor_id, visit_type: 'clinic', valid_from: '2026-12-01' }],
     ] as const) {
       const res = await post(stranger, url, payload);
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode).toBe(403);
       expect(res.json().detail).toBe('Нет такого врача в клинике');
     }
   });
@@ -463,7 +463,7 @@ describe('a date’s own hours', () => {
       .where(eq(clinics.id, spot.lpu_id));
     const stranger = await clinicAccount((await createClinic(t.db, { townId })).id);
     const res = await post(stranger, DATED, body);
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(403);
     expect(res.json().detail).toBe('Нет такого врача в клинике');
     expect(await timesOn(spot, '2026-11-23')).toHaveLength(6);
   });

@@ -103,12 +103,12 @@ export function createCabinetService({
   /** A clinic's doctor named in a call (required for a clinic; a doctor may name only himself). */
   async function doctorOf(account: CabinetAccount, named: number | undefined): Promise<DayOffScope> {
     if (!('clinicId' in account)) {
-      if (named !== undefined && named !== account.doctorId) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+      if (named !== undefined && named !== account.doctorId) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
       return account;
     }
     if (named === undefined) throw badRequest(DAYS_OFF_TEXTS.doctorRequired);
     const doctors = await repo.clinicDoctors(account.clinicId);
-    if (!doctors.some((d) => d.id === named)) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+    if (!doctors.some((d) => d.id === named)) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
     return { clinicId: account.clinicId, doctorId: named };
   }
 
@@ -205,7 +205,7 @@ export function createCabinetService({
         if (query.doctor !== undefined) {
           // Only a doctor of this clinic: another's id would list nothing, but say so plainly.
           const ours = doctors.some((d) => d.id === query.doctor);
-          if (!ours && otherDoctor === 'refuse') throw badRequest(RECEPTION_TEXTS.notOurDoctor);
+          if (!ours && otherDoctor === 'refuse') throw forbidden(RECEPTION_TEXTS.notOurDoctor);
           doctor = ours ? query.doctor : null;
         }
       }
@@ -306,7 +306,7 @@ export function createCabinetService({
       if (!Array.isArray(days)) throw badRequest(days.detail, { code: days.code });
       const outcome = await db.transaction(async (tx) => {
         const workplaces = await repo.lockWorkplaces(tx, scope);
-        if (workplaces.length === 0) throw badRequest(DAYS_OFF_TEXTS.notOurDoctor);
+        if (workplaces.length === 0) throw forbidden(DAYS_OFF_TEXTS.notOurDoctor);
         // Holds first: deleting one waits for a coupon payment turning it into a visit right now,
         // so the visits read next include it. (A refusal rolls the holds back.)
         await repo.dropHoldsOnDays(tx, workplaces, days);
