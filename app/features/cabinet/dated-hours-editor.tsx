@@ -2,18 +2,12 @@ import { useId, useState } from 'react';
 import { cabinetRemoveDatedHours, cabinetSetDatedHours } from '../../../core/cabinet/calls';
 import type { Hours, HoursPlace, ReceptionVisit } from '../../../core/cabinet/contracts';
 import { DATED_HOURS_TEXTS, datedHoursRefusal } from '../../../core/cabinet/dated-hours';
-import {
-  dayLong,
-  HOURS_AHEAD_DAYS,
-  HOURS_TEXTS,
-  type HoursInterval,
-  SLOT_MINUTES_CHOICES,
-} from '../../../core/cabinet/hours';
+import { dayLong, HOURS_AHEAD_DAYS, HOURS_TEXTS, type HoursInterval } from '../../../core/cabinet/hours';
 import { STATUS_CHANGE_TEXTS, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
 import { addDays } from '../../../core/schedule/free-slots';
 import { plural, WORDS } from '../../../core/text/plural';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-import { IntervalsInput } from './intervals-input';
+import { IntervalsInput, SlotMinutesField } from './intervals-input';
 import { VisitsToCancel } from './visits-to-cancel';
 
 const FIELD = 'rounded-lg border border-line bg-surface px-3 py-2';
@@ -171,25 +165,16 @@ export function DatedHoursEditor({
             className={FIELD}
           />
         </label>
-        <label htmlFor={ids.slot} className="flex flex-col gap-1 text-sm">
-          {HOURS_TEXTS.slot}
-          <select
-            id={ids.slot}
-            value={slot}
-            disabled={busy}
-            onChange={(e) => {
-              setSlot(Number(e.target.value));
-              setOutside(null);
-            }}
-            className={FIELD}
-          >
-            {SLOT_MINUTES_CHOICES.map((minutes) => (
-              <option key={minutes} value={minutes}>
-                {plural(minutes, WORDS.minute)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SlotMinutesField
+          id={ids.slot}
+          value={slot}
+          disabled={busy}
+          onChange={(minutes) => {
+            setSlot(minutes);
+            setOutside(null);
+          }}
+          className={FIELD}
+        />
       </div>
       <IntervalsInput
         name={date ? dayLong(date) : DATED_HOURS_TEXTS.date}

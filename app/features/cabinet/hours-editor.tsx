@@ -20,10 +20,9 @@ import {
 } from '../../../core/cabinet/hours';
 import { STATUS_CHANGE_TEXTS, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
 import { addDays } from '../../../core/schedule/free-slots';
-import { plural, WORDS } from '../../../core/text/plural';
 import { api, isApiError, SERVER_ERROR } from '../../lib/api';
 import { DatedHoursEditor } from './dated-hours-editor';
-import { IntervalsInput } from './intervals-input';
+import { IntervalsInput, SlotMinutesField } from './intervals-input';
 import { VisitsToCancel } from './visits-to-cancel';
 
 const FIELD = 'rounded-lg border border-line bg-surface px-3 py-2';
@@ -262,25 +261,16 @@ export function HoursEditor({ initial }: { initial: Hours }) {
                   ))}
                 </select>
               </label>
-              <label htmlFor={ids.slot} className="flex flex-col gap-1 text-sm">
-                {HOURS_TEXTS.slot}
-                <select
-                  id={ids.slot}
-                  value={slot}
-                  disabled={busy}
-                  onChange={(e) => {
-                    setSlot(Number(e.target.value));
-                    setOutside(null);
-                  }}
-                  className={FIELD}
-                >
-                  {SLOT_MINUTES_CHOICES.map((minutes) => (
-                    <option key={minutes} value={minutes}>
-                      {plural(minutes, WORDS.minute)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SlotMinutesField
+                id={ids.slot}
+                value={slot}
+                disabled={busy}
+                onChange={(minutes) => {
+                  setSlot(minutes);
+                  setOutside(null);
+                }}
+                className={FIELD}
+              />
               <label htmlFor={ids.from} className="flex flex-col gap-1 text-sm">
                 {HOURS_TEXTS.validFrom}
                 <input

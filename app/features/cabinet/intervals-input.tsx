@@ -1,4 +1,10 @@
-import { HOURS_MAX_INTERVALS, HOURS_TEXTS, type HoursInterval } from '../../../core/cabinet/hours';
+import {
+  HOURS_MAX_INTERVALS,
+  HOURS_TEXTS,
+  type HoursInterval,
+  SLOT_MINUTES_CHOICES,
+} from '../../../core/cabinet/hours';
+import { plural, WORDS } from '../../../core/text/plural';
 
 const TIME = 'w-[4.5rem] rounded-lg border border-line bg-surface px-2 py-1.5 text-center tabular-nums';
 const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
@@ -81,5 +87,39 @@ export function IntervalsInput({
         )}
       </div>
     </div>
+  );
+}
+
+/** 'Длительность приёма': the slot length of weekly hours or of a date's own hours. */
+export function SlotMinutesField({
+  id,
+  value,
+  disabled,
+  onChange,
+  className,
+}: {
+  id: string;
+  value: number;
+  disabled: boolean;
+  onChange: (minutes: number) => void;
+  className: string;
+}) {
+  return (
+    <label htmlFor={id} className="flex flex-col gap-1 text-sm">
+      {HOURS_TEXTS.slot}
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className={className}
+      >
+        {SLOT_MINUTES_CHOICES.map((minutes) => (
+          <option key={minutes} value={minutes}>
+            {plural(minutes, WORDS.minute)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
