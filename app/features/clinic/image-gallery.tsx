@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { Lightbox, type LightboxItem } from '../../components/ui/lightbox';
+import { lazy, Suspense, useState } from 'react';
+import type { LightboxItem } from '../../components/ui/lightbox';
+
+// The lightbox is not part of the page's first load: its code comes when a thumbnail is pointed
+// at, focused or opened (a phone's tap points at it first).
+const loadLightbox = () => import('../../components/ui/lightbox');
+const Lightbox = lazy(() => loadLightbox().then((m) => ({ default: m.Lightbox })));
+const preloadLightbox = () => void loadLightbox().catch(() => undefined);
 
 /** A thumbnail whose picture did not come (the product's text). */
 export const GALLERY_IMAGE_ERROR = 'не удается загрузить изображение';
@@ -23,6 +29,7 @@ export function ImageGallery({
   autoplay?: number;
 }) {
   const [shown, setShown] = useState<number | null>(null);
+  const [opened, setOpened] = useState(false);
   const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
   if (!items.length) return null;
   const fail = (src: string) => setBroken((s) => new Set(s).add(src));
@@ -36,10 +43,13 @@ export function ImageGallery({
               target="_blank"
               rel={item.embedUrl ? 'noopener noreferrer' : 'noopener'}
               aria-label={item.embedUrl || broken.has(item.src) ? item.name : undefined}
+              onPointerEnter={preloadLightbox}
+              onFocus={preloadLightbox}
               onClick={(event) => {
                 if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                 event.preventDefault();
                 setShown(i);
+                setOpened(true);
               }}
               className="block overflow-hidden rounded-lg border border-line bg-canvas hover:border-brand"
             >
@@ -75,13 +85,17 @@ export function ImageGallery({
           </li>
         ))}
       </ul>
-      <Lightbox
-        items={items}
-        index={shown}
-        onIndexChange={setShown}
-        onClose={() => setShown(null)}
-        autoplay={autoplay}
-      />
+      {opened && (
+        <Suspense fallback={null}>
+          <Lightbox
+            items={items}
+            index={shown}
+            onIndexChange={setShown}
+            onClose={() => setShown(null)}
+            autoplay={autoplay}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
