@@ -168,6 +168,9 @@ test('the visiting rules open in a dialog fetched from the covid rules call', as
   await expect(dialog.getByRole('listitem')).toHaveText(rules);
   await dialog.getByRole('button', { name: 'Понятно' }).click();
   await expect(dialog).toBeHidden();
+  // The focus comes back to the button that opened it (it used to fall to the page: the button
+  // was disabled while the rules loaded, and a disabled button loses the focus).
+  await expect(page.getByRole('button', { name: 'Посмотреть правила' })).toBeFocused();
 });
 
 test('a failing covid rules call leaves the page as it is', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { useLayoutEffect, useRef } from 'react';
 import type { ModalDesktop, ModalMobile, ModalProps } from './modal';
 
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia('(max-width: 639px)').matches;
@@ -34,6 +35,21 @@ export default function ModalDialog({
   dismissOnPhone = true,
 }: ModalProps) {
   const dark = tone === 'dark';
+  // Radix gives the focus back to its own Trigger part, which our callers do not use: left to
+  // itself the focus would fall to the page on close. So the modal keeps what had the focus when
+  // it opened (before Radix moves it inside; child effects run after this layout effect) and
+  // returns it there, unless the caller chose another place.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
+      opener.current = document.activeElement;
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (opener.current?.isConnected) opener.current.focus();
+  };
   const keep = (event: Event) => {
     if (!dismissOnPhone && onPhone()) event.preventDefault();
   };
@@ -42,7 +58,7 @@ export default function ModalDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[1000] bg-ink/40" />
         <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={returnFocus}
           onInteractOutside={keep}
           onEscapeKeyDown={keep}
           style={{ '--modal-width': `${width}px` } as React.CSSProperties}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Modal, ModalClose } from './modal';
@@ -23,6 +23,17 @@ function Opener() {
 }
 
 describe('Modal before its code is loaded', () => {
+  it('gives the focus back to what opened it when it closes', async () => {
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Открыть' });
+    opener.focus();
+    fireEvent.click(opener);
+    await screen.findByRole('dialog', { name: 'Оборудование' });
+    expect(document.activeElement).not.toBe(opener);
+    fireEvent.click(screen.getByRole('button', { name: 'Готово' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
   it('renders nothing while never opened, loads on the first open, closes and opens again', async () => {
     render(<Opener />);
     expect(screen.queryByRole('dialog')).toBeNull();

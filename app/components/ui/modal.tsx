@@ -20,7 +20,7 @@ export interface ModalProps {
   width?: number;
   /** Desktop dialogs have a close icon; phone sheets may not (e.g. the preliminary-consultation sheet). */
   closeIcon?: 'always' | 'desktop' | 'never';
-  /** Element to focus when the modal closes (defaults to the element that opened it). */
+  /** Called when the modal closes; `preventDefault()` keeps the focus from going back to what had it when the modal opened. */
   onCloseAutoFocus?: (event: Event) => void;
   /** 'dark': light text on the night-blue of event promos (the award's Grand Prix). */
   tone?: 'light' | 'dark';

@@ -14,6 +14,7 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
   const cached = useRef<string[] | null>(null);
 
   async function show() {
+    if (loading) return;
     if (cached.current) {
       setRules(cached.current);
       return setOpen(true);
@@ -42,9 +43,11 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
         type="button"
         aria-haspopup="dialog"
         aria-busy={loading}
-        disabled={loading}
+        // Not `disabled` while the rules load: a disabled button drops the focus to the page, and
+        // the dialog would then give it back to the page, not to this button, when it closes.
+        aria-disabled={loading}
         onClick={show}
-        className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft disabled:opacity-60"
+        className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft aria-disabled:opacity-60"
       >
         {loading ? 'Загрузка...' : 'Посмотреть правила'}
       </button>
