@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { WORK_PHONES, workAccountContext } from './support/patient';
@@ -17,10 +18,12 @@ const hydrated = (page: Page) =>
 
 test('a doctor uploads a photo; after moderation it is on his page', async ({ browser }, info) => {
   const width = info.project.use.viewport?.width ?? 0;
-  // A new picture each run (its own colour), so the approved address is a new one too.
+  // A new picture each run, so the approved address is a new one too: a grid of 6 × 8 random
+  // colours. (A single random shade was not enough: the stored WebP is lossy, so two near shades
+  // could come out as the same bytes and the same address, and the run failed.)
   const file = info.outputPath('photo.png');
-  const shade = Math.floor(Math.random() * 200);
-  await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: shade, g: 140, b: 200 } } })
+  await sharp(randomBytes(6 * 8 * 3), { raw: { width: 6, height: 8, channels: 3 } })
+    .resize(480, 640, { kernel: 'nearest' })
     .png()
     .toFile(file);
 
