@@ -73,17 +73,39 @@ test('a list’s banner is labelled and its view is counted once, 2 s after it c
 }) => {
   const context = await visitor(browser);
   const page = await context.newPage();
-  let viewedAt = 0;
-  const viewed = page.waitForRequest((r) => {
-    if (!r.url().endsWith('/ajax/view_banner/')) return false;
-    viewedAt = Date.now();
-    return true;
+  // The page's own clock, not the test's: under load the test notices the banner a poll or
+  // more after it was drawn, which once made a correct 2 s look like 1.4 s (CI). The script
+  // notes when the banner last became half visible (a demo campaign's bar) and when the view
+  // report left for the beacon.
+  await page.addInitScript(() => {
+    const times = { shownAt: -1, sentAt: -1 };
+    Object.assign(window, { __adTimes: times });
+    const send = navigator.sendBeacon.bind(navigator);
+    navigator.sendBeacon = (url, data) => {
+      if (String(url).endsWith('/ajax/view_banner/') && times.sentAt < 0) times.sentAt = performance.now();
+      return send(url, data);
+    };
+    let enough = false;
+    const io = new IntersectionObserver(
+      ([entry]) => {
+        const now = entry.isIntersecting && entry.intersectionRatio >= 0.49;
+        if (now && !enough) times.shownAt = performance.now();
+        enough = now;
+      },
+      { threshold: [0, 0.25, 0.5, 0.75, 0.99, 1] },
+    );
+    new MutationObserver((_, mo) => {
+      const el = document.querySelector('[data-ad-slot="list_top"][data-ad-campaign]');
+      if (!el) return;
+      mo.disconnect();
+      io.observe(el);
+    }).observe(document, { childList: true, subtree: true });
   });
+  const viewed = page.waitForRequest((r) => r.url().endsWith('/ajax/view_banner/'));
   // Read before the page opens: on a wide screen the banner is in view at once.
   const start = await snapshot();
   await page.goto(LIST);
   const { ad, campaign } = await topBanner(page);
-  const shownAt = Date.now();
   const before = countsIn(start, campaign, 'list_top');
 
   const label = ad.locator('[data-ad-label]');
@@ -98,8 +120,12 @@ test('a list’s banner is labelled and its view is counted once, 2 s after it c
   // On a phone the banner may start below the fold: the 2 s start when it comes into view.
   await ad.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const request = await viewed;
-  // 2 s after the banner was drawn (the check above saw it a poll later: some slack).
-  expect(viewedAt - shownAt).toBeGreaterThanOrEqual(1_500);
+  const times = await page.evaluate(
+    () => (window as unknown as { __adTimes: { shownAt: number; sentAt: number } }).__adTimes,
+  );
+  expect(times.shownAt).toBeGreaterThanOrEqual(0);
+  // 2 s of view (both observers note the same frame; a few ms of slack for their order).
+  expect(times.sentAt - times.shownAt).toBeGreaterThanOrEqual(1_980);
   const href = (await ad.getByRole('link').getAttribute('href')) as string;
   const key = new URL(href, 'http://localhost').searchParams.get('key');
   const fields = new URLSearchParams(request.postData() ?? '');
