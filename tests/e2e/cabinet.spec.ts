@@ -119,6 +119,58 @@ test('a clinic cancels a visit with a reason; the patient gets it by SMS', async
   await context.close();
 });
 
+test('a clinic marks a begun visit as a no-show, corrects it to «Пришёл»; the mark survives a reload', async ({
+  browser,
+}) => {
+  const { context, page, list } = await clinicPage(browser);
+  // The seed leaves the begun visits of today and of the last working day unmarked, and marks
+  // older ones. The two projects run at once on one database: each takes visits of its own parity.
+  const parity = test.info().project.name === 'desktop' ? 0 : 1;
+  const [y, m, d] = list.today.split('-').map(Number);
+  const weekAgo = new Date(Date.UTC(y, m - 1, d - 7)).toISOString().slice(0, 10);
+  type Visit = { id: number; startsAt: string; tz: string; status: string; patientName: string };
+  const listed = async (query: string) =>
+    (await (await page.request.get(`/cabinet/ajax/appointments/?${query}`)).json()) as {
+      now: string;
+      visits: Visit[];
+    };
+  // The list shows a day or a week: the last week, and today.
+  const [week, today] = await Promise.all([listed(`date=${weekAgo}&days=7`), listed('days=1')]);
+  const begun = [...week.visits, ...today.visits].filter(
+    (v) => v.startsAt <= today.now && v.id % 2 === parity && (v.status === 'active' || v.status === 'done'),
+  );
+  // The latest: on a rerun it may be one this test marked 'Пришёл' before, which can still be corrected.
+  const visit = begun.sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
+  expect(visit, 'a begun visit of the demo clinic').toBeDefined();
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: visit.tz }).format(new Date(visit.startsAt));
+
+  await page.goto(`/cabinet/appointments/?date=${day}`);
+  await hydrated(page);
+  const row = page.locator(`[data-visit-id="${visit.id}"]`);
+  await expect(row).toContainText(visit.patientName);
+  // Begun: too late to cancel, the time to say whether the patient came.
+  await expect(row.getByRole('button', { name: 'Отменить запись' })).toHaveCount(0);
+  await row.getByRole('button', { name: 'Не пришёл' }).click();
+  await expect(row.getByRole('status')).toHaveText('Отмечено: пациент не пришёл');
+  await expect(row.getByRole('button', { name: 'Не пришёл' })).toHaveCount(0);
+  await expect(row.getByText('Не пришёл', { exact: true })).toBeVisible();
+  await shot(page, 'cabinet-no-show');
+
+  await page.reload();
+  await hydrated(page);
+  await expect(row.getByText('Не пришёл', { exact: true })).toBeVisible();
+  // A mistake is corrected the same way.
+  await row.getByRole('button', { name: 'Пришёл' }).click();
+  await expect(row.getByRole('status')).toHaveText('Отмечено: пациент пришёл');
+  await expect(row.getByText('Пришёл', { exact: true })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Не пришёл' })).toBeVisible();
+  const after = (await (await page.request.get(`/cabinet/ajax/appointments/?date=${day}`)).json()) as {
+    visits: { id: number; status: string }[];
+  };
+  expect(after.visits.find((v) => v.id === visit.id)?.status).toBe('done');
+  await context.close();
+});
+
 /** The last free time on the first open day this week of one of the clinic's doctors. */
 async function freeTimeAt(page: Page, list: { clinicId: number; today: string; doctors: { id: number }[] }) {
   for (const { id } of list.doctors) {

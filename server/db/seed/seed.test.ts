@@ -122,6 +122,7 @@ describe('seedDatabase', () => {
         SELECT 1 FROM schedule_rules r
          WHERE r.workplace_id = a.workplace_id AND r.visit_type = a.visit_type
            AND r.weekday = extract(isodow FROM lower(a.during) AT TIME ZONE t.tz)
+           AND r.valid_from <= (lower(a.during) AT TIME ZONE t.tz)::date
            AND (lower(a.during) AT TIME ZONE t.tz)::time >= r.start_time
            AND (upper(a.during) AT TIME ZONE t.tz)::time <= r.end_time)`;
     expect(await count(first, outside)).toBe(0);
@@ -136,6 +137,55 @@ describe('seedDatabase', () => {
       await count(first, "SELECT count(*) FROM users WHERE role IN ('doctor', 'clinic')"),
     ).toBeGreaterThan(0);
     expect(await count(first, idle)).toBe(0);
+  });
+
+  it('shows the demo cabinets the last week: begun visits of today and the last working day unmarked, older ones marked', async () => {
+    const demo = `(a.clinic_id IN (SELECT clinic_id FROM users WHERE role = 'clinic')
+      OR a.doctor_id IN (SELECT doctor_id FROM users WHERE role = 'doctor'))`;
+    const now = `'${NOW.toISOString()}'::timestamptz`;
+    const local = (at: string) => `(${at} AT TIME ZONE t.tz)::date`;
+    const past = (where: string) =>
+      count(
+        first,
+        `SELECT count(*) FROM appointments a JOIN clinics c ON c.id = a.clinic_id JOIN towns t ON t.id = c.town_id
+          WHERE ${demo} AND lower(a.during) <= ${now} AND ${where}`,
+      );
+    // NOW is a Tuesday noon: today's begun visits and Monday's wait for the mark.
+    expect(await past(`a.status = 'active' AND ${local('lower(a.during)')} = ${local(now)}`)).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await past(`a.status = 'active' AND ${local('lower(a.during)')} = ${local(now)} - 1`),
+    ).toBeGreaterThan(0);
+    // Per workplace and visit type, one earlier day waits at most, and nothing after it is marked.
+    const order = `SELECT count(*) FROM (
+        SELECT count(DISTINCT d) FILTER (WHERE a.status = 'active' AND d < ${local(now)}) AS waiting,
+               min(d) FILTER (WHERE a.status = 'active' AND d < ${local(now)}) AS first_waiting,
+               max(d) FILTER (WHERE a.status IN ('done', 'no_show')) AS last_marked
+          FROM appointments a JOIN clinics c ON c.id = a.clinic_id JOIN towns t ON t.id = c.town_id,
+               LATERAL (SELECT ${local('lower(a.during)')} AS d) day
+         WHERE lower(a.during) <= ${now}
+         GROUP BY a.workplace_id, a.visit_type) g
+      WHERE waiting > 1 OR last_marked >= first_waiting`;
+    expect(await count(first, order)).toBe(0);
+    // The week before: marked, most as come, some as not.
+    expect(await past(`a.status = 'done'`)).toBeGreaterThan(0);
+    expect(await past(`a.status = 'no_show'`)).toBeGreaterThan(0);
+    expect(await past(`${local('lower(a.during)')} < ${local(now)} - 7`)).toBe(0);
+    expect(
+      await count(
+        first,
+        `SELECT count(*) FROM appointments WHERE (status IN ('done', 'no_show')) <> (marked_at IS NOT NULL)
+            OR marked_at < upper(during) OR marked_at > ${now} + interval '2 hours'`,
+      ),
+    ).toBe(0);
+    // Nothing past for the doctors no demo account sees.
+    expect(
+      await count(
+        first,
+        `SELECT count(*) FROM appointments a WHERE lower(a.during) < ${now} AND NOT ${demo}`,
+      ),
+    ).toBe(0);
   });
 
   it('books signed-in patients under their own names and phones', async () => {

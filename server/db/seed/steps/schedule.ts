@@ -12,6 +12,13 @@ import { shiftDate, weekdayOf } from '../rows/time';
 import { patientPhone } from '../rows/user';
 
 const DAYS_AHEAD = 14;
+/**
+ * The demo accounts' cabinets also show the last week's visits: today's begun ones and those of
+ * the workplace's last working day before still wait for the clinic's mark; the older ones are
+ * marked (most came, some did not).
+ */
+const DAYS_BEHIND = 7;
+const NO_SHOW_SHARE = 0.12;
 /** Slot-booked services are busy too, but fewer of their slots are shown as taken. */
 const SERVICE_DAYS_AHEAD = 7;
 
@@ -28,6 +35,8 @@ interface Writers {
 export async function seedSchedule(ctx: SeedContext): Promise<void> {
   const rng = ctx.rng('schedule');
   const booking = ctx.rng('appointments');
+  // Its own stream, so the upcoming visits stay what they were before past ones were added.
+  const past = ctx.rng('past-appointments');
   const midnight = midnightCache();
   const total = ctx.doctors.length + ctx.intervalServices.length;
   // A sample of doctors (all of them in small sets) and of slot-booked services get appointments.
@@ -70,11 +79,22 @@ export async function seedSchedule(ctx: SeedContext): Promise<void> {
               startTime: hhmm(s.start),
               endTime: hhmm(s.end),
               slotMinutes: slot,
-              validFrom: town.today,
+              // Since the first past day booked below: every visit falls inside the hours of its day.
+              validFrom: shiftDate(town.today, -DAYS_BEHIND),
               validTo: null,
             });
           }
           if (!booked) continue;
+          const demo = di < ctx.plan.doctorAccounts || place.clinicIndex < ctx.plan.clinicAccounts;
+          if (demo)
+            bookPast(ctx, past, town, midnight, shifts, slot, off, occupancy, w.appointments, {
+              workplaceId: place.id,
+              clinicServiceId: null,
+              doctorId: doctor.id,
+              clinicId: ctx.clinics[place.clinicIndex].id,
+              visitType,
+              price: visitType === 'clinic' ? place.price : null,
+            });
           book(ctx, booking, town, midnight, shifts, slot, off, occupancy, DAYS_AHEAD, w.appointments, {
             workplaceId: place.id,
             clinicServiceId: null,
@@ -202,38 +222,95 @@ function book(
       for (let m = s.start; m + slot <= s.end; m += slot) {
         const start = base + m * 60_000;
         if (start <= now || !rng.chance(occupancy)) continue;
-        // A third of bookings come from signed-in patients, under their own names.
-        const users = ctx.users;
-        const patient = users.patients > 0 && rng.chance(0.3) ? rng.int(0, users.patients - 1) : -1;
-        const userId = patient >= 0 ? users.patientFirstId + patient : null;
-        const name = patient >= 0 ? null : personName(rng, rng.chance(0.6) ? 'F' : 'M');
-        writer.add({
-          id: writer.count + 1,
-          ...owner,
-          userId,
-          during: tstzRange(new Date(start), new Date(start + slot * 60_000)),
-          status: 'active',
-          patientName: name ? `${name.firstName} ${name.lastName}` : users.fullNames[patient],
-          patientPhone: patientPhone(patient >= 0 ? patient : rng.int(0, 800_000_000)),
-          patientBirthDate: null,
-          requestKey: null,
-          cancelToken: null,
-          holdExpiresAt: null,
-          prepaidAmount: null,
-          source: rng.pick(['site', 'site', 'site', 'app', 'call_centre']),
-          createdAt: new Date(Math.min(now, start) - rng.int(1, 10 * 24 * 60) * 60_000),
-          canceledAt: null,
-          canceledBy: null,
-          cancelReason: null,
-          markedAt: null,
-          confirmedAt: null,
-          sequence: 0,
-          // Set by the trigger of migration 0028 (the writing transaction's id).
-          changeXid: 0,
-        });
+        writer.add(visitRow(ctx, rng, writer.count + 1, owner, start, slot));
       }
     }
   }
+}
+
+/**
+ * The demo accounts' visits of the last DAYS_BEHIND days and of today until now, at the same
+ * occupancy. Today's and those of the last earlier day with visits are still 'active', waiting
+ * for 'Пришёл' / 'Не пришёл' (so there are some whatever the weekday); older ones are marked as
+ * the clinic would have, soon after the visit.
+ */
+function bookPast(
+  ctx: SeedContext,
+  rng: Rng,
+  town: TownInfo,
+  midnight: (tz: string, day: string) => number,
+  shifts: Shift[],
+  slot: number,
+  off: Set<string>,
+  occupancy: number,
+  writer: TableWriter<typeof appointments>,
+  owner: Owner,
+): void {
+  const now = ctx.now.getTime();
+  let unmarkedDays = 2;
+  for (let d = 0; d >= -DAYS_BEHIND; d--) {
+    const day = shiftDate(town.today, d);
+    if (off.has(day)) continue;
+    const weekday = weekdayOf(day);
+    let any = false;
+    for (const s of shifts) {
+      if (s.weekday !== weekday) continue;
+      const base = midnight(town.tz, day);
+      for (let m = s.start; m + slot <= s.end; m += slot) {
+        const start = base + m * 60_000;
+        if (start > now || !rng.chance(occupancy)) continue;
+        any = true;
+        const row = visitRow(ctx, rng, writer.count + 1, owner, start, slot);
+        if (unmarkedDays === 0) {
+          const end = start + slot * 60_000;
+          row.status = rng.chance(NO_SHOW_SHARE) ? 'no_show' : 'done';
+          row.markedAt = new Date(end + rng.int(5, 120) * 60_000);
+        }
+        writer.add(row);
+      }
+    }
+    if (d === 0 || any) unmarkedDays = Math.max(0, unmarkedDays - 1);
+  }
+}
+
+/** A booked visit at `start`: a third from signed-in patients, under their own names. */
+function visitRow(
+  ctx: SeedContext,
+  rng: Rng,
+  id: number,
+  owner: Owner,
+  start: number,
+  slot: number,
+): typeof appointments.$inferSelect {
+  const now = ctx.now.getTime();
+  const users = ctx.users;
+  const patient = users.patients > 0 && rng.chance(0.3) ? rng.int(0, users.patients - 1) : -1;
+  const userId = patient >= 0 ? users.patientFirstId + patient : null;
+  const name = patient >= 0 ? null : personName(rng, rng.chance(0.6) ? 'F' : 'M');
+  return {
+    id,
+    ...owner,
+    userId,
+    during: tstzRange(new Date(start), new Date(start + slot * 60_000)),
+    status: 'active',
+    patientName: name ? `${name.firstName} ${name.lastName}` : users.fullNames[patient],
+    patientPhone: patientPhone(patient >= 0 ? patient : rng.int(0, 800_000_000)),
+    patientBirthDate: null,
+    requestKey: null,
+    cancelToken: null,
+    holdExpiresAt: null,
+    prepaidAmount: null,
+    source: rng.pick(['site', 'site', 'site', 'app', 'call_centre']),
+    createdAt: new Date(Math.min(now, start) - rng.int(1, 10 * 24 * 60) * 60_000),
+    canceledAt: null,
+    canceledBy: null,
+    cancelReason: null,
+    markedAt: null,
+    confirmedAt: null,
+    sequence: 0,
+    // Set by the trigger of migration 0028 (the writing transaction's id).
+    changeXid: 0,
+  };
 }
 
 /**
