@@ -1,5 +1,4 @@
-import { InputMask, type Track } from '@react-input/mask';
-import { useLayoutEffect, useRef } from 'react';
+import { IMaskInput } from 'react-imask';
 import { type PhoneCountryIso, phoneCountry } from '../../../core/auth/phone';
 import type { AuthFieldProps } from './field-props';
 
@@ -34,25 +33,29 @@ export function nationalDigitsOf(value: string, iso: PhoneCountryIso): string {
   return value.trimStart().startsWith(`+${code}`) ? digits.slice(code.length) : digits;
 }
 
+/** The same mask for IMask: '#' is a digit, and the country code's digits are fixed, not placeholders. */
+function imaskPatternOf(iso: PhoneCountryIso): string {
+  return inputMaskOf(iso).replace(/\d/g, '\\$&');
+}
+
 /**
  * Keeps pasted and autofilled numbers ('+79001234567', '8 900 …') from landing the country code
  * in the national part; for Russia a leading 7 or 8 typed into an empty field is the habit of
- * dialling a prefix, not the number, which must begin with 9.
+ * dialling a prefix, not the number, which must begin with 9. Called with what is being inserted
+ * and the field's value before it.
  */
-function trackFor(iso: PhoneCountryIso): Track {
+export function insertedPhoneText(iso: PhoneCountryIso, inserted: string, before: string): string {
   const { code, maxLength } = phoneCountry(iso);
-  return ({ inputType, data, value }) => {
-    if (inputType !== 'insert') return true;
-    const digits = data.replace(/\D/g, '');
-    const typedBefore = nationalDigitsOf(value, iso).length;
-    if (digits.length > 1 && typedBefore === 0) {
-      if (digits.length > maxLength && digits.startsWith(code)) return digits.slice(code.length);
-      if (iso === 'ru' && digits.length === 11 && digits.startsWith('8')) return digits.slice(1);
-      return digits;
-    }
-    if (iso === 'ru' && typedBefore === 0 && (digits === '7' || digits === '8')) return '';
-    return true;
-  };
+  if (nationalDigitsOf(before, iso).length > 0) return inserted;
+  const digits = inserted.replace(/\D/g, '');
+  if (inserted.trimStart().startsWith(`+${code}`)) return digits.slice(code.length);
+  if (digits.length > 1) {
+    if (digits.length > maxLength && digits.startsWith(code)) return digits.slice(code.length);
+    if (iso === 'ru' && digits.length === 11 && digits.startsWith('8')) return digits.slice(1);
+    return digits;
+  }
+  if (iso === 'ru' && (digits === '7' || digits === '8')) return '';
+  return inserted;
 }
 
 export interface PhoneFieldProps extends AuthFieldProps {
@@ -77,20 +80,10 @@ export function PhoneField({
   disabled,
   inputRef,
 }: PhoneFieldProps) {
-  const box = useRef<HTMLDivElement>(null);
-  // The mask polls the caret with timers while its input has focus and stops them on blur;
-  // an input removed while focused (a closing modal) would poll forever, so blur it first.
-  useLayoutEffect(() => {
-    const container = box.current;
-    return () => {
-      const active = document.activeElement;
-      if (active instanceof HTMLElement && container?.contains(active)) active.blur();
-    };
-  }, []);
   const field =
     'w-full rounded-lg border border-line bg-surface px-3 py-2.5 text-base outline-none focus:border-brand aria-[invalid=true]:border-error disabled:bg-canvas';
   return (
-    <div ref={box}>
+    <div>
       <label htmlFor={id} className="font-medium">
         Номер телефона
       </label>
@@ -110,21 +103,26 @@ export function PhoneField({
             ))}
           </select>
         )}
-        <InputMask
+        <IMaskInput
           key={iso}
-          ref={inputRef}
+          inputRef={inputRef}
           id={id}
           name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          mask={inputMaskOf(iso)}
-          replacement={{ '#': /\d/ }}
-          track={trackFor(iso)}
+          // IMask reads the caret on each keystroke itself: a digit typed while the page is busy
+          // (queued behind a render) still lands. The mask library before it refused any
+          // keystroke that came before its caret-polling timer ran, and lost it (CI, under load).
+          mask={imaskPatternOf(iso)}
+          definitions={{ '#': /\d/ }}
+          prepare={(inserted: string, masked: { value: string }) =>
+            insertedPhoneText(iso, inserted, masked.value)
+          }
           placeholder={phoneCountry(iso).masks[phoneCountry(iso).masks.length - 1].replace(/#/g, '_')}
           // Uncontrolled: the mask owns the DOM value (a controlled value loses fast keystrokes).
           defaultValue={value}
-          onChange={(e) => onChange(e.target.value)}
+          onAccept={(shown: string) => onChange(shown)}
           disabled={disabled}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? errorId : undefined}

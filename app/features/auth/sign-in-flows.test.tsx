@@ -78,7 +78,7 @@ afterEach(() => {
 
 async function typePhone(value: string) {
   await act(async () => {
-    fireEvent.change(screen.getByLabelText('Номер телефона'), { target: { value } });
+    fireEvent.input(screen.getByLabelText('Номер телефона'), { target: { value } });
   });
 }
 

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS } from '../../../core/auth/viewer';
 import { formatTollFree } from './call-in';
-import { inputMaskOf, nationalDigitsOf } from './phone-field';
+import { inputMaskOf, insertedPhoneText, nationalDigitsOf } from './phone-field';
 import { SignInForm } from './sign-in-form';
 
 type Reply = { status: number; body: unknown } | 'network';
@@ -73,9 +73,9 @@ afterEach(() => {
 
 async function typePhone(value: string) {
   const input = screen.getByLabelText('Номер телефона') as HTMLInputElement;
-  // The mask library formats real typing; the form reads digits either way.
+  // An input event, as typing or pasting makes: the mask reads it and formats the field.
   await act(async () => {
-    fireEvent.change(input, { target: { value } });
+    fireEvent.input(input, { target: { value } });
   });
   return input;
 }
@@ -248,6 +248,26 @@ describe('phone field helpers', () => {
     expect(nationalDigitsOf('+7 900 123-45-67', 'ru')).toBe('9001234567');
     expect(nationalDigitsOf('+994 40 123', 'az')).toBe('40123');
     expect(nationalDigitsOf('', 'ru')).toBe('');
+  });
+
+  it('reads a pasted or autofilled number into the national part, and drops a dialled prefix', () => {
+    expect(insertedPhoneText('ru', '+7 (900) 123-45-67', '')).toBe('9001234567');
+    expect(insertedPhoneText('ru', '79001234567', '')).toBe('9001234567');
+    expect(insertedPhoneText('ru', '8 900 123 45 67', '')).toBe('9001234567');
+    expect(insertedPhoneText('ru', '9001234567', '')).toBe('9001234567');
+    expect(insertedPhoneText('ee', '+37251234567', '')).toBe('51234567');
+    // A 7 or 8 typed first is the habit of dialling a prefix; later it is a digit of the number.
+    expect(insertedPhoneText('ru', '8', '')).toBe('');
+    expect(insertedPhoneText('ru', '7', '+')).toBe('');
+    expect(insertedPhoneText('ru', '8', '+7 9')).toBe('8');
+    expect(insertedPhoneText('ru', '9', '')).toBe('9');
+  });
+
+  it('formats what is pasted into the field by the mask', async () => {
+    stubServer({});
+    renderForm();
+    const input = await typePhone('8 (900) 123-45-67');
+    expect(input.value).toBe('+7 900 123-45-67');
   });
 
   it('formats the toll-free number', () => {

@@ -49,7 +49,7 @@ describe('DeskPatient', () => {
     expect(screen.getByText(DESK_TEXTS.ask)).toBeTruthy();
     expect(screen.queryByTestId('form')).toBeNull();
     await act(async () => {
-      fireEvent.change(screen.getByLabelText('Номер телефона'), { target: { value: '+7 900 123-45-67' } });
+      fireEvent.input(screen.getByLabelText('Номер телефона'), { target: { value: '+7 900 123-45-67' } });
     });
     await act(async () => {
       fireEvent.submit(screen.getByLabelText('Номер телефона').closest('form') as HTMLFormElement);
