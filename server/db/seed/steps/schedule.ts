@@ -215,17 +215,29 @@ function book(
   for (let d = 0; d < days; d++) {
     const day = shiftDate(town.today, d);
     if (off.has(day)) continue;
-    const weekday = weekdayOf(day);
-    for (const s of shifts) {
-      if (s.weekday !== weekday) continue;
-      const base = midnight(town.tz, day);
-      for (let m = s.start; m + slot <= s.end; m += slot) {
-        const start = base + m * 60_000;
-        if (start <= now || !rng.chance(occupancy)) continue;
-        writer.add(visitRow(ctx, rng, writer.count + 1, owner, start, slot));
-      }
+    for (const start of slotStarts(town, midnight, shifts, slot, day)) {
+      if (start <= now || !rng.chance(occupancy)) continue;
+      writer.add(visitRow(ctx, rng, writer.count + 1, owner, start, slot));
     }
   }
+}
+
+/** The instants the shifts' slots of a day begin at, in the town's zone, in order. */
+function slotStarts(
+  town: TownInfo,
+  midnight: (tz: string, day: string) => number,
+  shifts: Shift[],
+  slot: number,
+  day: string,
+): number[] {
+  const weekday = weekdayOf(day);
+  const starts: number[] = [];
+  for (const s of shifts) {
+    if (s.weekday !== weekday) continue;
+    const base = midnight(town.tz, day);
+    for (let m = s.start; m + slot <= s.end; m += slot) starts.push(base + m * 60_000);
+  }
+  return starts;
 }
 
 /**
@@ -251,23 +263,17 @@ function bookPast(
   for (let d = 0; d >= -DAYS_BEHIND; d--) {
     const day = shiftDate(town.today, d);
     if (off.has(day)) continue;
-    const weekday = weekdayOf(day);
     let any = false;
-    for (const s of shifts) {
-      if (s.weekday !== weekday) continue;
-      const base = midnight(town.tz, day);
-      for (let m = s.start; m + slot <= s.end; m += slot) {
-        const start = base + m * 60_000;
-        if (start > now || !rng.chance(occupancy)) continue;
-        any = true;
-        const row = visitRow(ctx, rng, writer.count + 1, owner, start, slot);
-        if (unmarkedDays === 0) {
-          const end = start + slot * 60_000;
-          row.status = rng.chance(NO_SHOW_SHARE) ? 'no_show' : 'done';
-          row.markedAt = new Date(end + rng.int(5, 120) * 60_000);
-        }
-        writer.add(row);
+    for (const start of slotStarts(town, midnight, shifts, slot, day)) {
+      if (start > now || !rng.chance(occupancy)) continue;
+      any = true;
+      const row = visitRow(ctx, rng, writer.count + 1, owner, start, slot);
+      if (unmarkedDays === 0) {
+        const end = start + slot * 60_000;
+        row.status = rng.chance(NO_SHOW_SHARE) ? 'no_show' : 'done';
+        row.markedAt = new Date(end + rng.int(5, 120) * 60_000);
       }
+      writer.add(row);
     }
     if (d === 0 || any) unmarkedDays = Math.max(0, unmarkedDays - 1);
   }
