@@ -14,6 +14,8 @@ export default defineConfig({
   },
   cacheDir: process.env.VITE_CACHE_DIR || 'node_modules/.vite',
   build: {
+    // Kept for the server: the chunks of a route's lazily imported modules (app/lib/lazy-chunks.server.ts).
+    manifest: true,
     // The map's chunk (MapLibre, ~1 MB minified, 290 KB gzipped) loads only when a map opens.
     chunkSizeWarningLimit: 1100,
     rolldownOptions: {

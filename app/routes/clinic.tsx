@@ -5,16 +5,14 @@ import { parsePage } from '../../core/directory/pagination';
 import { clinicDoctorsUrl, reviewsUrl } from '../../core/directory/urls';
 import { clinicPageMeta } from '../features/clinic/clinic-meta';
 import { ClinicProfile } from '../features/clinic/clinic-profile';
-import { ClinicDoctorsBlock } from '../features/clinic/doctors-block';
-import { PriceList } from '../features/clinic/price-list';
 import { SoftwareBadge } from '../features/directory/software-badge';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { MistakeReport } from '../features/feedback/mistake-report';
 import { AdSlot } from '../features/promo/ad-slot';
 import { loadAdSlots } from '../features/promo/ads.server';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
-import { ReviewTags } from '../features/reviews/review-tags';
 import { PageStatsBeacon } from '../features/stats/page-stats-beacon';
+import { late } from '../lib/late';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
 import { notFound } from '../lib/seo';
@@ -69,6 +67,29 @@ export const shouldRevalidate = keepDataWhenOnly(['page']);
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
   d ? clinicPageMeta(d.origin, d.clinic, d.town) : [];
+
+// The sections below the fold hydrate from their own chunks, after the rest of the page (ADR 021).
+const PriceList = late(() => import('../features/clinic/price-list').then((m) => m.PriceList), {
+  boundary: true,
+});
+const ClinicDoctorsBlock = late(
+  () => import('../features/clinic/doctors-block').then((m) => m.ClinicDoctorsBlock),
+  { boundary: true },
+);
+const ReviewTags = late(() => import('../features/reviews/review-tags').then((m) => m.ReviewTags), {
+  boundary: true,
+});
+
+/** A navigation in the browser loads those chunks with the data, so the page shows whole at once. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([
+    serverLoader(),
+    PriceList.preload(),
+    ClinicDoctorsBlock.preload(),
+    ReviewTags.preload(),
+  ]);
+  return data;
+}
 
 export default function Clinic({ loaderData: d }: Route.ComponentProps) {
   return (

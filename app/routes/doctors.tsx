@@ -1,26 +1,17 @@
+import { preloadModule } from 'react-dom';
 import { redirect } from 'react-router';
 import { pageTags } from '../../core/cache/page-tags';
 import { formatLongDate, zonedDay } from '../../core/dates/zoned';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { hasFilters, parseDoctorListParams } from '../../core/directory/list-filters';
 import { doctorsUrl } from '../../core/directory/list-urls';
-import { reviewsUrl } from '../../core/directory/urls';
-import { reviewFormUrl } from '../../core/reviews/urls';
 import { loadDoctorList, requireSpeciality, townPlaceLinks } from '../features/directory/list-loaders.server';
-import { doctorListMeta } from '../features/directory/list-meta';
-import { TownDoctorList, townListCrumbs } from '../features/directory/town-doctor-list';
+import { doctorListMeta, townListCrumbs } from '../features/directory/list-meta';
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
-import { DoctorProfile } from '../features/doctor/doctor-profile';
-import { FavouriteButton } from '../features/favourites/favourite-button';
-import { AdSlot } from '../features/promo/ad-slot';
 import { loadAdSlots } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
-import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
-import { ReviewPowerLink } from '../features/reviews/review-power-link';
-import { doctorReviewPayload } from '../features/reviews/review-power-payload';
-import { ReviewTags } from '../features/reviews/review-tags';
-import { ScheduleSlot } from '../features/schedule/schedule-slot';
-import { PageStatsBeacon } from '../features/stats/page-stats-beacon';
+import { late } from '../lib/late';
+import { lazyChunks } from '../lib/lazy-chunks.server';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -47,11 +38,11 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       loadPromos(context, { app: true }),
       loadAdSlots(context, town.id, { kind: 'doctor', version: doctor.softwareVersion }),
     ]);
-    return cacheable({ kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads }, [
-      PROMO_TAG,
-      pageTags.doctor(doctor.id),
-      ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId)),
-    ]);
+    const chunks = lazyChunks('app/routes/doctors/doctor-page.tsx');
+    return cacheable(
+      { kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads, chunks },
+      [PROMO_TAG, pageTags.doctor(doctor.id), ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId))],
+    );
   }
 
   const speciality = await requireSpeciality(context, params.slug);
@@ -84,6 +75,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       treatments,
       promos,
       ads,
+      chunks: lazyChunks('app/routes/doctors/doctor-list.tsx'),
       ...list,
     },
     tags,
@@ -102,66 +94,26 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   });
 };
 
+/**
+ * The list and the doctor's page share this module's URL pattern but little else: each renders
+ * from its own chunk, which the server asks the browser to preload beside this one (ADR 021), so
+ * neither page's first load carries the other's code.
+ */
+const DoctorPage = late(() => import('./doctors/doctor-page').then((m) => m.default), { boundary: false });
+const DoctorList = late(() => import('./doctors/doctor-list').then((m) => m.default), { boundary: false });
+
+/** A navigation in the browser loads the page's chunk with its data, so it shows whole at once. */
+export async function clientLoader({
+  params,
+  serverLoader,
+}: Route.ClientLoaderArgs): Promise<Awaited<ReturnType<Route.ClientLoaderArgs['serverLoader']>>> {
+  const page: { preload(): Promise<unknown> } =
+    params.slug && parseEntityPath(params.slug) ? DoctorPage : DoctorList;
+  const [data] = await Promise.all([serverLoader(), page.preload()]);
+  return data;
+}
+
 export default function Doctors({ loaderData: d }: Route.ComponentProps) {
-  return (
-    <>
-      {d.kind === 'doctor' && <PageStatsBeacon kind="doctor" id={d.doctor.id} />}
-      {d.kind === 'doctor' ? (
-        <DoctorProfile
-          key={d.doctor.id}
-          doctor={d.doctor}
-          town={d.town}
-          today={d.today}
-          reviewDates={d.reviewDates}
-          favourite={<FavouriteButton type="doctors" id={d.doctor.id} />}
-          writeReview={(className) => (
-            <ReviewPowerLink
-              href={reviewFormUrl('doctor', d.doctor.id)}
-              payload={doctorReviewPayload(d.doctor)}
-              className={className}
-            >
-              Оставить отзыв
-            </ReviewPowerLink>
-          )}
-          reviewExtras={
-            <>
-              <FakeWarningBanner warning={d.doctor.fakeWarning} subject="doctor" />
-              <ReviewTags tags={d.doctor.reviewTags} redirect={{ path: reviewsUrl(d.doctor.url) }} />
-            </>
-          }
-          schedule={(clinicId, type) => (
-            <ScheduleSlot
-              doctorId={d.doctor.id}
-              lpuId={clinicId}
-              tz={d.town.tz}
-              search=""
-              source="doctor_page"
-              // The type chosen in the workplace's visit-type tabs.
-              type={type}
-            />
-          )}
-          sideAd={
-            d.ads.includes('page_side') && (
-              <AdSlot place="page_side" town={d.town.slug} doctor={d.doctor.id} />
-            )
-          }
-        />
-      ) : (
-        <TownDoctorList
-          town={d.town}
-          speciality={d.speciality}
-          query={d.query}
-          list={d}
-          specialities={d.specialities}
-          treatments={d.treatments}
-          metro={d.metro}
-          districts={d.districts}
-          ads={{
-            top: d.ads.includes('list_top') && <AdSlot place="list_top" town={d.town.slug} />,
-            inline: d.ads.includes('list_inline') && <AdSlot place="list_inline" town={d.town.slug} />,
-          }}
-        />
-      )}
-    </>
-  );
+  for (const href of d.chunks) preloadModule(href);
+  return d.kind === 'doctor' ? <DoctorPage data={d} /> : <DoctorList data={d} />;
 }

@@ -1,7 +1,9 @@
 import type { MetaDescriptor } from 'react-router';
 import type { DoctorCard, DoctorListView } from '../../../core/directory/contracts';
 import { doctorListSearch, filtersPhrase } from '../../../core/directory/list-filters';
+import { doctorsUrl } from '../../../core/directory/list-urls';
 import { plural, WORDS } from '../../../core/text/plural';
+import type { Town } from '../../../core/towns/contracts';
 import { breadcrumbLd, itemListLd, pageMeta } from '../../lib/seo';
 
 type Crumbs = { name: string; path: string }[];
@@ -63,3 +65,16 @@ export function clinicListMeta(
 
 /** ' — страница 2' after a title past the first page. */
 export const pageSuffix = (page: number) => (page > 1 ? ` — страница ${page}` : '');
+
+/** 'Врачи Москвы' / 'Терапевты': the trail of a town or speciality list. */
+export function townListCrumbs(
+  town: Pick<Town, 'slug' | 'nameGen'>,
+  speciality: { namePlural: string; translit: string } | null,
+) {
+  return [
+    { name: `Врачи ${town.nameGen}`, path: doctorsUrl(town.slug) },
+    ...(speciality
+      ? [{ name: speciality.namePlural, path: doctorsUrl(town.slug, speciality.translit) }]
+      : []),
+  ];
+}

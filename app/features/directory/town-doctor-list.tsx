@@ -12,19 +12,10 @@ import type { Town } from '../../../core/towns/contracts';
 import { DoctorListScreen } from './doctor-list';
 import { LinkSection } from './link-section';
 import { PlaceLinks } from './list-layout';
+import { townListCrumbs } from './list-meta';
 
 type ListTown = Pick<Town, 'slug' | 'nameIn' | 'nameGen' | 'tz'>;
 type Speciality = { namePlural: string; translit: string } | null;
-
-/** 'Врачи Москвы' / 'Терапевты': the trail of a town or speciality list. */
-export function townListCrumbs(town: Pick<Town, 'slug' | 'nameGen'>, speciality: Speciality) {
-  return [
-    { name: `Врачи ${town.nameGen}`, path: doctorsUrl(town.slug) },
-    ...(speciality
-      ? [{ name: speciality.namePlural, path: doctorsUrl(town.slug, speciality.translit) }]
-      : []),
-  ];
-}
 
 /**
  * A town's (or a speciality's) doctor list, or a name search in it: its first plain page
