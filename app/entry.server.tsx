@@ -3,6 +3,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { attachDocumentBody } from '../core/http/document-body';
+import { lateModulesLoaded } from './lib/late';
 import { pageContextOf } from './lib/services.server';
 
 export const streamTimeout = 5_000;
@@ -13,7 +14,7 @@ export const streamTimeout = 5_000;
  * buffered body with a Content-Length is cheaper to send than many small streamed chunks
  * and is what crawlers want anyway.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,6 +24,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Late components (ADR 021) render in place, never as a boundary streamed hidden.
+  await lateModulesLoaded();
 
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -49,6 +52,10 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        // The document is sent whole, so no Suspense boundary is ever worth streaming apart: by
+        // default React moves a boundary past ~12.5 KB of HTML out of place (a hidden <div> an
+        // inline script moves back), unreadable without scripts.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady() {
           pipe(sink);
         },

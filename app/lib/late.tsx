@@ -1,5 +1,16 @@
 import { type ComponentType, type ReactNode, Suspense, use } from 'react';
 
+/** The server's loads of every late component's code, started as their modules are evaluated. */
+const serverLoads: Promise<unknown>[] = [];
+
+/**
+ * Resolves once the server holds the code of every late component declared so far (the server
+ * build evaluates all route modules at start). app/entry.server.tsx awaits it before rendering,
+ * so a late component never suspends on the server: a suspended boundary would be streamed
+ * hidden and revealed by a script, and a visitor without scripts would never see it.
+ */
+export const lateModulesLoaded = () => Promise.all(serverLoads);
+
 export interface LateComponent<P> {
   (props: P): ReactNode;
   /** Loads the code (once); a route's clientLoader awaits it so a navigation never shows the gap. */
@@ -56,5 +67,6 @@ export function late<P extends object>(
       <Inner {...props} />
     );
   Late.preload = preload;
+  if (typeof document === 'undefined') serverLoads.push(preload().catch(() => {}));
   return Late;
 }

@@ -4,7 +4,7 @@ import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { parsePage } from '../../core/directory/pagination';
 import { clinicDoctorsUrl, reviewsUrl } from '../../core/directory/urls';
 import { clinicPageMeta } from '../features/clinic/clinic-meta';
-import { ClinicProfile } from '../features/clinic/clinic-profile';
+import { ClinicProfile, preloadClinicSections } from '../features/clinic/clinic-profile';
 import { SoftwareBadge } from '../features/directory/software-badge';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { MistakeReport } from '../features/feedback/mistake-report';
@@ -87,6 +87,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     PriceList.preload(),
     ClinicDoctorsBlock.preload(),
     ReviewTags.preload(),
+    preloadClinicSections(),
   ]);
   return data;
 }

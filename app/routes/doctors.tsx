@@ -107,9 +107,13 @@ export async function clientLoader({
   params,
   serverLoader,
 }: Route.ClientLoaderArgs): Promise<Awaited<ReturnType<Route.ClientLoaderArgs['serverLoader']>>> {
-  const page: { preload(): Promise<unknown> } =
-    params.slug && parseEntityPath(params.slug) ? DoctorPage : DoctorList;
-  const [data] = await Promise.all([serverLoader(), page.preload()]);
+  const code =
+    params.slug && parseEntityPath(params.slug)
+      ? DoctorPage.preload()
+          .then(() => import('./doctors/doctor-page'))
+          .then((m) => m.preloadSections())
+      : DoctorList.preload();
+  const [data] = await Promise.all([serverLoader(), code]);
   return data;
 }
 

@@ -40,6 +40,8 @@ test('the doctor page loads none of the list’s code, and the list none of the 
   // The page's own chunk is asked for in the HTML, beside the route's, not after it.
   const html = await (await page.request.get(doctorUrl as string)).text();
   expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/doctor-page-[^"]+\.js"/);
+  // Every section in place: none streamed apart to be moved in by a script (unreadable without one).
+  expect(html).not.toContain('<template id="B:');
   await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
@@ -55,6 +57,7 @@ test('a link from a doctor’s page shows the clinic’s price list and doctors 
   for (const url of urls) {
     const html = await (await page.request.get(url)).text();
     const doctor = html.match(/href="(\/moskva\/vrach\/\d+-[^"#]+)"/)?.[1];
+    expect(html).not.toContain('<template id="B:');
     if (html.includes('id="prices-h"') && html.includes('id="doctors-h"') && doctor) {
       target = { clinic: url, doctor };
       break;

@@ -8,6 +8,7 @@ import { reviewsUrl } from '../../../core/directory/urls';
 import { reviewFormUrl } from '../../../core/reviews/urls';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
+import { late } from '../../lib/late';
 import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
 import { MapButton } from '../map/map-button';
@@ -15,11 +16,20 @@ import { Accessibility } from './accessibility';
 import { AddressSchedule } from './address-schedule';
 import { BranchSelector } from './branch-selector';
 import { CovidRules } from './covid-rules';
-import { Equipment } from './equipment';
 import { ImageGallery } from './image-gallery';
-import { Interview } from './interview';
 import { Phonebook } from './phonebook';
-import { Promotions } from './promotions';
+
+// Sections below the fold hydrate from their own chunks, after the rest of the page (ADR 021).
+// Not the galleries: their thumbnails are links to the pictures, which a click before
+// hydration would follow instead of opening the lightbox.
+const Promotions = late(() => import('./promotions').then((m) => m.Promotions), { boundary: true });
+const Equipment = late(() => import('./equipment').then((m) => m.Equipment), { boundary: true });
+const Interview = late(() => import('./interview').then((m) => m.Interview), { boundary: true });
+
+/** Loads those sections' code: a navigation to a clinic page awaits it with the data. */
+export const preloadClinicSections = () =>
+  Promise.all([Promotions.preload(), Equipment.preload(), Interview.preload()]);
+
 import { WorkingHours, WorkingHoursSheetButton } from './working-hours';
 
 /** The clinic's gallery moves on by itself every 3 s in the lightbox. */

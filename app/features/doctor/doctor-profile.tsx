@@ -11,15 +11,24 @@ import { reviewFormUrl } from '../../../core/reviews/urls';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
 import { Avatar } from '../../components/ui/avatar';
+import { late } from '../../lib/late';
 import { PriceChips, VISIT_LABELS } from '../directory/price-chips';
 import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
 import { SoftwareBadge } from '../directory/software-badge';
 import { MistakeReport } from '../feedback/mistake-report';
 import { MapButton } from '../map/map-button';
-import { DoctorActivities } from './activities';
 import { DocumentsBadge } from './documents-badge';
 import { HideableList } from './hideable-list';
+
+// The activities load their content near the viewport; their code hydrates after the page (ADR 021).
+const DoctorActivities = late(() => import('./activities').then((m) => m.DoctorActivities), {
+  boundary: true,
+});
+
+/** Loads the code of the page's later sections: a navigation to a doctor's page awaits it with the data. */
+export const preloadDoctorSections = () => DoctorActivities.preload();
+
 import { TocBar, type TocSection, TocSideNav, useActiveSection } from './table-of-contents';
 
 /** Services and education show this many items before 'Показать весь список'. */

@@ -1,6 +1,6 @@
 import { reviewsUrl } from '../../../core/directory/urls';
 import { reviewFormUrl } from '../../../core/reviews/urls';
-import { DoctorProfile } from '../../features/doctor/doctor-profile';
+import { DoctorProfile, preloadDoctorSections } from '../../features/doctor/doctor-profile';
 import { FavouriteButton } from '../../features/favourites/favourite-button';
 import { AdSlot } from '../../features/promo/ad-slot';
 import { FakeWarningBanner } from '../../features/reviews/fake-warning-banner';
@@ -17,6 +17,9 @@ export type DoctorPageData = Extract<Route.ComponentProps['loaderData'], { kind:
 const ReviewTags = late(() => import('../../features/reviews/review-tags').then((m) => m.ReviewTags), {
   boundary: true,
 });
+
+/** Loads the code of the page's sections that hydrate later (the route's clientLoader awaits it). */
+export const preloadSections = () => Promise.all([ReviewTags.preload(), preloadDoctorSections()]);
 
 /** The doctor's page of the `:town/vrach/:slug?` route, in its own chunk (ADR 021). */
 export default function DoctorPage({ data: d }: { data: DoctorPageData }) {
