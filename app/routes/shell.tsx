@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { pageSource, WITHOUT_SOURCE } from '../../core/directory/page-source';
 import { SiteFooter } from '../components/site-footer';
@@ -12,6 +12,23 @@ import { shellState } from '../lib/shell';
 const PromoBanners = lazy(() => import('../features/promo/promo-banners'));
 
 /**
+ * Notes each page of the tab in its history (core/promo/tab-history.ts). Its code loads after
+ * hydration: nothing of it is needed to draw a page.
+ */
+function useTabHistory(url: string) {
+  useEffect(() => {
+    let live = true;
+    import('../features/promo/tab-history').then(
+      ({ tabHistory }) => live && tabHistory.open(url),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+}
+
+/**
  * The layout every page sits in: the header (with the page's town and search text), the main
  * column (its width from the page's `handle`) and the footer, with the promo banners the page
  * offers between the header and the column. Pages render only their content.
@@ -19,7 +36,9 @@ const PromoBanners = lazy(() => import('../features/promo/promo-banners'));
 export default function Shell() {
   const { town, query, mainClass, promos } = shellState(useMatches());
   // The kind of page (core/directory/page-source.ts); a page of no kind is classed 'without-source'.
-  const source = pageSource(useLocation().pathname);
+  const location = useLocation();
+  const source = pageSource(location.pathname);
+  useTabHistory(`${location.pathname}${location.search}`);
   return (
     <>
       <SiteHeader town={town} query={query} />

@@ -8,12 +8,26 @@ import { EFFECTIVENESS_PERIODS, PAGE_EVENTS } from './effectiveness';
  * or clinic's page sends, and the cabinet's report.
  */
 
-/** POST /ajax/page_stats/ (a beacon, form fields): a visitor opened the page or pressed its phone. */
-export const PageEventBodySchema = z.object({
-  kind: z.enum(['doctor', 'clinic'], 'kind: doctor или clinic'),
-  id: z.coerce.number('id: число').int('id: целое число').positive('id: положительное число').max(MAX_ID),
-  event: z.enum(PAGE_EVENTS, 'event: view или phone'),
-});
+/**
+ * POST /ajax/page_stats/ (a beacon, form fields): a visitor opened the page, pressed its phone, or
+ * left it after `ms` milliseconds (from the tab history; longer than MAX_VISIT_MS counts as that).
+ */
+export const PageEventBodySchema = z
+  .object({
+    kind: z.enum(['doctor', 'clinic'], 'kind: doctor или clinic'),
+    id: z.coerce.number('id: число').int('id: целое число').positive('id: положительное число').max(MAX_ID),
+    event: z.enum(PAGE_EVENTS, 'event: view, phone или time'),
+    ms: z.coerce
+      .number('ms: число')
+      .int('ms: целое число')
+      .min(0, 'ms: не меньше 0')
+      .max(Number.MAX_SAFE_INTEGER, 'ms: слишком большое число')
+      .optional(),
+  })
+  .refine((b) => (b.event === 'time') === (b.ms !== undefined), {
+    message: 'ms: нужно для event=time и только для него',
+    path: ['ms'],
+  });
 export type PageEventBody = z.input<typeof PageEventBodySchema>;
 
 export const EffectivenessQuerySchema = z.object({
@@ -30,6 +44,8 @@ const DayCountsSchema = z.object({
   bookingClicks: z.number().int(),
   bookings: z.number().int(),
   phoneClicks: z.number().int(),
+  timed: z.number().int(),
+  timeMs: z.number().int(),
 });
 
 export const EffectivenessSchema = z.object({

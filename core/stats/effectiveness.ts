@@ -12,8 +12,14 @@ export const EFFECTIVENESS_PERIODS = [7, 30, 90] as const;
 export type EffectivenessPeriod = (typeof EFFECTIVENESS_PERIODS)[number];
 export const DEFAULT_PERIOD: EffectivenessPeriod = 30;
 
-export const PAGE_EVENTS = ['view', 'phone'] as const;
+export const PAGE_EVENTS = ['view', 'phone', 'time'] as const;
 export type PageEvent = (typeof PAGE_EVENTS)[number];
+
+/**
+ * How long one visit may count: a tab left open overnight says nothing about the page, so a visit
+ * counts at most half an hour.
+ */
+export const MAX_VISIT_MS = 30 * 60_000;
 
 export const METRICS = ['views', 'bookingClicks', 'bookings', 'phoneClicks'] as const;
 export type Metric = (typeof METRICS)[number];
@@ -31,6 +37,10 @@ export const METRIC_HINTS: Record<Metric, string> = {
   bookings: 'Записи на приём, сделанные на сайте, включая отменённые потом',
   phoneClicks: 'Посетители, нажавшие на номер телефона на странице',
 };
+
+export const AVERAGE_TIME_LABEL = 'Среднее время на странице';
+export const AVERAGE_TIME_HINT =
+  'Сколько в среднем страница была открыта у посетителя: первый визит каждого за день, не больше 30 минут';
 
 export const EFFECTIVENESS_TEXTS = {
   title: CABINET_PAGES.effectiveness.title,
@@ -61,6 +71,9 @@ export interface DayCounts {
   bookingClicks: number;
   bookings: number;
   phoneClicks: number;
+  /** Visits timed (each visitor's first that day) and their time in all, ms. */
+  timed: number;
+  timeMs: number;
 }
 
 /** 'yyyy-MM-dd' plus n days (n may be negative), by the calendar. */
@@ -94,6 +107,8 @@ export function fillDays(today: string, days: number, counted: readonly Partial<
       bookingClicks: row.bookingClicks ?? 0,
       bookings: row.bookings ?? 0,
       phoneClicks: row.phoneClicks ?? 0,
+      timed: row.timed ?? 0,
+      timeMs: row.timeMs ?? 0,
     });
   }
   return out;
@@ -103,6 +118,20 @@ export function totals(days: readonly DayCounts[]): Record<Metric, number> {
   const out: Record<Metric, number> = { views: 0, bookingClicks: 0, bookings: 0, phoneClicks: 0 };
   for (const d of days) for (const m of METRICS) out[m] += d[m];
   return out;
+}
+
+/** The period's average time on the page, '1 мин 05 с' or '40 с', or null when no visit was timed. */
+export function averageTime(days: readonly DayCounts[]): string | null {
+  let timed = 0;
+  let ms = 0;
+  for (const d of days) {
+    timed += d.timed;
+    ms += d.timeMs;
+  }
+  if (timed === 0) return null;
+  const seconds = Math.round(ms / timed / 1000);
+  const minutes = Math.floor(seconds / 60);
+  return minutes > 0 ? `${minutes} мин ${String(seconds % 60).padStart(2, '0')} с` : `${seconds} с`;
 }
 
 /** Presses per hundred views, one decimal ('4,2 %'), or null without views. */

@@ -16,7 +16,7 @@ const hydrated = (page: Page) =>
 
 interface Report {
   page: { url: string };
-  series: { day: string; views: number; phoneClicks: number }[];
+  series: { day: string; views: number; phoneClicks: number; timed: number; timeMs: number }[];
 }
 
 test('a patient’s visit and phone press reach the clinic’s effectiveness page', async ({ browser }) => {
@@ -103,5 +103,57 @@ test('a clinic on Лайт sees what Стандарт would give, not an error',
   await page.screenshot({
     path: test.info().outputPath(`effectiveness-locked-${test.info().project.name}.png`),
   });
+  await context.close();
+});
+
+test('the time a patient spends on the clinic’s page comes from the tab history to the cabinet', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
+  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
+  const cabinet = await context.newPage();
+  await cabinet.setViewportSize(viewport);
+  const report = async () =>
+    (await (await cabinet.request.get('/cabinet/ajax/effectiveness/?days=7')).json()) as Report;
+  const before = (await report()).series.at(-1) as Report['series'][number];
+  const clinicUrl = (await report()).page.url;
+
+  const visitor = await browser.newContext({
+    viewport,
+    userAgent: `Mozilla/5.0 (e2e time ${test.info().project.name} ${Date.now()})`,
+  });
+  const patient = await visitor.newPage();
+  await patient.goto('/moskva/lpu/');
+  // The history's code loads after hydration.
+  await expect
+    .poll(() => patient.evaluate(() => sessionStorage.getItem('tab_history')))
+    .toContain('/moskva/lpu/');
+  await patient.goto(clinicUrl);
+  await hydrated(patient);
+  await patient.waitForTimeout(1_200);
+  const timed = patient.waitForRequest(
+    (r) => r.url().endsWith('/ajax/page_stats/') && r.postData()?.includes('event=time') === true,
+  );
+  // Leaving by a link of the page (a navigation in the browser) ends the page's visit.
+  await patient.getByRole('link', { name: 'Клиники Москвы' }).first().click();
+  await expect(patient).toHaveURL(/\/moskva\/lpu\/$/);
+  const ms = Number(new URLSearchParams((await timed).postData() ?? '').get('ms'));
+  expect(ms).toBeGreaterThanOrEqual(1_200);
+  expect(ms).toBeLessThan(30_000);
+
+  // The tab's history: the list (a page load), the clinic (left after `ms`), the list again (open).
+  const history = await patient.evaluate(() => JSON.parse(sessionStorage.getItem('tab_history') ?? '[]'));
+  expect(history.map((r: { url: string }) => r.url)).toEqual(['/moskva/lpu/', clinicUrl, '/moskva/lpu/']);
+  expect(history[1]).toMatchObject({ difference: ms, end: history[1].start + ms });
+  expect(history[2]).toMatchObject({ end: null, difference: null });
+
+  await expect
+    .poll(async () => (await report()).series.at(-1))
+    .toMatchObject({ timed: before.timed + 1, timeMs: before.timeMs + ms });
+  await cabinet.goto('/cabinet/effectiveness/?days=7');
+  await expect(cabinet.getByText('Среднее время на странице:')).toBeVisible();
+  await expect(cabinet.locator('[data-metric="averageTime"]')).toHaveText(/^(\d+ мин \d\d|\d+) с$/);
+  await visitor.close();
   await context.close();
 });

@@ -2,6 +2,9 @@ import { formatDayShort } from '../../../core/dates/zoned';
 import { SOFTWARE_VERSION_LABELS } from '../../../core/directory/software-version';
 import type { Effectiveness } from '../../../core/stats/contracts';
 import {
+  AVERAGE_TIME_HINT,
+  AVERAGE_TIME_LABEL,
+  averageTime,
   CABINET_EFFECTIVENESS_PATH,
   conversion,
   type DayCounts,
@@ -54,6 +57,7 @@ export function EffectivenessReport({ report, metric }: { report: Effectiveness;
   const sums = totals(report.series);
   // Both counted on the page itself: the share of its visitors who went on to book.
   const rate = conversion(sums.bookingClicks, sums.views);
+  const spent = averageTime(report.series);
   return (
     <>
       <p className="mt-2 text-ink-soft">
@@ -95,6 +99,14 @@ export function EffectivenessReport({ report, metric }: { report: Effectiveness;
           </li>
         ))}
       </ul>
+      {spent && (
+        <p className="mt-3 text-sm text-ink-soft" title={AVERAGE_TIME_HINT}>
+          {AVERAGE_TIME_LABEL}:{' '}
+          <span className="font-semibold text-ink" data-metric="averageTime">
+            {spent}
+          </span>
+        </p>
+      )}
       {sums.views + sums.bookings + sums.bookingClicks + sums.phoneClicks === 0 ? (
         <p className="card mt-4 p-6 text-center text-ink-soft" role="status">
           {T.empty}

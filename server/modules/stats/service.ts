@@ -15,6 +15,7 @@ import {
   DEFAULT_PERIOD,
   EFFECTIVENESS_TEXTS,
   fillDays,
+  MAX_VISIT_MS,
   type PageEvent,
 } from '../../../core/stats/effectiveness';
 import type { RateLimitStore } from '../../cache/rate-limit';
@@ -28,7 +29,11 @@ export type PageStatsService = ReturnType<typeof createPageStatsService>;
 type PageKind = 'doctor' | 'clinic';
 type Counted = PageEvent | 'booking';
 
-const COLUMN: Record<Counted, string> = { view: 'views', phone: 'phone_clicks', booking: 'booking_clicks' };
+const COLUMN: Record<Exclude<Counted, 'time'>, string> = {
+  view: 'views',
+  phone: 'phone_clicks',
+  booking: 'booking_clicks',
+};
 
 /** The booking link's `source` that names a doctor's or a clinic's page as where the press was. */
 const PAGE_OF_SOURCE: Partial<Record<BookingSource, PageKind>> = {
@@ -62,7 +67,14 @@ const CRAWLER = /bot|crawl|spider|slurp|headless|lighthouse|preview/i;
  * page's owner when his software version has the right.
  */
 export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clock; seen: RateLimitStore }) {
-  async function count(kind: PageKind, id: number, event: Counted, visitor: Visitor): Promise<boolean> {
+  /** `ms`: the time on the page of a 'time' event. */
+  async function count(
+    kind: PageKind,
+    id: number,
+    event: Counted,
+    visitor: Visitor,
+    ms = 0,
+  ): Promise<boolean> {
     if (CRAWLER.test(visitor.userAgent)) return false;
     const { viewer } = visitor;
     // The page's own account looking at its page is not a patient.
@@ -78,14 +90,28 @@ export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clo
     const fromAddress = await seen.hit(`page-ip:${date}:${hashOf(visitor.ip)}`, DAY_MS);
     if (fromAddress.count > MAX_PER_ADDRESS) return false;
     const table = kind === 'doctor' ? sql`doctors` : sql`clinics`;
-    const column = sql.raw(COLUMN[event]);
-    const result = await db.execute(sql`
-      INSERT INTO page_stats (kind, page_id, day, ${column})
-      SELECT ${kind}, p.id, (${now.toISOString()}::timestamptz AT TIME ZONE t.tz)::date, 1
-        FROM ${table} p JOIN towns t ON t.id = p.town_id
-       WHERE p.id = ${id}
-      ON CONFLICT (kind, page_id, day) DO UPDATE SET ${column} = page_stats.${column} + 1
-      RETURNING 1`);
+    const day = sql`(${now.toISOString()}::timestamptz AT TIME ZONE t.tz)::date`;
+    let result: { rows: unknown[] };
+    if (event === 'time') {
+      const spent = Math.min(ms, MAX_VISIT_MS);
+      result = await db.execute(sql`
+        INSERT INTO page_stats (kind, page_id, day, timed, time_ms)
+        SELECT ${kind}, p.id, ${day}, 1, ${spent}
+          FROM ${table} p JOIN towns t ON t.id = p.town_id
+         WHERE p.id = ${id}
+        ON CONFLICT (kind, page_id, day)
+          DO UPDATE SET timed = page_stats.timed + 1, time_ms = page_stats.time_ms + ${spent}
+        RETURNING 1`);
+    } else {
+      const column = sql.raw(COLUMN[event]);
+      result = await db.execute(sql`
+        INSERT INTO page_stats (kind, page_id, day, ${column})
+        SELECT ${kind}, p.id, ${day}, 1
+          FROM ${table} p JOIN towns t ON t.id = p.town_id
+         WHERE p.id = ${id}
+        ON CONFLICT (kind, page_id, day) DO UPDATE SET ${column} = page_stats.${column} + 1
+        RETURNING 1`);
+    }
     return result.rows.length > 0;
   }
 
@@ -120,9 +146,9 @@ export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clo
   }
 
   return {
-    /** The page's beacon: a view or a phone press; false when it did not count (seen already, a crawler…). */
-    record(body: PageEventBody & { id: number }, visitor: Visitor): Promise<boolean> {
-      return count(body.kind, body.id, body.event, visitor);
+    /** The page's beacon: a view, a phone press or the time on it; false when it did not count (seen already, a crawler…). */
+    record(body: PageEventBody & { id: number; ms?: number }, visitor: Visitor): Promise<boolean> {
+      return count(body.kind, body.id, body.event, visitor, body.ms ?? 0);
     },
 
     /** A booking page opened from a doctor's or a clinic's page (its link's `source`); never throws. */
@@ -165,9 +191,17 @@ export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clo
       const from = addDays(today, -(days - 1));
       const counted = (
         await db.execute(sql`
-          SELECT to_char(day, 'YYYY-MM-DD') AS day, views, booking_clicks AS "bookingClicks", phone_clicks AS "phoneClicks"
+          SELECT to_char(day, 'YYYY-MM-DD') AS day, views, booking_clicks AS "bookingClicks",
+                 phone_clicks AS "phoneClicks", timed, time_ms::float8 AS "timeMs"
             FROM page_stats WHERE kind = ${page.kind} AND page_id = ${page.id} AND day BETWEEN ${from} AND ${today}`)
-      ).rows as { day: string; views: number; bookingClicks: number; phoneClicks: number }[];
+      ).rows as {
+        day: string;
+        views: number;
+        bookingClicks: number;
+        phoneClicks: number;
+        timed: number;
+        timeMs: number;
+      }[];
       // Bookings made on the site, counted from the visits themselves (a hold not yet confirmed is not one).
       const owner =
         page.kind === 'doctor'

@@ -90,6 +90,21 @@ describe('the page beacon', () => {
     ]);
   });
 
+  it('adds a visitor’s first time on the page of the day, at most half an hour', async () => {
+    const id = String(doctor.id);
+    expect((await beacon({ kind: 'doctor', id, event: 'time', ms: '65000' })).statusCode).toBe(204);
+    // The same visitor again that day (a second visit, a repeated beacon): not counted.
+    await beacon({ kind: 'doctor', id, event: 'time', ms: '5000' });
+    // A tab left open overnight counts as half an hour.
+    await beacon(
+      { kind: 'doctor', id, event: 'time', ms: '99999999' },
+      { 'user-agent': 'Mozilla/5.0 another browser' },
+    );
+    const { rows } = await database.db.execute<{ timed: number; timeMs: number }>(sql`
+      SELECT timed, time_ms::float8 AS "timeMs" FROM page_stats WHERE kind = 'doctor' AND page_id = ${doctor.id}`);
+    expect(rows).toEqual([{ timed: 2, timeMs: 65_000 + 30 * 60_000 }]);
+  });
+
   it('does not count crawlers, the page’s own account, or pages that do not exist', async () => {
     await beacon({ kind: 'clinic', id: String(clinic.id), event: 'view' }, { 'user-agent': 'Googlebot/2.1' });
     const own = await signedInAs(app, database.db, { role: 'clinic', clinicId: clinic.id });
@@ -112,6 +127,12 @@ describe('the page beacon', () => {
       { kind: 'doctor', id: '99999999999', event: 'view' },
       { kind: 'doctor', id: '1', event: 'booking' },
       { kind: 'doctor', event: 'view' },
+      { kind: 'doctor', id: '1', event: 'time' },
+      { kind: 'doctor', id: '1', event: 'time', ms: '-1' },
+      { kind: 'doctor', id: '1', event: 'time', ms: '1.5' },
+      { kind: 'doctor', id: '1', event: 'time', ms: 'abc' },
+      { kind: 'doctor', id: '1', event: 'time', ms: '1e400' },
+      { kind: 'doctor', id: '1', event: 'view', ms: '5000' },
     ];
     for (const fields of bad) {
       const res = await beacon(fields);
@@ -189,6 +210,8 @@ describe('the cabinet report', () => {
       bookingClicks: 0,
       bookings: 1,
       phoneClicks: 0,
+      timed: 0,
+      timeMs: 0,
     });
     expect(report.series.at(-1)).toEqual({
       day: '2026-11-05',
@@ -196,6 +219,8 @@ describe('the cabinet report', () => {
       bookingClicks: 1,
       bookings: 1,
       phoneClicks: 1,
+      timed: 2,
+      timeMs: 65_000 + 30 * 60_000,
     });
   });
 
