@@ -128,7 +128,14 @@ test('a clinic marks a begun visit as a no-show, corrects it to «Пришёл»
   const parity = test.info().project.name === 'desktop' ? 0 : 1;
   const [y, m, d] = list.today.split('-').map(Number);
   const weekAgo = new Date(Date.UTC(y, m - 1, d - 7)).toISOString().slice(0, 10);
-  type Visit = { id: number; startsAt: string; tz: string; status: string; patientName: string };
+  type Visit = {
+    id: number;
+    startsAt: string;
+    endsAt: string;
+    tz: string;
+    status: string;
+    patientName: string;
+  };
   const listed = async (query: string) =>
     (await (await page.request.get(`/cabinet/ajax/appointments/?${query}`)).json()) as {
       now: string;
@@ -136,8 +143,10 @@ test('a clinic marks a begun visit as a no-show, corrects it to «Пришёл»
     };
   // The list shows a day or a week: the last week, and today.
   const [week, today] = await Promise.all([listed(`date=${weekAgo}&days=7`), listed('days=1')]);
+  // Over, not only begun: a visit under way may still be cancelled (until it ends), one that has
+  // ended may only be marked.
   const begun = [...week.visits, ...today.visits].filter(
-    (v) => v.startsAt <= today.now && v.id % 2 === parity && (v.status === 'active' || v.status === 'done'),
+    (v) => v.endsAt <= today.now && v.id % 2 === parity && (v.status === 'active' || v.status === 'done'),
   );
   // The latest: on a rerun it may be one this test marked 'Пришёл' before, which can still be corrected.
   const visit = begun.sort((a, b) => b.startsAt.localeCompare(a.startsAt))[0];
@@ -148,7 +157,7 @@ test('a clinic marks a begun visit as a no-show, corrects it to «Пришёл»
   await hydrated(page);
   const row = page.locator(`[data-visit-id="${visit.id}"]`);
   await expect(row).toContainText(visit.patientName);
-  // Begun: too late to cancel, the time to say whether the patient came.
+  // Over: too late to cancel, the time to say whether the patient came.
   await expect(row.getByRole('button', { name: 'Отменить запись' })).toHaveCount(0);
   await row.getByRole('button', { name: 'Не пришёл' }).click();
   await expect(row.getByRole('status')).toHaveText('Отмечено: пациент не пришёл');

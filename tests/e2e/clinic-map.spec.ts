@@ -26,8 +26,9 @@ test('the clinic map: pins and a cluster, a route from an address, a departure t
   page,
 }, info) => {
   const { dialog, clinicUrl } = await openClinicMap(page);
-  // The page's clinic is its own pin; the town's other clinics gather in clusters.
-  await expect(dialog.locator('.map-pin').first()).toBeVisible();
+  // The page's clinic is its own pin; the town's other clinics gather in clusters. The map library
+  // (about 1 MB) loads first and draws through software WebGL here: slow on a busy machine.
+  await expect(dialog.locator('.map-pin').first()).toBeVisible({ timeout: 20_000 });
   await expect(dialog.locator('.map-cluster').first()).toBeVisible();
   const panel = dialog.getByRole('region', { name: 'Клиника' });
   await expect(panel.getByRole('link').first()).toHaveAttribute('href', new URL(clinicUrl).pathname);
@@ -121,7 +122,8 @@ test('without WebGL the map dialog still lists the clinic and says why there is 
     } as typeof original;
   });
   const { dialog } = await openClinicMap(page);
-  await expect(dialog.getByRole('status')).toContainText('Карта не может быть показана');
+  // The map library (about 1 MB) loads and tries WebGL first: slow on a busy machine.
+  await expect(dialog.getByRole('status')).toContainText('Карта не может быть показана', { timeout: 20_000 });
   await expect(
     dialog.getByRole('region', { name: 'Клиника' }).getByRole('button', { name: 'Проложить маршрут' }),
   ).toBeVisible();

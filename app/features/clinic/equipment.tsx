@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal, ModalClose } from '../../components/ui/modal';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export interface EquipmentItem {
   id: number;
@@ -15,6 +16,8 @@ export interface EquipmentItem {
  */
 export function Equipment({ items }: { items: EquipmentItem[] }) {
   const [shown, setShown] = useState<EquipmentItem | null>(null);
+  // The section hydrates after the page (ADR 021): a press before then would do nothing.
+  const hydrated = useHydrated();
   if (!items.length) return null;
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="equipment-h">
@@ -27,6 +30,7 @@ export function Equipment({ items }: { items: EquipmentItem[] }) {
             <button
               type="button"
               aria-haspopup="dialog"
+              disabled={!hydrated}
               onClick={() => setShown(e)}
               className="flex h-full w-full flex-col items-start rounded-lg border border-line p-3 text-left hover:border-brand"
             >

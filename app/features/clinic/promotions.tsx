@@ -5,6 +5,7 @@ import { promotionsArchiveUrl } from '../../../core/clinic/urls';
 import { formatLongDate } from '../../../core/dates/zoned';
 import { Modal } from '../../components/ui/modal';
 import { api, isAborted } from '../../lib/api';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** Current promotions, and the subtitle that opens the archive when some have ended. */
 export function Promotions({
@@ -17,6 +18,8 @@ export function Promotions({
   endedCount: number;
 }) {
   const [archiveOpen, setArchiveOpen] = useState(false);
+  // The section hydrates after the page (ADR 021): a press before then would do nothing.
+  const hydrated = useHydrated();
   if (!promotions.length && !endedCount) return null;
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="promo-h">
@@ -29,6 +32,7 @@ export function Promotions({
             type="button"
             aria-haspopup="dialog"
             data-archive-url={promotionsArchiveUrl(clinicId)}
+            disabled={!hydrated}
             onClick={() => setArchiveOpen(true)}
             className="text-sm font-medium text-brand hover:underline"
           >
