@@ -128,3 +128,21 @@ test('without WebGL the map dialog still lists the clinic and says why there is 
     dialog.getByRole('region', { name: 'Клиника' }).getByRole('button', { name: 'Проложить маршрут' }),
   ).toBeVisible();
 });
+
+test('the map draws when the town’s clinics come before the dialog’s own code', async ({ page }) => {
+  // The town's data is fetched as the dialog opens, while the modal's code may still be on its
+  // way (a slow network, a busy phone): hold that code back until the data has come.
+  let townCame = () => {};
+  const town = new Promise<void>((resolve) => {
+    townCame = resolve;
+  });
+  page.on('response', (response) => {
+    if (response.url().includes('/api/map/towns/')) townCame();
+  });
+  await page.route(/\/assets\/modal-dialog-[^/]+\.js$/, async (route) => {
+    await town;
+    await route.continue();
+  });
+  const { dialog } = await openClinicMap(page);
+  await expect(dialog.locator('.map-pin').first()).toBeVisible({ timeout: 20_000 });
+});

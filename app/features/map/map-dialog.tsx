@@ -35,7 +35,9 @@ export default function MapDialog({ townSlug, focusIds, onClose }: MapDialogProp
   const [view, setView] = useState<View>(
     focusIds.length === 1 ? { kind: 'clinic', id: focusIds[0] } : { kind: 'list', ids: focusIds },
   );
-  const container = useRef<HTMLDivElement | null>(null);
+  // State, not a ref: the container mounts when the modal's own code has loaded, which may be
+  // after the town has come, and the map must draw then too.
+  const [container, setContainer] = useState<HTMLDivElement | null>(null);
   const map = useRef<ClinicMap | null>(null);
 
   useEffect(() => {
@@ -45,11 +47,11 @@ export default function MapDialog({ townSlug, focusIds, onClose }: MapDialogProp
       .catch((e: Error) => setFailure(e.message));
   }, [townSlug]);
 
-  // The map draws once the town has come and the container is in the document.
+  // The map draws once the town has come and the container is in the document, in either order.
   useEffect(() => {
-    if (!town || !container.current) return;
+    if (!town || !container) return;
     let cancelled = false;
-    const element = container.current;
+    const element = container;
     import('./map-canvas')
       .then(({ createClinicMap }) => {
         if (cancelled) return;
@@ -64,7 +66,7 @@ export default function MapDialog({ townSlug, focusIds, onClose }: MapDialogProp
       map.current?.destroy();
       map.current = null;
     };
-  }, [town, focusIds]);
+  }, [town, container, focusIds]);
 
   const showLine = useCallback((line: [number, number][]) => map.current?.showRoute(line), []);
   const clinicOf = (id: number) => town?.clinics.find((c) => c.id === id);
@@ -87,7 +89,7 @@ export default function MapDialog({ townSlug, focusIds, onClose }: MapDialogProp
         <div className="relative min-h-[45vh] flex-1 overflow-hidden bg-canvas sm:min-h-0">
           {/* MapLibre makes its container position: relative; the wrapper holds the size. */}
           <div className="absolute inset-0">
-            <div ref={container} className="h-full w-full" data-testid="map-canvas" />
+            <div ref={setContainer} className="h-full w-full" data-testid="map-canvas" />
           </div>
           {noMap && (
             <p
