@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -19,15 +19,21 @@ interface Report {
   series: { day: string; views: number; phoneClicks: number; timed: number; timeMs: number }[];
 }
 
-test('a patient’s visit and phone press reach the clinic’s effectiveness page', async ({ browser }) => {
-  // Two browsers, a dozen page loads.
-  test.setTimeout(60_000);
+/** The demo clinic's cabinet at the project's width, and its last week's report. */
+async function clinicCabinet(browser: Browser) {
   const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
   const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
   const cabinet = await context.newPage();
   await cabinet.setViewportSize(viewport);
   const report = async () =>
     (await (await cabinet.request.get('/cabinet/ajax/effectiveness/?days=7')).json()) as Report;
+  return { viewport, context, cabinet, report };
+}
+
+test('a patient’s visit and phone press reach the clinic’s effectiveness page', async ({ browser }) => {
+  // Two browsers, a dozen page loads.
+  test.setTimeout(60_000);
+  const { viewport, context, cabinet, report } = await clinicCabinet(browser);
   const before = await report();
   const today = before.series.at(-1) as Report['series'][number];
 
@@ -110,12 +116,7 @@ test('the time a patient spends on the clinic’s page comes from the tab histor
   browser,
 }) => {
   test.setTimeout(60_000);
-  const viewport = test.info().project.use.viewport ?? { width: 1280, height: 800 };
-  const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
-  const cabinet = await context.newPage();
-  await cabinet.setViewportSize(viewport);
-  const report = async () =>
-    (await (await cabinet.request.get('/cabinet/ajax/effectiveness/?days=7')).json()) as Report;
+  const { viewport, context, cabinet, report } = await clinicCabinet(browser);
   const before = (await report()).series.at(-1) as Report['series'][number];
   const clinicUrl = (await report()).page.url;
 
