@@ -11,10 +11,11 @@ import { type Database, openDatabase } from '../db/client';
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
 /**
- * Where the migrated PGlite snapshot lives: keyed by the migrations' names and contents and
- * the PGlite and pg-boss versions, so a change to any of them builds a new one and a stale one is never loaded.
+ * The migrated schema's key: the migrations' names and contents and the PGlite and pg-boss
+ * versions, so a change to any of them builds a new snapshot (PGlite) or template (PostgreSQL)
+ * and a stale one is never loaded.
  */
-export function pgliteSnapshotPath(): string {
+function migratedSchemaKey(): string {
   const hash = createHash('sha256');
   // The package does not export its package.json; it sits one level above dist/index.cjs.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
@@ -33,7 +34,70 @@ export function pgliteSnapshotPath(): string {
       .update(readFileSync(path.join(migrationsFolder, file)))
       .update('\0');
   }
-  return path.join(tmpdir(), `pglite-migrated-${hash.digest('hex').slice(0, 16)}.tar.gz`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Where the migrated PGlite snapshot lives. */
+export function pgliteSnapshotPath(): string {
+  return path.join(tmpdir(), `pglite-migrated-${migratedSchemaKey()}.tar.gz`);
+}
+
+const TEMPLATE_PREFIX = 'test_template_';
+
+/** The migrated PostgreSQL database each test file's database is copied from. */
+export const postgresTemplateName = () => `${TEMPLATE_PREFIX}${migratedSchemaKey()}`;
+
+async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+const databaseUrl = (url: string, name: string) => {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+};
+
+/**
+ * Migrates a PostgreSQL database once per set of migrations (`postgresTemplateName()`), for
+ * each test file's database to be a copy of: `CREATE DATABASE … TEMPLATE` takes about 0.08 s
+ * where running every migration takes about 0.9 s (measured), on each of some 180 files. It is
+ * migrated under a unique name and renamed, so concurrent runs never copy a half-migrated one;
+ * templates of other migrations are dropped.
+ */
+export async function buildPostgresTemplate(url: string): Promise<void> {
+  const template = postgresTemplateName();
+  await withAdmin(url, async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`,
+    );
+    for (const { datname } of rows) {
+      if (datname === template) continue;
+      // Another run may be copying it right now: a template in use stays until the next run.
+      await admin.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => {});
+    }
+    if (rows.some((row) => row.datname === template)) return;
+    const partial = `${TEMPLATE_PREFIX}partial_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE "${partial}"`);
+    try {
+      const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, partial), poolSize: 1 });
+      try {
+        await database.migrate();
+      } finally {
+        await database.close();
+      }
+      await admin.query(`ALTER DATABASE "${partial}" RENAME TO "${template}"`);
+    } catch (err) {
+      await admin.query(`DROP DATABASE IF EXISTS "${partial}" WITH (FORCE)`);
+      // Another run renamed its copy first: the same migrations, so that one serves.
+      if ((err as { code?: string }).code !== '42P04') throw err;
+    }
+  });
 }
 
 /**
@@ -71,30 +135,32 @@ async function openPglite(): Promise<Database> {
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite started from the snapshot
- * the global setup (`server/testing/global-setup.ts`) migrated once, or a new PostgreSQL
- * database (dropped on close) when DATABASE_URL is set, so CI runs the same suites on both
- * engines.
+ * the global setup (`server/testing/global-setup.ts`) migrated once, or, when DATABASE_URL is
+ * set, a new PostgreSQL database copied from the template it migrated (dropped on close), so
+ * CI runs the same suites on both engines.
  */
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openPglite();
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 4 });
-  await database.migrate();
+  const copied = await withAdmin(url, async (admin) => {
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${postgresTemplateName()}"`);
+      return true;
+    } catch (err) {
+      // No template (a run without the global setup): an empty database, migrated below.
+      if ((err as { code?: string }).code !== '3D000') throw err;
+      await admin.query(`CREATE DATABASE "${name}"`);
+      return false;
+    }
+  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
+  if (!copied) await database.migrate();
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: url });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await cleanup.end();
+      await withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }
