@@ -5,10 +5,11 @@ import { type SpawnOptions, spawn } from 'node:child_process';
  *
  *   1. Chromium is there (else the browser tests would fail only after minutes of the rest);
  *   2. at once: the type check, the linter, and the browser tests' preparation (the production
- *      build when stale; the e2e database under data/e2e seeded when empty), which would otherwise
- *      run one after another at the start of the browser tests with one core idle;
+ *      build when stale; the e2e databases under data/e2e made ready: server/tools/e2e-data.ts),
+ *      which would otherwise run one after another at the start of the browser tests with one
+ *      core idle;
  *   3. Vitest;
- *   4. Playwright (its server finds the build and the seeded database ready).
+ *   4. Playwright (its servers find the build and the seeded databases ready).
  *
  * Output of the steps run at once is held and printed whole when each ends, so it reads as if
  * they ran one after another. The first failing step stops the run with its exit code.
@@ -26,15 +27,12 @@ const tsx = (script: string, ...args: string[]): Pick<Step, 'command' | 'args'> 
   args: ['--import', 'tsx', script, ...args],
 });
 
-/** The browser tests' database: the DATA_DIR of playwright.config.ts's server, which seeds the same set. */
-const E2E_DATA = { DATA_DIR: 'data/e2e', DATABASE_URL: '' };
-
 const steps = {
   browser: { name: 'Chromium', ...tsx('server/tools/check-browser.ts') },
   typecheck: { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
   lint: { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'] },
   build: { name: 'build', ...tsx('server/tools/build-if-stale.ts') },
-  seed: { name: 'e2e database', ...tsx('server/db/seed/cli.ts', '--if-empty'), env: E2E_DATA },
+  seed: { name: 'e2e databases', ...tsx('server/tools/e2e-data.ts') },
   vitest: { name: 'vitest', command: 'npx', args: ['vitest', 'run'] },
   playwright: { name: 'playwright', command: 'npx', args: ['playwright', 'test'] },
 } satisfies Record<string, Step>;

@@ -79,13 +79,16 @@ export const WORK_PHONES = {
   firstClinic: '79990002001',
 } as const;
 
-/** Where signed-in work accounts' cookies wait for the next scenario (the run's output folder). */
+/**
+ * Where signed-in work accounts' cookies wait for the next scenario (the run's output folder),
+ * per viewport: each viewport's server has its own database, so its own sessions.
+ */
 const sessionFile = (digits: string) =>
-  path.join(test.info().project.outputDir, '.work-sessions', `${digits}.json`);
+  path.join(test.info().project.outputDir, '.work-sessions', `${test.info().project.name}-${digits}.json`);
 
 /**
  * A browser context signed in as a demo work account. The account signs in once per run and
- * later contexts, on any viewport's worker, reuse its session: a phone may ask for a new code
+ * viewport, and later contexts reuse its session: a phone may ask for a new code
  * only every 30 s, and several scenarios act as the same staff member or doctor.
  */
 export async function workAccountContext(browser: Browser, digits: string): Promise<BrowserContext> {

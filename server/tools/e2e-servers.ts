@@ -1,0 +1,15 @@
+/**
+ * The browser tests' servers: one per viewport, each on its own port and its own embedded
+ * database, so the phone's and the desktop's scenarios run at once (playwright.config.ts) and
+ * never book each other's slots or count each other's visits.
+ */
+export const E2E_VIEWPORTS = ['phone', 'desktop'] as const;
+export type E2eViewport = (typeof E2E_VIEWPORTS)[number];
+
+/** E2E_PORT for the phone's server, the next port for the desktop's. */
+export const e2ePort = (viewport: E2eViewport) =>
+  Number(process.env.E2E_PORT ?? 3100) + E2E_VIEWPORTS.indexOf(viewport);
+
+/** The production server's data directory; the dev server's is keyed by its port. */
+export const e2eDataDir = (viewport: E2eViewport, { dev = false } = {}) =>
+  dev ? `data/e2e-${e2ePort(viewport)}` : `data/e2e/${viewport}`;
