@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['core/**/*.test.ts', 'server/**/*.test.ts'],
+          include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           // Server and core test files share their worker's loaded modules: importing the app
           // once per worker instead of once per file is most of the suite's time. Each builds its
           // own database, app and services and mocks no modules; module-level sequences start

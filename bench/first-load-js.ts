@@ -12,11 +12,17 @@ export interface FirstLoadJs {
   gzip: number;
 }
 
-export async function firstLoadJs(origin: string, path: string): Promise<FirstLoadJs> {
-  const html = await (await fetch(`${origin}${path}`)).text();
+/** The scripts a page's HTML makes the browser fetch before hydration. */
+export function scriptHrefs(html: string): Set<string> {
   const hrefs = new Set<string>();
   for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) hrefs.add(m[1]);
   for (const m of html.matchAll(/import\(?\s*"([^"]+\.js)"/g)) hrefs.add(m[1]);
+  return hrefs;
+}
+
+export async function firstLoadJs(origin: string, path: string): Promise<FirstLoadJs> {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  const hrefs = scriptHrefs(html);
   if (!hrefs.size) throw new Error(`${path}: no scripts found in the HTML`);
   const files = await Promise.all(
     [...hrefs].map(async (href) => {

@@ -1,13 +1,31 @@
 /**
- * The app server under test: `tsx server/main.ts` in production mode, in its own process
- * group so that stopping it also stops tsx's child. Its output is kept (not printed) and
- * shown when it dies or logs warnings.
+ * The app server under test: `node --import tsx server/main.ts` in production mode, one
+ * process (not tsx's wrapper and its child, as server/testing/cluster.ts starts it) so that its
+ * pid is the server's own: its memory is read from /proc/<pid>/status. In its own process group
+ * so that stopping it stops anything it started. Its output is kept (not printed) and shown
+ * when it dies or logs warnings.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const KEEP_LINES = 200;
+
+/** A process's resident memory now and at its peak, MB (Linux /proc; null elsewhere or when gone). */
+export interface Memory {
+  rssMb: number;
+  peakRssMb: number;
+}
+
+/** VmRSS and VmHWM of a /proc/<pid>/status text, in MB (MiB: the kernel counts kB of 1,024 bytes). */
+export function memoryOf(status: string): Memory | null {
+  const kb = (name: string) => {
+    const m = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status);
+    return m ? Number(m[1]) : null;
+  };
+  const rss = kb('VmRSS');
+  const hwm = kb('VmHWM');
+  return rss === null ? null : { rssMb: rss / 1024, peakRssMb: (hwm ?? rss) / 1024 };
+}
 
 export interface ServerOptions {
   port: number;
@@ -36,7 +54,7 @@ export class BenchServer {
     if (await this.healthy()) {
       throw new Error(`Port ${this.options.port} is already taken by another server; set BENCH_PORT.`);
     }
-    const child = spawn(TSX, ['server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -84,6 +102,16 @@ export class BenchServer {
       return res.ok;
     } catch {
       return false;
+    }
+  }
+
+  /** The server's resident memory (VmRSS) and its peak since start (VmHWM); null when not running. */
+  memory(): Memory | null {
+    if (!this.running || !this.child?.pid) return null;
+    try {
+      return memoryOf(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
+    } catch {
+      return null;
     }
   }
 

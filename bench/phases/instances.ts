@@ -9,6 +9,7 @@
 import { AppProcess, findHaproxy, Haproxy } from '../../server/testing/cluster';
 import { signInRoundTrips } from '../calls/auth';
 import { bookDistinctSlots, cancelAll, freeSlotsOf } from '../calls/booking';
+import { requestHeaders } from '../encodings';
 import { runLoad, warmUp } from '../load';
 import { int, median, table } from '../stats';
 import type { Settings } from './context';
@@ -16,6 +17,8 @@ import type { Settings } from './context';
 /** The phase's own ports (the balancers, the two processes, the balancers' stats pages). */
 const BASE_PORT = Number(process.env.BENCH_INSTANCES_PORT || 4240);
 const BOOKING_WORKERS = 20;
+/** As this phase always asked (no Accept-Encoding): its figures are two-to-one ratios, not the pages' honest req/s. */
+const HEADERS = requestHeaders('identity', 'text/html');
 
 export interface InstancesResult {
   rounds: number;
@@ -88,8 +91,8 @@ export async function instancesPhase(
           ['page', targets.pagePath],
           ['call', targets.callPath],
         ] as const) {
-          await warmUp(`${origin}${path}`, settings.connections, settings.warmup);
-          const r = await runLoad(`${origin}${path}`, settings.connections, settings.duration);
+          await warmUp(`${origin}${path}`, settings.connections, settings.warmup, HEADERS);
+          const r = await runLoad(`${origin}${path}`, settings.connections, settings.duration, HEADERS);
           result[setup][what].push(r.rps);
           if (r.non2xx || r.errors)
             console.log(`  ${setup} ${what}: ${r.non2xx} non-2xx, ${r.errors} errors`);

@@ -1,37 +1,75 @@
 /**
  * The page phases: the targets (the doctor list, a speciality's first and deep page, a doctor,
- * a clinic and a reviews page, each beside a static copy of the same bytes), the load rounds on
- * them with the page cache off and on, the sequential runs, and where a page's time goes.
+ * a clinic and a reviews page, each beside its yardstick, plus one script of the build as the
+ * app serves it, beside its own), the load rounds on them with the page cache off and on, the
+ * memory run, the sequential runs, and where a page's time goes.
+ *
+ * Every run asks as a browser does (`accept-encoding: gzip, deflate, br` and a navigation's
+ * Accept; bench/encodings.ts). The identity case (no Accept-Encoding) is measured in the cached
+ * phase only, for all its targets (pages, yardsticks, the script), each group's identity runs
+ * right after its browser runs; on the uncached phase it would add as many renders again for a
+ * case no browser asks for.
+ *
+ * The yardstick is the same bytes as each page held in memory, with brotli and gzip copies
+ * made once, by a process of its own (bench/yardstick-server.ts): the best a server can do
+ * with those bytes. It is measured back to back with its pages in every round.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import type { Town } from '../../server/modules/towns/service';
 import { type SpecialityPick, waitForIdleDatabase } from '../database';
+import {
+  encodingOf,
+  type HeaderSet,
+  requestHeaders,
+  SCRIPT_ACCEPT,
+  shareIn,
+  type YardstickEncoding,
+} from '../encodings';
+import { scriptHrefs } from '../first-load-js';
 import { type LoadResult, runLoad, warmUp } from '../load';
 import { pageCalls, type Services, type Timing, time } from '../queries';
-import type { BenchServer } from '../server';
-import { int, median, ms } from '../stats';
-import type { Bench } from './context';
+import type { Memory } from '../server';
+import { int, median, ms, type Pooled, pooled } from '../stats';
+import type { Bench, Settings } from './context';
 
 /** The cached phase's page cache time to live (production default). */
 export const CACHE_TTL_MS = 30_000;
 
-/** Pages with a same-size static copy: the ratio targets. */
+/** Pages with a yardstick of their own bytes: the ratio targets. */
 export const RATIO_PAGES = ['list', 'doctor', 'clinic', 'reviews'] as const;
 export type RatioPage = (typeof RATIO_PAGES)[number];
 export type PageKey = 'list' | 'spec1' | 'specN' | 'doctor' | 'clinic' | 'reviews';
+/** What the yardstick holds: the ratio pages' bytes and the static asset's. */
+export type Measured = RatioPage | 'asset';
+export type TargetKey = PageKey | `yardstick-${Measured}` | 'asset';
 
 export interface Target {
-  key: PageKey | `static-${RatioPage}`;
+  key: TargetKey;
   label: string;
   path: string;
+  /** Which process answers: the app server or the yardstick. */
+  on: 'app' | 'yardstick';
+  /** The Accept a browser sends for it; a page navigation's when unset. */
+  accept?: string;
   /** What the data side of the page is, for the in-process timing. */
   data?: { kind: 'list'; specialityId?: number; page: number } | { kind: 'doctor'; id: number };
 }
 
+/** One real request's answer, before the load: what a target sends and how many bytes. */
+export interface Probe {
+  status: number;
+  /** Its Content-Encoding ('identity': none). */
+  encoding: string;
+  /** Body bytes as sent (compressed when encoded). */
+  bodyBytes: number;
+  vary: string | null;
+}
+
 export interface Breakdown {
-  key: Target['key'];
+  key: TargetKey;
   label: string;
   data: Timing;
   ids: Timing | null;
@@ -39,28 +77,49 @@ export interface Breakdown {
 }
 
 export interface Phase {
+  /** How every run of this phase asked: as a browser does, or without Accept-Encoding. */
+  headers: HeaderSet;
   /** Per target, the run with the median req/s over the rounds. */
-  load: Map<Target['key'], LoadResult>;
+  load: Map<TargetKey, LoadResult>;
   /** Per target, every round's run, in round order. */
-  runs: Map<Target['key'], LoadResult[]>;
-  drained: Map<Target['key'], number>;
+  runs: Map<TargetKey, LoadResult[]>;
+  /** Per target, the latency percentiles of every round's responses together. */
+  pooled: Map<TargetKey, Pooled>;
+  drained: Map<TargetKey, number>;
+  /** Per target, one request's answer before the rounds. */
+  probes: Map<TargetKey, Probe>;
+  /** The 1-minute load average when the phase started and when it ended. */
+  loadAvg: { start: number; end: number };
+  /** The app server's memory when the phase ended. */
+  memory: Memory | null;
 }
 
-export const staticName = (key: PageKey) => `bench-static-${key}.html`;
-const staticFile = (key: PageKey) => path.resolve('build/client', staticName(key));
-
-export function removeStaticFiles() {
-  for (const key of RATIO_PAGES) rmSync(staticFile(key), { force: true });
+/** The memory run: the server's RSS after a while under a browser's load. */
+export interface MemoryRun {
+  label: string;
+  seconds: number;
+  before: Memory | null;
+  after: Memory | null;
+  run: LoadResult;
 }
 
-/** GET without Accept-Encoding (as autocannon sends it): the raw body bytes. */
-function getRaw(url: string): Promise<{ status: number; body: Buffer; location?: string }> {
+/** Seconds of one target's run in one round: BENCH_DURATION ÷ 2 (at least 3 s) with several rounds, all of it with one. */
+export const roundSeconds = (s: Settings) => (s.rounds > 1 ? Math.max(3, s.duration / 2) : s.duration);
+
+/** The warm-up before each run: BENCH_WARMUP before a target's first run of a phase, 1 s (or BENCH_WARMUP if less) before the others. */
+const warmupSeconds = (s: Settings, first: boolean) => (first ? s.warmup : Math.min(1, s.warmup));
+
+/** GET with the given headers: the body bytes as sent (never decompressed) and the headers. */
+function getRaw(
+  url: string,
+  headers: Record<string, string> = requestHeaders('identity'),
+): Promise<{ status: number; body: Buffer; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers: { accept: 'text/html' } }, (res) => {
+    const req = http.get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), location: res.headers.location }),
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks), headers: res.headers }),
       );
       res.on('error', reject);
     });
@@ -69,39 +128,67 @@ function getRaw(url: string): Promise<{ status: number; body: Buffer; location?:
   });
 }
 
-async function expectOk(server: BenchServer, url: string): Promise<Buffer> {
+/** A target's uncompressed bytes (no Accept-Encoding); throws unless it answers 200. */
+async function expectOk({ server }: Bench, url: string): Promise<Buffer> {
   const res = await getRaw(url);
   if (res.status !== 200) {
-    throw new Error(
-      `GET ${url} answered ${res.status}${res.location ? ` → ${res.location}` : ''}, expected 200\n${server.tail(20)}`,
-    );
+    const location = res.headers.location ? ` → ${res.headers.location}` : '';
+    throw new Error(`GET ${url} answered ${res.status}${location}, expected 200\n${server.tail(20)}`);
   }
   return res.body;
 }
 
-/** The static copies' targets, one per ratio page. */
-export const STATIC_TARGETS: Target[] = RATIO_PAGES.map((key) => ({
-  key: `static-${key}`,
-  label: `static copy of ${key} (${staticName(key)})`,
-  path: `/${staticName(key)}`,
+async function probe(url: string, headers: Record<string, string>): Promise<Probe> {
+  const res = await getRaw(url, headers);
+  const vary = res.headers.vary;
+  return {
+    status: res.status,
+    encoding: encodingOf(res.headers['content-encoding']),
+    bodyBytes: res.body.length,
+    vary: vary === undefined ? null : String(vary),
+  };
+}
+
+export const urlOf = ({ server, yardstick }: Bench, t: Target) =>
+  `${t.on === 'app' ? server.origin : yardstick.origin}${t.path}`;
+
+export const headersOf = (t: Target, set: HeaderSet) => requestHeaders(set, t.accept);
+
+export const isYardstick = (key: TargetKey) => key.startsWith('yardstick-');
+
+/** The yardsticks' targets, one per ratio page and one for the asset, each on its own path of the yardstick process. */
+export const YARDSTICK_TARGETS: Target[] = [...RATIO_PAGES, 'asset' as const].map((key) => ({
+  key: `yardstick-${key}`,
+  label: `yardstick: ${key}'s bytes in memory`,
+  path: `/${key}`,
+  on: 'yardstick',
+  accept: key === 'asset' ? SCRIPT_ACCEPT : undefined,
 }));
 
-/** The static copy a page is compared with. */
-export const staticOf = (key: Target['key']): RatioPage =>
-  key === 'spec1' || key === 'specN' ? 'list' : (key as RatioPage);
+const yardstickTarget = (key: Measured) => YARDSTICK_TARGETS.find((t) => t.key === `yardstick-${key}`)!;
 
-/** Each static copy just before its pages, so every round measures them side by side. */
-export const interleaved = (list: Target[]) =>
-  RATIO_PAGES.flatMap((key) => [
-    STATIC_TARGETS.find((t) => t.key === `static-${key}`) as Target,
-    ...list.filter((t) => staticOf(t.key) === key),
+/** The yardstick a target is compared with (the speciality pages: the list's). */
+export const yardstickOf = (key: TargetKey): Measured => {
+  if (key.startsWith('yardstick-')) return key.slice('yardstick-'.length) as Measured;
+  return key === 'spec1' || key === 'specN' ? 'list' : (key as Measured);
+};
+
+/** Each yardstick with its pages, a group a round runs back to back. */
+export const interleaved = (list: Target[]): Target[][] =>
+  RATIO_PAGES.map((key) => [
+    yardstickTarget(key),
+    ...list.filter((t) => !isYardstick(t.key) && yardstickOf(t.key) === key),
   ]);
 
-/** A page's throughput over its own static copy's: the median over rounds of the side-by-side ratio. */
-export const ratioIn = (phase: Phase, key: Target['key']) => {
+/** The static asset beside its yardstick. */
+export const assetGroup = (asset: Target): Target[] => [yardstickTarget('asset'), asset];
+
+/** A page's throughput over its yardstick's: the median over rounds of the side-by-side ratio. */
+export const ratioIn = (phase: Phase, key: TargetKey) => {
+  const base = yardstickOf(key);
   const page = phase.runs.get(key) ?? [];
-  const base = phase.runs.get(`static-${staticOf(key)}`) ?? [];
-  const ratios = page.flatMap((r, i) => (base[i] ? [r.rps / base[i].rps] : []));
+  const yard = phase.runs.get(`yardstick-${base}`) ?? [];
+  const ratios = page.flatMap((r, i) => (yard[i] ? [r.rps / yard[i].rps] : []));
   return ratios.length ? median(ratios) : Number.NaN;
 };
 
@@ -124,139 +211,256 @@ export function pageTargets(
   const deepLabel =
     spec.page === 200 ? 'page 200' : `page ${spec.page} (LAST page: only ${spec.numPages} pages)`;
   const pages: Target[] = [
-    { key: 'list', label: `/${town}/vrach/`, path: `/${town}/vrach/`, data: { kind: 'list', page: 1 } },
+    {
+      key: 'list',
+      label: `/${town}/vrach/`,
+      path: `/${town}/vrach/`,
+      on: 'app',
+      data: { kind: 'list', page: 1 },
+    },
     {
       key: 'spec1',
       label: `${specBase} page 1`,
       path: specBase,
+      on: 'app',
       data: { kind: 'list', specialityId: spec.id, page: 1 },
     },
     {
       key: 'specN',
       label: `${specBase}?page=${spec.page}`,
       path: `${specBase}?page=${spec.page}`,
+      on: 'app',
       data: { kind: 'list', specialityId: spec.id, page: spec.page },
     },
     {
       key: 'doctor',
       label: `doctor ${doctor.url}`,
       path: doctor.url,
+      on: 'app',
       data: { kind: 'doctor', id: doctor.id },
     },
-    { key: 'clinic', label: `clinic ${clinic.url}`, path: clinic.url },
+    { key: 'clinic', label: `clinic ${clinic.url}`, path: clinic.url, on: 'app' },
     {
       key: 'reviews',
       label: `reviews ${heavy.path}otzivi/ (${int(heavy.reviews)})`,
       path: `${heavy.path}otzivi/`,
+      on: 'app',
     },
   ];
   const pageOf = (key: PageKey) => pages.find((p) => p.key === key)!;
   return { pages, deepLabel, pageOf };
 }
 
+const CLIENT_DIR = path.resolve('build/client');
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
 /**
- * Starts the server without the page cache, saves each ratio page's bytes as its static copy,
- * restarts (@fastify/static registers files at boot) and checks that every target answers 200.
- * Leaves the server running; returns the static copies' sizes.
+ * The static asset: the largest script of the list page's first load (the one every first
+ * visit waits for) that the build precompressed (`x.js.br` beside it), served by the app's
+ * @fastify/static from disk. Its target and its file's bytes, for the yardstick.
  */
-export async function writeStaticCopies(
-  { server }: Bench,
-  { pages, pageOf }: PageTargets,
-): Promise<Map<RatioPage, number>> {
-  // The static files must exist before the server starts: @fastify/static registers files at boot.
-  const uncached = { PAGE_CACHE_TTL_MS: '0' };
-  console.log(`Starting the server on ${server.origin}…`);
-  await server.start(uncached);
-  const sizes = new Map<RatioPage, number>();
-  mkdirSync(path.dirname(staticFile('list')), { recursive: true });
-  for (const key of RATIO_PAGES) {
-    const html = await expectOk(server, `${server.origin}${pageOf(key).path}`);
-    writeFileSync(staticFile(key), html);
-    sizes.set(key, html.length);
-  }
-  console.log(
-    `Wrote static copies of ${RATIO_PAGES.map((k) => `${k} (${int(sizes.get(k)!)} bytes)`).join(', ')}; restarting…`,
-  );
-  await server.stop();
-  await server.start(uncached);
-  for (const key of RATIO_PAGES) {
-    const body = await expectOk(server, `${server.origin}/${staticName(key)}`);
-    if (body.length !== sizes.get(key)) throw new Error(`static ${key} served ${body.length} bytes`);
-  }
-  for (const t of pages) await expectOk(server, `${server.origin}${t.path}`);
-  return sizes;
+export function assetTarget(listHtml: string): { asset: Target; body: Buffer } {
+  const scripts = [...scriptHrefs(listHtml)].flatMap((href) => {
+    const file = path.join(CLIENT_DIR, new URL(href, 'http://x').pathname);
+    if (!existsSync(file) || !existsSync(`${file}.br`)) return [];
+    return [{ href, file, bytes: statSync(file).size, br: statSync(`${file}.br`).size }];
+  });
+  const largest = scripts.sort((a, b) => b.bytes - a.bytes)[0];
+  if (!largest) throw new Error('the list page loads no script with a precompressed .br in build/client');
+  const asset: Target = {
+    key: 'asset',
+    label: `asset ${largest.href} (${kb(largest.bytes)} KB, .br ${kb(largest.br)} KB)`,
+    path: largest.href,
+    on: 'app',
+    accept: SCRIPT_ACCEPT,
+  };
+  return { asset, body: readFileSync(largest.file) };
 }
 
 /**
- * Runs every target once per round, in the given order (each static copy next to its pages),
- * so that a page and its yardstick are measured within seconds of each other.
+ * With the app server running (page cache off): checks that every page answers 200, picks the
+ * static asset, hands each ratio page's bytes (as the app sends them without Accept-Encoding)
+ * and the asset's file to the yardstick process and starts it. Returns the yardstick's sizes
+ * and the asset's target.
  */
-export async function loadPhase(
-  { settings, server }: Bench,
-  targets: Target[],
-  phase: string,
-): Promise<Phase> {
-  const runs = new Map<Target['key'], LoadResult[]>();
-  const drained = new Map<Target['key'], number>();
-  const seconds = settings.rounds > 1 ? Math.max(3, settings.duration / 2) : settings.duration;
-  for (let round = 1; round <= settings.rounds; round++) {
-    for (const t of targets) {
-      const url = `${server.origin}${t.path}`;
-      process.stdout.write(`${`${phase} ${round}/${settings.rounds}`.padEnd(12)} ${t.label.padEnd(52)} `);
-      await warmUp(url, settings.connections, round === 1 ? settings.warmup : 1);
-      await waitForIdleDatabase(settings.databaseUrl);
-      const r = await runLoad(url, settings.connections, seconds);
-      runs.set(t.key, [...(runs.get(t.key) ?? []), r]);
-      // Requests still in the server when autocannon stops would slow down the next target.
-      const busy = await waitForIdleDatabase(settings.databaseUrl);
-      if (busy > 1) drained.set(t.key, Math.max(busy, drained.get(t.key) ?? 0));
-      console.log(
-        `${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms${busy > 1 ? `  (db busy ${busy.toFixed(1)} s after the run)` : ''}`,
-      );
+export async function startYardstick(bench: Bench, { pages, pageOf }: PageTargets) {
+  const { server, yardstick } = bench;
+  for (const t of pages) await expectOk(bench, `${server.origin}${t.path}`);
+  const bodies = new Map<Measured, Buffer>();
+  for (const key of RATIO_PAGES)
+    bodies.set(key, await expectOk(bench, `${server.origin}${pageOf(key).path}`));
+  const { asset, body } = assetTarget(bodies.get('list')!.toString('utf8'));
+  await expectOk(bench, urlOf(bench, asset));
+  bodies.set('asset', body);
+  console.log(`Starting the yardstick on ${yardstick.origin} (brotli 11 and gzip 9 of each body, once)…`);
+  const byPath = await yardstick.start(
+    [...bodies].map(([key, bytes]) => ({
+      path: yardstickTarget(key).path,
+      type: key === 'asset' ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8',
+      body: bytes,
+    })),
+  );
+  const sizes = new Map<Measured, Record<YardstickEncoding, number>>();
+  for (const key of bodies.keys()) sizes.set(key, byPath[yardstickTarget(key).path]);
+  console.log(
+    `Yardstick: ${[...sizes].map(([k, s]) => `${k} ${kb(s.identity)} KB → br ${kb(s.br)} KB`).join(', ')}`,
+  );
+  return { sizes, asset };
+}
+
+/** Asks each target once under each header set and prints what came back. */
+async function probeAll(bench: Bench, targets: Target[], sets: HeaderSet[]) {
+  const probes = sets.map(() => new Map<TargetKey, Probe>());
+  for (const t of targets) {
+    const answers: string[] = [];
+    for (const [i, set] of sets.entries()) {
+      const p = await probe(urlOf(bench, t), headersOf(t, set));
+      probes[i].set(t.key, p);
+      answers.push(`${set}: ${p.status} ${p.encoding} ${kb(p.bodyBytes)} KB`);
     }
+    console.log(`probe    ${t.label.padEnd(52)} ${answers.join('; ')}`);
   }
-  const load = new Map<Target['key'], LoadResult>();
+  return probes;
+}
+
+const loadAverage = () => os.loadavg()[0];
+
+const memoryLine = (m: Memory | null) =>
+  m ? `server RSS ${m.rssMb.toFixed(0)} MB (peak ${m.peakRssMb.toFixed(0)} MB)` : 'server RSS unknown';
+
+/** The run with the median req/s of each target. */
+function medianRuns(runs: Map<TargetKey, LoadResult[]>) {
+  const load = new Map<TargetKey, LoadResult>();
   for (const [key, list] of runs) {
     const sorted = [...list].sort((a, b) => a.rps - b.rps);
     load.set(key, sorted[Math.floor((sorted.length - 1) / 2)]);
   }
-  return { load, runs, drained };
+  return load;
 }
 
-/** The pages with a data side, on one connection: the full request of the time breakdown. */
-export async function sequentialRuns({ settings, server }: Bench, pages: Target[]) {
-  const sequential = new Map<Target['key'], LoadResult>();
+/**
+ * Runs every target once per round, group by group (a yardstick beside its pages), each group
+ * under each header set in turn, so that a page and its yardstick are measured within seconds
+ * of each other. One Phase per header set, in the order given.
+ */
+export async function loadPhase(
+  bench: Bench,
+  groups: Target[][],
+  phase: string,
+  sets: HeaderSet[],
+): Promise<Phase[]> {
+  const { settings, server } = bench;
+  const start = loadAverage();
+  console.log(`load average (1 min) ${start.toFixed(2)} at the start; ${memoryLine(server.memory())}`);
+  const probes = await probeAll(bench, groups.flat(), sets);
+  const runs = sets.map(() => new Map<TargetKey, LoadResult[]>());
+  const drained = sets.map(() => new Map<TargetKey, number>());
+  const seconds = roundSeconds(settings);
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const group of groups) {
+      for (const [i, set] of sets.entries()) {
+        for (const t of group) {
+          const url = urlOf(bench, t);
+          const headers = headersOf(t, set);
+          const name = `${phase} ${round}/${settings.rounds}${sets.length > 1 ? ` ${set}` : ''}`;
+          process.stdout.write(`${name.padEnd(12)} ${t.label.padEnd(52)} `);
+          await warmUp(url, settings.connections, warmupSeconds(settings, round === 1 && i === 0), headers);
+          await waitForIdleDatabase(settings.databaseUrl);
+          const r = await runLoad(url, settings.connections, seconds, headers);
+          runs[i].set(t.key, [...(runs[i].get(t.key) ?? []), r]);
+          // Requests still in the server when autocannon stops would slow down the next target.
+          const busy = await waitForIdleDatabase(settings.databaseUrl);
+          if (busy > 1) drained[i].set(t.key, Math.max(busy, drained[i].get(t.key) ?? 0));
+          const steadyP99 = pooled([r]).steadyP99;
+          console.log(
+            `${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p99 ${ms(r.p99)} ms (steady ${ms(steadyP99)})  ${encodingsLine(r)}${busy > 1 ? `  (db busy ${busy.toFixed(1)} s after the run)` : ''}`,
+          );
+        }
+      }
+    }
+  }
+  const loadAvg = { start, end: loadAverage() };
+  const memory = server.memory();
+  console.log(`load average (1 min) ${loadAvg.end.toFixed(2)} at the end; ${memoryLine(memory)}`);
+  return sets.map((set, i) => {
+    const pooledBy = new Map<TargetKey, Pooled>();
+    for (const [key, list] of runs[i]) pooledBy.set(key, pooled(list));
+    return {
+      headers: set,
+      load: medianRuns(runs[i]),
+      runs: runs[i],
+      pooled: pooledBy,
+      drained: drained[i],
+      probes: probes[i],
+      loadAvg,
+      memory,
+    };
+  });
+}
+
+/** 'br', or the mix when responses came in several encodings ('br 98% identity 2%'). */
+export function encodingsLine(r: LoadResult): string {
+  const names = Object.keys(r.encodings);
+  if (names.length <= 1) return names[0] ?? '—';
+  return names.map((e) => `${e} ${Math.round(100 * shareIn(r.encodings, e))}%`).join(' ');
+}
+
+/**
+ * The memory run: the page under a browser's headers (the app compresses each response with
+ * brotli on the fly, the page cache being off) on all connections for BENCH_RSS_DURATION
+ * seconds, then the server's resident memory.
+ */
+export async function memoryRun(bench: Bench, t: Target): Promise<MemoryRun> {
+  const { settings, server } = bench;
+  const seconds = settings.rssDuration;
+  console.log(
+    `\nMemory: ${t.label} under a browser's headers, ${settings.connections} connections × ${seconds} s; load average (1 min) ${loadAverage().toFixed(2)}…`,
+  );
+  const before = server.memory();
+  const run = await runLoad(urlOf(bench, t), settings.connections, seconds, headersOf(t, 'browser'));
+  const after = server.memory();
+  await waitForIdleDatabase(settings.databaseUrl);
+  console.log(
+    `memory   ${t.label.padEnd(52)} ${int(run.rps).padStart(6)} req/s  ${encodingsLine(run)}  ${memoryLine(before)} before, ${memoryLine(after)} after; load average ${loadAverage().toFixed(2)}`,
+  );
+  return { label: t.label, seconds, before, after, run };
+}
+
+/** The pages with a data side, on one connection under a browser's headers: the full request of the time breakdown. */
+export async function sequentialRuns(bench: Bench, pages: Target[]) {
+  const sequential = new Map<TargetKey, LoadResult>();
   for (const t of pages) {
     if (!t.data) continue;
     process.stdout.write(`1 conn   ${t.label.padEnd(52)} `);
-    const r = await runLoad(`${server.origin}${t.path}`, 1, settings.seqDuration);
+    const r = await runLoad(urlOf(bench, t), 1, bench.settings.seqDuration, headersOf(t, 'browser'));
     sequential.set(t.key, r);
-    console.log(`p50 ${ms(r.p50)} ms`);
+    console.log(`p50 ${ms(r.p50)} ms  ${encodingsLine(r)}`);
   }
   return sequential;
 }
 
 /**
  * Cached phase: starts the server with the production page cache for anonymous visitors, notes
- * what the second request of each ratio page finds in the cache, then runs the load rounds.
+ * what the second request of each ratio page finds in the cache, then runs the load rounds on
+ * the ratio pages and the static asset, under a browser's headers and without Accept-Encoding.
  * Leaves the server running.
  */
-export async function cachedPhase(bench: Bench, { pageOf }: PageTargets) {
-  const { server } = bench;
+export async function cachedPhase(bench: Bench, { pageOf }: PageTargets, asset: Target) {
+  const { server, settings } = bench;
   await server.start({ PAGE_CACHE_TTL_MS: String(CACHE_TTL_MS) });
   const cachedPages = RATIO_PAGES.map(pageOf);
   const cacheStates: string[] = [];
   for (const t of cachedPages) {
-    await expectOk(server, `${server.origin}${t.path}`);
-    const res = await fetch(`${server.origin}${t.path}`);
-    await res.arrayBuffer();
-    cacheStates.push(`${t.key}: ${res.headers.get('x-page-cache') ?? 'not cacheable'}`);
+    await expectOk(bench, urlOf(bench, t));
+    const res = await getRaw(urlOf(bench, t), headersOf(t, 'browser'));
+    cacheStates.push(`${t.key}: ${res.headers['x-page-cache'] ?? 'not cacheable'}`);
   }
+  const groups = [...interleaved(cachedPages), assetGroup(asset)];
   console.log(
-    `\nCached phase (PAGE_CACHE_TTL_MS=${CACHE_TTL_MS}; second request: ${cacheStates.join(', ')})…`,
+    `\nCached phase (PAGE_CACHE_TTL_MS=${CACHE_TTL_MS}; second request: ${cacheStates.join(', ')}): ${groups.flat().length} targets × (browser, identity) × ${settings.rounds} rounds × ${roundSeconds(settings)} s, after a ${settings.warmup} s warm-up (first run) or 1 s…`,
   );
-  const cached = await loadPhase(bench, interleaved(cachedPages), 'cached');
-  return { cachedPages, cacheStates, cached };
+  const [cached, cachedIdentity] = await loadPhase(bench, groups, 'cached', ['browser', 'identity']);
+  return { cachedPages, cacheStates, cached, cachedIdentity, asset };
 }
 
 /** Where a page's time goes: its data calls in this process beside its sequential full request. */
@@ -264,7 +468,7 @@ export async function breakdownPhase(
   services: Services,
   town: Town,
   pages: Target[],
-  sequential: Map<Target['key'], LoadResult>,
+  sequential: Map<TargetKey, LoadResult>,
 ): Promise<Breakdown[]> {
   const breakdown: Breakdown[] = [];
   for (const t of pages) {
