@@ -17,6 +17,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { preloadModal } from './components/ui/modal';
 import { SnackbarHost } from './components/ui/snackbar';
+import { HeartSymbol } from './features/favourites/heart';
 import { api } from './lib/api';
 import { pageContextOf } from './lib/services.server';
 
@@ -56,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Перейти к содержанию
         </a>
+        <HeartSymbol />
         {children}
         {root?.stage && (
           <span className="pointer-events-none fixed bottom-2 left-2 z-[1200] rounded bg-ink px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">

@@ -38,7 +38,7 @@ export function Avatar({
   return (
     <span
       aria-hidden="true"
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold ${PALETTE[id % PALETTE.length]}`}
+      className={`initials ${PALETTE[id % PALETTE.length]}`}
       style={{ ...style, fontSize: size / 3 }}
     >
       {initials}

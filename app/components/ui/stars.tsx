@@ -11,12 +11,9 @@ export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | '
   const box = size === 'lg' ? 'h-5 text-xl' : 'h-4 text-base';
   return (
     <span className="inline-flex items-center gap-1">
-      <span className={`relative inline-block leading-none ${box}`} aria-hidden="true">
+      <span className={`stars-box ${box}`} aria-hidden="true">
         <span className="text-line">★★★★★</span>
-        <span
-          className="absolute inset-0 overflow-hidden whitespace-nowrap text-star"
-          style={{ width: `${pct}%` }}
-        >
+        <span className="stars-fill" style={{ width: `${pct}%` }}>
           ★★★★★
         </span>
       </span>

@@ -54,11 +54,7 @@ export function ClinicCard({
             </>
           )}
         </p>
-        {clinic.clubEnabled && (
-          <p className="mt-2 inline-block rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
-            Клубная цена
-          </p>
-        )}
+        {clinic.clubEnabled && <p className="mt-2 inline-block club-tag">Клубная цена</p>}
         {children}
       </div>
     </article>

@@ -50,20 +50,14 @@ export function DoctorCard({
           </p>
           {(doctor.homeVisit || doctor.online || doctor.children) && (
             <ul className="mt-2 flex flex-wrap gap-1 text-xs">
-              {doctor.homeVisit && (
-                <li className="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Выезд на дом</li>
-              )}
-              {doctor.online && (
-                <li className="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Онлайн-консультация</li>
-              )}
-              {doctor.children && (
-                <li className="rounded-md bg-brand-soft px-2 py-0.5 text-brand">Детский врач</li>
-              )}
+              {doctor.homeVisit && <li className="card-tag">Выезд на дом</li>}
+              {doctor.online && <li className="card-tag">Онлайн-консультация</li>}
+              {doctor.children && <li className="card-tag">Детский врач</li>}
             </ul>
           )}
         </div>
       </div>
-      <div className="flex flex-col gap-3 border-t border-line pt-3 md:w-80 md:border-l md:border-t-0 md:pl-5 md:pt-0">
+      <div className="card-aside">
         {place && (
           <div className="text-sm">
             <a href={place.clinicUrl} className="font-medium text-ink hover:text-brand">

@@ -42,9 +42,7 @@ export function PriceChips({
     <>
       {current.clubPrice !== null && (
         <p className="text-sm">
-          <ClubPriceButton className="rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
-            {formatRub(current.clubPrice)} в клубе
-          </ClubPriceButton>
+          <ClubPriceButton className="club-tag">{formatRub(current.clubPrice)} в клубе</ClubPriceButton>
         </p>
       )}
       {current.type === 'telemed' && partnerPrice !== null && (
@@ -106,11 +104,7 @@ export function PriceChips({
               aria-controls={panelId}
               tabIndex={on ? 0 : -1}
               onClick={() => choose(p.type)}
-              className={`whitespace-nowrap rounded-full border px-3 py-1 text-sm font-medium ${
-                on
-                  ? 'border-brand bg-brand text-white'
-                  : 'border-line bg-surface text-ink-soft hover:border-brand'
-              }`}
+              className="price-tab"
             >
               {VISIT_LABELS[p.type]} · <span className="font-semibold">{formatRub(p.price)}</span>
             </button>

@@ -28,9 +28,7 @@ export function ServiceOfferPrice({
             : formatRub(offer.minPrice)}
         </span>
         {offer.clubPrice !== null && (
-          <ClubPriceButton className="ml-2 rounded-md bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent">
-            {formatRub(offer.clubPrice)} в клубе
-          </ClubPriceButton>
+          <ClubPriceButton className="ml-2 club-tag">{formatRub(offer.clubPrice)} в клубе</ClubPriceButton>
         )}
       </p>
       {offer.lineName !== service.name && (

@@ -14,6 +14,7 @@ import { isApiError } from '../../lib/api';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/use-viewer';
 import { favouriteEntry, loadFavourite, setFavourite, useFavourite } from './favourites-store';
+import { HeartIcon } from './heart';
 
 // The dialogs (and Radix) load on the first click that needs one, not with every list page.
 const FavouriteDialog = lazy(() =>
@@ -126,7 +127,7 @@ export function FavouriteButton({
         aria-busy={entry.busy || undefined}
         title={label}
         data-favourite={`${type}:${id}`}
-        className={`-m-1 shrink-0 rounded-full p-2 text-muted transition-colors hover:bg-brand-soft hover:text-brand disabled:opacity-60 aria-[pressed=true]:text-error aria-busy:cursor-progress ${className}`}
+        className={className ? `fav-button ${className}` : 'fav-button'}
       >
         <HeartIcon filled={saved} />
       </button>
@@ -137,22 +138,5 @@ export function FavouriteButton({
         </Suspense>
       )}
     </>
-  );
-}
-
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-    >
-      <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.6 3.6 4 7.1 4c2 0 3.5 1.1 4.9 2.9C13.4 5.1 14.9 4 16.9 4c3.5 0 5.7 3.6 4.4 7.1-1.8 4.8-9.3 9.4-9.3 9.4Z" />
-    </svg>
   );
 }
