@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import pg from 'pg';
+import { quoteIdent, withPgSession } from '../server/db/pg-session';
 
 export type SeedSize = 'small' | 'large';
 
@@ -37,33 +37,23 @@ function databaseName(url: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
 }
 
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Creates the database named in `url` through the server's `postgres` database, if missing. */
 async function ensureDatabaseExists(url: string): Promise<boolean> {
   const name = databaseName(url);
   if (!name) throw new Error(`BENCH_DATABASE_URL has no database name: ${url}`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
-  return withClient(admin.toString(), async (client) => {
+  return withPgSession(admin.toString(), async (client) => {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount) return false;
-    await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
+    await client.query(`CREATE DATABASE ${quoteIdent(name)}`);
     return true;
   });
 }
 
 /** Doctors in the database, or null when the schema is not there yet. */
 async function doctorCount(url: string): Promise<number | null> {
-  return withClient(url, async (client) => {
+  return withPgSession(url, async (client) => {
     const { rows } = await client.query<{ towns: string | null; doctors: string | null }>(
       "SELECT to_regclass('public.towns')::text AS towns, to_regclass('public.doctors')::text AS doctors",
     );
@@ -112,7 +102,7 @@ export async function prepareDatabase(
     actions.push(`seeded '${size}' in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 
-  return withClient(url, async (client) => {
+  return withPgSession(url, async (client) => {
     // Right after a bulk load the tables have dead row versions (the seed updates aggregates),
     // no visibility map and unset hint bits: the first reads write, index-only scans visit the
     // heap. Autovacuum fixes that on a live database; here it is done once, up front.
@@ -160,7 +150,7 @@ export async function pickSpeciality(
   townSlug: string,
   perPage: number,
 ): Promise<SpecialityPick> {
-  return withClient(url, async (client) => {
+  return withPgSession(url, async (client) => {
     const { rows } = await client.query<{ id: number; slug: string; name: string; n: number }>(
       `SELECT s.id, s.translit AS slug, s.name, count(*)::int AS n
          FROM doctor_specialities ds
@@ -193,7 +183,7 @@ export function redact(url: string): string {
  */
 export async function waitForIdleDatabase(url: string, timeoutMs = 120_000): Promise<number> {
   const started = performance.now();
-  return withClient(url, async (client) => {
+  return withPgSession(url, async (client) => {
     let quietPolls = 0;
     while (performance.now() - started < timeoutMs) {
       const { rows } = await client.query<{ n: number }>(

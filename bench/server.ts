@@ -5,10 +5,8 @@
  * so that stopping it stops anything it started. Its output is kept (not printed) and shown
  * when it dies or logs warnings.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-
-const KEEP_LINES = 200;
+import { ChildGroup } from '../server/testing/child-group';
 
 /** A process's resident memory now and at its peak, MB (Linux /proc; null elsewhere or when gone). */
 export interface Memory {
@@ -34,18 +32,19 @@ export interface ServerOptions {
 
 export class BenchServer {
   readonly origin: string;
-  private child: ChildProcess | null = null;
-  private exited: Promise<void> = Promise.resolve();
-  private lines: string[] = [];
-  /** Lines the server printed in total (LOG_LEVEL=warn, so each one is a warning or worse). */
-  logged = 0;
+  private readonly group = new ChildGroup('server', 200);
 
   constructor(private readonly options: ServerOptions) {
     this.origin = `http://127.0.0.1:${options.port}`;
   }
 
   get running(): boolean {
-    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+    return this.group.running;
+  }
+
+  /** Lines the server printed in total (LOG_LEVEL=warn, so each one is a warning or worse). */
+  get logged(): number {
+    return this.group.logged;
   }
 
   /** Starts the server and resolves once /healthz answers. */
@@ -54,9 +53,8 @@ export class BenchServer {
     if (await this.healthy()) {
       throw new Error(`Port ${this.options.port} is already taken by another server; set BENCH_PORT.`);
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    this.group.spawn({
+      args: ['server/main.ts'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -73,18 +71,6 @@ export class BenchServer {
         ...env,
       },
     });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', () => resolve()));
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (!line.trim()) continue;
-        this.logged++;
-        this.lines.push(line);
-        if (this.lines.length > KEEP_LINES) this.lines.shift();
-      }
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
 
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -107,9 +93,10 @@ export class BenchServer {
 
   /** The server's resident memory (VmRSS) and its peak since start (VmHWM); null when not running. */
   memory(): Memory | null {
-    if (!this.running || !this.child?.pid) return null;
+    const pid = this.group.pid;
+    if (pid === null) return null;
     try {
-      return memoryOf(readFileSync(`/proc/${this.child.pid}/status`, 'utf8'));
+      return memoryOf(readFileSync(`/proc/${pid}/status`, 'utf8'));
     } catch {
       return null;
     }
@@ -117,32 +104,15 @@ export class BenchServer {
 
   /** SIGTERM to the process group (the server closes cleanly), SIGKILL after a grace period. */
   async stop(graceMs = 10_000): Promise<void> {
-    if (!this.running || !this.child?.pid) return;
-    const pid = this.child.pid;
-    this.signal(pid, 'SIGTERM');
-    const timer = setTimeout(() => this.signal(pid, 'SIGKILL'), graceMs);
-    await this.exited;
-    clearTimeout(timer);
-    this.child = null;
+    await this.group.stop(graceMs);
   }
 
   /** For process 'exit' handlers, where nothing asynchronous runs any more. */
   killNow(): void {
-    if (this.running && this.child?.pid) this.signal(this.child.pid, 'SIGKILL');
-  }
-
-  private signal(pid: number, signal: NodeJS.Signals) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // Already gone.
-    }
+    this.group.killNow();
   }
 
   tail(n: number): string {
-    return this.lines
-      .slice(-n)
-      .map((l) => `  [server] ${l}`)
-      .join('\n');
+    return this.group.tail(n);
   }
 }

@@ -17,9 +17,9 @@ import {
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase } from './client';
 import { lockDataDir } from './data-dir-lock';
+import { quoteIdent, withPgSession } from './pg-session';
 
 const run = promisify(execFile);
 
@@ -38,34 +38,24 @@ export async function backupPostgres(url: string, file: string): Promise<number>
 
 /** How many tables the database's public schema holds: 0 is an empty target. */
 async function tableCount(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withPgSession(url, async (client) => {
     const { rows } = await client.query(
       "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'",
     );
     return rows[0].n;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The target's own schemas (public, drizzle's, pg-boss's…): what a replacing restore drops. */
 async function ownSchemas(url: string): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  return withPgSession(url, async (client) => {
     const { rows } = await client.query<{ name: string }>(
       `SELECT nspname AS name FROM pg_namespace
         WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' ORDER BY 1`,
     );
     return rows.map((r) => r.name);
-  } finally {
-    await client.end();
-  }
+  });
 }
-
-const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Replaces the target's contents with the backup in ONE transaction, so a failure leaves the

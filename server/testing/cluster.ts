@@ -7,7 +7,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { withPgSession } from '../db/pg-session';
+import { ChildGroup } from './child-group';
 
 const KEEP_LINES = 200;
 
@@ -23,19 +24,13 @@ export function findHaproxy(): string | null {
 /** A new, empty database on the server of `adminUrl`; `drop()` removes it. */
 export async function createScratchDatabase(adminUrl: string, prefix: string) {
   const name = `${prefix}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await withPgSession(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await withPgSession(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }
@@ -66,9 +61,7 @@ export async function waitFor(what: string, condition: () => Promise<boolean>, t
  */
 export class AppProcess {
   readonly origin: string;
-  private child: ChildProcess | null = null;
-  private exited: Promise<number | null> = Promise.resolve(null);
-  private lines: string[] = [];
+  private readonly group: ChildGroup;
 
   constructor(
     readonly name: string,
@@ -76,19 +69,19 @@ export class AppProcess {
     private readonly env: Record<string, string>,
   ) {
     this.origin = `http://127.0.0.1:${port}`;
+    this.group = new ChildGroup(name, KEEP_LINES);
   }
 
   get running(): boolean {
-    return this.child !== null && this.child.exitCode === null && this.child.signalCode === null;
+    return this.group.running;
   }
 
   /** Starts the process and resolves once its /readyz answers 200. */
   async start(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
     if ((await answers(`${this.origin}/healthz`)) !== null)
       throw new Error(`port ${this.port} is taken by another server`);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+    this.group.spawn({
+      args: ['server/main.ts'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -99,17 +92,6 @@ export class AppProcess {
         ...extraEnv,
       },
     });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString('utf8').split('\n')) {
-        if (!line.trim()) continue;
-        this.lines.push(line);
-        if (this.lines.length > KEEP_LINES) this.lines.shift();
-      }
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
     await waitFor(
       `${this.name} ready`,
       async () => {
@@ -122,37 +104,15 @@ export class AppProcess {
 
   /** SIGTERM (the graceful drain and close), SIGKILL after `graceMs`; resolves with the exit code. */
   async stop(graceMs = 30_000): Promise<number | null> {
-    if (!this.running || !this.child?.pid) return null;
-    const pid = this.child.pid;
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
-    const timer = setTimeout(() => signalGroup(pid, 'SIGKILL'), graceMs);
-    const code = await this.exited;
-    clearTimeout(timer);
-    this.child = null;
-    return code;
+    return this.group.stop(graceMs, { leaderOnly: true });
   }
 
   killNow(): void {
-    if (this.running && this.child?.pid) signalGroup(this.child.pid, 'SIGKILL');
+    this.group.killNow();
   }
 
   tail(n: number): string {
-    return this.lines
-      .slice(-n)
-      .map((l) => `  [${this.name}] ${l}`)
-      .join('\n');
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals) {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
+    return this.group.tail(n);
   }
 }
 

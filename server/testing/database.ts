@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
+import { withPgSession } from '../db/pg-session';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
@@ -47,16 +47,6 @@ const TEMPLATE_PREFIX = 'test_template_';
 /** The migrated PostgreSQL database each test file's database is copied from. */
 export const postgresTemplateName = () => `${TEMPLATE_PREFIX}${migratedSchemaKey()}`;
 
-async function withAdmin<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 const databaseUrl = (url: string, name: string) => {
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -72,7 +62,7 @@ const databaseUrl = (url: string, name: string) => {
  */
 export async function buildPostgresTemplate(url: string): Promise<void> {
   const template = postgresTemplateName();
-  await withAdmin(url, async (admin) => {
+  await withPgSession(url, async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(
       `SELECT datname FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`,
     );
@@ -143,7 +133,7 @@ export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openPglite();
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const copied = await withAdmin(url, async (admin) => {
+  const copied = await withPgSession(url, async (admin) => {
     try {
       await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${postgresTemplateName()}"`);
       return true;
@@ -160,7 +150,7 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await withAdmin(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withPgSession(url, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }

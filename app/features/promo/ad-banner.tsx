@@ -11,6 +11,7 @@ import {
   adViewPercent,
 } from '../../../core/promo/ads';
 import { api, isAborted } from '../../lib/api';
+import { hasCookie, setCookie } from '../../lib/cookies';
 import { AD_SLOT_CLASS, type AdSlotProps } from './ad-slot';
 
 type State =
@@ -22,8 +23,7 @@ type State =
 /** Every slot of the page: a press on one banner's hide control puts all of them away. */
 const hideAll = new Set<() => void>();
 
-const hiddenByCookie = () =>
-  document.cookie.split(/;\s*/).includes(`${ADS_HIDDEN_COOKIE}=${ADS_HIDDEN_VALUE}`);
+const hiddenByCookie = () => hasCookie(ADS_HIDDEN_COOKIE, ADS_HIDDEN_VALUE);
 
 /**
  * One ad slot's banner (docs/product/ads.md): asked for once the slot is on the page and
@@ -77,7 +77,7 @@ export default function AdBanner({ place, town, clinic, doctor, className }: AdS
   if (!banner) return <div ref={ref} className={box} data-ad-slot={place} />;
 
   const hide = () => {
-    document.cookie = adsHiddenCookie();
+    setCookie(adsHiddenCookie());
     for (const other of hideAll) other();
     setState({ kind: 'hidden' });
   };

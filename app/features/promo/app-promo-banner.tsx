@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { appPromoCloseCookie } from '../../../core/promo/app-store';
 import type { AppPromoData } from '../../../core/promo/contracts';
+import { setCookie } from '../../lib/cookies';
 
 // The slider modal loads on the first press, not with the page.
 const AppPromoModal = lazy(() => import('./app-promo-modal'));
@@ -18,8 +19,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
   if (closed) return null;
 
   function close() {
-    // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads; no library needed
-    document.cookie = appPromoCloseCookie();
+    setCookie(appPromoCloseCookie());
     setClosed(true);
   }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { awardHideCookie } from '../../../core/promo/award-phase';
 import type { AwardBannerData } from '../../../core/promo/contracts';
+import { setCookie } from '../../lib/cookies';
 
 // The modal (and its dialog library) loads on the first press of 'Подробнее', not with the page.
 const AwardModal = lazy(() => import('./award-modal'));
@@ -19,8 +20,7 @@ export function AwardBanner({ award }: { award: AwardBannerData }) {
   const dark = content.dark;
 
   function hide() {
-    // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server reads; no library needed
-    document.cookie = awardHideCookie();
+    setCookie(awardHideCookie());
     setHidden(true);
   }
 
