@@ -244,7 +244,8 @@ function run(args: string[], env: Record<string, string> = {}): Run {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  // A server or seed process takes 10–25 s to load and refuse on a busy two-core machine.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -280,7 +281,7 @@ describe('two processes on one data dir', () => {
     }
     expect((await first.exited).code).toBe(0);
     expect(existsSync(lockFile)).toBe(false); // released on close
-  }, 90_000);
+  }, 120_000);
 
   it('a lock left by a killed process is taken over by the next one', async () => {
     const first = holder(dir, '--lock-only');

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function fakeReplying(reply: FakeReply | ((request: ReceivedRequest) => FakeReply)) {
   fake = await startFakeProvider(typeof reply === 'function' ? reply : () => reply);
-  return { apiId: API_ID, baseUrl: fake.baseUrl, timeoutMs: 300 };
+  return { apiId: API_ID, baseUrl: fake.baseUrl, timeoutMs: 2_000 };
 }
 
 describe('SMS.ru code/call flash call adapter', () => {

@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function vkReplying(reply: FakeReply) {
   fake = await startFakeProvider(() => reply);
-  return createGreenSmsVkProvider({ token: TOKEN, baseUrl: fake.baseUrl, timeoutMs: 300 });
+  return createGreenSmsVkProvider({ token: TOKEN, baseUrl: fake.baseUrl, timeoutMs: 2_000 });
 }
 const failure = (p: Promise<unknown>) => expectProviderError(p, { provider: 'greensms-vk', secret: TOKEN });
 

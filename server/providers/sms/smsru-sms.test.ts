@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function providerReplying(reply: FakeReply) {
   fake = await startFakeProvider(() => reply);
-  return createSmsRuSmsProvider({ apiId: API_ID, baseUrl: fake.baseUrl, timeoutMs: 300 });
+  return createSmsRuSmsProvider({ apiId: API_ID, baseUrl: fake.baseUrl, timeoutMs: 2_000 });
 }
 
 const failure = (promise: Promise<unknown>) =>
