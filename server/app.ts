@@ -365,6 +365,7 @@ export async function buildApp({
       async (request, reply) =>
         providePageContext({
           cspNonce: cspNonce(reply),
+          dataRequest: request.url.split('?', 1)[0].endsWith('.data'),
           services,
           clock: pageClock(request),
           cookies: request.cookies,

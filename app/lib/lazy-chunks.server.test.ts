@@ -22,6 +22,19 @@ describe('chunksOf', () => {
     expect(chunksOf(manifest, 'app/routes/doctors/doctor-list.tsx')).toEqual(['/assets/doctor-list-d4.js']);
   });
 
+  it('leaves out the chunks of the modules the document loads anyway, routes keyed as the build keys them', () => {
+    const withRoute: Manifest = {
+      ...manifest,
+      'app/routes/doctors.tsx?__react-router-build-client-route': {
+        file: 'assets/doctors-e5.js',
+        imports: ['_rating-line-c3.js'],
+      },
+    };
+    expect(chunksOf(withRoute, 'app/routes/doctors/doctor-page.tsx', ['app/routes/doctors.tsx'])).toEqual([
+      '/assets/doctor-page-a1.js',
+    ]);
+  });
+
   it('names nothing for a module the build does not know', () => {
     expect(chunksOf(manifest, 'app/routes/nothing.tsx')).toEqual([]);
   });

@@ -27,21 +27,33 @@ const readManifest = () => {
   return manifest;
 };
 
-/** `source` is the module's path from the repository's root, as the manifest keys it ('app/routes/…'). */
-export function lazyChunks(source: string): string[] {
+/**
+ * `source` is the module's path from the repository's root, as the manifest keys it
+ * ('app/routes/…'). `besides`: modules whose chunks the document preloads anyway (the entry and
+ * the matched routes, which React Router lists itself): theirs are left out, so no chunk is
+ * named twice in the head and the loader data.
+ */
+export function lazyChunks(source: string, besides: string[] = []): string[] {
   const chunks = readManifest();
-  return chunks ? chunksOf(chunks, source) : [];
+  return chunks ? chunksOf(chunks, source, besides) : [];
 }
 
-/** The module's chunk and those it imports, each once, the module's own first. */
-export function chunksOf(chunks: Manifest, source: string): string[] {
-  const files = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = chunks[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported);
+/** A route module's key in the client build's manifest. */
+const ROUTE_SUFFIX = '?__react-router-build-client-route';
+
+/** The module's chunk and those it imports, each once, the module's own first; none of `besides`'. */
+export function chunksOf(chunks: Manifest, source: string, besides: string[] = []): string[] {
+  const reach = (keys: string[], skip = new Set<string>()) => {
+    const files = new Set<string>();
+    const walk = (key: string) => {
+      const chunk = chunks[key] ?? chunks[`${key}${ROUTE_SUFFIX}`];
+      if (!chunk || files.has(chunk.file) || skip.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) walk(imported);
+    };
+    for (const key of keys) walk(key);
+    return files;
   };
-  walk(source);
-  return [...files].map((file) => `/${file}`);
+  const loaded = reach(besides);
+  return [...reach([source], loaded)].map((file) => `/${file}`);
 }

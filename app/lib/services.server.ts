@@ -38,6 +38,11 @@ export interface PageContext {
    * return it (a cached page gets a fresh nonce written over its `nonce` attributes alone).
    */
   cspNonce: string;
+  /**
+   * A client navigation's data request (`….data`), not a document: the browser renders the page
+   * itself, so the loader sends even what a document keeps back (app/lib/kept.ts).
+   */
+  dataRequest: boolean;
 }
 
 /**

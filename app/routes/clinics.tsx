@@ -9,6 +9,7 @@ import {
 } from '../../core/directory/list-urls';
 import { parsePage } from '../../core/directory/pagination';
 import { plural, WORDS } from '../../core/text/plural';
+import { KeptHtml } from '../components/kept-html';
 import { ClinicFilters } from '../features/directory/clinic-filters';
 import { ClinicListScreen } from '../features/directory/clinic-list';
 import { LinkSection } from '../features/directory/link-section';
@@ -19,6 +20,7 @@ import { MapButton } from '../features/map/map-button';
 import { AdSlot } from '../features/promo/ad-slot';
 import { loadAdSlots } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
+import { keep } from '../lib/kept';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -46,8 +48,11 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       page,
       stepFree,
       search: url.search,
-      tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title, count: t.count })),
-      ...places,
+      // Links to narrower lists: in the HTML, not again in the document's data.
+      links: keep(
+        { tops: tops.map((t) => ({ slug: t.filter.slug, title: t.filter.title })), ...places },
+        { send: context.dataRequest },
+      ),
       promos,
       ads,
       ...list,
@@ -107,20 +112,26 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
           : 'В этом городе пока нет клиник.'
       }
     >
-      <LinkSection
-        id="tops-h"
-        title="Рейтинги клиник"
-        moreLabel="Все рейтинги"
-        links={d.tops.map((t) => ({
-          href: topUrl(d.town.slug, t.slug),
-          label: `Лучшие ${t.title.toLowerCase()}`,
-        }))}
-      />
-      <PlaceLinks
-        metro={d.metro}
-        districts={d.districts}
-        href={(kind, slug) => placeClinicsUrl(d.town.slug, kind, slug)}
-      />
+      <KeptHtml kept={d.links}>
+        {({ tops, metro, districts }) => (
+          <>
+            <LinkSection
+              id="tops-h"
+              title="Рейтинги клиник"
+              moreLabel="Все рейтинги"
+              links={tops.map((t) => ({
+                href: topUrl(d.town.slug, t.slug),
+                label: `Лучшие ${t.title.toLowerCase()}`,
+              }))}
+            />
+            <PlaceLinks
+              metro={metro}
+              districts={districts}
+              href={(kind, slug) => placeClinicsUrl(d.town.slug, kind, slug)}
+            />
+          </>
+        )}
+      </KeptHtml>
     </ClinicListScreen>
   );
 }

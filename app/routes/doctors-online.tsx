@@ -1,9 +1,11 @@
 import { hasFilters, ONLINE_LIST_OPTIONS, parseDoctorListParams } from '../../core/directory/list-filters';
 import { onlineDoctorsUrl } from '../../core/directory/list-urls';
+import { KeptHtml } from '../components/kept-html';
 import { DoctorListScreen } from '../features/directory/doctor-list';
 import { LinkSection } from '../features/directory/link-section';
 import { loadDoctorList, requireSpeciality } from '../features/directory/list-loaders.server';
 import { doctorListMeta } from '../features/directory/list-meta';
+import { keep } from '../lib/kept';
 import { pageContextOf } from '../lib/services.server';
 import type { Route } from './+types/doctors-online';
 
@@ -20,15 +22,22 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       null,
       { onlineOnly: true, specialityIds: speciality ? [speciality.id] : undefined },
       ONLINE_LIST_OPTIONS,
+      // The online price leads each card's price block here.
+      (doctor) => ({
+        ...doctor,
+        prices: [...doctor.prices].sort(
+          (a, b) => Number(b.type === 'telemed') - Number(a.type === 'telemed'),
+        ),
+      }),
     ),
     withLinks ? context.services.lists.onlineSpecialities() : Promise.resolve([]),
   ]);
-  // The online price leads each card's price block here.
-  const doctors = list.doctors.map((doctor) => ({
-    ...doctor,
-    prices: [...doctor.prices].sort((a, b) => Number(b.type === 'telemed') - Number(a.type === 'telemed')),
-  }));
-  return { origin: context.origin, speciality, specialities, ...list, doctors };
+  // The speciality links: in the HTML, not again in the document's data.
+  const links = keep(
+    specialities.map(({ namePlural, translit, count }) => ({ namePlural, translit, count })),
+    { send: context.dataRequest },
+  );
+  return { origin: context.origin, speciality, links, ...list };
 }
 
 type Data = Route.ComponentProps['loaderData'];
@@ -72,16 +81,20 @@ export default function OnlineDoctors({ loaderData: d }: Route.ComponentProps) {
         </p>
       }
     >
-      <LinkSection
-        id="specs-h"
-        title="Специальности"
-        moreLabel="Все специальности"
-        links={d.specialities.map((s) => ({
-          href: onlineDoctorsUrl(s.translit),
-          label: s.namePlural,
-          count: s.count,
-        }))}
-      />
+      <KeptHtml kept={d.links}>
+        {(specialities) => (
+          <LinkSection
+            id="specs-h"
+            title="Специальности"
+            moreLabel="Все специальности"
+            links={specialities.map((s) => ({
+              href: onlineDoctorsUrl(s.translit),
+              label: s.namePlural,
+              count: s.count,
+            }))}
+          />
+        )}
+      </KeptHtml>
     </DoctorListScreen>
   );
 }

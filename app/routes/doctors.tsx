@@ -10,6 +10,7 @@ import { doctorListMeta, townListCrumbs } from '../features/directory/list-meta'
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
 import { loadAdSlots } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
+import { keep } from '../lib/kept';
 import { late } from '../lib/late';
 import { lazyChunks } from '../lib/lazy-chunks.server';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
@@ -17,6 +18,14 @@ import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/doctors';
+
+/** What a document of this route preloads anyway: the entry, the root, the shell and this module. */
+const DOCUMENT_MODULES = [
+  'app/entry.client.tsx',
+  'app/root.tsx',
+  'app/routes/shell.tsx',
+  'app/routes/doctors.tsx',
+];
 
 export async function loader({ params, url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
@@ -38,7 +47,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       loadPromos(context, { app: true }),
       loadAdSlots(context, town.id, { kind: 'doctor', version: doctor.softwareVersion }),
     ]);
-    const chunks = lazyChunks('app/routes/doctors/doctor-page.tsx');
+    const chunks = lazyChunks('app/routes/doctors/doctor-page.tsx', DOCUMENT_MODULES);
     return cacheable(
       { kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads, chunks },
       [PROMO_TAG, pageTags.doctor(doctor.id), ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId))],
@@ -70,12 +79,22 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       origin,
       speciality,
       query: name ?? '',
-      specialities: specialities.map(({ namePlural, translit, count }) => ({ namePlural, translit, count })),
-      ...places,
-      treatments,
+      // Links to narrower lists: in the HTML, not again in the document's data.
+      links: keep(
+        {
+          specialities: specialities.map(({ namePlural, translit, count }) => ({
+            namePlural,
+            translit,
+            count,
+          })),
+          ...places,
+          treatments,
+        },
+        { send: context.dataRequest },
+      ),
       promos,
       ads,
-      chunks: lazyChunks('app/routes/doctors/doctor-list.tsx'),
+      chunks: lazyChunks('app/routes/doctors/doctor-list.tsx', DOCUMENT_MODULES),
       ...list,
     },
     tags,

@@ -45,7 +45,7 @@ test('the clinic list, with its calendars loaded, has no serious accessibility v
   // The first card with a schedule box: its skeleton turns into the calendar as it comes near.
   const card = page
     .locator('article[data-lpu-id]')
-    .filter({ has: page.locator('.min-h-\\[202px\\]') })
+    .filter({ has: page.locator('.slots-box') })
     .first();
   await card.scrollIntoViewIfNeeded();
   await expect(card.getByRole('tablist', { name: 'Дни для записи' })).toBeVisible();

@@ -14,7 +14,7 @@ const SERVICE_PAGE = '/moskva/diagnostika/kolonoskopiya/';
 /** The first clinic card on the page whose calendar offers a time. */
 async function calendarWithSlots(page: Page): Promise<Locator> {
   await page.goto(SERVICE_PAGE);
-  const boxes = page.locator('li').filter({ has: page.locator('.min-h-\\[202px\\]') });
+  const boxes = page.locator('li').filter({ has: page.locator('.slots-box') });
   await expect(boxes.first()).toBeAttached();
   const count = await boxes.count();
   for (let i = 0; i < count; i++) {

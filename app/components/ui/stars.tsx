@@ -10,7 +10,7 @@ export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | '
   const pct = Math.max(0, Math.min(100, (rating / 5) * 100));
   const box = size === 'lg' ? 'h-5 text-xl' : 'h-4 text-base';
   return (
-    <span className="inline-flex items-center gap-1">
+    <span className="stars-line">
       <span className={`stars-box ${box}`} aria-hidden="true">
         <span className="text-line">★★★★★</span>
         <span className="stars-fill" style={{ width: `${pct}%` }}>

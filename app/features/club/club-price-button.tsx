@@ -19,7 +19,7 @@ export function ClubPriceButton({
       type="button"
       data-club-price=""
       aria-haspopup="dialog"
-      className={`cursor-pointer underline decoration-dotted underline-offset-2 ${className}`}
+      className={`dotted-button ${className}`}
       onClick={() => openClubWidget(detail)}
     >
       {children}

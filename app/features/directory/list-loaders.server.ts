@@ -10,6 +10,7 @@ import {
 } from '../../../core/directory/list-filters';
 import { isPlaceKind, pathSegment } from '../../../core/directory/list-urls';
 import type { Town } from '../../../core/towns/contracts';
+import { keepFields, type MaybeKept } from '../../lib/kept';
 import { notFound } from '../../lib/seo';
 import type { PageContext } from '../../lib/services.server';
 
@@ -23,7 +24,9 @@ export async function loadDoctorList(
   town: Town | null,
   scope: { specialityIds?: number[]; place?: PlaceRef; name?: string; onlineOnly?: boolean },
   options: ListOptions = TOWN_LIST_OPTIONS,
-): Promise<DoctorListView<ListDoctorCard>> {
+  /** Changes a card before it is kept (the online list puts the online price first). */
+  shape: (doctor: ListDoctorCard) => ListDoctorCard = (doctor) => doctor,
+): Promise<DoctorListView<MaybeKept<ListDoctorCard>>> {
   const params = parseDoctorListParams(url.searchParams, options);
   const list = await context.services.lists.doctors(town, scope, params);
   if (params.page > list.numPages) throw notFound();
@@ -33,9 +36,27 @@ export async function loadDoctorList(
     page: params.page,
     total: list.total,
     numPages: list.numPages,
-    doctors: list.items,
+    doctors: list.items.map((doctor) => keepDoctorCard(shape(doctor), context)),
     search: url.search,
   };
+}
+
+/**
+ * A list card as a document sends it (app/lib/kept.ts): what the browser's controls and the
+ * page's head use (the favourite heart and the calendar: the id and the first clinic; the visit
+ * tabs: the prices; the ItemList: url and name; the filters' checks: gender and home visits); the
+ * rest stays in the HTML only.
+ */
+export function keepDoctorCard<T extends ListDoctorCard>(doctor: T, context: PageContext): MaybeKept<T> {
+  const send = { send: context.dataRequest };
+  return keepFields(
+    {
+      ...doctor,
+      workplaces: doctor.workplaces.map((w) => keepFields(w, ['clinicId'], send)),
+    },
+    ['id', 'url', 'fullName', 'gender', 'homeVisit', 'prices', 'workplaces'],
+    send,
+  );
 }
 
 /** A speciality from its URL segment, or a 404 when the segment names none. */

@@ -18,7 +18,7 @@ export function RatingLine({
     <>
       {/* 0: none of the reviews counts yet (pending, unconfirmed or resolved ones only). */}
       {rating > 0 && <Stars rating={rating} size={size} />}
-      <a href={reviewsHref} className="text-brand hover:underline">
+      <a href={reviewsHref} className="link">
         {plural(reviewsCount, WORDS.review)}
       </a>
     </>

@@ -9,6 +9,8 @@ import {
   treatmentUrl,
 } from '../../../core/directory/list-urls';
 import type { Town } from '../../../core/towns/contracts';
+import { KeptHtml } from '../../components/kept-html';
+import type { Kept } from '../../lib/kept';
 import { DoctorListScreen } from './doctor-list';
 import { LinkSection } from './link-section';
 import { PlaceLinks } from './list-layout';
@@ -26,10 +28,7 @@ export function TownDoctorList({
   speciality,
   query,
   list,
-  specialities,
-  treatments,
-  metro,
-  districts,
+  links,
   ads,
 }: {
   town: ListTown;
@@ -37,10 +36,13 @@ export function TownDoctorList({
   /** The name searched for ('' for the plain list). */
   query: string;
   list: DoctorListView;
-  specialities: { namePlural: string; translit: string; count: number }[];
-  treatments: TreatmentLink[];
-  metro: PlaceLink[];
-  districts: PlaceLink[];
+  /** Links to narrower lists, on the first plain page (empty otherwise). */
+  links: Kept<{
+    specialities: { namePlural: string; translit: string; count: number }[];
+    treatments: TreatmentLink[];
+    metro: PlaceLink[];
+    districts: PlaceLink[];
+  }>;
   /** Ad slots above the cards and after the first few (the promo feature fills them). */
   ads?: { top?: ReactNode; inline?: ReactNode };
 }) {
@@ -67,16 +69,20 @@ export function TownDoctorList({
               Онлайн-консультации
             </a>
           </p>
-          <LinkSection
-            id="specs-h"
-            title="Специальности"
-            moreLabel="Все специальности"
-            links={specialities.map((s) => ({
-              href: doctorsUrl(town.slug, s.translit),
-              label: s.namePlural,
-              count: s.count,
-            }))}
-          />
+          <KeptHtml kept={links}>
+            {({ specialities }) => (
+              <LinkSection
+                id="specs-h"
+                title="Специальности"
+                moreLabel="Все специальности"
+                links={specialities.map((s) => ({
+                  href: doctorsUrl(town.slug, s.translit),
+                  label: s.namePlural,
+                  count: s.count,
+                }))}
+              />
+            )}
+          </KeptHtml>
         </>
       }
       empty={{
@@ -87,17 +93,23 @@ export function TownDoctorList({
         link: { href: doctorsUrl(town.slug), label: `Все врачи ${town.nameGen}` },
       }}
     >
-      <LinkSection
-        id="treatments-h"
-        title="Лечение"
-        moreLabel="Всё лечение"
-        links={treatments.map((t) => ({ href: treatmentUrl(town.slug, t.translit), label: t.name }))}
-      />
-      <PlaceLinks
-        metro={metro}
-        districts={districts}
-        href={(kind, slug) => placeDoctorsUrl(town.slug, kind, slug, spec)}
-      />
+      <KeptHtml kept={links}>
+        {({ treatments, metro, districts }) => (
+          <>
+            <LinkSection
+              id="treatments-h"
+              title="Лечение"
+              moreLabel="Всё лечение"
+              links={treatments.map((t) => ({ href: treatmentUrl(town.slug, t.translit), label: t.name }))}
+            />
+            <PlaceLinks
+              metro={metro}
+              districts={districts}
+              href={(kind, slug) => placeDoctorsUrl(town.slug, kind, slug, spec)}
+            />
+          </>
+        )}
+      </KeptHtml>
     </DoctorListScreen>
   );
 }

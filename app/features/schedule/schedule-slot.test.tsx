@@ -69,9 +69,9 @@ afterEach(() => {
 describe('ScheduleSlot', () => {
   it('renders only the fixed-height skeleton on the server', () => {
     const html = renderToString(<ScheduleSlot doctorId={1} lpuId={10} tz="Europe/Moscow" search="" />);
-    expect(html).toContain('min-h-[202px]');
+    expect(html).toContain('slots-box');
     expect(html).toContain('Загружаем расписание…');
-    expect(html).toContain('animate-pulse');
+    expect(html).toContain('skeleton');
     expect(html).not.toContain('tablist');
   });
 

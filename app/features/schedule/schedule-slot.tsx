@@ -56,10 +56,10 @@ export function LazySchedule({ load }: { load: () => Promise<ReactNode> }) {
   }, []);
 
   return (
-    <div ref={box} className="flex min-h-[202px] flex-col">
+    <div ref={box} className="slots-box">
       {schedule ?? (
         // A grey block; the words are for screen readers (transparent text fails axe's contrast check).
-        <p className="flex-1 animate-pulse rounded-lg bg-canvas">
+        <p className="skeleton">
           <span className="sr-only">Загружаем расписание…</span>
         </p>
       )}

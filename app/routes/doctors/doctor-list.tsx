@@ -12,10 +12,7 @@ export default function DoctorList({ data: d }: { data: DoctorListData }) {
       speciality={d.speciality}
       query={d.query}
       list={d}
-      specialities={d.specialities}
-      treatments={d.treatments}
-      metro={d.metro}
-      districts={d.districts}
+      links={d.links}
       ads={{
         top: d.ads.includes('list_top') && <AdSlot place="list_top" town={d.town.slug} />,
         inline: d.ads.includes('list_inline') && <AdSlot place="list_inline" town={d.town.slug} />,
