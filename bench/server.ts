@@ -68,6 +68,9 @@ export class BenchServer {
         TRUST_PROXY: 'loopback',
         // No load balancer in front to take it out of rotation: stop at once.
         DRAIN_MS: '0',
+        // The memory settings of `npm start` (package.json), so the RSS check measures them.
+        MALLOC_ARENA_MAX: '2',
+        NODE_OPTIONS: `--max-semi-space-size=16 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
         ...env,
       },
     });
