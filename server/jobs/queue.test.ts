@@ -77,6 +77,24 @@ describe('the job queue on pg-boss', () => {
     expect((await jobs.boss.findJobs('test.ping')).map((j) => j.data)).toEqual([{ kept: true }]);
   });
 
+  it('sends its jobs as named statements, payloads as parameters: a text like “$1” stays text', async () => {
+    const payload = { note: "стоит $1 и $2, 'кавычки'", list: [1, 2] };
+    await database.db.transaction(async (tx) => {
+      await jobs.enqueue(tx, [{ kind: 'test.ping', payload, runAt: minutes(5) }]);
+      // On PostgreSQL the insert stays prepared on the connection (PGlite has nothing to name).
+      if (database.kind === 'postgres') {
+        const prepared = await tx.execute(
+          sql`SELECT count(*)::int AS n FROM pg_prepared_statements
+              WHERE name LIKE 'jobs_%' AND statement LIKE '%''test.ping''%'`,
+        );
+        expect(prepared.rows[0]).toEqual({ n: 1 });
+      }
+    });
+    const [job] = await jobs.boss.findJobs('test.ping');
+    expect(job.data).toEqual(payload);
+    expect(job.startAfter).toEqual(minutes(5));
+  });
+
   it('retries a failing job with growing waits, then keeps it and its error as a dead letter', async () => {
     fail = new Error('SMS gateway said no');
     await send('test.ping', { n: 1 }, now);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { BOOKING_ERRORS, BOOKING_FAILURES } from '../../../core/booking/form';
 import { appointments } from '../../db/schema/booking';
@@ -112,6 +112,29 @@ describe('POST /ajax/appointment/create/', () => {
       .from(appointments)
       .where(eq(appointments.doctorId, doctor.doctor_id));
     expect(rows.filter((a) => a.status === 'active')).toHaveLength(1);
+  });
+
+  it('keeps the patient’s own details for the next form, writing their row only when they changed', async () => {
+    const doctor = await world.doctor();
+    const patient = await world.patient();
+    // xmin: the transaction that last wrote the row. A booking with the same details must not
+    // write (nor lock) it: one patient's bookings made at once would queue behind each other.
+    const written = async () => {
+      const result = await world.db.execute(
+        sql`SELECT xmin::text AS xmin, last_name, patronymic FROM users WHERE id = ${patient.userId}`,
+      );
+      return result.rows[0] as { xmin: string; last_name: string; patronymic: string | null };
+    };
+    expect((await book(patient, form(doctor, { slot: '23.11.2026 09:00' }))).statusCode).toBe(201);
+    const first = await written();
+    expect(first).toMatchObject({ last_name: 'Иванова', patronymic: 'Петровна' });
+    expect((await book(patient, form(doctor, { slot: '23.11.2026 09:30' }))).statusCode).toBe(201);
+    expect(await written()).toEqual(first);
+    const changed = form(doctor, { slot: '23.11.2026 10:00', patronymic: '', no_patronymic: true });
+    expect((await book(patient, changed)).statusCode).toBe(201);
+    const after = await written();
+    expect(after).toMatchObject({ last_name: 'Иванова', patronymic: null });
+    expect(after.xmin).not.toBe(first.xmin);
   });
 
   it('a taken slot fails with the failure title and the nearest free slots instead', async () => {

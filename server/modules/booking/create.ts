@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Appointment, BookingBody, PublicAppointment } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
 import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
+import type { DbTx } from '../../db/client';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
 import { users } from '../../db/schema/auth';
 import { conflict } from '../../http/errors';
@@ -205,10 +206,29 @@ export function createBooking({
         throw new ScheduleChangedMeanwhile();
       await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
       await settleWaitlist(tx, userId, doctorId, now);
-      if (profile) await tx.update(users).set(profile).where(eq(users.id, userId));
+      if (profile) await keepDetails(tx, userId, profile);
       return booked;
     });
   }
+}
+
+/**
+ * Keeps the patient's own details for their next form, only where they changed: a patient who
+ * books again as before takes no lock on their row, so their bookings made at once (two tabs,
+ * the visits of a course) do not queue behind each other's commits.
+ */
+function keepDetails(tx: DbTx, userId: number, details: PatientDetails) {
+  const { lastName, firstName, patronymic, birthDate } = details;
+  return tx
+    .update(users)
+    .set(details)
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.lastName}, ${users.firstName}, ${users.patronymic}, ${users.birthDate})
+          IS DISTINCT FROM (${lastName}::text, ${firstName}::text, ${patronymic}::text, ${birthDate}::text)`,
+      ),
+    );
 }
 
 /** Rolls a booking back: its day became a day off, or left the hours, while it was being made. */

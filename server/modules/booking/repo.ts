@@ -226,7 +226,10 @@ export function createBookingRepo(db: Db) {
       tx: Db | DbTx,
       visit: { workplaceId: number; visitType: string; startsAt: Date; endsAt: Date },
     ): Promise<boolean> {
-      const result = await tx.execute(sql`
+      const [row] = await executeNamed<{ dayOff: boolean; outsideHours: boolean }>(
+        tx as Db,
+        'booking_schedule_gone',
+        sql`
         WITH v AS (
           SELECT (${visit.startsAt.toISOString()}::timestamptz AT TIME ZONE t.tz) AS ls,
                  (${visit.endsAt.toISOString()}::timestamptz AT TIME ZONE t.tz) AS le
@@ -261,8 +264,8 @@ export function createBookingRepo(db: Db) {
             WHERE x.workplace_id = ${visit.workplaceId} AND x.visit_type = ${visit.visitType}
               AND x.starts_at = ${visit.startsAt.toISOString()}::timestamptz
           ) AS "outsideHours"
-        FROM v`);
-      const row = result.rows[0] as { dayOff: boolean; outsideHours: boolean } | undefined;
+        FROM v`,
+      );
       return row ? row.dayOff || row.outsideHours : false;
     },
 
