@@ -106,6 +106,8 @@ export interface AppDeps {
   trustProxy?: string[];
   /** Anonymous page cache time to live; 0 turns the cache off. */
   pageCacheTtlMs?: number;
+  /** Page requests worked on at once (server/pages.ts: PAGES_AT_ONCE unless set). */
+  pagesAtOnce?: number;
   environment?: AppEnvironment;
   /** The operator's details for the legal documents (OPERATOR_* settings). */
   operator?: LegalOperator;
@@ -155,6 +157,7 @@ export async function buildApp({
   publicUrl = 'http://localhost:3000',
   trustProxy = [],
   pageCacheTtlMs = 0,
+  pagesAtOnce,
   environment = 'production',
   operator = {},
   auth: authDeps = {},
@@ -376,13 +379,16 @@ export async function buildApp({
           origin: publicOrigin,
           operator,
         }),
-      pageCacheTtlMs > 0 ? pageCache : undefined,
-      // The promo banners are rendered hidden for visitors who hid them (no flash on reload),
-      // so those cookies' values take part in the key; a page on a test's clock is never kept.
-      (request) =>
-        pageClock(request) !== clock
-          ? null
-          : promoPageVariant(request.cookies, request.headers['user-agent'] ?? ''),
+      {
+        cache: pageCacheTtlMs > 0 ? pageCache : undefined,
+        // The promo banners are rendered hidden for visitors who hid them (no flash on reload),
+        // so those cookies' values take part in the key; a page on a test's clock is never kept.
+        variantOf: (request) =>
+          pageClock(request) !== clock
+            ? null
+            : promoPageVariant(request.cookies, request.headers['user-agent'] ?? ''),
+        atOnce: pagesAtOnce,
+      },
     );
   }
 

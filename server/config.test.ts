@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       NODE_ENV: 'development',
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PAGE_CONCURRENCY).toBeUndefined();
+    expect(loadConfig({ PAGE_CONCURRENCY: '8' }).PAGE_CONCURRENCY).toBe(8);
   });
 
   it('reads a PostgreSQL URL', () => {
@@ -26,14 +28,15 @@ describe('loadConfig', () => {
       throw new Error('exit');
     });
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_SIZE: 'huge' })).toThrow(
-      'exit',
-    );
+    expect(() =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SEED_SIZE: 'huge', PAGE_CONCURRENCY: '0' }),
+    ).toThrow('exit');
     expect(exit).toHaveBeenCalledWith(1);
     const message = String(error.mock.calls[0][0]);
     expect(message).toContain('PORT');
     expect(message).toContain('DATABASE_URL');
     expect(message).toContain('SEED_SIZE');
+    expect(message).toContain('PAGE_CONCURRENCY');
     error.mockClear();
   });
 

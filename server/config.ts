@@ -84,6 +84,8 @@ const ConfigSchema = z
     TRUST_PROXY: TrustProxySchema.optional(),
     /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+    /** Page requests one process works on at once, the rest waiting their turn; unset: 4 (server/pages.ts). */
+    PAGE_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /**
      * On SIGTERM the process answers /readyz with 503 and keeps serving this long before it closes,
      * so a load balancer stops sending it requests first; unset: 10 s, none with --dev.

@@ -96,6 +96,7 @@ const app = await buildApp({
   trustProxy: config.TRUST_PROXY,
   // Pages change on every edit in development: no page cache there.
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
+  pagesAtOnce: config.PAGE_CONCURRENCY,
   environment: config.APP_ENV,
   operator: {
     name: config.OPERATOR_NAME,

@@ -1,5 +1,7 @@
+import Fastify from 'fastify';
+import type { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { publicUrlOf, withTrailingSlash } from './pages';
+import { PAGES_AT_ONCE, publicUrlOf, registerPages, withTrailingSlash } from './pages';
 
 describe('withTrailingSlash', () => {
   it('redirects page paths to their slash-terminated form, keeping the query', () => {
@@ -43,5 +45,48 @@ describe('publicUrlOf', () => {
 
   it('refuses a target that is no URL with a 400', () => {
     expect(() => publicUrlOf(origin, 'http://[')).toThrow(expect.objectContaining({ status: 400 }));
+  });
+});
+
+describe('registerPages', () => {
+  /**
+   * Eight page requests at once; each is "worked on" from its load context until its build
+   * resolves (a build that fails after 20 ms: the page itself does not matter here).
+   */
+  async function mostAtOnce(atOnce?: number) {
+    const app = Fastify();
+    let active = 0;
+    let most = 0;
+    const order: string[] = [];
+    const build = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      active--;
+      throw new Error('no build in this test');
+    };
+    await registerPages(
+      app,
+      build,
+      'production',
+      'http://localhost',
+      async (request) => {
+        active++;
+        most = Math.max(most, active);
+        order.push(request.url);
+        return {} as RouterContextProvider;
+      },
+      { atOnce },
+    );
+    const urls = Array.from({ length: 8 }, (_, i) => `/page/${i}/`);
+    const replies = await Promise.all(urls.map((url) => app.inject({ url })));
+    await app.close();
+    expect(replies.map((r) => r.statusCode)).toEqual(urls.map(() => 500));
+    expect(order).toEqual(urls);
+    return most;
+  }
+
+  it('works on a few page requests at once; the rest wait their turn, first come first served', async () => {
+    expect(await mostAtOnce(1)).toBe(1);
+    expect(await mostAtOnce(3)).toBe(3);
+    expect(await mostAtOnce()).toBe(PAGES_AT_ONCE);
   });
 });
