@@ -1,7 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SET_SESSION_PATH } from '../../core/http/set-session';
 import { DomainError } from '../http/errors';
+import { randomToken } from './random';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,7 +40,7 @@ export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: bool
 }
 
 export function newCsrfToken(): string {
-  return randomBytes(24).toString('base64url');
+  return randomToken(24);
 }
 
 /** A hook (preValidation: before a body is judged) for a scope of state-changing routes. */

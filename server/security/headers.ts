@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { VIDEO_EMBED_ORIGINS } from '../../core/clinic/video';
+import { randomToken } from './random';
 
 /**
  * Browser features the site may use: geolocation for the nearby list (and the map) on our own
@@ -29,7 +30,7 @@ const nonces = new WeakMap<ServerResponse, string>();
 
 /** 16 random bytes, base64url: what every nonce of a response is (22 characters). */
 function newNonce(): string {
-  return randomBytes(16).toString('base64url');
+  return randomToken(16);
 }
 
 /**
