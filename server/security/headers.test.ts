@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -17,7 +18,7 @@ import { createDoctor, createSpeciality, createTown } from '../db/seed/factories
 import { openTestDatabase } from '../testing/database';
 import { openPageBuild } from '../testing/pages';
 import { precompressFile } from '../tools/precompress';
-import { PERMISSIONS_POLICY, registerSecurityHeaders } from './headers';
+import { PERMISSIONS_POLICY, policyTemplate, registerSecurityHeaders } from './headers';
 
 const PUBLIC_URL = 'https://prodoctorov.example';
 const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `слово-${i}`))};\n`;
@@ -258,5 +259,39 @@ describe('the call-in websocket', () => {
     expect(await connect('https://evil.example')).toBe(403);
     expect(await connect('http://prodoctorov.example')).toBe(403);
     expect(await connect(PUBLIC_URL)).toBe('open');
+  });
+});
+
+describe('policyTemplate', () => {
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", "'nonce-scripts'"],
+    connectSrc: ["'self'", 'wss://portal.example.ru'],
+    upgradeInsecureRequests: [],
+  };
+
+  it('writes what helmet writes for the same directives, with the response’s scripts in place', () => {
+    const written = new Map<string, string>();
+    const response = { setHeader: (name: string, value: string) => written.set(name, value) };
+    helmet.contentSecurityPolicy({
+      useDefaults: false,
+      directives: { ...directives, scriptSrc: ["'self'", "'nonce-abc'"] },
+    })({} as never, response as never, () => {});
+    const policy = policyTemplate({ reportOnly: false, directives });
+    expect(policy.name).toBe('content-security-policy');
+    expect(policy.allowingScripts("'nonce-abc'")).toBe(written.get('Content-Security-Policy'));
+    expect(policyTemplate({ reportOnly: true, directives }).name).toBe('content-security-policy-report-only');
+  });
+
+  it('refuses a policy that does not name the scripts’ place, and helmet’s own refusals stand', () => {
+    expect(() => policyTemplate({ reportOnly: false, directives: { defaultSrc: ["'self'"] } })).toThrow(
+      "'nonce-scripts'",
+    );
+    expect(() =>
+      policyTemplate({
+        reportOnly: false,
+        directives: { ...directives, defaultSrc: ["'self'; script-src *"] },
+      }),
+    ).toThrow();
   });
 });
