@@ -70,7 +70,7 @@ export class BenchServer {
         DRAIN_MS: '0',
         // The memory settings of `npm start` (package.json), so the RSS check measures them.
         MALLOC_ARENA_MAX: '2',
-        NODE_OPTIONS: `--max-semi-space-size=16 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
+        NODE_OPTIONS: `--max-semi-space-size=8 ${process.env.NODE_OPTIONS ?? ''}`.trim(),
         ...env,
       },
     });
