@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './server/tools/chromium-path';
 import { type E2eViewport, e2eDataDir, e2ePort } from './server/tools/e2e-servers';
@@ -58,6 +59,84 @@ function server(viewport: E2eViewport) {
   };
 }
 
+/**
+ * The width each spec's scenarios run at (docs/decisions/023-e2e-scenarios-at-one-width.md).
+ * What a scenario is about (a booking, a cabinet form, a header) happens the same way at either
+ * width, so it runs at one: a patient's at the phone's (most patients come from phones), a
+ * doctor's or clinic's at the desktop's. Specs about what differs between the two layouts (the
+ * layout itself, accessibility, filters that are chips on a desktop and a modal on a phone, the
+ * promotions' banners and widgets) run at both. A scenario tagged `@phone` or `@desktop` runs at
+ * that width only, wherever its spec is listed: its control exists at one width.
+ */
+const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
+  both: ['a11y', 'club-widget', 'layout', 'promos', 'review-incentives', 'reviews', 'visit-types'],
+  phone: [
+    'ads',
+    'booking',
+    'club-booking',
+    'club-card',
+    'clinic-accessibility',
+    'clinic-prices',
+    'doctor-page',
+    'doctor-photo',
+    'favourites',
+    'gallery',
+    'home-and-long-lists',
+    'review-writing',
+    'service-booking',
+    'sign-in',
+    'smoke',
+    'waitlist',
+  ],
+  desktop: [
+    'booking-staff-noreg',
+    'cabinet',
+    'cabinet-clinic-media',
+    'cabinet-clinic-page',
+    'cabinet-documents',
+    'cabinet-effectiveness',
+    'cabinet-holiday-hours',
+    'cabinet-hours',
+    'cabinet-integration',
+    'cabinet-network',
+    'cabinet-notifications',
+    'cabinet-prices',
+    'clinic-map',
+    'clinic-page',
+    'lists',
+    'page-chunks',
+    'page-source',
+    'reschedule',
+    'search',
+    'security-headers',
+  ],
+};
+
+// Every spec is listed once: a new one chooses its width.
+{
+  const listed = Object.values(SPECS_AT).flat();
+  const specs = readdirSync('tests/e2e')
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => name.slice(0, -'.spec.ts'.length));
+  const unlisted = specs.filter((spec) => !listed.includes(spec));
+  const twice = listed.filter((spec, i) => listed.indexOf(spec) !== i || !specs.includes(spec));
+  if (unlisted.length || twice.length)
+    throw new Error(
+      `playwright.config.ts SPECS_AT: list each spec once (unlisted: ${unlisted.join(', ') || '—'}; ` +
+        `listed twice or missing: ${twice.join(', ') || '—'})`,
+    );
+}
+
+/** Picks a viewport's scenarios: Playwright matches `grep` against the file name, titles and tags. */
+function scenariosAt(viewport: E2eViewport) {
+  const other = viewport === 'phone' ? 'desktop' : 'phone';
+  const files = [...SPECS_AT.both, ...SPECS_AT[viewport]].join('|');
+  return {
+    grep: [new RegExp(`(^|[\\s/])(${files})\\.spec\\.ts\\b`), new RegExp(`@${viewport}\\b`)],
+    grepInvert: new RegExp(`@${other}\\b`),
+  };
+}
+
 const baseURL = (viewport: E2eViewport) => `http://127.0.0.1:${e2ePort(viewport)}`;
 
 export default defineConfig({
@@ -69,12 +148,15 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions: chromium,
-    trace: 'retain-on-failure',
+    // A trace (each action's DOM and screencast) cost about a fifth of the run's CPU; it is kept
+    // only when asked for: E2E_TRACE=1 keeps one for each failed scenario in test-results/.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
   },
   projects: [
     {
       name: 'phone',
       workers: 1,
+      ...scenariosAt('phone'),
       use: {
         baseURL: baseURL('phone'),
         viewport: { width: 390, height: 844 },
@@ -85,6 +167,7 @@ export default defineConfig({
     {
       name: 'desktop',
       workers: 1,
+      ...scenariosAt('desktop'),
       use: { baseURL: baseURL('desktop'), viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -34,26 +34,29 @@ async function hydrated(page: Page) {
   });
 }
 
-test('phone: the working hours open in the bottom sheet and «Понятно» closes it', async ({ page }, info) => {
-  test.skip(info.project.name !== 'phone', 'the sheet button is for phones');
-  await page.goto('/moskva/lpu/');
-  await page.locator('article[data-lpu-id]').first().getByRole('heading').getByRole('link').click();
-  await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-[a-z0-9-]+\/$/);
-  await hydrated(page);
-  const trigger = page.getByRole('button', { name: /График работы/ });
-  await expect(trigger).toBeVisible();
-  await trigger.click();
-  const sheet = page.getByRole('dialog', { name: 'График работы' });
-  await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('listitem')).not.toHaveCount(0);
-  await expect(sheet.locator('[aria-current="date"]')).toHaveCount(1);
-  // A bottom sheet: its bottom edge is the screen's.
-  const box = await sheet.boundingBox();
-  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
-  await page.screenshot({ path: info.outputPath('hours-sheet.png') });
-  await sheet.getByRole('button', { name: 'Понятно' }).click();
-  await expect(sheet).toBeHidden();
-});
+test(
+  'phone: the working hours open in the bottom sheet and «Понятно» closes it',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    await page.goto('/moskva/lpu/');
+    await page.locator('article[data-lpu-id]').first().getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-[a-z0-9-]+\/$/);
+    await hydrated(page);
+    const trigger = page.getByRole('button', { name: /График работы/ });
+    await expect(trigger).toBeVisible();
+    await trigger.click();
+    const sheet = page.getByRole('dialog', { name: 'График работы' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('listitem')).not.toHaveCount(0);
+    await expect(sheet.locator('[aria-current="date"]')).toHaveCount(1);
+    // A bottom sheet: its bottom edge is the screen's.
+    const box = await sheet.boundingBox();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+    await page.screenshot({ path: info.outputPath('hours-sheet.png') });
+    await sheet.getByRole('button', { name: 'Понятно' }).click();
+    await expect(sheet).toBeHidden();
+  },
+);
 
 test('an address on the clinic list tells its working hours', async ({ page }, info) => {
   await page.goto('/moskva/lpu/');
@@ -236,8 +239,11 @@ test('the clinic page reads without JavaScript', async ({ browser, request }) =>
   await context.close();
 });
 
-test('phone: the interview opens and closes with its expander', async ({ page, request }, info) => {
-  test.skip(info.project.name !== 'phone', 'three answers overflow the collapsed block on a phone');
+// Three answers overflow the collapsed block on a phone.
+test('phone: the interview opens and closes with its expander', { tag: '@phone' }, async ({
+  page,
+  request,
+}) => {
   const url = await findClinic(request, (html) => {
     const interview = /id="interview-h"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '';
     return (interview.match(/<h3/g) ?? []).length >= 3;

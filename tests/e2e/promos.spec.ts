@@ -167,8 +167,12 @@ test.describe('the award banner', () => {
     await expect(awardBanner(page)).toHaveCount(0);
   });
 
-  test('closes its modal on a click outside (desktop)', async ({ page, context, baseURL }) => {
-    test.skip((page.viewportSize()?.width ?? 0) < 640, 'full screen on phones: no outside');
+  // Full screen on phones: there is no outside.
+  test('closes its modal on a click outside (desktop)', { tag: '@desktop' }, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await openAt(context, baseURL ?? '', '11-05T12:00:00');
     await page.goto(LIST);
     await hydrated(page);
@@ -200,54 +204,52 @@ test.describe('the award banner', () => {
 });
 
 test.describe('the mobile-app promo', () => {
-  test('on a phone opens two slides; arrow keys and dots turn them; closing keeps it closed', async ({
-    page,
-    context,
-    baseURL,
-  }, info) => {
-    test.skip((page.viewportSize()?.width ?? 0) >= 640, 'the slider banner is for phones');
-    await openAt(context, baseURL ?? '', '11-05T12:00:00');
-    await page.goto(LIST);
-    // Under the award's banner a phone gets no second card.
-    await expect(awardBanner(page)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Закрыть рекламу приложения' })).toBeHidden();
-    await openDoctorPage(page);
-    const promo = page.getByRole('region', { name: 'Приложение ПроДокторов' });
-    const dialog = page.getByRole('dialog', { name: 'Приложение ПроДокторов' });
-    await openModal(promo.getByRole('button', { name: 'Подробнее' }), dialog);
-    const slide = (n: number) => dialog.getByRole('region', { name: `${n} из 2` });
-    await expect(slide(1)).toContainText('Добавляйте в медкарту заключения и анализы');
-    await expect(slide(1)).toBeInViewport();
-    await page.screenshot({ path: info.outputPath('app-promo-slide-1.png') });
-    await page.keyboard.press('ArrowRight');
-    await expect(slide(2)).toContainText('На приёме врач посмотрит всё на компьютере');
-    await expect(slide(2)).toBeInViewport();
-    await expect(dialog.getByRole('button', { name: 'Слайд 2 из 2' })).toHaveAttribute(
-      'aria-current',
-      'true',
-    );
-    await page.screenshot({ path: info.outputPath('app-promo-slide-2.png') });
-    await dialog.getByRole('button', { name: 'Слайд 1 из 2' }).click();
-    await expect(slide(1)).toBeInViewport();
-    const carousel = dialog.getByRole('region', { name: 'Что умеет приложение' });
-    await swipe(carousel, -120);
-    await expect(slide(2)).toBeInViewport();
-    await swipe(carousel, 20);
-    await expect(slide(2)).toBeInViewport();
-    await swipe(carousel, 120);
-    await expect(slide(1)).toBeInViewport();
-    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-    await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
-    await expect(dialog).toBeHidden();
+  test(
+    'on a phone opens two slides; arrow keys and dots turn them; closing keeps it closed',
+    { tag: '@phone' },
+    async ({ page, context, baseURL }, info) => {
+      await openAt(context, baseURL ?? '', '11-05T12:00:00');
+      await page.goto(LIST);
+      // Under the award's banner a phone gets no second card.
+      await expect(awardBanner(page)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Закрыть рекламу приложения' })).toBeHidden();
+      await openDoctorPage(page);
+      const promo = page.getByRole('region', { name: 'Приложение ПроДокторов' });
+      const dialog = page.getByRole('dialog', { name: 'Приложение ПроДокторов' });
+      await openModal(promo.getByRole('button', { name: 'Подробнее' }), dialog);
+      const slide = (n: number) => dialog.getByRole('region', { name: `${n} из 2` });
+      await expect(slide(1)).toContainText('Добавляйте в медкарту заключения и анализы');
+      await expect(slide(1)).toBeInViewport();
+      await page.screenshot({ path: info.outputPath('app-promo-slide-1.png') });
+      await page.keyboard.press('ArrowRight');
+      await expect(slide(2)).toContainText('На приёме врач посмотрит всё на компьютере');
+      await expect(slide(2)).toBeInViewport();
+      await expect(dialog.getByRole('button', { name: 'Слайд 2 из 2' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+      await page.screenshot({ path: info.outputPath('app-promo-slide-2.png') });
+      await dialog.getByRole('button', { name: 'Слайд 1 из 2' }).click();
+      await expect(slide(1)).toBeInViewport();
+      const carousel = dialog.getByRole('region', { name: 'Что умеет приложение' });
+      await swipe(carousel, -120);
+      await expect(slide(2)).toBeInViewport();
+      await swipe(carousel, 20);
+      await expect(slide(2)).toBeInViewport();
+      await swipe(carousel, 120);
+      await expect(slide(1)).toBeInViewport();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
+      await expect(dialog).toBeHidden();
 
-    await pressUntilGone(promo, 'Закрыть рекламу приложения');
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Приложение ПроДокторов' })).toHaveCount(0);
-  });
+      await pressUntilGone(promo, 'Закрыть рекламу приложения');
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Приложение ПроДокторов' })).toHaveCount(0);
+    },
+  );
 
-  test('on desktop is one modest line with both stores', async ({ page }, info) => {
-    test.skip((page.viewportSize()?.width ?? 0) < 640, 'desktop only');
+  test('on desktop is one modest line with both stores', { tag: '@desktop' }, async ({ page }, info) => {
     await page.goto(LIST);
     const promo = page.getByRole('region', { name: 'Приложение ПроДокторов' });
     await expect(promo.getByRole('link', { name: 'App Store' })).toHaveAttribute('href', /apps\.apple\.com/);
@@ -263,8 +265,12 @@ test.describe('the mobile-app promo', () => {
     ['iPhone', IPHONE_UA, /^https:\/\/apps\.apple\.com\//],
     ['Android', ANDROID_UA, /^https:\/\/play\.google\.com\//],
   ] as const) {
-    test(`installs from the ${device} store in a new tab`, async ({ browser, viewport, baseURL }) => {
-      test.skip((viewport?.width ?? 0) >= 640, 'the install button is in the phone modal');
+    // The install button is in the phone's modal.
+    test(`installs from the ${device} store in a new tab`, { tag: '@phone' }, async ({
+      browser,
+      viewport,
+      baseURL,
+    }) => {
       const context = await browser.newContext({
         userAgent,
         viewport,
