@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { type ClubOpenDetail, openClubWidget } from './club-events';
 
 /**
  * A club price ('1 750 ₽ в клубе') the patient can click: it opens the club card widget. Looks
  * like the text it replaces; only the events module comes with it, the widget loads on click.
+ * Disabled until its part of the page has hydrated (a section below the fold hydrates after the
+ * page, ADR 021): a click before that would do nothing.
  */
 export function ClubPriceButton({
   children,
@@ -14,9 +17,11 @@ export function ClubPriceButton({
   className: string;
   detail?: ClubOpenDetail;
 }) {
+  const hydrated = useHydrated();
   return (
     <button
       type="button"
+      disabled={!hydrated}
       data-club-price=""
       aria-haspopup="dialog"
       className={`dotted-button ${className}`}
