@@ -12,6 +12,7 @@ import {
 import { priceStatus } from '../../../core/clinic/price-status';
 import { Pagination } from '../../components/ui/pagination';
 import { api, isApiError } from '../../lib/api';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ClubPriceBanner, ClubSwitch, useClubSwitch } from '../club/club-banner';
 import { PriceListGroups } from './price-list-groups';
 import { PriceListSearch } from './price-list-search';
@@ -64,6 +65,8 @@ function isNetworkError(error: unknown): boolean {
 export function PriceList({ clinicId, initial, categories, updateStatus, tz, club }: PriceListProps) {
   const location = useLocation();
   const navigate = useNavigate();
+  // Controls of server markup do nothing until this section hydrates, after the page (ADR 021).
+  const hydrated = useHydrated();
   const [text, setText] = useState('');
   // null until the visitor asks for something: the server-rendered list stands.
   const [request, setRequest] = useState<PriceListRequest | null>(null);
@@ -225,6 +228,7 @@ export function PriceList({ clinicId, initial, categories, updateStatus, tz, clu
           <div className="mt-4 flex justify-center">
             <button
               type="button"
+              disabled={!hydrated}
               onClick={showAll}
               className="rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft"
             >

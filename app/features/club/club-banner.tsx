@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { initialClubSwitch } from '../../../core/club/price-display';
 import { clubDiscountText, CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
+import { useHydrated } from '../../lib/use-hydrated';
 import { onClubUpdate, openClubWidget } from './club-events';
 import { LazyClubInfoModal } from './club-overlays';
 import { useClubData } from './use-club-data';
@@ -9,8 +10,11 @@ import { useClubData } from './use-club-data';
  * The club price banner above a member clinic's prices: members read 'Клубная цена / На все
  * услуги клиники' and open the club's information; the others read who the price is for and
  * open the card widget (as from a banner: other buttons on its first and last steps).
+ * Disabled, as the switch, until hydrated: on a clinic page the price list hydrates after the
+ * page (ADR 021), and an earlier click would do nothing.
  */
 export function ClubPriceBanner({ discountPercent }: { discountPercent: number }) {
+  const hydrated = useHydrated();
   const club = useClubData();
   const [info, setInfo] = useState(false);
   const member = club?.is_in_club === true;
@@ -20,6 +24,7 @@ export function ClubPriceBanner({ discountPercent }: { discountPercent: number }
     <>
       <button
         type="button"
+        disabled={!hydrated}
         data-club-banner={member ? 'member' : 'guest'}
         aria-haspopup="dialog"
         onClick={() => (member ? setInfo(true) : openClubWidget({ viaBanner: true, discountPercent }))}
@@ -63,11 +68,13 @@ export function ClubSwitch({
   onChange: (on: boolean) => void;
   discountPercent: number;
 }) {
+  const hydrated = useHydrated();
   return (
     <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
       <button
         type="button"
         role="switch"
+        disabled={!hydrated}
         aria-checked={on}
         aria-label={T.memberBannerTitle}
         onClick={() => onChange(!on)}

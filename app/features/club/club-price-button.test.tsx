@@ -2,7 +2,10 @@
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ANONYMOUS } from '../../../core/auth/viewer';
+import { ClubPriceBanner, ClubSwitch } from './club-banner';
 import { CLUB_OPEN_EVENT } from './club-events';
 import { ClubPriceButton } from './club-price-button';
 
@@ -10,7 +13,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('ClubPriceButton', () => {
+describe('club controls of server markup', () => {
   // A price list below the fold hydrates after the page (ADR 021): a click on its server markup
   // before then did nothing, and the widget never opened.
   it('is disabled in the server’s markup and opens the widget once hydrated', async () => {
@@ -38,5 +41,19 @@ describe('ClubPriceButton', () => {
     } finally {
       window.removeEventListener(CLUB_OPEN_EVENT, listen);
     }
+  });
+
+  it('has the club banner and switch of a price list disabled in the server’s markup too', () => {
+    const controls = (
+      <>
+        <ClubPriceBanner discountPercent={13} />
+        <ClubSwitch on onChange={() => {}} discountPercent={13} />
+      </>
+    );
+    const router = createMemoryRouter([{ id: 'root', path: '/', element: controls }], {
+      hydrationData: { loaderData: { root: { user: ANONYMOUS } } },
+    });
+    const markup = renderToString(<RouterProvider router={router} />);
+    expect(markup.match(/<button[^>]*>/g)?.map((tag) => tag.includes('disabled'))).toEqual([true, true]);
   });
 });
