@@ -37,9 +37,13 @@ function migratedSchemaKey(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Where the migrated PGlite snapshot lives. */
+/**
+ * Where the migrated PGlite snapshot lives: a plain tar (46 MB; 5.8 MB gzipped). Each test file
+ * loads it, and a gzipped one cost about 0.2 s more CPU to load (0.65–1.0 s against 0.45–0.8 s,
+ * measured), on each of some 190 files.
+ */
 export function pgliteSnapshotPath(): string {
-  return path.join(tmpdir(), `pglite-migrated-${migratedSchemaKey()}.tar.gz`);
+  return path.join(tmpdir(), `pglite-migrated-${migratedSchemaKey()}.tar`);
 }
 
 const TEMPLATE_PREFIX = 'test_template_';
@@ -103,7 +107,7 @@ export async function buildPgliteSnapshot(): Promise<void> {
     await database.migrate();
     // drizzle's PGlite handle keeps its client; `Database` types `db` as the node-postgres one.
     const client = (database.db as unknown as { $client: PGlite }).$client;
-    const tarball = await client.dumpDataDir('gzip');
+    const tarball = await client.dumpDataDir('none');
     const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
     renameSync(partial, target);

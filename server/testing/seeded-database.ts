@@ -47,14 +47,15 @@ export async function openSeededDatabase(opts: {
     )
     .digest('hex')
     .slice(0, 16);
-  const target = path.join(tmpdir(), `pglite-seeded-${opts.size}-${key}.tar.gz`);
+  const target = path.join(tmpdir(), `pglite-seeded-${opts.size}-${key}.tar`);
   if (existsSync(target)) {
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(target)]) });
   }
   const database = await openTestDatabase();
   await seedDatabase(database.db, opts);
   const client = (database.db as unknown as { $client: PGlite }).$client;
-  const tarball = await client.dumpDataDir('gzip');
+  // Uncompressed, as the migrated snapshot (server/testing/database.ts): quicker to load.
+  const tarball = await client.dumpDataDir('none');
   const partial = `${target}.${process.pid}.${randomBytes(4).toString('hex')}`;
   writeFileSync(partial, Buffer.from(await tarball.arrayBuffer()));
   renameSync(partial, target);
