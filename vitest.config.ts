@@ -1,5 +1,12 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Server test files that run after all the others, by themselves. On PostgreSQL transaction ids
+ * and snapshots are the whole server's: the MIS change feed, which never passes a transaction
+ * still in flight, would wait on another file's transactions in another database.
+ */
+const RUN_ALONE = ['server/modules/mis/mis.test.ts'];
 
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
@@ -8,10 +15,8 @@ export default defineConfig({
     pool: 'forks',
     // Two files at once even on two cores (Vitest's default there is one): a file waits on its
     // database and its app as much as it computes, so the PGlite suite took 28% less time (the
-    // A/B in docs/architecture.md). On PostgreSQL one at a time: transaction ids and snapshots
-    // are the whole server's, and the MIS change feed, which never passes a transaction still in
-    // flight, would wait on another file's transactions in another database.
-    maxWorkers: process.env.DATABASE_URL ? 1 : Math.max(2, availableParallelism() - 1),
+    // A/B in docs/architecture.md). On PostgreSQL too, but for the files of 'server-alone'.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Migrates PGlite once; each test file's database starts from that snapshot.
@@ -28,7 +33,20 @@ export default defineConfig({
           // again per file (server/testing/setup.ts). A file that needs isolation belongs in the
           // 'app' project.
           isolate: false,
+          exclude: [...configDefaults.exclude, ...RUN_ALONE],
           setupFiles: ['./tests/setup.ts', './server/testing/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server-alone',
+          include: RUN_ALONE,
+          isolate: false,
+          setupFiles: ['./tests/setup.ts', './server/testing/setup.ts'],
+          // After the others, and one at a time.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
         },
       },
       {
