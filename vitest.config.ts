@@ -8,6 +8,19 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const RUN_ALONE = ['server/modules/mis/mis.test.ts'];
 
+/**
+ * Server test files whose processes pick their own database: each child is started with
+ * `DATABASE_URL=''` (the embedded one, or a PostgreSQL address of its own) whatever the run's.
+ * They would test the same things again on PostgreSQL (about 90 s of its pass), so a run with
+ * DATABASE_URL leaves them out.
+ */
+const SAME_ON_EITHER_ENGINE = [
+  'server/db/seed/cli.test.ts',
+  'server/db/data-dir-lock.test.ts',
+  'server/startup.test.ts',
+  'server/startup-output.test.ts',
+];
+
 // Separate from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
@@ -33,7 +46,11 @@ export default defineConfig({
           // again per file (server/testing/setup.ts). A file that needs isolation belongs in the
           // 'app' project.
           isolate: false,
-          exclude: [...configDefaults.exclude, ...RUN_ALONE],
+          exclude: [
+            ...configDefaults.exclude,
+            ...RUN_ALONE,
+            ...(process.env.DATABASE_URL ? SAME_ON_EITHER_ENGINE : []),
+          ],
           setupFiles: ['./tests/setup.ts', './server/testing/setup.ts'],
         },
       },
