@@ -142,6 +142,9 @@ const baseURL = (viewport: E2eViewport) => `http://127.0.0.1:${e2ePort(viewport)
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
+  // An assertion waits up to 10 s (Playwright's default is 5): on two busy cores a client
+  // navigation that loads a route's code and data first took longer once (a `toHaveURL` in CI).
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   // One worker per viewport (each project's `workers`), the two at once.
   workers: 2,
