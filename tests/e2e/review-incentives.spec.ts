@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 /**
  * The reviews page's incentive widgets: the review-award banner with its form
@@ -20,6 +20,19 @@ async function reviewsPageWithAuthors(page: Page): Promise<{ path: string; docto
     }
   }
   throw new Error('no doctor among the first twenty has a review with an author profile button');
+}
+
+/**
+ * Opens an author's 'Доверие к профилю'. The page's listener for the author buttons comes with
+ * React's hydration, and a press before it does nothing: pressed again until the dialog opens.
+ */
+async function openProfile(page: Page, author: Locator) {
+  const dialog = page.getByRole('dialog', { name: 'Доверие к профилю' });
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await author.click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return dialog;
 }
 
 test('the award banner offers 300 roubles for a review, links the form and opens the rules PDF in a new tab', async ({
@@ -59,9 +72,7 @@ test('a review author opens «Доверие к профилю»: percent, verdi
   const idParam =
     (await author.getAttribute('data-patient-kind')) === 'mobile' ? 'patient_mobile_id' : 'patient_id';
 
-  await author.click();
-  const dialog = page.getByRole('dialog', { name: 'Доверие к профилю' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openProfile(page, author);
   await expect(page).toHaveURL(new RegExp(`${path}#patient-profile$`));
   await expect(dialog).toContainText('По данным Продокторов');
   const profile = dialog.getByTestId('patient-profile');
@@ -102,8 +113,7 @@ test('a failed profile call shows an error, and opening the profile again retrie
     failing ? route.fulfill({ status: 500, json: { detail: 'Произошла ошибка' } }) : route.continue(),
   );
   const author = page.locator('#reviews-list [data-patient-profile]').first();
-  await author.click();
-  const dialog = page.getByRole('dialog', { name: 'Доверие к профилю' });
+  const dialog = await openProfile(page, author);
   await expect(dialog.getByRole('alert')).toHaveText(
     'Не удалось загрузить профиль пациента. Попробуйте ещё раз.',
   );
