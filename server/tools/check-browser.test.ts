@@ -11,7 +11,7 @@ it('without Chromium the test run stops at once, saying how to install it', () =
   const { status, stderr } = check('/nonexistent/chromium');
   expect(status).toBe(1);
   expect(stderr).toContain('Chromium at /nonexistent/chromium');
-  expect(stderr).toContain('apt-get install chromium');
+  expect(stderr).toContain('apt-get install chromium-headless-shell');
   expect(stderr).toContain('npx playwright install chromium');
 }, 30_000);
 

@@ -12,7 +12,7 @@ try {
   console.error(
     [
       `The browser tests need Chromium at ${executable}, which is missing or not executable. Install it:`,
-      '  Debian/Ubuntu:  apt-get install chromium',
+      '  Debian/Ubuntu:  apt-get install chromium-headless-shell (or chromium)',
       '  elsewhere:      npx playwright install chromium, then CHROMIUM_PATH=<path of its chrome binary>',
       'or point CHROMIUM_PATH at a Chromium you have. (npm run test:unit runs the tests that need no browser.)',
     ].join('\n'),
