@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { pressUntil } from './support/press';
 
 /**
  * The promo banners (docs/product/promotions.md). The server runs with CLOCK_OVERRIDE, so a
@@ -26,12 +27,8 @@ async function hydrated(page: Page) {
  * Opens a lazily loaded modal. The dev server compiles its chunk on the first press and may
  * reload the page for a newly optimized dependency, losing that press: press again until open.
  */
-async function openModal(trigger: Locator, dialog: Locator) {
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await trigger.click();
-    await expect(dialog).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 25_000 });
-}
+const openModal = (trigger: Locator, dialog: Locator) =>
+  pressUntil(trigger, () => dialog.isVisible(), { timeout: 25_000 });
 
 /** A finger's swipe across an element, `dx` px to the right (negative: to the left). */
 async function swipe(target: Locator, dx: number) {
@@ -52,13 +49,10 @@ async function swipe(target: Locator, dx: number) {
  * Presses a banner's button until the banner is gone. The banners hydrate once their chunk has
  * loaded, after the page's own scripts: a press before that does nothing, as for any visitor.
  */
-async function pressUntilGone(banner: Locator, button: string) {
-  await expect(async () => {
-    if (await banner.count())
-      await banner.getByRole('button', { name: button }).first().click({ timeout: 2000 });
-    await expect(banner).toHaveCount(0, { timeout: 2000 });
-  }).toPass({ timeout: 25_000 });
-}
+const pressUntilGone = (banner: Locator, button: string) =>
+  pressUntil(banner.getByRole('button', { name: button }).first(), async () => (await banner.count()) === 0, {
+    timeout: 25_000,
+  });
 
 /** A doctor's page (the app promo's card shows there; lists give phones the award's banner). */
 async function openDoctorPage(page: Page) {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { pressUntil } from './support/press';
 
 /**
  * The reviews page's incentive widgets: the review-award banner with its form
@@ -28,10 +29,7 @@ async function reviewsPageWithAuthors(page: Page): Promise<{ path: string; docto
  */
 async function openProfile(page: Page, author: Locator) {
   const dialog = page.getByRole('dialog', { name: 'Доверие к профилю' });
-  await expect(async () => {
-    if (!(await dialog.isVisible())) await author.click({ timeout: 2_000 });
-    await expect(dialog).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await pressUntil(author, () => dialog.isVisible());
   return dialog;
 }
 

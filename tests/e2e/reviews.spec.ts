@@ -1,5 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { WORK_PHONES, workAccountContext } from './support/patient';
+import { pressUntil } from './support/press';
 
 /**
  * The reviews page: the type filter (chips on desktop, the 'Фильтр' modal on phones)
@@ -139,10 +140,7 @@ test('the doctor page’s tags lead to the reviews page with the tag chosen, at 
   // A press while the page still lays out its late parts (hydration, the schedule above) once
   // left the page where it was (seen in CI on a busy machine): pressed again until it goes.
   const atTag = (url: URL) => `${url.pathname}${url.search}${url.hash}` === href;
-  await expect(async () => {
-    if (!atTag(new URL(page.url()))) await tag.click({ timeout: 2_000 });
-    await expect(page).toHaveURL(atTag, { timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  await pressUntil(tag, async () => atTag(new URL(page.url())));
   await expect(
     page.getByRole('region', { name: 'Пациенты упоминали в отзывах' }).locator('[aria-pressed="true"]'),
   ).toHaveCount(1);
