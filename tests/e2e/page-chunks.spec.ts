@@ -97,3 +97,30 @@ test('a link from a doctor’s page shows the clinic’s price list and doctors 
   await expect(page.locator('article[data-doctor-id]').first()).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { seen: boolean }).seen)).toBe(true);
 });
+
+test('the stylesheet is asked for first, before the scripts’ preloads', async ({ page }) => {
+  // The first paint waits for it alone: behind some fifty module preloads it arrived after them,
+  // and the page painted only once its scripts had run.
+  await page.goto('/moskva/vrach/');
+  const doctor = await page.locator('article[data-doctor-id] h2 a').first().getAttribute('href');
+  await page.goto('/moskva/lpu/');
+  const clinic = await page.locator('article h2 a').first().getAttribute('href');
+  for (const path of ['/moskva/vrach/', doctor, '/moskva/lpu/', clinic, '/']) {
+    const html = await (await page.request.get(path as string)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    const links = [...head.matchAll(/<link rel="(stylesheet|modulepreload)"/g)].map((m) => m[1]);
+    expect(
+      links.filter((rel) => rel === 'stylesheet'),
+      path as string,
+    ).toHaveLength(1);
+    expect(links[0], path as string).toBe('stylesheet');
+  }
+  // Styled, after a reload and after a navigation in the browser alike.
+  await page.goto('/moskva/vrach/');
+  await expect(page.locator('body')).toHaveCSS('display', 'flex');
+  await hydrated(page);
+  await page.locator('article[data-doctor-id] h2 a').first().click();
+  await expect(page).toHaveURL(/\/vrach\/\d+-/);
+  await expect(page.locator('body')).toHaveCSS('display', 'flex');
+  await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+});
