@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
+import { firstLoadChunk } from './server/tools/first-load-chunk.ts';
 import { precompressClient } from './server/tools/precompress.ts';
 
 export default defineConfig({
@@ -13,6 +14,15 @@ export default defineConfig({
     fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync('node_modules')] },
   },
   cacheDir: process.env.VITE_CACHE_DIR || 'node_modules/.vite',
+  environments: {
+    client: {
+      build: {
+        // What every page loads before it hydrates, in one file instead of some twenty-five
+        // (server/tools/first-load-chunk.ts).
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstLoadChunk(process.cwd()) }] } } },
+      },
+    },
+  },
   build: {
     // Kept for the server: the chunks of a route's lazily imported modules (app/lib/lazy-chunks.server.ts).
     manifest: true,

@@ -98,7 +98,9 @@ test('a link from a doctor’s page shows the clinic’s price list and doctors 
   expect(await page.evaluate(() => (window as unknown as { seen: boolean }).seen)).toBe(true);
 });
 
-test('the stylesheet is asked for first, before the scripts’ preloads', async ({ page }) => {
+test('the stylesheet is asked for first, then the scripts, what every page needs in one file', async ({
+  page,
+}) => {
   // The first paint waits for it alone: behind some fifty module preloads it arrived after them,
   // and the page painted only once its scripts had run.
   await page.goto('/moskva/vrach/');
@@ -114,6 +116,10 @@ test('the stylesheet is asked for first, before the scripts’ preloads', async 
       path as string,
     ).toHaveLength(1);
     expect(links[0], path as string).toBe('stylesheet');
+    // What every page loads before it hydrates comes as one file (server/tools/first-load-chunk.ts):
+    // some fifty preloads on a list page before, 31 to 35 on these pages with it.
+    expect(head, path as string).toMatch(/<link rel="modulepreload" href="\/assets\/first-load-[^"]+\.js"/);
+    expect(links.length, path as string).toBeLessThanOrEqual(40);
   }
   // Styled, after a reload and after a navigation in the browser alike.
   await page.goto('/moskva/vrach/');
