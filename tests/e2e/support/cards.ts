@@ -51,3 +51,23 @@ export async function cardWithTimes(
   }
   throw new Error(`no doctor with ${times} free time(s) among the first ${among} cards`);
 }
+
+/** A card's day tabs that have free times. */
+export const bookableDays = (card: Locator): Locator =>
+  card.getByRole('tablist', { name: 'Дни для записи' }).locator('[role="tab"]:not([aria-disabled])');
+
+/**
+ * The first free time on a card's second bookable day: tomorrow or later, so past the clinic's
+ * cut-off (two hours in the demo data) and still cancellable and movable on the site. The first
+ * bookable day is often today, whose nearest times fall inside the cut-off later in the day. The
+ * card must have two bookable days (`cardWithTimes`'s `accept: hasLaterDay`).
+ */
+export async function laterTime(card: Locator): Promise<Locator> {
+  const day = bookableDays(card).nth(1);
+  await day.click();
+  await expect(day).toHaveAttribute('aria-selected', 'true');
+  return card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first();
+}
+
+/** `cardWithTimes`'s `accept` for `laterTime`: the card has a second bookable day. */
+export const hasLaterDay = async (card: Locator): Promise<boolean> => (await bookableDays(card).count()) >= 2;
