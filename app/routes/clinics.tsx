@@ -1,3 +1,4 @@
+import { preloadModule } from 'react-dom';
 import { pageTags } from '../../core/cache/page-tags';
 import { stepFreeOnly } from '../../core/clinic/accessibility';
 import {
@@ -18,7 +19,7 @@ import { townPlaceLinks } from '../features/directory/list-loaders.server';
 import { clinicListMeta, pageSuffix } from '../features/directory/list-meta';
 import { MapButton } from '../features/map/map-button';
 import { AdSlot } from '../features/promo/ad-slot';
-import { loadAdSlots } from '../features/promo/ads.server';
+import { loadAdSlots, topAdChunks } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
 import { keep } from '../lib/kept';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
@@ -26,6 +27,14 @@ import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
 import type { Route } from './+types/clinics';
+
+/** What a document of this route preloads anyway: the entry, the root, the shell and this module. */
+const DOCUMENT_MODULES = [
+  'app/entry.client.tsx',
+  'app/root.tsx',
+  'app/routes/shell.tsx',
+  'app/routes/clinics.tsx',
+];
 
 export async function loader({ params, url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
@@ -55,6 +64,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       ),
       promos,
       ads,
+      chunks: topAdChunks(ads, DOCUMENT_MODULES),
       ...list,
     },
     [PROMO_TAG, pageTags.townLists(town.id), ...list.clinics.map((c) => pageTags.clinic(c.id))],
@@ -75,6 +85,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
     : [];
 
 export default function Clinics({ loaderData: d }: Route.ComponentProps) {
+  for (const href of d.chunks) preloadModule(href);
   return (
     <ClinicListScreen
       heading={`Клиники ${d.town.nameIn}`}

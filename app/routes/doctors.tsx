@@ -8,7 +8,7 @@ import { doctorsUrl } from '../../core/directory/list-urls';
 import { loadDoctorList, requireSpeciality, townPlaceLinks } from '../features/directory/list-loaders.server';
 import { doctorListMeta, townListCrumbs } from '../features/directory/list-meta';
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
-import { loadAdSlots } from '../features/promo/ads.server';
+import { loadAdSlots, topAdChunks } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
 import { keep } from '../lib/kept';
 import { late } from '../lib/late';
@@ -94,7 +94,10 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       ),
       promos,
       ads,
-      chunks: lazyChunks('app/routes/doctors/doctor-list.tsx', DOCUMENT_MODULES),
+      chunks: [
+        ...lazyChunks('app/routes/doctors/doctor-list.tsx', DOCUMENT_MODULES),
+        ...topAdChunks(ads, [...DOCUMENT_MODULES, 'app/routes/doctors/doctor-list.tsx']),
+      ],
       ...list,
     },
     tags,

@@ -216,3 +216,30 @@ test('a PRO clinic’s page has no ad; a LIGHT clinic’s page has one beside it
   await expect(side.locator('[data-ad-label]')).toContainText('Реклама · Демо-рекламодатель');
   await context.close();
 });
+
+test('a list with a banner at its top asks for the banner’s code in its head; a doctor’s page and a crawler’s list do not', async ({
+  browser,
+  page,
+}) => {
+  const BANNER_CODE = /<link rel="modulepreload" href="\/assets\/ad-banner-[^"]+\.js"/;
+  const context = await visitor(browser);
+  try {
+    for (const list of [LIST, '/moskva/vrach/']) {
+      const html = await (await context.request.get(list)).text();
+      expect(html, list).toContain('data-ad-slot="list_top"');
+      // Beside the page's own scripts, not once hydration reaches the slot: the banner is the
+      // first screen's largest element on a phone.
+      expect(html, list).toMatch(BANNER_CODE);
+    }
+    const html = await (await context.request.get('/moskva/vrach/')).text();
+    const doctor = html.match(/href="(\/moskva\/vrach\/\d+-[^"#]+)"/)?.[1];
+    expect(doctor).toBeDefined();
+    expect(await (await context.request.get(doctor as string)).text()).not.toMatch(BANNER_CODE);
+  } finally {
+    await context.close();
+  }
+  // A headless browser is a crawler to the ads: no slot, and no banner code either.
+  const crawled = await (await page.request.get(LIST)).text();
+  expect(crawled).not.toContain('data-ad-slot="list_top"');
+  expect(crawled).not.toMatch(BANNER_CODE);
+});

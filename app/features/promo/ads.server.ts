@@ -1,5 +1,6 @@
 import type { SoftwareVersion } from '../../../core/directory/software-version';
 import type { AdPlace } from '../../../core/promo/ads';
+import { lazyChunks } from '../../lib/lazy-chunks.server';
 import type { PageContext } from '../../lib/services.server';
 
 /**
@@ -18,4 +19,16 @@ export function loadAdSlots(
     cookies: context.cookies,
     userAgent: context.visitor.userAgent,
   });
+}
+
+/**
+ * The banner's scripts (its chunk and those it imports, none of `besides`: what the document
+ * loads anyway) for a list whose first screen holds an ad, `list_top`: the server asks the
+ * browser to preload them with the page's own (`preloadModule`). The banner is then the first
+ * screen's largest element, and without the preload its code was asked for only once hydration
+ * reached the slot, a round trip before its call. Pages with only lower slots leave them out:
+ * their banner is not on the first screen, and its code should not weigh on the first load.
+ */
+export function topAdChunks(ads: AdPlace[], besides: string[]): string[] {
+  return ads.includes('list_top') ? lazyChunks('app/features/promo/ad-banner.tsx', besides) : [];
 }
