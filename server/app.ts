@@ -258,7 +258,7 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  await registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
+  registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
   await app.register(cookie);
   if (read && read !== db) registerReadRouting(app, { clock, stickyMs: replicaStickyMs });
   issueCsrfCookie(app, { secure: secureCookies });

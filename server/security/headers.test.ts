@@ -7,8 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../app';
@@ -18,7 +18,7 @@ import { createDoctor, createSpeciality, createTown } from '../db/seed/factories
 import { openTestDatabase } from '../testing/database';
 import { openPageBuild } from '../testing/pages';
 import { precompressFile } from '../tools/precompress';
-import { PERMISSIONS_POLICY, policyTemplate, registerSecurityHeaders } from './headers';
+import { helmetHeaders, PERMISSIONS_POLICY, policyTemplate, registerSecurityHeaders } from './headers';
 
 const PUBLIC_URL = 'https://prodoctorov.example';
 const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `слово-${i}`))};\n`;
@@ -94,6 +94,14 @@ function expectCommonHeaders(res: LightMyRequestResponse) {
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
   expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+  // helmet's other defaults.
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(res.headers['origin-agent-cluster']).toBe('?1');
+  expect(res.headers['x-dns-prefetch-control']).toBe('off');
+  expect(res.headers['x-download-options']).toBe('noopen');
+  expect(res.headers['x-permitted-cross-domain-policies']).toBe('none');
+  expect(res.headers['x-xss-protection']).toBe('0');
   const policy = String(res.headers['content-security-policy']);
   expect(policy).toContain("frame-ancestors 'none'");
   expect(policy).toContain("default-src 'self'");
@@ -158,10 +166,16 @@ describe('security headers in production', () => {
     expect(refused.body).toBe(identity.body);
   });
 
-  it('a call carries the same headers', async () => {
+  it('a call carries the same headers, and so do refusals and missing pages', async () => {
     const res = await app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);
     expectCommonHeaders(res);
+    const refused = await app.inject({ method: 'POST', url: '/ajax/appointment/create/', payload: {} });
+    expect(refused.statusCode).toBe(403);
+    expectCommonHeaders(refused);
+    const missing = await app.inject({ url: '/no-such-page/' });
+    expect(missing.statusCode).toBe(404);
+    expectCommonHeaders(missing);
   });
 
   it('a static asset carries them and no cookie a shared cache could keep', async () => {
@@ -205,7 +219,7 @@ describe('static files compressed at build time', () => {
 describe('security headers elsewhere', () => {
   async function headersOf(options: { publicUrl: string; development: boolean }) {
     const bare = Fastify();
-    await registerSecurityHeaders(bare, options);
+    registerSecurityHeaders(bare, options);
     bare.get('/', async () => 'ok');
     const res = await bare.inject({ url: '/' });
     await bare.close();
@@ -259,6 +273,27 @@ describe('the call-in websocket', () => {
     expect(await connect('https://evil.example')).toBe(403);
     expect(await connect('http://prodoctorov.example')).toBe(403);
     expect(await connect(PUBLIC_URL)).toBe('open');
+  });
+});
+
+describe('helmetHeaders', () => {
+  it('writes what helmet’s middleware writes for the same options', () => {
+    const options = { contentSecurityPolicy: false, frameguard: { action: 'deny' as const } };
+    const written: Record<string, string> = {};
+    const response = {
+      setHeader: (name: string, value: string) => {
+        written[name.toLowerCase()] = value;
+      },
+      removeHeader: () => {},
+    };
+    helmet(options)({} as never, response as never, () => {});
+    expect(helmetHeaders(options)).toEqual(written);
+    expect(helmetHeaders(options)['x-frame-options']).toBe('DENY');
+    expect(helmetHeaders(options)['content-security-policy']).toBeUndefined();
+  });
+
+  it('lets helmet’s own refusals of bad options stand', () => {
+    expect(() => helmetHeaders({ referrerPolicy: { policy: 'anywhere' as never } })).toThrow();
   });
 });
 
