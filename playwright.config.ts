@@ -32,10 +32,11 @@ const chromium = {
 function server(viewport: E2eViewport) {
   const port = e2ePort(viewport);
   return {
-    // The production server on its own embedded database (seeded on first start, reused after).
-    // `npm test` and `npm run test:e2e` have built the app and made the databases ready
+    // The production server, run as `npm start` runs it (its bundle, ADR 026), on its own
+    // embedded database (seeded on first start, reused after). `npm test` and `npm run test:e2e`
+    // have built the app and the server's bundle and made the databases ready
     // (server/tools/e2e-data.ts): two servers starting at once must not build one tree twice.
-    command: DEV ? 'tsx server/main.ts --dev' : 'tsx server/main.ts',
+    command: DEV ? 'tsx server/main.ts --dev' : 'node build/server-node/main.mjs',
     env: {
       NODE_ENV: DEV ? 'development' : 'production',
       PORT: String(port),

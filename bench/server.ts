@@ -1,12 +1,13 @@
 /**
- * The app server under test: `node --import tsx server/main.ts` in production mode, one
- * process (not tsx's wrapper and its child, as server/testing/cluster.ts starts it) so that its
- * pid is the server's own: its memory is read from /proc/<pid>/status. In its own process group
+ * The app server under test: the server's bundle run as `npm start` runs it (`node
+ * build/server-node/main.mjs`, ADR 026) in production mode, one process so that its pid is
+ * the server's own: its memory is read from /proc/<pid>/status. In its own process group
  * so that stopping it stops anything it started. Its output is kept (not printed) and shown
  * when it dies or logs warnings.
  */
 import { readFileSync } from 'node:fs';
 import { ChildGroup } from '../server/testing/child-group';
+import { SERVER_BUNDLE } from '../server/tools/build-server';
 
 /** A process's resident memory now and at its peak, MB (Linux /proc; null elsewhere or when gone). */
 export interface Memory {
@@ -54,7 +55,7 @@ export class BenchServer {
       throw new Error(`Port ${this.options.port} is already taken by another server; set BENCH_PORT.`);
     }
     this.group.spawn({
-      args: ['server/main.ts'],
+      args: [SERVER_BUNDLE],
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -6,14 +6,20 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DOCTORS_PER_PAGE } from '../../server/modules/directory/service';
+import { buildServer } from '../../server/tools/build-server';
 import { priceListCallPaths } from '../calls/price-list';
 import { reviewHeavyDoctor, reviewsCallPaths } from '../calls/reviews';
 import { searchCallPaths } from '../calls/search';
 import { pickSpeciality } from '../database';
 import { requireTown, type Services } from '../queries';
 
-/** Builds the app when build/server/index.js is missing or `rebuild` is set; says how long it took. */
-export function buildIfNeeded(rebuild: boolean) {
+/**
+ * Builds the app when build/server/index.js is missing or `rebuild` is set, saying how long it
+ * took; bundles the server every time (well under a second), so the server measured is the code
+ * checked out, run as `npm start` runs it (ADR 026).
+ */
+export async function buildIfNeeded(rebuild: boolean): Promise<string | null> {
+  await buildServer();
   const missing = !existsSync('build/server/index.js');
   if (!missing && !rebuild) return null;
   console.log(`\n$ react-router build${missing ? ' (build/server/index.js is missing)' : ''}`);

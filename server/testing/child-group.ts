@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 export interface ChildStart {
-  /** The script and its arguments, run as `node --import tsx …`. */
+  /** The script and its arguments: TypeScript runs as `node --import tsx …`, JavaScript as `node …`. */
   args: string[];
   env?: NodeJS.ProcessEnv;
   /** An IPC channel (structured clone) for start-up messages. */
@@ -39,7 +39,8 @@ export class ChildGroup {
   /** Starts the child; the returned process is for its messages and events only. */
   spawn({ args, env, ipc = false }: ChildStart): ChildProcess {
     if (this.running) throw new Error(`${this.label} already running`);
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    const loader = args[0]?.endsWith('.ts') ? ['--import', 'tsx'] : [];
+    const child = spawn(process.execPath, [...loader, ...args], {
       detached: true,
       stdio: ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
       serialization: ipc ? 'advanced' : 'json',

@@ -1,11 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { buildServer, SERVER_BUNDLE } from './build-server';
 
 /**
  * `npm start` builds on a fresh clone, and again only when a file the build reads is newer
  * than the build: a second start of an unchanged checkout skips ~8 s of Vite. The build says
- * one line; its full output (asset tables, warnings) is shown only when it fails.
+ * one line; its full output (asset tables, warnings) is shown only when it fails. The server's
+ * bundle (server/tools/build-server.ts, about a second) is made the same way, when its sources
+ * are newer than it.
  */
 const INPUTS = [
   'app',
@@ -44,5 +47,17 @@ if (builtAt > sourcesAt && !process.argv.includes('--force')) {
     process.stderr.write(result.stderr ?? '');
     process.exit(result.status ?? 1);
   }
+  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/** What the server's bundle is made from: its code, the shared rules, and the page context it provides. */
+const SERVER_INPUTS = ['server', 'core', 'app', 'package-lock.json'];
+const serverBuiltAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
+if (serverBuiltAt > Math.max(...SERVER_INPUTS.map(newestMtime)) && !process.argv.includes('--force')) {
+  console.log('Server bundle is up to date.');
+} else {
+  process.stdout.write('Bundling the server… ');
+  const started = performance.now();
+  await buildServer();
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
