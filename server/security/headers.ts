@@ -146,8 +146,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 
 /**
  * The security headers of every response (helmet's, serialized once by `helmetHeaders`, plus
- * Permissions-Policy, which helmet leaves out). Scripts run only from our origin or inline with the response's nonce;
- * styles may be inline (React writes `style` attributes); images may come from any HTTPS host
+ * Permissions-Policy, which helmet leaves out). Scripts run only from our origin or inline with
+ * the response's nonce; styles may be inline (React writes `style` attributes); images may come from any HTTPS host
  * (photos); the site frames only VK Video's and RuTube's players; nothing may frame the site.
  */
 export function registerSecurityHeaders(

@@ -30,34 +30,59 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-const builtAt = existsSync(OUTPUT) && existsSync('build/client') ? statSync(OUTPUT).mtimeMs : 0;
-const sourcesAt = Math.max(...INPUTS.map(newestMtime));
-if (builtAt > sourcesAt && !process.argv.includes('--force')) {
-  console.log('Build is up to date.');
-} else {
-  process.stdout.write('Building the app… ');
-  const started = performance.now();
-  const result = spawnSync('npx', ['react-router', 'build'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.status !== 0) {
-    console.log('failed:');
-    process.stdout.write(result.stdout ?? '');
-    process.stderr.write(result.stderr ?? '');
-    process.exit(result.status ?? 1);
+const force = process.argv.includes('--force');
+const mtimes = new Map<string, number>();
+const newestOf = (inputs: string[]) =>
+  Math.max(
+    ...inputs.map((p) => {
+      const at = mtimes.get(p) ?? newestMtime(p);
+      mtimes.set(p, at);
+      return at;
+    }),
+  );
+
+/** Runs `build` when a file under `inputs` is newer than the output (`builtAt`, 0 when missing). */
+async function buildWhenStale(step: {
+  inputs: string[];
+  builtAt: number;
+  upToDate: string;
+  doing: string;
+  build: () => Promise<void> | void;
+}) {
+  if (!force && step.builtAt > newestOf(step.inputs)) {
+    console.log(step.upToDate);
+    return;
   }
+  process.stdout.write(`${step.doing}… `);
+  const started = performance.now();
+  await step.build();
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-/** What the server's bundle is made from: its code, the shared rules, and the page context it provides. */
-const SERVER_INPUTS = ['server', 'core', 'app', 'package-lock.json'];
-const serverBuiltAt = existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0;
-if (serverBuiltAt > Math.max(...SERVER_INPUTS.map(newestMtime)) && !process.argv.includes('--force')) {
-  console.log('Server bundle is up to date.');
-} else {
-  process.stdout.write('Bundling the server… ');
-  const started = performance.now();
-  await buildServer();
-  console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
-}
+await buildWhenStale({
+  inputs: INPUTS,
+  builtAt: existsSync(OUTPUT) && existsSync('build/client') ? statSync(OUTPUT).mtimeMs : 0,
+  upToDate: 'Build is up to date.',
+  doing: 'Building the app',
+  build: () => {
+    const result = spawnSync('npx', ['react-router', 'build'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    if (result.status !== 0) {
+      console.log('failed:');
+      process.stdout.write(result.stdout ?? '');
+      process.stderr.write(result.stderr ?? '');
+      process.exit(result.status ?? 1);
+    }
+  },
+});
+
+await buildWhenStale({
+  // The server's code, the shared rules, and the page context it provides.
+  inputs: ['server', 'core', 'app', 'package-lock.json'],
+  builtAt: existsSync(SERVER_BUNDLE) ? statSync(SERVER_BUNDLE).mtimeMs : 0,
+  upToDate: 'Server bundle is up to date.',
+  doing: 'Bundling the server',
+  build: buildServer,
+});
