@@ -26,10 +26,12 @@ export async function buildServer(outDir = SERVER_BUNDLE_DIR): Promise<void> {
     format: 'esm',
     target: 'node24',
     packages: 'external',
-    // Stack traces in the logs name the functions as written. The map beside the bundle is
-    // read only with NODE_OPTIONS=--enable-source-maps: with it on, the process held 15–45 MB
-    // more, so `npm start` leaves it off.
-    keepNames: true,
+    // No `keepNames`: it wraps every function expression in a call that defines its name, each
+    // time the expression runs (closures made per request included): about an eighth of a page
+    // cache hit's CPU went to those calls and the garbage they made (ADR 027). Stack traces name functions as
+    // V8 infers them; the few esbuild renames to avoid a clash (`get2`) read back through the
+    // map beside the bundle, loaded only with NODE_OPTIONS=--enable-source-maps: with it on, the
+    // process held 15–45 MB more, so `npm start` leaves it off.
     sourcemap: 'linked',
     sourcesContent: false,
     logLevel: 'warning',
