@@ -60,7 +60,7 @@ import { scheduleRoutes } from './modules/schedule/routes';
 import { searchRoutes } from './modules/search/routes';
 import { pageStatsRoutes } from './modules/stats/routes';
 import { townRoutes } from './modules/towns/routes';
-import { type BuildSource, registerPages } from './pages';
+import { type BuildSource, type Cookies, type PageCaching, registerPages, servePageCacheHits } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
 import type { DevPaymentsProvider } from './providers/payments/dev-payments';
 import { devPaymentsRoutes } from './providers/payments/dev-payments-routes';
@@ -258,8 +258,29 @@ export async function buildApp({
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
+  /** A page request's clock: the app's, or with CLOCK_OVERRIDE the instant of its test_now cookie. */
+  const clockOf = (cookies: Cookies): Clock => {
+    const at = clockOverride ? cookies[TEST_NOW_COOKIE] : undefined;
+    return at && !Number.isNaN(Date.parse(at)) ? fixedClock(at) : clock;
+  };
+  const pageClock = (request: FastifyRequest) => clockOf(request.cookies);
+  const caching: PageCaching | undefined =
+    pages && pageCacheTtlMs > 0
+      ? {
+          cache: pageCache,
+          // The promo banners are rendered hidden for visitors who hid them (no flash on reload),
+          // so those cookies' values take part in the key; a page on a test's clock is never kept.
+          variantOf: (cookies, request) =>
+            clockOf(cookies) !== clock
+              ? null
+              : promoPageVariant(cookies, request.headers['user-agent'] ?? ''),
+          secureCookies,
+        }
+      : undefined;
+  // First: a page cache hit needs none of the hooks below.
+  if (caching) servePageCacheHits(app, publicOrigin, caching);
   await app.register(cookie);
+  registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
   if (read && read !== db) registerReadRouting(app, { clock, stickyMs: replicaStickyMs });
   issueCsrfCookie(app, { secure: secureCookies });
   sessions.decorate(app);
@@ -328,12 +349,6 @@ export async function buildApp({
     api.all('/ajax/*', notFound);
   });
 
-  /** A page request's clock: the app's, or with CLOCK_OVERRIDE the instant of its test_now cookie. */
-  const pageClock = (request: FastifyRequest): Clock => {
-    const at = clockOverride ? request.cookies[TEST_NOW_COOKIE] : undefined;
-    return at && !Number.isNaN(Date.parse(at)) ? fixedClock(at) : clock;
-  };
-
   if (pages) {
     const clientDir = pages.clientDir ?? path.resolve('build/client');
     if (pages.mode === 'production' && existsSync(clientDir)) {
@@ -379,16 +394,7 @@ export async function buildApp({
           origin: publicOrigin,
           operator,
         }),
-      {
-        cache: pageCacheTtlMs > 0 ? pageCache : undefined,
-        // The promo banners are rendered hidden for visitors who hid them (no flash on reload),
-        // so those cookies' values take part in the key; a page on a test's clock is never kept.
-        variantOf: (request) =>
-          pageClock(request) !== clock
-            ? null
-            : promoPageVariant(request.cookies, request.headers['user-agent'] ?? ''),
-        atOnce: pagesAtOnce,
-      },
+      { caching, atOnce: pagesAtOnce },
     );
   }
 

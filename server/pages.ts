@@ -3,12 +3,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { documentBodyOf } from '../core/http/document-body';
-import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags } from './cache/page-cache';
-import { pageEncodingFor } from './cache/page-encodings';
+import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags, type StoredPage } from './cache/page-cache';
+import { type PageEncoding, pageEncodingFor } from './cache/page-encodings';
 import { badRequest } from './http/errors';
 import { SESSION_COOKIE } from './modules/auth/sessions';
-import { CSRF_COOKIE } from './security/csrf';
-import { applyCachedPagePolicy, inlineScriptHashes, nonceFreeDocument } from './security/headers';
+import { CSRF_COOKIE, csrfCookieToIssue } from './security/csrf';
+import { cachedPageHeaders, nonceFreeDocument } from './security/headers';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The pages' route: its GETs may be answered from the page cache (`servePageCacheHits`). */
+    page?: boolean;
+  }
+}
 
 /** Pages only read (writes go through the JSON calls): any other method is a 405. */
 const PAGE_METHODS = new Set(['GET', 'HEAD']);
@@ -24,17 +31,121 @@ export type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
  */
 export const PAGES_AT_ONCE = 4;
 
-export interface PagesOptions {
-  /** The anonymous page cache (ADR 003); none: every page is rendered. */
-  cache?: PageCache;
+/** A request's cookies, by name. */
+export type Cookies = Record<string, string | undefined>;
+
+const NO_COOKIES: Cookies = Object.freeze({});
+
+export interface PageCaching {
+  /** The anonymous page cache (ADR 003). */
+  cache: PageCache;
   /**
    * What besides the URL shapes this request's page: a suffix of the cache key, or null when
    * the page must not be cached at all. Only a few known cookie values may count, so the number
    * of copies of a URL stays small (server/app.ts).
    */
-  variantOf?: (request: FastifyRequest) => string | null;
+  variantOf: (cookies: Cookies, request: FastifyRequest) => string | null;
+  /** Whether the CSRF cookie a hit gives a first-time visitor is `Secure` (an HTTPS site). */
+  secureCookies: boolean;
+}
+
+export interface PagesOptions {
+  /** The page cache, whose hits `servePageCacheHits` answers; none: every page is rendered. */
+  caching?: PageCaching;
   /** PAGES_AT_ONCE unless set (PAGE_CONCURRENCY). */
   atOnce?: number;
+}
+
+/**
+ * The page cache key of a request for this page URL: its path and query, then the variant after
+ * a space (which a parsed path or query never holds, so no query can spell another variant's
+ * key); null when the page is never shared: not a GET, a signed-in visitor, a variant not kept.
+ */
+function pageCacheKey(
+  request: FastifyRequest,
+  cookies: Cookies,
+  pathAndQuery: string,
+  variantOf: PageCaching['variantOf'],
+) {
+  if (request.method !== 'GET' || cookies[SESSION_COOKIE]) return null;
+  const variant = variantOf(cookies, request);
+  return variant === null ? null : `${pathAndQuery} ${variant}`;
+}
+
+/** How many request targets `servePageCacheHits` remembers the parsed path and query of. */
+const TARGETS_KEPT = 10_000;
+
+/**
+ * Answers a page from the anonymous page cache before the rest of Fastify's pipeline (ADR 027):
+ * the stored copy is written as it is, with the headers kept beside it (the security headers
+ * its render was sent with, its scripts allowed by hash) and, for a visitor without one, the
+ * CSRF cookie the csrf hook would have set. Anything else (a miss, another route, a copy still
+ * being compressed that fails) goes on to the hooks and the pages' route, which renders.
+ *
+ * Registered before every other `onRequest` hook, which a hit has no use for, the cookie
+ * parser's included: a request without cookies (a first visit, a crawler) parses none. Nothing
+ * here makes a closure per hit. ADR 027 says what each part cost.
+ */
+export function servePageCacheHits(
+  app: FastifyInstance,
+  publicOrigin: string,
+  { cache, variantOf, secureCookies }: PageCaching,
+) {
+  // A target's path and query as the page sees them (`publicUrlOf`), remembered: parsing the
+  // URL anew was a twentieth of a hit. Forgotten all at once when full.
+  const targets = new Map<string, string>();
+  const pathAndQueryOf = (target: string) => {
+    let known = targets.get(target);
+    if (known === undefined) {
+      const url = publicUrlOf(publicOrigin, target);
+      known = url.pathname + url.search;
+      if (targets.size >= TARGETS_KEPT) targets.clear();
+      targets.set(target, known);
+    }
+    return known;
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.page !== true) return done();
+    const cookieHeader = request.headers.cookie;
+    const cookies = cookieHeader ? app.parseCookie(cookieHeader) : NO_COOKIES;
+    const key = pageCacheKey(request, cookies, pathAndQueryOf(request.url), variantOf);
+    const hit = key === null ? null : cache.get(key);
+    if (!hit) return done();
+    const encoding = pageEncodingFor(request.headers['accept-encoding']);
+    const bytes = hit.bytes(encoding);
+    if (Buffer.isBuffer(bytes)) {
+      sendHit(reply, hit, encoding, bytes, csrfCookieToIssue(cookies, { secure: secureCookies }));
+      return done();
+    }
+    // The first request for this encoding waits for its copy (made once per entry); should
+    // compressing fail, the page is rendered.
+    bytes.then(
+      (made) => {
+        sendHit(reply, hit, encoding, made, csrfCookieToIssue(cookies, { secure: secureCookies }));
+        done();
+      },
+      () => done(),
+    );
+  });
+}
+
+/**
+ * Writes a stored page, with a new visitor's CSRF cookie if there is one; Fastify's own
+ * lifecycle ends here (its logging of the response still runs).
+ */
+function sendHit(
+  reply: FastifyReply,
+  hit: StoredPage,
+  encoding: PageEncoding,
+  bytes: Buffer,
+  csrf: string | null,
+) {
+  const headers = [...hit.headers, 'content-length', String(bytes.length)];
+  if (encoding !== 'identity') headers.push('content-encoding', encoding);
+  if (csrf) headers.push('set-cookie', csrf);
+  reply.hijack();
+  reply.raw.writeHead(hit.status, headers);
+  reply.raw.end(bytes);
 }
 
 /**
@@ -51,14 +162,14 @@ export async function registerPages(
   mode: string,
   publicOrigin: string,
   getLoadContext: (request: FastifyRequest, reply: FastifyReply) => Promise<RouterContextProvider>,
-  { cache, variantOf = () => '', atOnce = PAGES_AT_ONCE }: PagesOptions = {},
+  { caching, atOnce = PAGES_AT_ONCE }: PagesOptions = {},
 ) {
   const handle = createRequestHandler(build, mode);
   const inTurn = pLimit(atOnce);
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-    scope.all('/*', async (request, reply) => {
+    scope.all('/*', { config: { page: true } }, async (request, reply) => {
       if (!PAGE_METHODS.has(request.method)) {
         return reply
           .status(405)
@@ -68,45 +179,31 @@ export async function registerPages(
       const url = publicUrlOf(publicOrigin, request.url);
       const canonical = withTrailingSlash(request.method, url.pathname + url.search);
       if (canonical) return reply.redirect(canonical, 301);
-      // Anonymous page views may come from the short-lived page cache (ADR 003), keyed by the
-      // path and query a page is rendered from, and the variant: the few cookies that shape it.
-      const variant =
-        cache && request.method === 'GET' && !request.cookies[SESSION_COOKIE] ? variantOf(request) : null;
-      const key = variant === null ? null : url.pathname + url.search + variant;
-      const hit = key ? cache?.get(key) : null;
-      if (hit) {
-        reply.status(hit.status).header('x-page-cache', 'hit');
-        for (const [name, value] of hit.headers) reply.header(name, value);
-        // The stored bytes are the same for every visitor: their inline scripts are allowed by
-        // hash, and each encoding is compressed once per entry (ADR 020).
-        applyCachedPagePolicy(reply, hit.scriptHashes);
-        reply.header('vary', 'accept-encoding');
-        const encoding = pageEncodingFor(request.headers['accept-encoding']);
-        if (encoding !== 'identity') reply.header('content-encoding', encoding);
-        return reply.send(await hit.bytes(encoding));
-      }
+      // An anonymous page view is kept in the page cache (ADR 003), keyed by the path and query
+      // it is rendered from and its variant: the few cookies that shape it. Hits never get here.
+      const key = caching
+        ? pageCacheKey(request, request.cookies, url.pathname + url.search, caching.variantOf)
+        : null;
       const response = await inTurn(async () =>
         handle(toFetchRequest(url, request, reply), await getLoadContext(request, reply)),
       );
       const tags = parseCacheTags(response.headers.get(CACHE_TAGS_HEADER));
       response.headers.delete(CACHE_TAGS_HEADER);
-      if (key && tags && cacheable(response)) {
+      if (caching && key && tags && cacheable(response)) {
         const body = documentBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
+        reply.status(response.status);
+        for (const [name, value] of response.headers) reply.header(name, value);
+        reply.header('vary', 'accept-encoding');
         // Never share a page that carries a visitor's own token (none should: pages read it from the cookie).
         const token = request.cookies[CSRF_COOKIE];
         if (!token || !body.includes(token)) {
+          // The stored bytes are the same for every visitor: their inline scripts are allowed by
+          // hash, and each encoding is compressed once per entry (ADR 020).
           const stored = nonceFreeDocument(body, reply);
-          const page = {
-            status: response.status,
-            headers: [...response.headers].filter(([name]) => name !== 'content-length'),
-            body: stored,
-            scriptHashes: inlineScriptHashes(stored),
-          };
-          cache?.set(key, page, tags);
+          const headers = [...cachedPageHeaders(reply, stored), 'x-page-cache', 'hit'];
+          caching.cache.set(key, { status: response.status, headers, body: stored }, tags);
         }
-        reply.status(response.status).header('x-page-cache', 'miss');
-        for (const [name, value] of response.headers) reply.header(name, value);
-        return reply.send(body);
+        return reply.header('x-page-cache', 'miss').send(body);
       }
       return sendFetchResponse(reply, response);
     });

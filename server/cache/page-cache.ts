@@ -3,24 +3,33 @@ import { encodePage, type PageEncoding } from './page-encodings';
 
 export interface CachedPage {
   status: number;
-  headers: [string, string][];
+  /**
+   * The headers every hit is sent with, as name, value, name, value… (the form Node's
+   * `writeHead` takes): the same for every visitor, so no cookie, and no Content-Length or
+   * Content-Encoding, which depend on the encoding sent.
+   */
+  headers: readonly string[];
   /** The document as rendered, with no script nonce in it (server/security/headers.ts). */
   body: Buffer;
-  /** The Content-Security-Policy hashes of its inline scripts, which stand for the nonce on a hit. */
-  scriptHashes: string[];
 }
 
 /** A page served from the cache, in any of its stored encodings. */
 export interface StoredPage extends CachedPage {
-  /** The body in this encoding: compressed once per entry, on its first request, then kept. */
-  bytes(encoding: PageEncoding): Promise<Buffer>;
+  /**
+   * The body in this encoding: compressed once per entry, on its first request, then kept.
+   * A copy already made comes back as it is; the first request for it waits for a promise.
+   */
+  bytes(encoding: PageEncoding): Buffer | Promise<Buffer>;
 }
 
 interface Entry {
-  page: CachedPage;
+  /** The page with its `bytes`: one object per entry, handed to every hit. */
+  stored: StoredPage;
   tags: string[];
   expires: number;
+  /** Copies being made or made (their promises), and those made (at hand without a promise). */
   encoded: Map<PageEncoding, Promise<Buffer>>;
+  ready: Map<PageEncoding, Buffer>;
   /** What the entry holds in memory: the body and the encoded copies made so far. */
   size: number;
 }
@@ -68,14 +77,17 @@ export function createPageCache({ clock, ttlMs, maxBytes }: PageCacheOptions) {
     }
   }
 
-  function bytesOf(key: string, entry: Entry, encoding: PageEncoding): Promise<Buffer> {
-    if (encoding === 'identity') return Promise.resolve(entry.page.body);
+  function bytesOf(key: string, entry: Entry, encoding: PageEncoding): Buffer | Promise<Buffer> {
+    if (encoding === 'identity') return entry.stored.body;
+    const ready = entry.ready.get(encoding);
+    if (ready) return ready;
     let made = entry.encoded.get(encoding);
     if (!made) {
-      made = encodePage(entry.page.body, encoding);
+      made = encodePage(entry.stored.body, encoding);
       entry.encoded.set(encoding, made);
       made.then(
         (encoded) => {
+          entry.ready.set(encoding, encoded);
           // Counted only while this very entry is still cached (not replaced or dropped meanwhile).
           if (pages.get(key) !== entry) return;
           entry.size += encoded.length;
@@ -100,14 +112,22 @@ export function createPageCache({ clock, ttlMs, maxBytes }: PageCacheOptions) {
       pages.delete(key);
       pages.set(key, entry);
       stats.hits++;
-      return { ...entry.page, bytes: (encoding) => bytesOf(key, entry, encoding) };
+      return entry.stored;
     },
 
     set(key: string, page: CachedPage, tags: string[]) {
       if (page.body.length > maxBytes) return;
       remove(key);
       const size = page.body.length;
-      pages.set(key, { page, tags, expires: clock.now().getTime() + ttlMs, encoded: new Map(), size });
+      const entry: Entry = {
+        stored: { ...page, bytes: (encoding) => bytesOf(key, entry, encoding) },
+        tags,
+        expires: clock.now().getTime() + ttlMs,
+        encoded: new Map(),
+        ready: new Map(),
+        size,
+      };
+      pages.set(key, entry);
       bytes += size;
       for (const tag of tags) {
         const keys = byTag.get(tag) ?? new Set<string>();

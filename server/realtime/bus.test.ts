@@ -99,7 +99,7 @@ describe.skipIf(!redisUrl)('Redis bus (REDIS_URL)', () => {
     const b = open();
     const cacheA = shareInvalidations(createPageCache({ clock, ttlMs: 60_000, maxBytes: 1e6 }), a);
     const cacheB = shareInvalidations(createPageCache({ clock, ttlMs: 60_000, maxBytes: 1e6 }), b);
-    const page = { status: 200, headers: [] as [string, string][], body: Buffer.from('x'), scriptHashes: [] };
+    const page = { status: 200, headers: [], body: Buffer.from('x') };
     // Both processes subscribe to the same topic; wait for A's subscription with a probe.
     const probeTopic = 'page-cache';
     const heard = nextMessage(a, probeTopic);

@@ -29,7 +29,7 @@ export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: bool
       const token = newCsrfToken();
       // Visible to this request's own handlers, so a first page view can already embed it.
       request.cookies[CSRF_COOKIE] = token;
-      reply.setCookie(CSRF_COOKIE, token, { path: '/', sameSite: 'lax', secure, maxAge: 365 * 24 * 3600 });
+      reply.setCookie(CSRF_COOKIE, token, csrfCookieOptions(secure));
     }
   });
   // The set-session call (core/http/set-session.ts): the hook above has done the work; a browser
@@ -37,6 +37,24 @@ export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: bool
   app.options(SET_SESSION_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store').status(204).send();
   });
+}
+
+const CSRF_MAX_AGE_S = 365 * 24 * 3600;
+const csrfCookieOptions = (secure: boolean) =>
+  ({ path: '/', sameSite: 'lax', secure, maxAge: CSRF_MAX_AGE_S }) as const;
+
+/**
+ * The Set-Cookie header that gives a fresh token to a request holding no valid one (null when
+ * it holds one), for a reply written without Fastify's hooks: a page cache hit (server/pages.ts).
+ * Written as @fastify/cookie writes `csrfCookieOptions` (server/security/headers.test.ts
+ * compares the two), without its serializer's cost on every hit.
+ */
+export function csrfCookieToIssue(
+  cookies: Record<string, string | undefined>,
+  { secure }: { secure: boolean },
+): string | null {
+  if (validToken(cookies[CSRF_COOKIE])) return null;
+  return `${CSRF_COOKIE}=${newCsrfToken()}; Max-Age=${CSRF_MAX_AGE_S}; Path=/;${secure ? ' Secure;' : ''} SameSite=Lax`;
 }
 
 export function newCsrfToken(): string {

@@ -166,6 +166,41 @@ describe('security headers in production', () => {
     expect(refused.body).toBe(identity.body);
   });
 
+  it('a cached page is sent with the headers of the render it keeps; a new visitor still gets the CSRF cookie', async () => {
+    const url = '/kazan/vrach/?page=1&sort=rating';
+    const miss = await app.inject({ url });
+    expect(miss.headers['x-page-cache']).toBe('miss');
+    const hit = await app.inject({ url });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    // Written before Fastify's other hooks run (servePageCacheHits), a hit still carries every
+    // header the render was sent with; only the policy (hashes for the nonce) and the length
+    // (no nonce attributes) differ, and each visitor's cookie.
+    const perResponse = new Set([
+      'content-security-policy',
+      'content-length',
+      'x-page-cache',
+      'set-cookie',
+      'date',
+    ]);
+    const shared = (res: LightMyRequestResponse) =>
+      Object.fromEntries(Object.entries(res.headers).filter(([name]) => !perResponse.has(name)));
+    expect(shared(hit)).toEqual(shared(miss));
+    expect(Object.keys(shared(hit)).length).toBeGreaterThanOrEqual(14);
+    // The cookie is the csrf hook's, with a token of its own.
+    const tokenOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'csrftoken')?.value;
+    const withoutToken = (res: LightMyRequestResponse) =>
+      String(res.headers['set-cookie']).replace(/=[^;]*/, '=…');
+    expect(withoutToken(hit)).toBe(withoutToken(miss));
+    expect(tokenOf(hit)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(tokenOf(hit)).not.toBe(tokenOf(miss));
+    const returning = await app.inject({ url, cookies: { csrftoken: tokenOf(miss) ?? '' } });
+    expect(returning.headers['x-page-cache']).toBe('hit');
+    expect(returning.headers['set-cookie']).toBeUndefined();
+    // A forged token is replaced, as on any other response.
+    const forged = await app.inject({ url, cookies: { csrftoken: '<script>' } });
+    expect(tokenOf(forged)).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  });
+
   it('a call carries the same headers, and so do refusals and missing pages', async () => {
     const res = await app.inject({ url: '/healthz' });
     expect(res.statusCode).toBe(200);

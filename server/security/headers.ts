@@ -64,7 +64,7 @@ function withoutNonce(body: Buffer, nonce: string): Buffer {
 /**
  * A document rendered for this response, as the page cache keeps it: without the response's
  * nonce, which must never be served twice. A hit names its inline scripts by hash instead
- * (`cachedPagePolicy`), so the stored bytes are the same for every visitor and can be kept
+ * (`cachedPageHeaders`), so the stored bytes are the same for every visitor and can be kept
  * compressed (ADR 020).
  */
 export function nonceFreeDocument(body: Buffer, reply: FastifyReply): Buffer {
@@ -86,16 +86,27 @@ export function inlineScriptHashes(body: Buffer): string[] {
   return [...hashes];
 }
 
-const POLICY_HEADERS = ['content-security-policy', 'content-security-policy-report-only'] as const;
+const POLICY_HEADERS = new Set(['content-security-policy', 'content-security-policy-report-only']);
 
-/** This response's policy with its nonce replaced by a cached document's script hashes. */
-export function applyCachedPagePolicy(reply: FastifyReply, scriptHashes: readonly string[]): void {
+/**
+ * The headers a cached copy of this rendered document is served with: those this reply carries
+ * so far (the security headers the hooks set, the page's own), with the policy's nonce replaced
+ * by the document's script hashes. A cookie belongs to one visitor and never goes in; nor do the
+ * length and encoding, which are the copy's. As name, value, name, value… (server/pages.ts).
+ */
+export function cachedPageHeaders(reply: FastifyReply, document: Buffer): string[] {
   const nonce = `'nonce-${cspNonce(reply)}'`;
-  for (const name of POLICY_HEADERS) {
-    const policy = reply.getHeader(name);
-    if (typeof policy === 'string') reply.header(name, policy.replace(nonce, scriptHashes.join(' ')));
+  const hashes = inlineScriptHashes(document).join(' ');
+  const headers: string[] = [];
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined || PER_COPY_HEADERS.has(name)) continue;
+    const text = Array.isArray(value) ? value.join(', ') : String(value);
+    headers.push(name, POLICY_HEADERS.has(name) ? text.replace(nonce, hashes) : text);
   }
+  return headers;
 }
+
+const PER_COPY_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding']);
 
 /** Where the policy names the inline scripts it allows: this response's nonce, or a cached page's hashes. */
 const SCRIPTS_MARK = "'nonce-scripts'";

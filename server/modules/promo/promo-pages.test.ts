@@ -59,6 +59,18 @@ describe('the award banner through the anonymous page cache', () => {
     expect(await view({ award_banner: 'shown-please' })).toMatchObject({ phase: 'results', cache: 'hit' });
   }, 60_000);
 
+  it("never gives a query that spells a variant's key that variant's copy", async () => {
+    const url = `${LIST}?sort=rating`;
+    const hidden = await app.inject({ url, cookies: { award_banner: 'hidden' } });
+    expect([hidden.headers['x-page-cache'], PHASE.exec(hidden.body)?.[1] ?? null]).toEqual(['miss', null]);
+    // The key of that copy is the URL and the variant: a visitor may not reach it by writing
+    // the variant into the query.
+    const spelled = await app.inject({ url: `${url}|award-hidden` });
+    expect(spelled.statusCode).toBe(200);
+    expect(spelled.headers['x-page-cache']).toBe('miss');
+    expect(PHASE.exec(spelled.body)?.[1]).toBe('results');
+  }, 60_000);
+
   it('ignores the test clock cookie unless the app was built with it', async () => {
     const res = await view({ test_now: '2026-11-16T20:00:00+03:00' });
     expect(res.phase).toBe('results');
