@@ -7,6 +7,7 @@ import { runPostCall, type SignInResult, signInRoundTrips } from '../calls/auth'
 import {
   bookDistinctSlots,
   cancelAll,
+  firstBookingDay,
   freeSlotsOf,
   type RaceResult,
   raceForOneSlot,
@@ -116,9 +117,7 @@ async function bookingPhase(
   doctorsLpus: { doctor_id: number; lpu_id: number }[],
 ): Promise<AccountsResult['booking']> {
   const origin = server.origin;
-  // Moscow's date (the bench town); slots_bulk drops the past anyway.
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-  const pool = await freeSlotsOf(origin, session, doctorsLpus, today);
+  const pool = await freeSlotsOf(origin, session, doctorsLpus, firstBookingDay());
   if (pool.length < 2) {
     console.log('booking  no free slots in the pool: skipped');
     return null;

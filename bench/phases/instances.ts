@@ -8,7 +8,7 @@
 
 import { AppProcess, findHaproxy, Haproxy } from '../../server/testing/cluster';
 import { signInRoundTrips } from '../calls/auth';
-import { bookDistinctSlots, cancelAll, freeSlotsOf } from '../calls/booking';
+import { bookDistinctSlots, cancelAll, firstBookingDay, freeSlotsOf } from '../calls/booking';
 import { requestHeaders } from '../encodings';
 import { runLoad, warmUp } from '../load';
 import { int, median, table } from '../stats';
@@ -73,8 +73,7 @@ export async function instancesPhase(
     // A patient signed in on process a; the session is the database's, so it works on both.
     session = (await signInRoundTrips(a.origin, 1, 1)).session;
     if (!session) throw new Error('no sign-in succeeded: cannot book');
-    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-    const pool = await freeSlotsOf(a.origin, session, targets.doctorsLpus, today);
+    const pool = await freeSlotsOf(a.origin, session, targets.doctorsLpus, firstBookingDay());
 
     const result: InstancesResult = {
       rounds: settings.rounds,

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { signInRoundTrips } from '../calls/auth';
-import { book, type FreeSlot, freeSlotsOf, post, type Session } from '../calls/booking';
+import { book, type FreeSlot, firstBookingDay, freeSlotsOf, post, type Session } from '../calls/booking';
 import { median, ms, percentile } from '../stats';
 import type { Bench } from './context';
 
@@ -54,9 +54,8 @@ export async function waitlistPhase(
   const origin = bench.server.origin;
   const { session } = await signInRoundTrips(origin, 1, 1);
   if (!session) throw new Error('no sign-in succeeded: cannot time the waitlist');
-  // Moscow's date (the bench town).
-  const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
-  const pool = await freeSlotsOf(origin, session, doctorsLpus, today);
+  const from = firstBookingDay();
+  const pool = await freeSlotsOf(origin, session, doctorsLpus, from);
   const byDoctor = new Map<number, FreeSlot[]>();
   for (const s of pool) byDoctor.set(s.doctor_id, [...(byDoctor.get(s.doctor_id) ?? []), s]);
   const [popular, ...others] = [...byDoctor.values()].sort((a, b) => b.length - a.length);
@@ -79,7 +78,7 @@ export async function waitlistPhase(
     ON CONFLICT (phone) DO NOTHING`);
   await db.execute(sql`
     INSERT INTO waitlist_requests (user_id, phone, doctor_id, clinic_id, visit_type, date_from, date_to, times, status, created_at)
-    SELECT u.id, u.phone, ${doctorId}, NULL, 'clinic', ${today}::date - 1, ${today}::date + 30,
+    SELECT u.id, u.phone, ${doctorId}, NULL, 'clinic', ${from}::date - 1, ${from}::date + 30,
            ARRAY['morning', 'afternoon', 'evening'], 'active', now() - (row_number() OVER (ORDER BY u.id)) * interval '1 second'
     FROM users u WHERE u.phone LIKE ${`${PHONE_PREFIX}%`}
     ORDER BY u.id LIMIT ${SUBSCRIBERS}`);
