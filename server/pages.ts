@@ -72,8 +72,12 @@ function pageCacheKey(
   return variant === null ? null : `${pathAndQuery} ${variant}`;
 }
 
-/** How many request targets `servePageCacheHits` remembers the parsed path and query of. */
+/**
+ * How many request targets `servePageCacheHits` remembers the parsed path and query of, and the
+ * longest it remembers: at most a few MB, however many odd URLs a client sends.
+ */
 const TARGETS_KEPT = 10_000;
+const TARGET_KEPT_LENGTH = 256;
 
 /**
  * Answers a page from the anonymous page cache before the rest of Fastify's pipeline (ADR 027):
@@ -99,13 +103,15 @@ export function servePageCacheHits(
     if (known === undefined) {
       const url = publicUrlOf(publicOrigin, target);
       known = url.pathname + url.search;
-      if (targets.size >= TARGETS_KEPT) targets.clear();
-      targets.set(target, known);
+      if (target.length <= TARGET_KEPT_LENGTH) {
+        if (targets.size >= TARGETS_KEPT) targets.clear();
+        targets.set(target, known);
+      }
     }
     return known;
   };
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.config.page !== true) return done();
+    if (request.method !== 'GET' || request.routeOptions.config.page !== true) return done();
     const cookieHeader = request.headers.cookie;
     const cookies = cookieHeader ? app.parseCookie(cookieHeader) : NO_COOKIES;
     const key = pageCacheKey(request, cookies, pathAndQueryOf(request.url), variantOf);
