@@ -57,10 +57,11 @@ export const bookableDays = (card: Locator): Locator =>
   card.getByRole('tablist', { name: 'Дни для записи' }).locator('[role="tab"]:not([aria-disabled])');
 
 /**
- * The first free time on a card's second bookable day: tomorrow or later, so past the clinic's
- * cut-off (two hours in the demo data) and still cancellable and movable on the site. The first
- * bookable day is often today, whose nearest times fall inside the cut-off later in the day. The
- * card must have two bookable days (`cardWithTimes`'s `accept: hasLaterDay`).
+ * The first free time on the second bookable day of a calendar (a card's, or the reschedule
+ * page's): tomorrow or later, so past the clinic's cut-off (two hours in the demo data) and still
+ * cancellable and movable on the site. The first bookable day is often today, whose nearest
+ * times fall inside the cut-off later in the day. The calendar must have two bookable days
+ * (`cardWithTimes`'s `accept: hasLaterDay`).
  */
 export async function laterTime(card: Locator): Promise<Locator> {
   const day = bookableDays(card).nth(1);
