@@ -79,16 +79,24 @@ export function medicalSpecialties(translits: string[]): string[] {
   return [...values].map((v) => `${SCHEMA}${v}`);
 }
 
-/** An instant's calendar date in a time zone, 'YYYY-MM-DD'. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant's calendar date in a time zone, 'YYYY-MM-DD'. The formatter is kept per zone: making
+ * one costs more than a hundred uses, and a page's reviews are dated in its browser too.
+ */
 export function localDate(iso: string, tz: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  let format = dayFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: tz,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(tz, format);
+  }
+  return format.format(new Date(iso));
 }
 
 export interface ReviewForLd {
