@@ -217,6 +217,39 @@ test('a PRO clinic’s page has no ad; a LIGHT clinic’s page has one beside it
   await context.close();
 });
 
+/**
+ * Where the list's top banner stands: above the cards on a wide screen, after the first card on
+ * a phone (its first screen is the list's own); the slot hidden at the width asks for nothing.
+ */
+async function topBannerPlace(browser: Browser, phone: boolean) {
+  const context = await visitor(browser);
+  const page = await context.newPage();
+  const asked: (string | null)[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/ajax/ad/banner/')) asked.push(new URL(r.url()).searchParams.get('place'));
+  });
+  await page.goto(LIST);
+  const { ad } = await topBanner(page);
+  const firstCard = page.getByRole('article').first();
+  const [banner, card] = [await ad.boundingBox(), await firstCard.boundingBox()];
+  if (!banner || !card) throw new Error('the banner or the first card has no box');
+  if (phone) expect(banner.y).toBeGreaterThanOrEqual(card.y + card.height);
+  else expect(banner.y + banner.height).toBeLessThanOrEqual(card.y);
+  await expect(page.locator('[data-ad-slot="list_top"]')).toHaveCount(1);
+  expect(asked.filter((place) => place === 'list_top')).toHaveLength(1);
+  await context.close();
+}
+
+test('on a phone the list’s top banner follows the first card, and only that slot asks for one', async ({
+  browser,
+}) => {
+  await topBannerPlace(browser, true);
+});
+
+test('on a wide screen the list’s top banner stands above the cards @desktop', async ({ browser }) => {
+  await topBannerPlace(browser, false);
+});
+
 test('a list with a banner at its top asks for the banner’s code in its head; a doctor’s page and a crawler’s list do not', async ({
   browser,
   page,
@@ -227,8 +260,8 @@ test('a list with a banner at its top asks for the banner’s code in its head; 
     for (const list of [LIST, '/moskva/vrach/']) {
       const html = await (await context.request.get(list)).text();
       expect(html, list).toContain('data-ad-slot="list_top"');
-      // Beside the page's own scripts, not once hydration reaches the slot: the banner is the
-      // first screen's largest element on a phone.
+      // Beside the page's own scripts, not once hydration reaches the slot: on a wide screen the
+      // banner is on the first screen.
       expect(html, list).toMatch(BANNER_CODE);
     }
     const html = await (await context.request.get('/moskva/vrach/')).text();

@@ -53,6 +53,8 @@ type ClinicListProps<T> = {
   tz?: string;
   /** An ad slot after the first few cards (the promo feature fills it; docs/product/ads.md). */
   inlineAd?: ReactNode;
+  /** The top ad slot as phones place it: after the first card (docs/product/ads.md). */
+  phoneTopAd?: ReactNode;
 };
 
 /**
@@ -74,7 +76,7 @@ export function ClinicListScreen<T extends { clinic: ClinicCardData }>({
   total?: number;
   /** Under the heading: sorts, sections, links to related lists. */
   intro?: ReactNode;
-  /** Above the cards: an ad slot (the promo feature fills it; docs/product/ads.md). */
+  /** Above the cards, after the first card on phones: an ad slot (the promo feature fills it; docs/product/ads.md). */
   topAd?: ReactNode;
   /** Under the cards: links to narrower lists. */
   children?: ReactNode;
@@ -89,8 +91,8 @@ export function ClinicListScreen<T extends { clinic: ClinicCardData }>({
         numPages={list.numPages}
       />
       {intro}
-      {topAd && <div className="mt-6">{topAd}</div>}
-      <ClinicList {...list} />
+      {topAd && <div className="mt-6 hidden sm:block">{topAd}</div>}
+      <ClinicList {...list} phoneTopAd={topAd} />
       {children}
     </>
   );
@@ -107,6 +109,7 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
   ordered = false,
   tz,
   inlineAd,
+  phoneTopAd,
 }: ClinicListProps<T>) {
   if (items.length === 0) {
     return (
@@ -150,6 +153,7 @@ export function ClinicList<T extends { clinic: ClinicCardData }>({
                 </ClinicCard>
               </div>
             </li>
+            {phoneTopAd && i === 0 && <li className="sm:hidden">{phoneTopAd}</li>}
           </Fragment>
         ))}
       </List>

@@ -24,6 +24,7 @@ export function DoctorList<T extends DoctorCardData>({
   tz,
   online,
   inlineAd,
+  phoneTopAd,
 }: {
   doctors: T[];
   page: number;
@@ -38,6 +39,8 @@ export function DoctorList<T extends DoctorCardData>({
   online?: boolean;
   /** An ad slot after the first few cards (the promo feature fills it; docs/product/ads.md). */
   inlineAd?: ReactNode;
+  /** The top ad slot as phones place it: after the first card (docs/product/ads.md). */
+  phoneTopAd?: ReactNode;
 }) {
   if (doctors.length === 0) {
     return (
@@ -78,6 +81,7 @@ export function DoctorList<T extends DoctorCardData>({
                 }
               />
             </li>
+            {phoneTopAd && i === 0 && <li className="sm:hidden">{phoneTopAd}</li>}
           </Fragment>
         ))}
       </ul>
@@ -112,7 +116,7 @@ export function DoctorListScreen<T extends DoctorCardData>({
   keep?: Record<string, string>;
   /** Under the heading: links to related lists. */
   intro?: ReactNode;
-  /** Above the cards: an ad slot (the promo feature fills it; docs/product/ads.md). */
+  /** Above the cards, after the first card on phones: an ad slot (the promo feature fills it; docs/product/ads.md). */
   topAd?: ReactNode;
   /** Under the cards: links to narrower lists. */
   children?: ReactNode;
@@ -128,12 +132,13 @@ export function DoctorListScreen<T extends DoctorCardData>({
       />
       {intro}
       <DoctorFilters path={path} options={options} sort={list.sort} filters={list.filters} keep={keep} />
-      {topAd && <div className="mt-6">{topAd}</div>}
+      {topAd && <div className="mt-6 hidden sm:block">{topAd}</div>}
       <DoctorList
         doctors={list.doctors}
         page={list.page}
         numPages={list.numPages}
         search={list.search}
+        phoneTopAd={topAd}
         {...cards}
       />
       {children}

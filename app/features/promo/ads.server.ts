@@ -23,11 +23,11 @@ export function loadAdSlots(
 
 /**
  * The banner's scripts (its chunk and those it imports, none of `besides`: what the document
- * loads anyway) for a list whose first screen holds an ad, `list_top`: the server asks the
- * browser to preload them with the page's own (`preloadModule`). The banner is then the first
- * screen's largest element, and without the preload its code was asked for only once hydration
- * reached the slot, a round trip before its call. Pages with only lower slots leave them out:
- * their banner is not on the first screen, and its code should not weigh on the first load.
+ * loads anyway) for a list whose first screen holds an ad on a wide screen, `list_top`: the
+ * server asks the browser to preload them with the page's own (`preloadModule`). Without the
+ * preload its code was asked for only once hydration reached the slot, a round trip before its
+ * call. (A phone shows that banner after the first card, below its first screen.) Pages with
+ * only lower slots leave them out: their code should not weigh on the first load.
  */
 export function topAdChunks(ads: AdPlace[], besides: string[]): string[] {
   return ads.includes('list_top') ? lazyChunks('app/features/promo/ad-banner.tsx', besides) : [];
