@@ -7,7 +7,8 @@ import { randomToken } from './random';
 
 /**
  * Browser features the site may use: geolocation for the nearby list (and the map) on our own
- * origin only; everything a page of a directory never needs is off for every origin.
+ * origin only; everything a page of a directory never needs is off for every origin. Only
+ * features Chromium knows: it logs an error on every page for one it does not ('bluetooth').
  */
 export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
@@ -16,7 +17,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'magnetometer=()',

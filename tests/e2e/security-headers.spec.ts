@@ -1,10 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 
-/** Records every Content-Security-Policy violation the page reports, from its first script on. */
+/**
+ * Records every Content-Security-Policy violation the page reports, from its first script on,
+ * and what the browser says of our Permissions-Policy header (a feature it does not know).
+ */
 async function watchViolations(page: Page): Promise<string[]> {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) messages.push(message.text());
+    if (/Content Security Policy|Permissions-Policy/i.test(message.text())) messages.push(message.text());
   });
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
