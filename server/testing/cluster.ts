@@ -4,7 +4,7 @@
  * run in the foreground with a generated config (the same shape as deploy/haproxy.cfg).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { withPgSession } from '../db/pg-session';
@@ -126,6 +126,8 @@ export function haproxyConfig(opts: {
   statsPort: number;
   servers: { name: string; port: number }[];
   interMs: number;
+  /** TLS on the front with HTTP/2 offered (ALPN), as browsers reach a deployment: the PEM's path. */
+  tlsPem?: string;
 }): string {
   return `global
   maxconn 4096
@@ -145,7 +147,7 @@ defaults
   retry-on conn-failure empty-response
 
 frontend web
-  bind 127.0.0.1:${opts.port}
+  bind 127.0.0.1:${opts.port}${opts.tlsPem ? ` ssl crt ${opts.tlsPem} alpn h2,http/1.1` : ''}
   default_backend app
 
 backend app
@@ -162,7 +164,25 @@ listen stats
 `;
 }
 
-/** HAProxy in the foreground on a generated config; `up()` reads which servers it sends to. */
+/**
+ * A self-signed certificate and its key for `localhost`, valid a day, in one PEM file (HAProxy's
+ * `crt`), made by openssl; a browser must be told to ignore the certificate's errors.
+ */
+function selfSignedPem(dir: string): string {
+  const [key, cert, pem] = ['key.pem', 'cert.pem', 'tls.pem'].map((f) => path.join(dir, f));
+  const args =
+    'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=localhost';
+  const made = spawnSync('openssl', [...args.split(' '), '-keyout', key, '-out', cert], { encoding: 'utf8' });
+  if (made.status !== 0)
+    throw new Error(`openssl could not make a certificate: ${made.stderr || made.error}`);
+  writeFileSync(pem, readFileSync(cert, 'utf8') + readFileSync(key, 'utf8'));
+  return pem;
+}
+
+/**
+ * HAProxy in the foreground on a generated config; `up()` reads which servers it sends to. With
+ * `tls` its front speaks TLS and offers HTTP/2, on a self-signed certificate.
+ */
 export class Haproxy {
   readonly origin: string;
   private child: ChildProcess | null = null;
@@ -171,14 +191,15 @@ export class Haproxy {
 
   constructor(
     private readonly binary: string,
-    private readonly opts: Parameters<typeof haproxyConfig>[0],
+    private readonly opts: Omit<Parameters<typeof haproxyConfig>[0], 'tlsPem'> & { tls?: boolean },
   ) {
-    this.origin = `http://127.0.0.1:${opts.port}`;
+    this.origin = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${opts.port}`;
   }
 
   async start(): Promise<void> {
     const config = path.join(this.dir, 'haproxy.cfg');
-    writeFileSync(config, haproxyConfig(this.opts));
+    const tlsPem = this.opts.tls ? selfSignedPem(this.dir) : undefined;
+    writeFileSync(config, haproxyConfig({ ...this.opts, tlsPem }));
     const child = spawn(this.binary, ['-db', '-f', config], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     child.stdout?.on('data', (c: Buffer) => {
