@@ -213,7 +213,9 @@ export function pageChecks(run: PageRun): Check[] {
     });
   }
   for (const a of run.audits) {
-    const label = a.url.replace(run.origin, '');
+    // The page's path: Lighthouse may have reached it through the TLS front (ADR 028).
+    const { pathname, search } = new URL(a.url);
+    const label = `${pathname}${search}`;
     checks.push({
       name: `${label}: Lighthouse performance ≥ ${MIN_LIGHTHOUSE_PERFORMANCE} (median of ${a.runs.length})`,
       pass: a.performance >= MIN_LIGHTHOUSE_PERFORMANCE,
