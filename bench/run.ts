@@ -148,7 +148,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 async function accountsOnly() {
   console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
   await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
-  await buildIfNeeded(flags.build);
+  buildIfNeeded(flags.build);
   services = await openServices(settings.databaseUrl);
   const town = await requireTown(services, TOWN);
   const firstPage = await services.directory.doctorList(town, { page: 1 });
@@ -238,7 +238,7 @@ async function instances(svc: Services) {
 async function instancesOnly() {
   console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
   await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
-  await buildIfNeeded(flags.build);
+  buildIfNeeded(flags.build);
   services = await openServices(settings.databaseUrl);
   await instances(services);
 }
@@ -246,7 +246,7 @@ async function instancesOnly() {
 async function main() {
   console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
   const dataset = await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
-  const built = await buildIfNeeded(flags.build);
+  const built = buildIfNeeded(flags.build);
 
   services = await openServices(settings.databaseUrl);
   const picks = await pickPages(services, settings.databaseUrl, TOWN);
