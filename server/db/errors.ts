@@ -10,9 +10,10 @@ export const PG_ERRORS = {
 
 /**
  * Runs a write once more when PostgreSQL chose it as a deadlock's victim (it was rolled back
- * whole). Inserts guarded by an exclusion constraint can deadlock when many race for one range:
- * each waits for the other's uncommitted row. On the second try the winner has committed, so
- * the constraint answers plainly.
+ * whole). Two bookings of one time can still deadlock over the rows both delete first (an
+ * expired hold in the way): each waits for the other's uncommitted delete. On the second try
+ * the winner has committed, so its row answers plainly. (Their inserts do not: they say
+ * ON CONFLICT DO NOTHING, server/modules/booking/repo.ts.)
  */
 export async function retryOnDeadlock<T>(write: () => Promise<T>): Promise<T> {
   try {

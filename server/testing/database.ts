@@ -131,9 +131,10 @@ async function openPglite(): Promise<Database> {
  * A fresh, migrated database for one test file: in-memory PGlite started from the snapshot
  * the global setup (`server/testing/global-setup.ts`) migrated once, or, when DATABASE_URL is
  * set, a new PostgreSQL database copied from the template it migrated (dropped on close), so
- * CI runs the same suites on both engines.
+ * CI runs the same suites on both engines. `poolSize`: its connections on PostgreSQL (PGlite has
+ * one).
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase({ poolSize = 4 }: { poolSize?: number } = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (!url) return openPglite();
   const name = `test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -148,7 +149,7 @@ export async function openTestDatabase(): Promise<Database> {
       return false;
     }
   });
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize });
   if (!copied) await database.migrate();
   return {
     ...database,

@@ -14,7 +14,7 @@ import type { DeskPatients } from '../auth/desk';
 import type { SessionViewer } from '../auth/viewer';
 import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
-import type { NewAppointment } from './repo';
+import { type NewAppointment, TimeTaken } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
 import { settleWaitlist } from './waitlist';
 
@@ -121,7 +121,7 @@ export function createBooking({
             // The patient's own hold of this time, committed while we booked (the form's hold of a
             // newly chosen time still in flight, another tab), is no rival: once it is visible the
             // booking clears it like any other hold of the patient's.
-            if (pgErrorCode(err) !== PG_ERRORS.exclusionViolation) throw err;
+            if (!(err instanceof TimeTaken)) throw err;
             if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
             return write(row, userId, undefined, now, profile);
           },
@@ -130,15 +130,11 @@ export function createBooking({
         // The clinic made the day a day off, or changed the hours, while we booked (the cabinet).
         if (err instanceof ScheduleChangedMeanwhile)
           return refuse({ reason: 'slot_unavailable', target, day: spot.day });
-        const code = pgErrorCode(err);
-        // Someone else got the time between our check and our insert: the constraint said no
-        // (or, racing them twice, PostgreSQL ended our wait for each other).
-        if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
+        // Someone else got the time between our check and our insert, or this press booked it
+        // already (refuse finds its appointment): the insert found their row. Or, racing them
+        // twice over an expired hold both cleared, PostgreSQL ended our wait for each other.
+        if (err instanceof TimeTaken || pgErrorCode(err) === PG_ERRORS.deadlockDetected)
           return refuse({ reason: 'slot_taken', target, day: spot.day });
-        if (code === PG_ERRORS.uniqueViolation) {
-          const twin = await retried();
-          if (twin) return twin;
-        }
         throw err;
       }
       const appointment: Appointment = {

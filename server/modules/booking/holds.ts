@@ -2,6 +2,7 @@ import type { Held, HoldBody, Released } from '../../../core/booking/contracts';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
 import type { SessionViewer } from '../auth/viewer';
 import { requirePatient } from './patient';
+import { TimeTaken } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps } from './spots';
 
 /** How long a time stays kept for a patient filling the booking form. */
@@ -71,8 +72,7 @@ export async function holdFor(
     );
     return { hold_id: id, expires_at: expiresAt.toISOString() };
   } catch (err) {
-    const code = pgErrorCode(err);
-    if (code === PG_ERRORS.exclusionViolation || code === PG_ERRORS.deadlockDetected)
+    if (err instanceof TimeTaken || pgErrorCode(err) === PG_ERRORS.deadlockDetected)
       throw await spots.refusal({ reason: 'slot_taken', target, day: spot.day }, ask.type, userId);
     throw err;
   }

@@ -11,6 +11,24 @@ export type BookingTargetRow = Omit<BookableDoctor, 'today' | 'visitType' | 'slo
 /** A slot-booked line of a price list as its booking page shows it (its free days aside). */
 export type ServiceTargetRow = Omit<BookableService, 'today' | 'slots'>;
 
+/**
+ * The time is not free: an appointment or a hold of the doctor (or of the doctor-less service
+ * line) overlaps it, or this press's request_key has booked already. Thrown by the inserts below
+ * when theirs found such a row; it rolls the caller's transaction back.
+ *
+ * The inserts say ON CONFLICT DO NOTHING rather than let the exclusion constraint raise 23P01: a
+ * plain insert checks an exclusion constraint only after placing its own row, so two inserts of
+ * one time at the same instant each wait for the other's transaction, a deadlock PostgreSQL sees
+ * only after deadlock_timeout (1 s). Many patients pressing one time then queued a second each;
+ * in a test of 60 at once, one round took 55 s. ON CONFLICT checks before placing the row and
+ * waits only for a rival's insert, not for its transaction's end (ADR 029).
+ */
+export class TimeTaken extends Error {
+  constructor() {
+    super('the time is taken');
+  }
+}
+
 export interface NewAppointment {
   /** A doctor's visit has its workplace; a service its price-list line (and its doctor, if any). */
   workplaceId: number | null;
@@ -187,7 +205,7 @@ export function createBookingRepo(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Inserts an active appointment; a clash raises the EXCLUDE violation (23P01), a reused key 23505. */
+    /** Inserts an appointment (or a hold); a time not free, or a reused key, throws TimeTaken. */
     async insert(row: NewAppointment, tx: Db | DbTx = db): Promise<number> {
       const [inserted] = await tx
         .insert(appointments)
@@ -203,18 +221,12 @@ export function createBookingRepo(db: Db) {
           holdExpiresAt: row.holdExpiresAt ?? null,
           ...patientFields(row),
         })
+        .onConflictDoNothing()
         .returning({ id: appointments.id });
+      if (!inserted) throw new TimeTaken();
       return inserted.id;
     },
 
-    /**
-     * A booking without a hold in ONE statement (instead of the hold clean-up and the insert):
-     * clears the expired holds in the way and the patient's other holds (as clearHolds) and
-     * inserts the appointment. The clean-up is read to the end before the insert starts (the
-     * insert selects from it), and rows deleted by this statement no longer count for the
-     * exclusion constraint. A clash raises 23P01 as a plain insert does. Run in the caller's
-     * transaction, which adds the booking's jobs. Two named texts: a doctor's and a service's.
-     */
     /**
      * Whether a doctor's visit at the workplace is no longer in its schedule: its day (in its
      * clinic's zone) is a whole day off, or its span lies in no weekly rule of its visit type
@@ -269,6 +281,14 @@ export function createBookingRepo(db: Db) {
       return row ? row.dayOff || row.outsideHours : false;
     },
 
+    /**
+     * A booking without a hold in ONE statement (instead of the hold clean-up and the insert):
+     * clears the expired holds in the way and the patient's other holds (as clearHolds) and
+     * inserts the appointment. The clean-up is read to the end before the insert starts (the
+     * insert selects from it), and rows deleted by this statement no longer count for the
+     * exclusion constraint. A clash throws TimeTaken as insert's does. Run in the caller's
+     * transaction, which adds the booking's jobs. Two named texts: a doctor's and a service's.
+     */
     async bookAtOnce(tx: Db | DbTx, row: NewAppointment, now: Date): Promise<number> {
       const range = sql`tstzrange(${row.startsAt.toISOString()}::timestamptz, ${row.endsAt.toISOString()}::timestamptz)`;
       const doctor = row.doctorId !== null;
@@ -293,11 +313,13 @@ export function createBookingRepo(db: Db) {
             ${row.patientPhone}::text, ${row.patientBirthDate}::date, ${row.source}::text, ${row.price}::int,
             ${row.requestKey}::text, ${row.cancelToken}::text
           FROM (SELECT count(*) FROM gone) AS cleared
+          ON CONFLICT DO NOTHING
           RETURNING id
         )
         SELECT id FROM ins
       `,
       );
+      if (!inserted) throw new TimeTaken();
       return inserted.id;
     },
 
