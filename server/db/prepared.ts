@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, DbTx } from './client';
 
 interface DrizzleInternals {
   dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
@@ -22,7 +22,7 @@ interface DrizzleInternals {
  * Drizzle's own session, as `db.execute` does, so rows come back the same; PGlite (one
  * connection, no names needed) runs it as an ordinary query.
  */
-export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+export async function executeNamed<T>(db: Db | DbTx, name: string, query: SQL): Promise<T[]> {
   const internals = db as unknown as DrizzleInternals;
   const built = internals.dialect.sqlToQuery(query);
   const result = await internals.session.prepareQuery(built, undefined, name, false).execute();

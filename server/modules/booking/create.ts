@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Appointment, BookingBody, PublicAppointment } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
 import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
 import type { DbTx } from '../../db/client';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
-import { users } from '../../db/schema/auth';
+import { executeNamed } from '../../db/prepared';
 import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
@@ -211,20 +211,20 @@ export function createBooking({
 /**
  * Keeps the patient's own details for their next form, only where they changed: a patient who
  * books again as before takes no lock on their row, so their bookings made at once (two tabs,
- * the visits of a course) do not queue behind each other's commits.
+ * the visits of a course) do not queue behind each other's commits. Named, as every booking
+ * runs it.
  */
 function keepDetails(tx: DbTx, userId: number, details: PatientDetails) {
   const { lastName, firstName, patronymic, birthDate } = details;
-  return tx
-    .update(users)
-    .set(details)
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`(${users.lastName}, ${users.firstName}, ${users.patronymic}, ${users.birthDate})
-          IS DISTINCT FROM (${lastName}::text, ${firstName}::text, ${patronymic}::text, ${birthDate}::text)`,
-      ),
-    );
+  return executeNamed(
+    tx,
+    'booking_keep_details',
+    sql`UPDATE users SET last_name = ${lastName}::text, first_name = ${firstName}::text,
+          patronymic = ${patronymic}::text, birth_date = ${birthDate}::text
+        WHERE id = ${userId}::int
+          AND (last_name, first_name, patronymic, birth_date)
+            IS DISTINCT FROM (${lastName}::text, ${firstName}::text, ${patronymic}::text, ${birthDate}::text)`,
+  );
 }
 
 /** Rolls a booking back: its day became a day off, or left the hours, while it was being made. */
