@@ -14,7 +14,7 @@ import { createBookingRepo, type NewAppointment, TimeTaken } from './repo';
  * one round of 60, the waits chained for 55 s. On PGlite (one connection) transactions take
  * turns, which checks the same answers.
  */
-/** 40 connections leave room below max_connections (100) for the other test files running beside it. */
+// 40 connections leave room below max_connections (100) for the test files running beside it.
 const RIVALS = 40;
 const ROUNDS = 20;
 const MINUTE = 60_000;
