@@ -22,10 +22,12 @@ describe.skipIf(!haproxy)('HAProxy with tls', () => {
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     const port = (app.address() as AddressInfo).port;
-    // Ports near the app's, which the OS gave out: others are rarely that close.
+    // Fixed ports below the OS's ephemeral range (32768 and up), as the cluster test's (4210–4219):
+    // a port beside the app's is one the OS may hand to any test's outgoing connection meanwhile,
+    // and CI once lost the race ('cannot bind socket (Address already in use)').
     front = new Haproxy(haproxy as string, {
-      port: port + 1,
-      statsPort: port + 2,
+      port: 4230,
+      statsPort: 4239,
       servers: [{ name: 'app', port }],
       interMs: 500,
       tls: true,
