@@ -222,7 +222,7 @@ export async function buildApp({
     pageCache,
   } = services;
   jobs.handle({
-    ...createBookingMessageHandlers({ db, clock, sms: providers.sms, publicOrigin }),
+    ...createBookingMessageHandlers({ db, clock, jobs, sms: providers.sms, publicOrigin }),
     ...createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),

@@ -24,6 +24,11 @@ export interface JobKind {
   cron?: { expression: string; tz: string };
   /** Jobs of the kind one process runs at a time. */
   concurrency?: number;
+  /**
+   * A cron kind that follows the clock closely (each minute): the tests' manual queue, whose
+   * clock moves without a cron, runs it first in every `runDue()`, as the cron would have by then.
+   */
+  sweep?: true;
 }
 
 /** Failed jobs of every kind end here, their payload and error kept for staff (and a redrive). */
@@ -43,6 +48,19 @@ const SMS: JobKind = {
 export const JOB_KINDS = {
   /** The booking's confirmation, sent at once (server/modules/booking/messages.ts). */
   'booking.confirmation': SMS,
+  /**
+   * Each minute: queues the reminders whose time has come (server/modules/booking/messages.ts).
+   * One at a time; a missed minute is made up by the next (it queues every reminder due).
+   */
+  'booking.reminders-due': {
+    retryLimit: 2,
+    retryDelay: 30,
+    retryDelayMax: 60,
+    expireInSeconds: 120,
+    policy: 'exclusive',
+    cron: { expression: '* * * * *', tz: 'Europe/Moscow' },
+    sweep: true,
+  },
   /** The reminder 24 hours before the visit. */
   'booking.reminder': SMS,
   /** The reminder 2 hours before the visit. */

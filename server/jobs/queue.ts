@@ -99,7 +99,8 @@ export async function installJobsSchema(connection: JobsConnection): Promise<voi
  *   claims with SKIP LOCKED, so a job runs in one process at a time, and again (at least once)
  *   only when an attempt failed or outlived `expireInSeconds` (a killed worker);
  * - `runDue(now)` (tests, `manual`): pg-boss's clock is a TestClock set to the app's time, and
- *   the jobs due by then run at once, in this call, with no polling and no sleeping.
+ *   the jobs due by then run at once, in this call, with no polling and no sleeping (a `sweep`
+ *   kind's handler first, as its cron would have run by then).
  */
 export function createJobs({
   connection,
@@ -176,10 +177,19 @@ export function createJobs({
       handlers = next;
     },
 
+    /** One job of a kind is sent; several of one kind (the reminders' sweep) go in one insert. */
     async enqueue(tx: DbTx, list: readonly NewJob[]) {
       const db = preparedIn(tx);
-      for (const job of list) {
-        await boss.send(job.kind, job.payload, { startAfter: job.runAt, db });
+      const byKind = new Map<string, NewJob[]>();
+      for (const job of list) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+      for (const [kind, same] of byKind) {
+        if (same.length === 1) await boss.send(kind, same[0].payload, { startAfter: same[0].runAt, db });
+        else
+          await boss.insert(
+            kind,
+            same.map((job) => ({ data: job.payload, startAfter: job.runAt })),
+            { db },
+          );
       }
     },
 
@@ -213,6 +223,15 @@ export function createJobs({
       // due at `now` exactly runs.
       await testClock.setTime(now.getTime() + 1);
       const outcome = { claimed: 0, done: 0, retried: 0, failed: 0 };
+      // The sweeps first, as their cron would have run by now; not counted: the jobs they queue are.
+      for (const [name, kind] of Object.entries(kinds))
+        if (kind.sweep)
+          await handlerOf(name)({
+            id: `${name}@${now.toISOString()}`,
+            kind: name,
+            payload: null,
+            attempt: 1,
+          });
       for (const name of Object.keys(kinds)) {
         const handler = handlerOf(name);
         for (;;) {

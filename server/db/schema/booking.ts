@@ -67,6 +67,12 @@ export const appointments = pgTable(
     markedAt: timestamp({ withTimezone: true }),
     /** When the patient confirmed they will come (the reminder's link); null: not confirmed. */
     confirmedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the visit got its current time on the site (booked, or moved): its reminders whose
+     * time is later are sent, by the minute's sweep (server/modules/booking/messages.ts). Null for
+     * a hold and for visits not booked on the site (the demo's, an MIS's): they get none.
+     */
+    remindFrom: timestamp({ withTimezone: true }),
     /** Moves of the visit to another time: the .ics file's SEQUENCE. */
     sequence: integer().notNull().default(0),
     /**
@@ -81,6 +87,10 @@ export const appointments = pgTable(
     index('appointments_clinic').on(t.clinicId, t.createdAt.desc().nullsFirst()),
     index('appointments_workplace').on(t.workplaceId),
     index('appointments_clinic_changes').on(t.clinicId, t.changeXid, t.id),
+    // The reminders' sweep: the active visits of the next day that were booked on the site.
+    index('appointments_reminders')
+      .on(sql`lower(${t.during})`)
+      .where(sql`${t.status} = 'active' AND ${t.remindFrom} IS NOT NULL`),
     uniqueIndex('appointments_request_key').on(t.requestKey).where(sql`${t.requestKey} IS NOT NULL`),
   ],
 );

@@ -184,7 +184,7 @@ export function createBooking({
         if (await repo.confirmHold(tx, held, row, now)) booked = held;
         if (booked === null) {
           await repo.clearHolds(tx, { doctorId, clinicServiceId, userId }, { startsAt, endsAt }, now);
-          booked = await repo.insert(row, tx);
+          booked = await repo.insert({ ...row, remindFrom: now }, tx);
         }
       }
       // A day off or new weekly hours saved while this booking was being made: its insert waited
@@ -200,7 +200,7 @@ export function createBooking({
         }))
       )
         throw new ScheduleChangedMeanwhile();
-      await jobs.enqueue(tx, bookingJobs({ id: booked, startsAt }, now));
+      await jobs.enqueue(tx, bookingJobs(booked, now));
       await settleWaitlist(tx, userId, doctorId, now);
       if (profile) await keepDetails(tx, userId, profile);
       return booked;

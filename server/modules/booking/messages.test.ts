@@ -9,7 +9,7 @@ import { scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs } from '../../testing/session';
-import { BOOKING_JOBS } from './messages';
+import { BOOKING_JOBS, queueDueReminders } from './messages';
 
 let database: Database;
 let app: FastifyInstance;
@@ -110,8 +110,6 @@ describe('booking messages', () => {
     const { phone, appointment } = await bookAs('24.11.2026 09:30');
     expect(await jobsOf(appointment.id)).toEqual([
       { kind: BOOKING_JOBS.confirmation, runAt: START.toISOString(), done: false, error: null },
-      { kind: BOOKING_JOBS.reminder, runAt: '2026-11-23T02:30:00.000Z', done: false, error: null },
-      { kind: BOOKING_JOBS.reminderSoon, runAt: '2026-11-24T00:30:00.000Z', done: false, error: null },
     ]);
     expect(await smsTo(phone)).toEqual([]);
 
@@ -119,9 +117,11 @@ describe('booking messages', () => {
     const [confirmation] = await smsTo(phone);
     expect(confirmation).toMatch(/^Вы записаны к врачу .+ 24\.11 в 09:30, /);
 
+    // The minute's sweep finds no reminder due a second early.
     now = new Date('2026-11-23T02:29:59Z');
     await app.jobs.runDue();
     expect(await smsTo(phone)).toHaveLength(1);
+    expect(await jobsOf(appointment.id)).toHaveLength(1);
 
     now = new Date('2026-11-23T02:30:00Z');
     await app.jobs.runDue();
@@ -133,7 +133,9 @@ describe('booking messages', () => {
     );
     expect(texts[1].endsWith(`Подтвердить или отменить: ${link}`)).toBe(true);
 
-    // Each message goes once.
+    // Each message goes once: the sweeps after it queue the reminder no more.
+    now = new Date('2026-11-23T02:31:00Z');
+    await app.jobs.runDue();
     now = new Date('2026-11-24T00:00:00Z');
     await app.jobs.runDue();
     expect(await smsTo(phone)).toHaveLength(2);
@@ -142,7 +144,63 @@ describe('booking messages', () => {
     const all = await smsTo(phone);
     expect(all).toHaveLength(3);
     expect(all[2]).toMatch(/^Напоминаем: сегодня в 09:30 приём у врача .+\. Подтвердить или отменить: /);
-    expect((await jobsOf(appointment.id)).every((j) => j.done && j.error === null)).toBe(true);
+    now = new Date('2026-11-24T02:00:00Z');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(3);
+    expect(await jobsOf(appointment.id)).toEqual([
+      { kind: BOOKING_JOBS.confirmation, runAt: START.toISOString(), done: true, error: null },
+      { kind: BOOKING_JOBS.reminder, runAt: '2026-11-23T02:30:00.000Z', done: true, error: null },
+      { kind: BOOKING_JOBS.reminderSoon, runAt: '2026-11-24T00:30:00.000Z', done: true, error: null },
+    ]);
+  });
+
+  it('sweeps run twice or at once (two processes) queue each reminder once; one run late queues what it missed', async () => {
+    const { phone, appointment } = await bookAs('25.11.2026 09:00');
+    await app.jobs.runDue();
+    // Wednesday 09:00 in Novosibirsk = 02:00 UTC: five hours before it, the day-before reminder
+    // (due Tuesday 02:00 UTC) has been missed by a sweep that did not run; the 2-hour one is not due.
+    now = new Date('2026-11-24T21:00:00Z');
+    const counts = await Promise.all([1, 2, 3].map(() => queueDueReminders(database.db, app.jobs, now)));
+    expect(counts.sort()).toEqual([0, 0, 1]);
+    expect(await queueDueReminders(database.db, app.jobs, now)).toBe(0);
+    expect((await jobsOf(appointment.id)).map((j) => j.kind)).toEqual([
+      BOOKING_JOBS.confirmation,
+      BOOKING_JOBS.reminder,
+    ]);
+    await app.jobs.runDue();
+    // 04:00 there: the visit is today.
+    expect((await smsTo(phone)).slice(1)).toEqual([expect.stringMatching(/^Напоминаем: сегодня в 09:00 /)]);
+  });
+
+  it('a moved visit is reminded of its new time only, and a move after a reminder’s time skips that one', async () => {
+    const { patient, phone, appointment } = await bookAs('24.11.2026 10:00');
+    await app.jobs.runDue();
+    const moveTo = (slot: string) =>
+      patient.inject({ url: `/ajax/appointment/${appointment.id}/reschedule/`, payload: { slot } });
+    // On Monday 01:00 UTC (08:00 there), before the day-before reminder of 10:00 (03:00 UTC): to 11:00.
+    now = new Date('2026-11-23T01:00:00Z');
+    expect((await moveTo('24.11.2026 11:00')).statusCode).toBe(200);
+    now = new Date('2026-11-23T03:00:00Z');
+    await app.jobs.runDue();
+    expect((await smsTo(phone)).filter((t) => t.startsWith('Напоминаем'))).toEqual([]);
+    now = new Date('2026-11-23T04:00:00Z');
+    await app.jobs.runDue();
+    expect((await smsTo(phone)).filter((t) => t.startsWith('Напоминаем'))).toEqual([
+      expect.stringMatching(/^Напоминаем: завтра в 11:00 /),
+    ]);
+    // Moved on Monday 05:00 UTC to Tuesday 09:00: its day-before time (Monday 02:00 UTC) has passed,
+    // so the next reminder is the 2-hour one, on Tuesday 00:00 UTC.
+    now = new Date('2026-11-23T05:00:00Z');
+    expect((await moveTo('24.11.2026 09:00')).statusCode).toBe(200);
+    now = new Date('2026-11-23T23:59:00Z');
+    await app.jobs.runDue();
+    expect((await smsTo(phone)).filter((t) => t.startsWith('Напоминаем'))).toHaveLength(1);
+    now = new Date('2026-11-24T00:00:00Z');
+    await app.jobs.runDue();
+    expect((await smsTo(phone)).filter((t) => t.startsWith('Напоминаем'))).toEqual([
+      expect.stringMatching(/^Напоминаем: завтра в 11:00 /),
+      expect.stringMatching(/^Напоминаем: сегодня в 09:00 /),
+    ]);
   });
 
   it('a confirmation run again (a worker killed after the send) does not text twice', async () => {
@@ -171,19 +229,23 @@ describe('booking messages', () => {
     now = new Date('2026-11-23T03:00:00Z');
     await app.jobs.runDue();
     expect(await smsTo(phone)).toHaveLength(1);
-    const [, reminder] = await jobsOf(appointment.id);
-    expect(reminder).toMatchObject({ kind: BOOKING_JOBS.reminder, done: true, error: null });
+    // A cancelled visit's reminders are not even queued.
+    expect((await jobsOf(appointment.id)).map((j) => j.kind)).toEqual([BOOKING_JOBS.confirmation]);
   });
 
   it('a visit less than 24 h ahead gets the confirmation and the 2 h reminder only', async () => {
     // Monday 09:00 in Novosibirsk: 21 hours after booking.
     const { phone, appointment } = await bookAs('23.11.2026 09:00');
+    await app.jobs.runDue();
+    expect(await smsTo(phone)).toEqual([expect.stringMatching(/^Вы записаны к врачу .+ 23\.11 в 09:00, /)]);
+    // Its day-before time (Sunday 02:00 UTC) was before the booking: the sweeps skip it.
+    now = new Date('2026-11-23T00:00:00Z');
+    await app.jobs.runDue();
     expect((await jobsOf(appointment.id)).map((j) => j.kind)).toEqual([
       BOOKING_JOBS.confirmation,
       BOOKING_JOBS.reminderSoon,
     ]);
-    await app.jobs.runDue();
-    expect(await smsTo(phone)).toEqual([expect.stringMatching(/^Вы записаны к врачу .+ 23\.11 в 09:00, /)]);
+    expect((await smsTo(phone)).slice(1)).toEqual([expect.stringMatching(/^Напоминаем: сегодня в 09:00 /)]);
   });
 
   it('patients racing for one slot: only the winner’s messages are queued', async () => {
@@ -195,8 +257,8 @@ describe('booking messages', () => {
     const won = replies.filter((r) => r.statusCode === 201);
     expect(won).toHaveLength(1);
     expect(replies.filter((r) => r.statusCode === 409)).toHaveLength(7);
-    expect(await allBookingJobs()).toBe(before + 3);
-    expect(await jobsOf(won[0].json().appointment.id)).toHaveLength(3);
+    expect(await allBookingJobs()).toBe(before + 1);
+    expect(await jobsOf(won[0].json().appointment.id)).toHaveLength(1);
   });
 
   it('a retried press of "Записаться" queues no second confirmation', async () => {
@@ -206,7 +268,7 @@ describe('booking messages', () => {
     const again = await patient.inject({ url: '/ajax/appointment/create/', payload });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
-    expect(await jobsOf(first.json().appointment.id)).toHaveLength(3);
+    expect(await jobsOf(first.json().appointment.id)).toHaveLength(1);
   });
 
   it('a clinic that switched a reminder off sends none of it, the queued ones included', async () => {

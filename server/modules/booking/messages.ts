@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { appointmentPageUrl } from '../../../core/booking/urls';
 import {
   bookingSms,
@@ -16,7 +16,7 @@ import { appointments } from '../../db/schema/booking';
 import { clinics } from '../../db/schema/clinics';
 import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
-import type { Job, JobAt, JobHandler, NewJob } from '../../jobs/queue';
+import type { Job, JobHandler, JobSender, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { clinicNewBookingJob } from './clinic-messages';
 import { createBookingRepo } from './repo';
@@ -28,6 +28,8 @@ export const BOOKING_JOBS = {
   reminder: 'booking.reminder',
   /** The reminder 2 hours before the visit. */
   reminderSoon: 'booking.reminder-2h',
+  /** The minute's sweep that queues the reminders whose time has come. */
+  remindersDue: 'booking.reminders-due',
   /** The clinic cancelled in its cabinet: the patient is told why (server/modules/cabinet). */
   canceledByClinic: 'booking.canceled-by-clinic',
   /** The patient moved the visit: the new time by SMS. */
@@ -37,43 +39,74 @@ export const BOOKING_JOBS = {
 /** The clinic's switch of one reminder. */
 type SwitchColumn = typeof clinics.remindDayBefore | typeof clinics.remindHoursBefore;
 
-/** A reminder found this much before its visit was not scheduled by this booking (the visit moved): not sent. */
+/** A reminder found this much before its visit was not queued for its time (the visit moved): not sent. */
 const REMINDER_SLACK_MS = 3_600_000;
 
-/**
- * When a new booking's messages go: the confirmation at once, the reminders 24 h and 2 h before
- * the visit, each unless the visit is sooner than that (the confirmation already says when it
- * is). Whether the clinic sends reminders is read when they are due.
- */
-export function bookingJobTimes(startsAt: Date, now: Date): JobAt[] {
-  const out: JobAt[] = [{ kind: BOOKING_JOBS.confirmation, runAt: now }];
-  for (const [kind, before] of [
-    [BOOKING_JOBS.reminder, REMINDER_BEFORE_MS],
-    [BOOKING_JOBS.reminderSoon, SOON_REMINDER_BEFORE_MS],
-  ] as const) {
-    const remindAt = new Date(startsAt.getTime() - before);
-    if (remindAt > now) out.push({ kind, runAt: remindAt });
-  }
-  return out;
-}
+/** The reminders of a visit, each this long before it. */
+const REMINDERS = [
+  { kind: BOOKING_JOBS.reminder, before: REMINDER_BEFORE_MS },
+  { kind: BOOKING_JOBS.reminderSoon, before: SOON_REMINDER_BEFORE_MS },
+] as const;
 
-/** The jobs of a new booking, each naming its appointment: the patient's messages and the clinic's. */
-export function bookingJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
-  const payload = { appointmentId: appointment.id };
+/**
+ * A new booking's jobs, each naming its appointment: the patient's confirmation and the clinic's
+ * message, at once. Its reminders are not jobs yet: the minute's sweep queues them when due.
+ */
+export function bookingJobs(appointmentId: number, now: Date): NewJob[] {
   return [
-    ...bookingJobTimes(appointment.startsAt, now).map((job) => ({ ...job, payload })),
-    clinicNewBookingJob(appointment.id, now),
+    { kind: BOOKING_JOBS.confirmation, runAt: now, payload: { appointmentId } },
+    clinicNewBookingJob(appointmentId, now),
   ];
 }
 
-/** The jobs of a visit moved to a new time: its SMS at once, and the reminder of the new time. */
-export function movedJobs(appointment: { id: number; startsAt: Date }, now: Date): NewJob[] {
-  const payload = { appointmentId: appointment.id };
-  return bookingJobTimes(appointment.startsAt, now).map((job) => ({
-    ...job,
-    kind: job.kind === BOOKING_JOBS.confirmation ? BOOKING_JOBS.moved : job.kind,
-    payload,
-  }));
+/** The job of a visit moved to a new time: its SMS at once (the new time's reminders come by the sweep). */
+export function movedJobs(appointmentId: number, now: Date): NewJob[] {
+  return [{ kind: BOOKING_JOBS.moved, runAt: now, payload: { appointmentId } }];
+}
+
+/**
+ * The sweep, every minute: queues the reminders whose time (24 h, 2 h before the visit) has come,
+ * of the active visits still ahead that were booked or moved on the site before that time (a
+ * visit booked 5 hours ahead gets the 2-hour one only; its confirmation says when it is). One row
+ * per visit, kind and time in queued_reminders claims each reminder in the sweep's transaction,
+ * so two sweeps at once, a retried one or a clock moved back queue none twice; a visit moved to a
+ * new time gets that time's. Whether the clinic sends reminders is read when they run. A sweep
+ * late (the app was down) queues the missed ones of visits still ahead. Instead of two delayed
+ * jobs per booking: pg-boss's insert was the largest part of a booking's database time.
+ */
+export async function queueDueReminders(db: Db, jobs: JobSender, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const ms = sql`interval '1 millisecond'`;
+  const latest = Math.max(...REMINDERS.map((r) => r.before));
+  const kinds = sql.join(
+    REMINDERS.map((r) => sql`(${r.kind}::text, ${r.before}::bigint)`),
+    sql`, `,
+  );
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute<{ appointmentId: number; kind: string }>(sql`
+      WITH due AS (
+        SELECT a.id, r.kind, lower(a.during) AS starts_at
+        FROM appointments a
+        CROSS JOIN (VALUES ${kinds}) AS r (kind, before_ms)
+        WHERE a.status = 'active' AND a.remind_from IS NOT NULL
+          AND lower(a.during) > ${at} AND lower(a.during) <= ${at} + ${latest}::bigint * ${ms}
+          AND lower(a.during) <= ${at} + r.before_ms * ${ms}
+          AND a.remind_from < lower(a.during) - r.before_ms * ${ms}
+      )
+      INSERT INTO queued_reminders (starts_at, appointment_id, kind)
+      SELECT starts_at, id, kind FROM due
+      ON CONFLICT DO NOTHING
+      RETURNING appointment_id AS "appointmentId", kind`);
+    const due = claimed.rows.map((r) => ({
+      kind: r.kind,
+      runAt: now,
+      payload: { appointmentId: r.appointmentId },
+    }));
+    if (due.length > 0) await jobs.enqueue(tx, due);
+    // The claims of visits a day past: no sweep looks at them again.
+    await tx.execute(sql`DELETE FROM queued_reminders WHERE starts_at < ${at} - interval '1 day'`);
+    return due.length;
+  });
 }
 
 function appointmentIdOf(job: Job): number {
@@ -92,11 +125,14 @@ function appointmentIdOf(job: Job): number {
 export function createBookingMessageHandlers({
   db,
   clock,
+  jobs,
   sms,
   publicOrigin,
 }: {
   db: Db;
   clock: Clock;
+  /** Where the sweep queues the reminders that are due. */
+  jobs: JobSender;
   sms: SmsProvider | null;
   /** The reminders' link to the visit's page. */
   publicOrigin: string;
@@ -135,7 +171,7 @@ export function createBookingMessageHandlers({
     if (!clinic?.on) return;
     const now = clock.now();
     const ahead = new Date(found.visit.startsAt).getTime() - now.getTime();
-    // Scheduled for an earlier time of a visit moved later: that time has a reminder of its own.
+    // Queued for an earlier time of a visit moved later: that time has a reminder of its own.
     if (ahead > before + REMINDER_SLACK_MS) return;
     const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
     await sendOnce(job, key, found.phone, withConfirmLink(reminderSms({ ...found.visit, now }), found.link));
@@ -159,6 +195,10 @@ export function createBookingMessageHandlers({
       if (!found) return;
       const key = `${job.kind}:${appointmentIdOf(job)}`;
       await sendOnce(job, key, found.phone, bookingSms(found.visit));
+    },
+
+    async [BOOKING_JOBS.remindersDue]() {
+      await queueDueReminders(db, jobs, clock.now());
     },
 
     [BOOKING_JOBS.reminder]: (job) => remind(job, REMINDER_BEFORE_MS, clinics.remindDayBefore),

@@ -48,6 +48,8 @@ export interface NewAppointment {
   cancelToken: string | null;
   /** Set for a hold (status 'held'), unset for an appointment. */
   holdExpiresAt?: Date;
+  /** An appointment's booking time: its reminders later than it are sent (unset for a hold). */
+  remindFrom?: Date;
 }
 
 const appointmentColumns = sql`
@@ -219,6 +221,7 @@ export function createBookingRepo(db: Db) {
           during: `[${row.startsAt.toISOString()},${row.endsAt.toISOString()})`,
           status: row.holdExpiresAt ? 'held' : 'active',
           holdExpiresAt: row.holdExpiresAt ?? null,
+          remindFrom: row.remindFrom ?? null,
           ...patientFields(row),
         })
         .onConflictDoNothing()
@@ -307,11 +310,12 @@ export function createBookingRepo(db: Db) {
           RETURNING 1
         ), ins AS (
           INSERT INTO appointments (workplace_id, clinic_service_id, doctor_id, clinic_id, user_id, visit_type,
-            during, status, patient_name, patient_phone, patient_birth_date, source, price, request_key, cancel_token)
+            during, status, patient_name, patient_phone, patient_birth_date, source, price, request_key, cancel_token,
+            remind_from)
           SELECT ${row.workplaceId}::int, ${row.clinicServiceId}::int, ${row.doctorId}::int, ${row.clinicId}::int,
             ${row.userId}::int, ${row.visitType}::text, ${range}, 'active', ${row.patientName}::text,
             ${row.patientPhone}::text, ${row.patientBirthDate}::date, ${row.source}::text, ${row.price}::int,
-            ${row.requestKey}::text, ${row.cancelToken}::text
+            ${row.requestKey}::text, ${row.cancelToken}::text, ${now.toISOString()}::timestamptz
           FROM (SELECT count(*) FROM gone) AS cleared
           ON CONFLICT DO NOTHING
           RETURNING id
@@ -377,6 +381,7 @@ export function createBookingRepo(db: Db) {
           holdExpiresAt: null,
           ...patientFields(row),
           createdAt: now,
+          remindFrom: now,
         })
         .where(
           and(
@@ -479,13 +484,14 @@ export function createBookingRepo(db: Db) {
 
     /**
      * Moves an active appointment to another time (the exclusion constraint refuses a taken one)
-     * and counts the move for the .ics file; null when it is no longer active.
+     * and counts the move for the .ics file; null when it is no longer active. The new time's
+     * reminders later than `now` are sent.
      */
-    async move(tx: DbTx, id: number, range: { startsAt: Date; endsAt: Date }) {
+    async move(tx: DbTx, id: number, range: { startsAt: Date; endsAt: Date }, now: Date) {
       const result = await tx.execute(sql`
         UPDATE appointments
         SET during = tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz),
-            sequence = sequence + 1, confirmed_at = NULL
+            sequence = sequence + 1, confirmed_at = NULL, remind_from = ${now.toISOString()}::timestamptz
         WHERE id = ${id} AND status = 'active'
         RETURNING lower(during) AS "startsAt", upper(during) AS "endsAt"`);
       const row = result.rows[0] as { startsAt: string | Date; endsAt: string | Date } | undefined;

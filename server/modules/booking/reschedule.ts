@@ -68,7 +68,7 @@ export function createReschedule({
               { startsAt, endsAt },
               now,
             );
-          const row = await repo.move(tx, id, { startsAt, endsAt });
+          const row = await repo.move(tx, id, { startsAt, endsAt }, now);
           if (!row) return null;
           if (
             await repo.scheduleGone(tx, {
@@ -79,7 +79,7 @@ export function createReschedule({
             })
           )
             throw new ScheduleChangedMeanwhile();
-          await jobs.enqueue(tx, movedJobs({ id, startsAt }, now));
+          await jobs.enqueue(tx, movedJobs(id, now));
           await offerVisitTime(tx, jobs, id, now, {
             startsAt: new Date(a.startsAt),
             endsAt: new Date(a.endsAt),

@@ -98,15 +98,19 @@ for (const zone of ZONES) {
       const { id, starts_at } = booked.json().appointment;
       expect(starts_at).toBe(zone.monday9);
       // Less than 24 hours ahead: only the 2-hour reminder, due 07:00 on Monday by the clinic's clock.
-      const reminders = await app.jobs.boss.findJobs(BOOKING_JOBS.reminderSoon, {
-        data: { appointmentId: id },
+      const due = Date.parse(zone.monday9) - 2 * 3_600_000;
+      const reminders = async () => ({
+        soon: (await app.jobs.boss.findJobs(BOOKING_JOBS.reminderSoon, { data: { appointmentId: id } })).map(
+          (j) => j.startAfter.toISOString(),
+        ),
+        dayBefore: await app.jobs.boss.findJobs(BOOKING_JOBS.reminder, { data: { appointmentId: id } }),
       });
-      expect(reminders.map((j) => j.startAfter.toISOString())).toEqual([
-        new Date(Date.parse(zone.monday9) - 2 * 3_600_000).toISOString(),
-      ]);
-      expect(await app.jobs.boss.findJobs(BOOKING_JOBS.reminder, { data: { appointmentId: id } })).toEqual(
-        [],
-      );
+      now = new Date(due - 1000);
+      await app.jobs.runDue();
+      expect(await reminders()).toEqual({ soon: [], dayBefore: [] });
+      now = new Date(due);
+      await app.jobs.runDue();
+      expect(await reminders()).toEqual({ soon: [new Date(due).toISOString()], dayBefore: [] });
     });
 
     it("refuses Sunday's hour already gone and a day past the calendar, by the clinic's clock", async () => {

@@ -67,6 +67,7 @@ export async function applyToCoupon(
       price: toRoubles(coupon.clubPrice),
       prepaidAmount: coupon.couponPrice,
       createdAt: now,
+      remindFrom: now,
     })
     .where(
       and(
@@ -87,7 +88,7 @@ export async function applyToCoupon(
     return null;
   }
   await setStatus('succeeded');
-  await jobs.enqueue(tx, bookingJobs({ id: booked.id, startsAt: new Date(booked.startsAt) }, now));
+  await jobs.enqueue(tx, bookingJobs(booked.id, now));
   const items = [{ description: 'Купон на приём по клубной цене', amount: coupon.couponPrice, quantity: 1 }];
   if (!coupon.inClub) {
     await tx

@@ -313,6 +313,8 @@ function visitRow(
     cancelReason: null,
     markedAt: null,
     confirmedAt: null,
+    // The demo's phones are made up: its visits get no reminders.
+    remindFrom: null,
     sequence: 0,
     // Set by the trigger of migration 0028 (the writing transaction's id).
     changeXid: 0,
