@@ -25,7 +25,7 @@ import type { JobKindName } from './jobs/kinds';
 import { createJobs, type JobHandler, type Jobs } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
 import { authRoutes } from './modules/auth/routes';
-import { createClinicMessageHandlers } from './modules/booking/clinic-messages';
+import { CLINIC_JOBS, createClinicMessageHandlers } from './modules/booking/clinic-messages';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
 import { createWaitlistHandlers } from './modules/booking/waitlist';
@@ -221,9 +221,17 @@ export async function buildApp({
     sessions,
     pageCache,
   } = services;
+  const clinicMessages = createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin });
   jobs.handle({
-    ...createBookingMessageHandlers({ db, clock, jobs, sms: providers.sms, publicOrigin }),
-    ...createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
+    ...createBookingMessageHandlers({
+      db,
+      clock,
+      jobs,
+      tellClinic: clinicMessages[CLINIC_JOBS.newBooking],
+      sms: providers.sms,
+      publicOrigin,
+    }),
+    ...clinicMessages,
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createUploadCleanupHandlers({

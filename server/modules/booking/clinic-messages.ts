@@ -15,7 +15,7 @@ import { clinics } from '../../db/schema/clinics';
 import { clubCouponRequests } from '../../db/schema/club';
 import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
-import type { Job, JobHandler, JobSender, NewJob } from '../../jobs/queue';
+import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { EmailProvider } from '../../providers/email/email-provider';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { createBookingRepo } from './repo';
@@ -26,18 +26,14 @@ import { visitSubject } from './subject';
  * the clinic'): to the phone and e-mail it set in its cabinet, each switch read when the job runs.
  */
 export const CLINIC_JOBS = {
-  /** A booking made on the site: queued with the booking, in its transaction. */
+  /**
+   * A booking made on the site: told by the booking's confirmation job (messages.ts), which
+   * runs this kind's handler too; a job of this kind is one queued before that.
+   */
   newBooking: 'booking.clinic-new',
   /** A patient cancelled on the site: queued with the cancel. */
   patientCanceled: 'booking.clinic-canceled',
 } as const satisfies Record<string, JobKindName>;
-
-/** The clinic's message of a new booking, sent at once. */
-export const clinicNewBookingJob = (appointmentId: number, now: Date): NewJob => ({
-  kind: CLINIC_JOBS.newBooking,
-  runAt: now,
-  payload: { appointmentId },
-});
 
 /** The clinic's message of a patient's cancel, queued in the cancel's transaction. */
 export async function tellClinicOfCancel(tx: DbTx, jobs: JobSender, appointmentId: number, now: Date) {
@@ -196,9 +192,11 @@ export function createClinicMessageHandlers({
       link: `${publicOrigin}${CABINET_APPOINTMENTS_PATH}?date=${day}`,
     };
     const { phone, email: address } = row;
-    if (phone && sms) await once(job, `${job.kind}:${id}:sms`, () => sms.send(phone, clinicSms(notice)));
+    // Keyed by the event's kind, whichever job tells it (the booking's confirmation tells 'new').
+    const kind = event === 'new' ? CLINIC_JOBS.newBooking : CLINIC_JOBS.patientCanceled;
+    if (phone && sms) await once(job, `${kind}:${id}:sms`, () => sms.send(phone, clinicSms(notice)));
     if (address)
-      await once(job, `${job.kind}:${id}:email`, () => email.send({ to: address, ...clinicEmail(notice) }));
+      await once(job, `${kind}:${id}:email`, () => email.send({ to: address, ...clinicEmail(notice) }));
   }
 
   return {

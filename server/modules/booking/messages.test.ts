@@ -7,9 +7,11 @@ import type { Database } from '../../db/client';
 import { sentMessages } from '../../db/schema/jobs';
 import { scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
+import type { Job } from '../../jobs/queue';
+import type { SmsProvider } from '../../providers/sms/sms-provider';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs } from '../../testing/session';
-import { BOOKING_JOBS, queueDueReminders } from './messages';
+import { BOOKING_JOBS, createBookingMessageHandlers, queueDueReminders } from './messages';
 
 let database: Database;
 let app: FastifyInstance;
@@ -216,6 +218,44 @@ describe('booking messages', () => {
       .from(sentMessages)
       .where(eq(sentMessages.key, `${BOOKING_JOBS.confirmation}:${appointment.id}`));
     expect(sent.jobId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('the confirmation’s job tells the clinic even when the patient’s SMS fails, and its retry sends each once', async () => {
+    const { phone, appointment } = await bookAs('25.11.2026 10:00');
+    const told: string[] = [];
+    const tellClinic = async (job: Job) => {
+      told.push(job.id);
+    };
+    let down = true;
+    const sent: string[] = [];
+    const sms: SmsProvider = {
+      name: 'failing',
+      async send(to) {
+        if (down) throw new Error('SMS gateway said no');
+        sent.push(to);
+        return { id: String(sent.length) };
+      },
+    };
+    const handlers = createBookingMessageHandlers({
+      db: database.db,
+      clock,
+      jobs: app.jobs,
+      tellClinic,
+      sms,
+      publicOrigin: 'http://localhost:3000',
+    });
+    const job = {
+      id: 'attempt',
+      kind: BOOKING_JOBS.confirmation,
+      payload: { appointmentId: appointment.id },
+      attempt: 1,
+    };
+    await expect(handlers[BOOKING_JOBS.confirmation](job)).rejects.toThrow('SMS gateway said no');
+    expect(told).toEqual(['attempt']);
+    down = false;
+    await handlers[BOOKING_JOBS.confirmation]({ ...job, attempt: 2 });
+    await handlers[BOOKING_JOBS.confirmation]({ ...job, attempt: 3 });
+    expect(sent).toEqual([phone]);
   });
 
   it('sends no reminder for an appointment cancelled meanwhile', async () => {

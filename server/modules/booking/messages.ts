@@ -18,7 +18,6 @@ import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobHandler, JobSender, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
-import { clinicNewBookingJob } from './clinic-messages';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
 
@@ -49,14 +48,12 @@ const REMINDERS = [
 ] as const;
 
 /**
- * A new booking's jobs, each naming its appointment: the patient's confirmation and the clinic's
- * message, at once. Its reminders are not jobs yet: the minute's sweep queues them when due.
+ * A new booking's job, at once: the patient's confirmation and the clinic's message (one job, one
+ * insert in the booking's transaction). Its reminders are not jobs yet: the minute's sweep queues
+ * them when due.
  */
 export function bookingJobs(appointmentId: number, now: Date): NewJob[] {
-  return [
-    { kind: BOOKING_JOBS.confirmation, runAt: now, payload: { appointmentId } },
-    clinicNewBookingJob(appointmentId, now),
-  ];
+  return [{ kind: BOOKING_JOBS.confirmation, runAt: now, payload: { appointmentId } }];
 }
 
 /** The job of a visit moved to a new time: its SMS at once (the new time's reminders come by the sweep). */
@@ -126,6 +123,7 @@ export function createBookingMessageHandlers({
   db,
   clock,
   jobs,
+  tellClinic,
   sms,
   publicOrigin,
 }: {
@@ -133,6 +131,8 @@ export function createBookingMessageHandlers({
   clock: Clock;
   /** Where the sweep queues the reminders that are due. */
   jobs: JobSender;
+  /** The clinic's message of a new booking (clinic-messages.ts), sent by the confirmation's job. */
+  tellClinic: JobHandler;
   sms: SmsProvider | null;
   /** The reminders' link to the visit's page. */
   publicOrigin: string;
@@ -189,12 +189,22 @@ export function createBookingMessageHandlers({
   }
 
   return {
+    /**
+     * The patient's confirmation, then the clinic's message, each sent once (its own key). The
+     * clinic is told even when the patient's SMS failed; the failure then retries the job, and
+     * what went is not sent again.
+     */
     async [BOOKING_JOBS.confirmation](job) {
-      if (!sms) return;
-      const found = await upcoming(job);
-      if (!found) return;
-      const key = `${job.kind}:${appointmentIdOf(job)}`;
-      await sendOnce(job, key, found.phone, bookingSms(found.visit));
+      let failed: unknown = null;
+      try {
+        const found = sms ? await upcoming(job) : null;
+        if (found)
+          await sendOnce(job, `${job.kind}:${appointmentIdOf(job)}`, found.phone, bookingSms(found.visit));
+      } catch (err) {
+        failed = err;
+      }
+      await tellClinic(job);
+      if (failed) throw failed;
     },
 
     async [BOOKING_JOBS.remindersDue]() {
