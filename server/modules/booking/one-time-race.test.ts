@@ -85,6 +85,35 @@ describe('patients taking one time at once, each on a connection of its own', ()
     await expect(rival).rejects.toBeInstanceOf(TimeTaken);
   });
 
+  it('a move that meets an unfinished move of the same doctor waits its turn before placing its row', async () => {
+    const repo = createBookingRepo(database.db);
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 3, 4, minutes));
+    const span = (minutes: number) => ({ startsAt: at(minutes), endsAt: at(minutes + 30) });
+    const [a, b, c] = await Promise.all(
+      [0, 30, 60].map((m, i) =>
+        database.db.transaction((tx) =>
+          repo.bookAtOnce(tx, visit(patients[i], at(m), `move-${m}`), new Date(0)),
+        ),
+      ),
+    );
+    let rival: Promise<unknown> = Promise.resolve();
+    await database.db.transaction(async (tx) => {
+      await repo.move(tx, a, span(120), new Date(0));
+      // 12:15–12:45 overlaps the unfinished 12:00–12:30: the rival's move cannot land.
+      rival = database.db.transaction((rivalTx) => repo.move(rivalTx, b, span(135), new Date(0)));
+      rival.catch(() => {});
+      await someoneWaits();
+      // 12:30–13:00 overlaps only the rival's new time. Had the rival placed its row before
+      // waiting, this move would wait for the rival in turn: a deadlock (40P01) a second later.
+      await repo.move(tx, c, span(150), new Date(0));
+    });
+    const refused = await rival.then(
+      () => null,
+      (err: unknown) => pgErrorCode(err),
+    );
+    expect(refused).toBe('23P01');
+  });
+
   it(`${RIVALS} at once: one booking or hold wins each round, every other is refused as taken`, async () => {
     const repo = createBookingRepo(database.db);
     for (let round = 0; round < ROUNDS; round++) {

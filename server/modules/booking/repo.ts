@@ -486,8 +486,17 @@ export function createBookingRepo(db: Db) {
      * Moves an active appointment to another time (the exclusion constraint refuses a taken one)
      * and counts the move for the .ics file; null when it is no longer active. The new time's
      * reminders later than `now` are sent.
+     *
+     * Moves of one doctor's visits take turns (a lock held until the transaction ends). An UPDATE
+     * has no ON CONFLICT: it checks the exclusion constraint after placing its new row, so two
+     * moves into one time at once each waited for the other's transaction until PostgreSQL's
+     * deadlock detector broke in a second later (as plain inserts did, ADR 029). A booking's
+     * insert needs no turn: it checks before placing its row.
      */
     async move(tx: DbTx, id: number, range: { startsAt: Date; endsAt: Date }, now: Date) {
+      await tx.execute(sql`
+        SELECT pg_advisory_xact_lock(hashtext('appointments.move'), coalesce(doctor_id, -clinic_service_id))
+        FROM appointments WHERE id = ${id}`);
       const result = await tx.execute(sql`
         UPDATE appointments
         SET during = tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz),
