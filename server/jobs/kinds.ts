@@ -46,7 +46,10 @@ const SMS: JobKind = {
 };
 
 export const JOB_KINDS = {
-  /** The booking's confirmation, sent at once (server/modules/booking/messages.ts). */
+  /**
+   * A new booking's messages, at once: the patient's confirmation, then the clinic's SMS and
+   * e-mail (server/modules/booking/messages.ts).
+   */
   'booking.confirmation': SMS,
   /**
    * Each minute: queues the reminders whose time has come (server/modules/booking/messages.ts).
@@ -69,7 +72,10 @@ export const JOB_KINDS = {
   'booking.canceled-by-clinic': SMS,
   /** The patient's SMS of a visit's new time after moving it. */
   'booking.moved': SMS,
-  /** The clinic's SMS and e-mail of a new booking (server/modules/booking/clinic-messages.ts). */
+  /**
+   * The clinic's SMS and e-mail of a new booking (server/modules/booking/clinic-messages.ts): a
+   * job of this kind was queued before the confirmation's job told the clinic (ADR 030).
+   */
   'booking.clinic-new': SMS,
   /** The clinic's SMS and e-mail of a patient's cancel on the site. */
   'booking.clinic-canceled': SMS,
