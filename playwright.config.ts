@@ -83,6 +83,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'favourites',
     'gallery',
     'home-and-long-lists',
+    'hydration-gates',
     'review-writing',
     'service-booking',
     'sign-in',

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useAddressSchedule } from './address-schedule-store';
 import { WeekHours, WeekHoursSheet } from './week-hours';
 
@@ -25,6 +26,7 @@ export function AddressSchedule({
   const [tooltip, setTooltip] = useState(false);
   const [panel, setPanel] = useState(false);
   const tooltipId = useId();
+  const hydrated = useHydrated();
 
   function showTooltip() {
     if (!isWide()) return;
@@ -57,6 +59,7 @@ export function AddressSchedule({
         type="button"
         aria-describedby={tooltip ? tooltipId : undefined}
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onClick={() => {
           if (isWide()) return showTooltip();
           load();

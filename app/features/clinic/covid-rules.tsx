@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { covidRules } from '../../../core/clinic/calls';
 import { Modal, ModalClose } from '../../components/ui/modal';
 import { api } from '../../lib/api';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * 'Правила посещения': the button fetches the clinic's rules and shows them in a dialog. A
@@ -11,6 +12,7 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
   const [rules, setRules] = useState<string[] | null>(null);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
+  const hydrated = useHydrated();
   const cached = useRef<string[] | null>(null);
 
   async function show() {
@@ -45,7 +47,9 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
         aria-busy={loading}
         // Not `disabled` while the rules load: a disabled button drops the focus to the page, and
         // the dialog would then give it back to the page, not to this button, when it closes.
+        // Before the page hydrates nothing has the focus yet, and a click would do nothing.
         aria-disabled={loading}
+        disabled={!hydrated}
         onClick={show}
         className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft aria-disabled:opacity-60"
       >

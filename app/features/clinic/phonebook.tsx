@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { formatPhone } from '../../../core/phone/format';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * The clinic's phones as tel: links: the first one, and 'Показать все телефоны' for the rest.
@@ -8,6 +9,7 @@ import { formatPhone } from '../../../core/phone/format';
 export function Phonebook({ phones }: { phones: string[] }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
+  const hydrated = useHydrated();
   if (!phones.length) return null;
   const hidden = expanded ? '' : '[@media(scripting:enabled)]:hidden';
   return (
@@ -29,6 +31,7 @@ export function Phonebook({ phones }: { phones: string[] }) {
           type="button"
           aria-expanded={expanded}
           aria-controls={listId}
+          disabled={!hydrated}
           onClick={() => setExpanded(!expanded)}
           className="text-sm font-medium text-brand hover:underline"
         >

@@ -4,6 +4,7 @@ import { isBookableLine } from '../../../core/clinic/price-list';
 import { withClubSwitch } from '../../../core/club/price-display';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ClubLinePrice } from '../club/club-line-price';
 
 /**
@@ -86,6 +87,7 @@ export function PriceListGroups({
 function BookingButton({ line, clinicId, tz }: { line: PriceListLine; clinicId: number; tz: string }) {
   const [calendar, setCalendar] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   async function open() {
     if (busy) return;
     if (calendar) return setCalendar(null);
@@ -107,7 +109,7 @@ function BookingButton({ line, clinicId, tz }: { line: PriceListLine; clinicId: 
         onClick={open}
         aria-expanded={calendar !== null}
         className="rounded-lg bg-brand px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-        disabled={busy}
+        disabled={busy || !hydrated}
       >
         {busy ? 'Загружаем…' : 'Записаться'}
       </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { addressSchedule, type DayHours } from '../../../core/clinic/working-hours';
+import { useHydrated } from '../../lib/use-hydrated';
 import { WeekHours, WeekHoursSheet } from './week-hours';
 
 export interface WorkingHoursData {
@@ -33,12 +34,14 @@ export function WorkingHours(props: WorkingHoursData) {
 export function WorkingHoursSheetButton(props: WorkingHoursData) {
   const [open, setOpen] = useState(false);
   const schedule = scheduleOf(props);
+  const hydrated = useHydrated();
   const today = schedule.schedule_days[schedule.now_weekday_translit];
   return (
     <>
       <button
         type="button"
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onClick={() => setOpen(true)}
         className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2.5 text-left text-sm sm:hidden"
       >

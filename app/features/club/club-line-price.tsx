@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
 import { formatRub } from '../../../core/money/money';
+import { useHydrated } from '../../lib/use-hydrated';
 import { LazyClubHowItWorks } from './club-overlays';
 import { ClubPriceButton } from './club-price-button';
 
@@ -21,6 +22,7 @@ export function ClubLinePrice({
   discountPercent: number | null;
 }) {
   const [how, setHow] = useState(false);
+  const hydrated = useHydrated();
   const clubButton = (className: string) => (
     <ClubPriceButton className={className} detail={{ discountPercent }}>
       {formatRub(club)} в клубе
@@ -43,6 +45,7 @@ export function ClubLinePrice({
         type="button"
         aria-label={T.howItWorks}
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onClick={() => setHow(true)}
         className="text-xs text-brand hover:underline"
       >

@@ -10,6 +10,7 @@ import {
   parseDoctorListParams,
   SORT_LABELS,
 } from '../../../core/directory/list-filters';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const PANEL_ID = 'doctor-filters';
 
@@ -35,6 +36,7 @@ export function DoctorFilters({
 }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
 
   // The controls show a choice at once, while its page loads; the URL's state wins again
   // whenever it changes (the next page arrived, or back/forward).
@@ -98,6 +100,7 @@ export function DoctorFilters({
         type="button"
         aria-expanded={open}
         aria-controls={PANEL_ID}
+        disabled={!hydrated}
         onClick={() => setOpen((o) => !o)}
         className="filters-toggle ml-auto rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-brand md:hidden"
       >

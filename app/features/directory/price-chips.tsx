@@ -2,6 +2,7 @@ import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'rea
 import { DEFAULT_VISIT_TYPE, type VisitType } from '../../../core/booking/urls';
 import type { VisitPrice } from '../../../core/directory/contracts';
 import { formatRub } from '../../../core/money/money';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ClubPriceButton } from '../club/club-price-button';
 
 export const VISIT_LABELS: Record<VisitPrice['type'], string> = {
@@ -35,6 +36,7 @@ export function PriceChips({
   const [selected, setSelected] = useState(prices[0]?.type);
   const tabs = useRef(new Map<VisitType, HTMLButtonElement>());
   const baseId = useId();
+  const hydrated = useHydrated();
   const current = prices.find((p) => p.type === selected) ?? prices[0];
   if (!current) return panel?.(DEFAULT_VISIT_TYPE) ?? null;
 
@@ -103,6 +105,7 @@ export function PriceChips({
               aria-selected={on}
               aria-controls={panelId}
               tabIndex={on ? 0 : -1}
+              disabled={!hydrated}
               onClick={() => choose(p.type)}
               className="price-tab"
             >

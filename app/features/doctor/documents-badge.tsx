@@ -1,6 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { DoctorDocuments } from '../../../core/doctor/contracts';
 import { showsVerifiedBadge } from '../../../core/doctor/documents';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const loadModal = () => import('./documents-modal');
 const DocumentsModal = lazy(() => loadModal().then((m) => ({ default: m.DocumentsModal })));
@@ -22,6 +23,7 @@ export function DocumentsBadge({
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   if (!showsVerifiedBadge(documents, today)) return null;
   return (
     <>
@@ -29,6 +31,7 @@ export function DocumentsBadge({
         ref={trigger}
         type="button"
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onPointerEnter={loadModal}
         onFocus={loadModal}
         onClick={() => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const loadDialog = () => import('./mistake-report-dialog');
 const MistakeReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.MistakeReportDialog })));
@@ -13,12 +14,14 @@ export function MistakeReport({ doctorId, lpuId }: { doctorId?: number; lpuId?: 
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   return (
     <>
       <button
         ref={trigger}
         type="button"
         aria-haspopup="dialog"
+        disabled={!hydrated}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
         onClick={() => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // Nothing of the map is in the page's first load: the dialog, MapLibre and the clustering
 // arrive only when a visitor opens the map.
@@ -25,6 +26,7 @@ export function MapButton({
   const [open, setOpen] = useState(false);
   // Fixed while open: a parent's re-render must not redraw the map.
   const [ids, setIds] = useState<number[]>([]);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -47,7 +49,7 @@ export function MapButton({
 
   return (
     <>
-      <button type="button" className={className} onClick={show}>
+      <button type="button" className={className} onClick={show} disabled={!hydrated}>
         {label}
       </button>
       {open && (

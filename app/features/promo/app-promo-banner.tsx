@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { appPromoCloseCookie } from '../../../core/promo/app-store';
 import type { AppPromoData } from '../../../core/promo/contracts';
 import { setCookie } from '../../lib/cookies';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // The slider modal loads on the first press, not with the page.
 const AppPromoModal = lazy(() => import('./app-promo-modal'));
@@ -16,6 +17,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
   const [closed, setClosed] = useState(false);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
+  const hydrated = useHydrated();
   if (closed) return null;
 
   function close() {
@@ -27,6 +29,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
     <button
       type="button"
       onClick={close}
+      disabled={!hydrated}
       aria-label="Закрыть рекламу приложения"
       className="rounded-md px-2 text-xl leading-none text-muted hover:bg-canvas"
     >
@@ -44,6 +47,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
           </p>
           <button
             type="button"
+            disabled={!hydrated}
             onClick={() => {
               setLoaded(true);
               setOpen(true);

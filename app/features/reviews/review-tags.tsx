@@ -2,6 +2,7 @@ import { useLocation } from 'react-router';
 import type { ReviewTag } from '../../../core/reviews/contracts';
 import { TAGS_TITLE, tagRedirectUrl, toggleTag } from '../../../core/reviews/tags';
 import { Slider } from '../../components/ui/slider';
+import { useHydrated } from '../../lib/use-hydrated';
 
 const CARD =
   'flex h-full w-full flex-col gap-1 rounded-lg border px-3 py-2 text-left text-sm hover:border-brand';
@@ -56,6 +57,7 @@ export function ReviewTags({
   redirect?: { path: string };
 }) {
   const { search } = useLocation();
+  const hydrated = useHydrated();
   if (tags.length === 0) return null;
   return (
     // The slider is the region (a carousel named by the same title); the heading is for reading order.
@@ -84,6 +86,7 @@ export function ReviewTags({
               key={tag.translit}
               type="button"
               aria-pressed={isActive}
+              disabled={!hydrated}
               onClick={() => onChange?.(toggleTag(active, tag.translit))}
               className={`${CARD} ${tone}`}
             >

@@ -9,6 +9,7 @@ import {
   reviewTypeSearch,
 } from '../../../../core/reviews/types';
 import { Modal } from '../../../components/ui/modal';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { ReviewTags } from '../review-tags';
 import { type ReviewsFilter, ReviewsList } from './reviews-list';
 
@@ -41,6 +42,7 @@ export function ReviewsBrowser({
     tag: parseTag(params.get('tag')),
   };
   const [modalOpen, setModalOpen] = useState(false);
+  const hydrated = useHydrated();
 
   const go = (search: string) =>
     navigate({ search, hash: location.hash }, { replace: true, preventScrollReset: true });
@@ -79,6 +81,7 @@ export function ReviewsBrowser({
         <button
           type="button"
           aria-haspopup="dialog"
+          disabled={!hydrated}
           onClick={() => setModalOpen(true)}
           className="flex w-full items-center justify-between rounded-lg border border-line bg-surface px-4 py-2.5 text-left"
         >

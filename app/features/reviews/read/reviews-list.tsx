@@ -3,6 +3,7 @@ import { clinicReviews, doctorReviews } from '../../../../core/reviews/calls';
 import type { ReviewSubject, ReviewsPage } from '../../../../core/reviews/contracts';
 import type { ReviewType } from '../../../../core/reviews/types';
 import { api } from '../../../lib/api';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { useSeenReviews } from './use-seen-reviews';
 
 /** The next page loads 300px before the list's end. */
@@ -74,6 +75,7 @@ export function ReviewsList({
   });
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [attempt, setAttempt] = useState(0);
+  const hydrated = useHydrated();
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   useSeenReviews(list);
@@ -194,7 +196,7 @@ export function ReviewsList({
           <button
             type="button"
             onClick={() => void loadMore()}
-            disabled={state === 'loading'}
+            disabled={state === 'loading' || !hydrated}
             className="rounded-lg border border-line px-5 py-2.5 font-medium text-brand hover:border-brand disabled:opacity-60"
           >
             {state === 'loading' ? 'Загружаем…' : 'Показать ещё отзывы'}
