@@ -30,7 +30,16 @@ test('controls that need a script stay disabled until the page hydrates', async 
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const paths = ['/', '/moskva/vrach/', `${doctor}`, '/moskva/lpu/', `${clinic}`, `${doctor}otzivi/`];
+  const paths = [
+    '/',
+    '/moskva/vrach/',
+    `${doctor}`,
+    '/moskva/lpu/',
+    `${clinic}`,
+    `${doctor}otzivi/`,
+    '/moskva/ryadom/vrach/',
+    '/moskva/search/?q=терапевт',
+  ];
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     await page.goto(path);

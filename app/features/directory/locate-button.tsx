@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useHydrated } from '../../lib/use-hydrated';
 
 type State = 'idle' | 'locating' | 'denied' | 'unsupported';
 
@@ -24,6 +25,7 @@ export function LocateButton({
 }) {
   const navigate = useNavigate();
   const [state, setState] = useState<State>('idle');
+  const hydrated = useHydrated();
   const locate = () => {
     if (!('geolocation' in navigator)) {
       setState('unsupported');
@@ -44,7 +46,7 @@ export function LocateButton({
       <button
         type="button"
         onClick={locate}
-        disabled={state === 'locating'}
+        disabled={state === 'locating' || !hydrated}
         className={
           quiet
             ? 'rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft disabled:opacity-70'
