@@ -1,23 +1,27 @@
 import { expect, type Page, test } from '@playwright/test';
 
 /**
- * Before a page hydrates, its server HTML is all there is: a button whose work is a script's
- * (a tab, a popup, 'Показать ещё отзывы') would swallow a click. Such buttons come disabled
- * from the server (`useHydrated`) and turn on as React takes the page over. What works without
- * a script stays enabled: a form's submit with an action (search, the list filters) and the
- * review cards' hint buttons, whose tooltip is CSS on focus (`aria-describedby`, cards-html.ts).
+ * Before a page hydrates, its server HTML is all there is: a control whose work is a script's
+ * (a tab, a popup, 'Показать ещё отзывы', the price list's search box) would swallow a click or
+ * typing. Such controls come disabled from the server (`useHydrated`) and turn on as React takes
+ * the page over. What works without a script stays enabled: a form with an action (search, the
+ * list filters), the review cards' hint buttons, whose tooltip is CSS on focus
+ * (`aria-describedby`, cards-html.ts), and buttons that open an HTML popover (`popovertarget`).
  * Left out: the reviewer's name in a review card, a button in server-built card HTML that the
  * reviews list handles by delegation.
  */
-async function liveButtons(page: Page): Promise<string[]> {
-  return page.$$eval('button:not([disabled])', (buttons) =>
-    (buttons as HTMLButtonElement[])
-      .filter((b) => {
-        const form = b.closest('form');
-        const submits = b.type === 'submit' && form?.getAttribute('action');
-        return !submits && !b.hasAttribute('aria-describedby') && !b.hasAttribute('data-patient-profile');
+async function liveControls(page: Page): Promise<string[]> {
+  const controls = 'button, input:not([type=hidden]), select, textarea';
+  return page.$$eval(controls, (found) =>
+    (found as HTMLButtonElement[])
+      .filter((c) => {
+        const inForm = Boolean(c.closest('form')?.getAttribute('action'));
+        if (c.disabled || (inForm && (c.tagName !== 'BUTTON' || c.type === 'submit'))) return false;
+        return !['aria-describedby', 'data-patient-profile', 'popovertarget'].some((a) => c.hasAttribute(a));
       })
-      .map((b) => (b.getAttribute('aria-label') || b.textContent || '').trim().replace(/\s+/g, ' ')),
+      .map((c) =>
+        (c.getAttribute('aria-label') || c.textContent || c.name || '').trim().replace(/\s+/g, ' '),
+      ),
   );
 }
 
@@ -25,7 +29,14 @@ test('controls that need a script stay disabled until the page hydrates', async 
   const list = await (await request.get('/moskva/vrach/')).text();
   const doctor = /href="(\/moskva\/vrach\/\d+-[a-z0-9-]+\/)"/.exec(list)?.[1];
   const clinics = await (await request.get('/moskva/lpu/')).text();
-  const clinic = /href="(\/moskva\/lpu\/\d+-[a-z0-9-]+\/)"/.exec(clinics)?.[1];
+  // A clinic with a price list: its search box and switch are gated too.
+  let clinic: string | undefined;
+  for (const [, url] of clinics.matchAll(/href="(\/moskva\/lpu\/\d+-[a-z0-9-]+\/)"/g)) {
+    if ((await (await request.get(url)).text()).includes('placeholder="Найти услугу"')) {
+      clinic = url;
+      break;
+    }
+  }
   expect(doctor && clinic).toBeTruthy();
 
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -43,7 +54,7 @@ test('controls that need a script stay disabled until the page hydrates', async 
   const found: Record<string, string[]> = {};
   for (const path of paths) {
     await page.goto(path);
-    const live = await liveButtons(page);
+    const live = await liveControls(page);
     if (live.length) found[path] = live;
   }
   expect(found).toEqual({});
