@@ -47,8 +47,9 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
         aria-busy={loading}
         // Not `disabled` while the rules load: a disabled button drops the focus to the page, and
         // the dialog would then give it back to the page, not to this button, when it closes.
-        // Before the page hydrates nothing has the focus yet, and a click would do nothing.
-        aria-disabled={loading}
+        // Before the page hydrates nothing has the focus yet, and a click would do nothing: it is
+        // `disabled` then (and without `aria-disabled`, which HTML forbids beside it).
+        aria-disabled={hydrated ? loading : undefined}
         disabled={!hydrated}
         onClick={show}
         className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft aria-disabled:opacity-60"
