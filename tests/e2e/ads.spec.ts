@@ -231,8 +231,17 @@ async function topBannerPlace(browser: Browser, phone: boolean) {
   await page.goto(LIST);
   const { ad } = await topBanner(page);
   const firstCard = page.getByRole('article').first();
-  const [banner, card] = [await ad.boundingBox(), await firstCard.boundingBox()];
-  if (!banner || !card) throw new Error('the banner or the first card has no box');
+  // Both boxes from one layout: the card grows while its schedule fills in, so two separate
+  // reads could see the banner before the card's growth pushed it down (CI read 944.5 < 958.5).
+  const cardElement = await firstCard.elementHandle();
+  const { banner, card } = await ad.evaluate((el, cardEl) => {
+    const box = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return { y: r.top, height: r.height };
+    };
+    if (!cardEl) throw new Error('the first card has no element');
+    return { banner: box(el), card: box(cardEl) };
+  }, cardElement);
   if (phone) expect(banner.y).toBeGreaterThanOrEqual(card.y + card.height);
   else expect(banner.y + banner.height).toBeLessThanOrEqual(card.y);
   await expect(page.locator('[data-ad-slot="list_top"]')).toHaveCount(1);
