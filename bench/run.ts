@@ -119,7 +119,7 @@ const settings: Settings = {
   seqDuration: envNumber('BENCH_SEQ_DURATION', 5),
   rounds: Math.max(1, Math.round(envNumber('BENCH_ROUNDS', 3))),
   rssDuration: envNumber('BENCH_RSS_DURATION', 30),
-  lighthouseRuns: Math.max(1, envNumber('BENCH_LIGHTHOUSE_RUNS', 3)),
+  lighthouseRuns: Math.max(1, envNumber('BENCH_LIGHTHOUSE_RUNS', 5)),
 };
 
 const server = new BenchServer({ port: settings.port, databaseUrl: settings.databaseUrl });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { DOCTORS_PER_PAGE } from '../../server/modules/directory/service';
 import type { Town } from '../../server/modules/towns/service';
 import { type DatasetInfo, redact, type SpecialityPick } from '../database';
-import { BROWSER_ACCEPT_ENCODING, PAGE_ACCEPT, SCRIPT_ACCEPT, type YardstickEncoding } from '../encodings';
+import { BROWSER_ACCEPT_ENCODING, PAGE_ACCEPT, SCRIPT_ACCEPT } from '../encodings';
 import { summary } from '../load';
 import { int, ms, pct, table } from '../stats';
 import { type AccountsResult, accountsTable } from './accounts';
@@ -19,7 +19,6 @@ import {
   CACHE_TTL_MS,
   interleaved,
   isYardstick,
-  type Measured,
   type Phase,
   ratioIn,
   roundSeconds,
@@ -41,8 +40,6 @@ export interface RunReport extends PageRun {
   clinic: { id: number; url: string; name: string; doctorsCount: number };
   heavy: { id: number; path: string; reviews: number; added: number };
   callPaths: { search: string[]; priceList: string[]; reviews: string[] };
-  /** The yardstick's bytes of each page and of the asset, per encoding. */
-  sizes: Map<Measured, Record<YardstickEncoding, number>>;
   cacheStates: string[];
   accounts: AccountsResult;
   breakdown: Breakdown[];

@@ -3,14 +3,15 @@
  */
 
 import type { CallResult } from '../call-load';
-import { shareIn } from '../encodings';
+import { shareIn, type YardstickEncoding } from '../encodings';
 import type { FirstLoadJs } from '../first-load-js';
 import type { LighthouseResult } from '../lighthouse';
 import type { LoadResult } from '../load';
-import { int, ms, pct } from '../stats';
+import { int, median, ms, pct } from '../stats';
 import { type AccountsResult, BOOKING_WORKERS, RACE_ATTEMPTS } from './accounts';
 import type { Settings } from './context';
 import {
+  type Measured,
   type MemoryRun,
   type PageTargets,
   type Phase,
@@ -41,6 +42,12 @@ const MAX_DEEP_PAGE_FACTOR = 1.5;
 const MAX_CALL_P95_MS = 20;
 const MIN_LIGHTHOUSE_PERFORMANCE = 90;
 const MIN_LIGHTHOUSE_ACCESSIBILITY = 95;
+/** The tighter goals of the list, doctor and clinic pages: score and Total Blocking Time, medians. */
+const LIGHTHOUSE_GOAL_PAGES: readonly RatioPage[] = ['list', 'doctor', 'clinic'];
+const GOAL_LIGHTHOUSE_PERFORMANCE = 95;
+const MAX_LIGHTHOUSE_TBT_MS = 150;
+/** The list page's HTML, uncompressed: what the server renders and the browser parses. */
+const MAX_LIST_HTML_BYTES = 80_000;
 /**
  * First-load JavaScript, gzipped: every page's budget with the map and promotions in (150 KB),
  * and the tighter goals of the doctor (120 KB) and clinic (130 KB) pages.
@@ -110,8 +117,11 @@ export interface PageRun {
   memory: MemoryRun;
   sequential: Map<TargetKey, LoadResult>;
   calls: CallResult[];
+  /** Lighthouse's results, one per ratio page in RATIO_PAGES' order. */
   audits: LighthouseResult[];
   scripts: FirstLoadJs[];
+  /** The yardstick's bytes of each page and of the asset, per encoding. */
+  sizes: Map<Measured, Record<YardstickEncoding, number>>;
 }
 
 /** The least share of its yardstick's req/s a page must reach. */
@@ -212,7 +222,14 @@ export function pageChecks(run: PageRun): Check[] {
       detail: `p95 ${ms(c.p95)} ms, p50 ${ms(c.p50)} ms`,
     });
   }
-  for (const a of run.audits) {
+  const html = RATIO_PAGES.map((key) => `${key} ${int(run.sizes.get(key)?.identity ?? 0)}`).join(', ');
+  const listBytes = run.sizes.get('list')?.identity ?? Number.POSITIVE_INFINITY;
+  checks.push({
+    name: `list page HTML ≤ ${int(MAX_LIST_HTML_BYTES)} bytes uncompressed`,
+    pass: listBytes <= MAX_LIST_HTML_BYTES,
+    detail: `bytes: ${html}`,
+  });
+  for (const [i, a] of run.audits.entries()) {
     // The page's path: Lighthouse may have reached it through the TLS front (ADR 028).
     const { pathname, search } = new URL(a.url);
     const label = `${pathname}${search}`;
@@ -226,6 +243,14 @@ export function pageChecks(run: PageRun): Check[] {
       pass: a.accessibility >= MIN_LIGHTHOUSE_ACCESSIBILITY,
       detail: `${a.accessibility}${a.failedA11y.length ? `; failed audits: ${a.failedA11y.join(', ')}` : ''}`,
     });
+    if (LIGHTHOUSE_GOAL_PAGES.includes(RATIO_PAGES[i])) {
+      const tbt = median(a.runs.map((r) => r.tbtMs));
+      checks.push({
+        name: `${label}: Lighthouse performance ≥ ${GOAL_LIGHTHOUSE_PERFORMANCE} and Total Blocking Time < ${MAX_LIGHTHOUSE_TBT_MS} ms (${RATIO_PAGES[i]} page goal, medians of ${a.runs.length})`,
+        pass: a.performance >= GOAL_LIGHTHOUSE_PERFORMANCE && tbt < MAX_LIGHTHOUSE_TBT_MS,
+        detail: `performance ${a.performance}, TBT ${Math.round(tbt)} ms`,
+      });
+    }
   }
   for (const page of ['list', 'doctor', 'clinic'] as const) {
     const js = run.scripts[RATIO_PAGES.indexOf(page)];
