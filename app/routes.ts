@@ -18,6 +18,8 @@ export default [
     route(':town/rayon/:place/vrach/:speciality?', 'routes/doctors-place.tsx', { id: 'doctors-rayon' }),
     route(':town/ryadom/vrach/:speciality?', 'routes/doctors-nearby.tsx'),
     route(':town/lechenie/:slug', 'routes/treatment.tsx'),
+    // Every link to a narrower list, where a list page shows the first few (core/directory/list-urls.ts).
+    route(':town/katalog/:speciality?', 'routes/catalog.tsx'),
     route('online/vrach/:speciality?', 'routes/doctors-online.tsx'),
     route(':town/metro/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-metro' }),
     route(':town/rayon/:place/lpu', 'routes/clinics-place.tsx', { id: 'clinics-rayon' }),

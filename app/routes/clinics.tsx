@@ -2,6 +2,7 @@ import { preloadModule } from 'react-dom';
 import { pageTags } from '../../core/cache/page-tags';
 import { stepFreeOnly } from '../../core/clinic/accessibility';
 import {
+  catalogUrl,
   clinicsUrl,
   placeClinicsUrl,
   SERVICE_SECTIONS,
@@ -130,6 +131,7 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
               id="tops-h"
               title="Рейтинги клиник"
               moreLabel="Все рейтинги"
+              moreHref={`${catalogUrl(d.town.slug)}#tops-h`}
               links={tops.map((t) => ({
                 href: topUrl(d.town.slug, t.slug),
                 label: `Лучшие ${t.title.toLowerCase()}`,
@@ -139,6 +141,9 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
               metro={metro}
               districts={districts}
               href={(kind, slug) => placeClinicsUrl(d.town.slug, kind, slug)}
+              moreHref={(kind) =>
+                `${catalogUrl(d.town.slug)}#${kind === 'metro' ? 'lpu-metro-h' : 'lpu-districts-h'}`
+              }
             />
           </>
         )}

@@ -45,6 +45,15 @@ export function onlineDoctorsUrl(speciality?: string): string {
   return `/online/vrach/${speciality ? `${speciality}/` : ''}`;
 }
 
+/**
+ * A town's catalog of narrower lists, every link a list page shows only the first of:
+ * '/moskva/katalog/' (specialities, places, top lists), '/moskva/katalog/lor/' (a speciality's
+ * treatments and places).
+ */
+export function catalogUrl(town: string, speciality?: string): string {
+  return `/${town}/katalog/${speciality ? `${speciality}/` : ''}`;
+}
+
 export function clinicsUrl(town: string): string {
   return `/${town}/lpu/`;
 }

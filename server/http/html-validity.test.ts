@@ -1,6 +1,6 @@
 /**
- * The Nu Html Checker (vnu.jar, the W3C validator) on the five pages search engines see most:
- * home, a doctor list, a doctor page, a clinic page and a reviews page. Zero errors, warnings
+ * The Nu Html Checker (vnu.jar, the W3C validator) on the six pages search engines see most:
+ * home, a doctor list, a doctor page, a clinic page, a reviews page and a town's catalog. Zero errors, warnings
  * aside. Needs Java; without it the test is skipped, saying so.
  */
 import { execFile } from 'node:child_process';
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { doctorsUrl } from '../../core/directory/list-urls';
+import { catalogUrl, doctorsUrl } from '../../core/directory/list-urls';
 import { clinicUrl, doctorUrl, reviewsUrl } from '../../core/directory/urls';
 import { buildApp } from '../app';
 import { fixedClock } from '../clock';
@@ -63,6 +63,7 @@ describe.skipIf(!java)('Nu Html Checker (skipped: no `java` on PATH to run vnu.j
       doctor: doctorPage,
       clinic: clinicUrl(town.slug, clinic),
       reviews: reviewsUrl(doctorPage),
+      catalog: catalogUrl(town.slug),
     };
     for (const [name, url] of Object.entries(urls)) {
       const response = await app.inject({ method: 'GET', url });
@@ -77,7 +78,7 @@ describe.skipIf(!java)('Nu Html Checker (skipped: no `java` on PATH to run vnu.j
     await database?.close();
   });
 
-  it('reports no errors on the five pages', async () => {
+  it('reports no errors on the six pages', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'vnu-'));
     try {
       const files = Object.entries(pages).map(([name, html]) => {

@@ -97,6 +97,34 @@ test('a metro station lists the doctors who work there', async ({ page }) => {
   await expect(page.locator('article[data-lpu-id]').first()).toBeVisible();
 });
 
+test('«Все станции» leads from the list to the catalog’s stations, below the sticky header, and back', async ({
+  page,
+}) => {
+  await page.goto('/moskva/vrach/');
+  const metro = page.getByRole('region', { name: 'Метро' });
+  // The list shows the first six; the rest are the catalog's, not folded into this page.
+  await expect(metro.getByRole('listitem')).toHaveCount(6);
+  await expect(page.locator('details')).toHaveCount(0);
+  await metro.getByRole('link', { name: /^Все станции \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/moskva\/katalog\/#metro-h$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Каталог врачей и клиник в Москве');
+  const stations = page.getByRole('region', { name: 'Врачи у метро' });
+  expect(await stations.getByRole('link').count()).toBeGreaterThan(6);
+  const [heading, header] = await page.evaluate(() => [
+    document.getElementById('metro-h')!.getBoundingClientRect().top,
+    document.querySelector('header')!.getBoundingClientRect().bottom,
+  ]);
+  expect(heading).toBeGreaterThanOrEqual(header);
+  const last = stations.getByRole('link').last();
+  const station = ((await last.textContent()) ?? '').trim();
+  await last.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Врачи у метро ${station} в Москве`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/moskva\/katalog\/#metro-h$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/moskva\/vrach\/$/);
+});
+
 test('the nearby list asks for the position and orders doctors by distance', async ({ page, context }) => {
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation({ latitude: 55.7558, longitude: 37.6173 });

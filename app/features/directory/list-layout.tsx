@@ -83,12 +83,15 @@ export function PlaceLinks({
   districts,
   href,
   first,
+  moreHref,
 }: {
   metro: PlaceLink[];
   districts: PlaceLink[];
   href: (kind: PlaceKind, slug: string) => string;
-  /** How many show before 'Все …' unfolds the rest. */
+  /** How many show before 'Все …' leads to (or unfolds) the rest. */
   first?: number;
+  /** Where each kind's whole list is: the catalog's section (LinkSection). */
+  moreHref?: (kind: PlaceKind) => string;
 }) {
   return (
     <>
@@ -96,6 +99,7 @@ export function PlaceLinks({
         id="metro-h"
         title="Метро"
         moreLabel="Все станции"
+        moreHref={moreHref?.('metro')}
         first={first}
         links={metro.map((p) => ({ href: href('metro', p.slug), label: p.name }))}
       />
@@ -103,6 +107,7 @@ export function PlaceLinks({
         id="districts-h"
         title="Районы"
         moreLabel="Все районы"
+        moreHref={moreHref?.('rayon')}
         first={first}
         links={districts.map((p) => ({ href: href('rayon', p.slug), label: p.name }))}
       />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { DoctorListView, PlaceLink, TreatmentLink } from '../../../core/directory/contracts';
 import { TOWN_LIST_OPTIONS } from '../../../core/directory/list-filters';
 import {
+  catalogUrl,
   doctorsUrl,
   nearbyDoctorsUrl,
   onlineDoctorsUrl,
@@ -75,6 +76,7 @@ export function TownDoctorList({
                 id="specs-h"
                 title="Специальности"
                 moreLabel="Все специальности"
+                moreHref={`${catalogUrl(town.slug)}#specs-h`}
                 links={specialities.map((s) => ({
                   href: doctorsUrl(town.slug, s.translit),
                   label: s.namePlural,
@@ -100,12 +102,16 @@ export function TownDoctorList({
               id="treatments-h"
               title="Лечение"
               moreLabel="Всё лечение"
+              moreHref={`${catalogUrl(town.slug, spec)}#treatments-h`}
               links={treatments.map((t) => ({ href: treatmentUrl(town.slug, t.translit), label: t.name }))}
             />
             <PlaceLinks
               metro={metro}
               districts={districts}
               href={(kind, slug) => placeDoctorsUrl(town.slug, kind, slug, spec)}
+              moreHref={(kind) =>
+                `${catalogUrl(town.slug, spec)}#${kind === 'metro' ? 'metro-h' : 'districts-h'}`
+              }
             />
           </>
         )}

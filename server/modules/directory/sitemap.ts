@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  catalogUrl,
   clinicsUrl,
   doctorsUrl,
   onlineDoctorsUrl,
@@ -24,7 +25,7 @@ const URLS_PER_FILE = 40_000;
 
 /**
  * /robots.txt points crawlers at the sitemap and away from calls and search results.
- * /sitemap.xml is an index of /sitemap-towns.xml, /sitemap-lists.xml (place, treatment, top
+ * /sitemap.xml is an index of /sitemap-towns.xml (each town's lists and catalog), /sitemap-lists.xml (place, treatment, top
  * and service lists) and numbered doctor and clinic files.
  * Files are cut at id boundaries, so a file's URL keeps its content while rows are added.
  */
@@ -71,7 +72,10 @@ export async function sitemapRoutes(
 
   app.get('/sitemap-towns.xml', async (_request, reply) => {
     const towns = await deps.towns.list();
-    const paths = ['/', ...towns.flatMap((t) => [doctorsUrl(t.slug), clinicsUrl(t.slug)])];
+    const paths = [
+      '/',
+      ...towns.flatMap((t) => [doctorsUrl(t.slug), clinicsUrl(t.slug), catalogUrl(t.slug)]),
+    ];
     return reply.type('application/xml').send(urlset(deps.origin, paths));
   });
 
