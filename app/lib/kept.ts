@@ -19,6 +19,14 @@ export function keep<T>(value: T, { send }: { send: boolean }): Kept<T> {
 }
 
 /**
+ * A value only the server's render reads, never sent: the chunks a document's head preloads
+ * (`preloadModule`). A navigation in the browser loads them in its `clientLoader` instead.
+ */
+export function serverOnly<T>(value: T): Kept<T> {
+  return keep(value, { send: false });
+}
+
+/**
  * A list card whose display-only fields a document keeps back: `sent` fields (and `kept: true`)
  * are serialized, the rest are non-enumerable and reach only the server's render. In the browser
  * a `kept` card has only its sent fields; its component takes the rest of its markup from the

@@ -32,13 +32,17 @@ export function notFound(): Response {
   return new Response('Not Found', { status: 404 });
 }
 
-/** schema.org ItemList of one list page; `offset` is the position before the page's first item. */
+/**
+ * schema.org ItemList of one list page; `offset` is the position before the page's first item.
+ * A summary page's items are their position and URL (as search engines read a list of links to
+ * detail pages): the names are on the pages they lead to, and the list's own markup.
+ */
 export function itemListLd(
   origin: string,
   name: string,
   total: number,
   offset: number,
-  items: { url: string; name: string }[],
+  items: { url: string }[],
 ) {
   return {
     '@context': 'https://schema.org',
@@ -49,7 +53,6 @@ export function itemListLd(
       '@type': 'ListItem',
       position: offset + i + 1,
       url: `${origin}${item.url}`,
-      name: item.name,
     })),
   };
 }

@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
         `Врачи клиники ${clinic.name}`,
         list.total,
         (page - 1) * 20,
-        list.data.map((doc) => ({ url: doc.url, name: doc.fullName })),
+        list.data.map((doc) => ({ url: doc.url })),
       ),
       breadcrumbLd(d.origin, [
         { name: `Клиники ${d.town.nameGen}`, path: clinicsUrl(d.town.slug) },

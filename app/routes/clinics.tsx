@@ -22,7 +22,7 @@ import { MapButton } from '../features/map/map-button';
 import { AdSlot } from '../features/promo/ad-slot';
 import { loadAdSlots, topAdChunks } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
-import { keep } from '../lib/kept';
+import { keep, serverOnly } from '../lib/kept';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { notFound } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -65,7 +65,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       ),
       promos,
       ads,
-      chunks: topAdChunks(ads, DOCUMENT_MODULES),
+      chunks: serverOnly(topAdChunks(ads, DOCUMENT_MODULES)),
       ...list,
     },
     [PROMO_TAG, pageTags.townLists(town.id), ...list.clinics.map((c) => pageTags.clinic(c.id))],
@@ -86,7 +86,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) =>
     : [];
 
 export default function Clinics({ loaderData: d }: Route.ComponentProps) {
-  for (const href of d.chunks) preloadModule(href);
+  for (const href of d.chunks.value ?? []) preloadModule(href);
   return (
     <ClinicListScreen
       heading={`Клиники ${d.town.nameIn}`}

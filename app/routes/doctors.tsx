@@ -10,7 +10,7 @@ import { doctorListMeta, townListCrumbs } from '../features/directory/list-meta'
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
 import { loadAdSlots, topAdChunks } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
-import { keep } from '../lib/kept';
+import { keep, serverOnly } from '../lib/kept';
 import { late } from '../lib/late';
 import { lazyChunks } from '../lib/lazy-chunks.server';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
@@ -47,7 +47,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       loadPromos(context, { app: true }),
       loadAdSlots(context, town.id, { kind: 'doctor', version: doctor.softwareVersion }),
     ]);
-    const chunks = lazyChunks('app/routes/doctors/doctor-page.tsx', DOCUMENT_MODULES);
+    const chunks = serverOnly(lazyChunks('app/routes/doctors/doctor-page.tsx', DOCUMENT_MODULES));
     return cacheable(
       { kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads, chunks },
       [PROMO_TAG, pageTags.doctor(doctor.id), ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId))],
@@ -94,10 +94,10 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       ),
       promos,
       ads,
-      chunks: [
+      chunks: serverOnly([
         ...lazyChunks('app/routes/doctors/doctor-list.tsx', DOCUMENT_MODULES),
         ...topAdChunks(ads, [...DOCUMENT_MODULES, 'app/routes/doctors/doctor-list.tsx']),
-      ],
+      ]),
       ...list,
     },
     tags,
@@ -140,6 +140,6 @@ export async function clientLoader({
 }
 
 export default function Doctors({ loaderData: d }: Route.ComponentProps) {
-  for (const href of d.chunks) preloadModule(href);
+  for (const href of d.chunks.value ?? []) preloadModule(href);
   return d.kind === 'doctor' ? <DoctorPage data={d} /> : <DoctorList data={d} />;
 }

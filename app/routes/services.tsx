@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData: d }) => {
         heading(d),
         services.length,
         0,
-        services.map((s) => ({ url: servicesUrl(d.town.slug, d.section.segment, s.translit), name: s.name })),
+        services.map((s) => ({ url: servicesUrl(d.town.slug, d.section.segment, s.translit) })),
       ),
       breadcrumbLd(d.origin, [{ name: d.section.title, path }]),
     ],

@@ -18,7 +18,7 @@ async function typedWorkplace(page: Page): Promise<Locator | null> {
   for (let i = 0; i < count; i++) {
     const place = places.nth(i);
     await place.scrollIntoViewIfNeeded();
-    await expect(place.getByText('Загружаем расписание…')).toHaveCount(0, { timeout: 20_000 });
+    await expect(place.locator('.slots-box[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
     if ((await place.getByRole('tablist', { name: 'Тип приёма' }).count()) > 0) return place;
   }
   return null;
@@ -83,7 +83,7 @@ test('one control per workplace: «На дому» switches the price and the sl
       await expect(tabs.getByRole('tab', { selected: true })).not.toContainText(clinicPrice ?? '');
     const panel = place.getByRole('tabpanel', { name: /^На дому · / });
     await expect(panel).toBeVisible();
-    await expect(panel.getByText('Загружаем расписание…')).toHaveCount(0, { timeout: 20_000 });
+    await expect(panel.locator('.slots-box[aria-busy="true"]')).toHaveCount(0, { timeout: 20_000 });
     const slots = panel.getByRole('button', { name: SLOT });
     if ((await slots.count()) === 0) continue;
     const time = (await slots.first().textContent())?.trim() ?? '';

@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+
 const PALETTE = [
   'bg-sky-100 text-sky-700',
   'bg-emerald-100 text-emerald-700',
@@ -39,7 +41,7 @@ export function Avatar({
     <span
       aria-hidden="true"
       className={`initials ${PALETTE[id % PALETTE.length]}`}
-      style={{ ...style, fontSize: size / 3 }}
+      style={{ '--size': `${size}px` } as CSSProperties}
     >
       {initials}
     </span>

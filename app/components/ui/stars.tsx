@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { starsTone } from '../../../core/reviews/rating';
 
 const TONE = { negative: 'text-error', neutral: 'text-ink-soft', positive: 'text-success' } as const;
@@ -11,12 +12,7 @@ export function Stars({ rating, size = 'sm' }: { rating: number; size?: 'sm' | '
   const box = size === 'lg' ? 'h-5 text-xl' : 'h-4 text-base';
   return (
     <span className="stars-line">
-      <span className={`stars-box ${box}`} aria-hidden="true">
-        <span className="text-line">★★★★★</span>
-        <span className="stars-fill" style={{ width: `${pct}%` }}>
-          ★★★★★
-        </span>
-      </span>
+      <span className={`stars ${box}`} style={{ '--fill': `${pct}%` } as CSSProperties} aria-hidden="true" />
       <span className={`font-semibold ${TONE[starsTone(rating)]}`}>
         <span className="sr-only">Рейтинг </span>
         {rating.toFixed(1).replace('.', ',')}

@@ -95,9 +95,9 @@ function Workplace({ doctor, note }: { doctor: DoctorCardData; note?: ReactNode 
         {place.clinicName}
       </a>
       <p className="text-ink-soft">{place.address}</p>
-      {place.metro && <p className="text-muted">м. {place.metro}</p>}
+      {place.metro && <p className="text-muted">{`м. ${place.metro}`}</p>}
       {doctor.workplacesCount > 1 && (
-        <p className="mt-1 text-muted">и ещё {plural(doctor.workplacesCount - 1, WORDS.clinic)}</p>
+        <p className="mt-1 text-muted">{`и ещё ${plural(doctor.workplacesCount - 1, WORDS.clinic)}`}</p>
       )}
       {note}
     </>

@@ -44,7 +44,7 @@ export async function loadDoctorList(
 /**
  * A list card as a document sends it (app/lib/kept.ts): what the browser's controls and the
  * page's head use (the favourite heart and the calendar: the id and the first clinic; the visit
- * tabs: the prices; the ItemList: url and name; the filters' checks: gender and home visits); the
+ * tabs: the prices; the ItemList: the url; the filters' checks: gender and home visits); the
  * rest stays in the HTML only.
  */
 export function keepDoctorCard<T extends ListDoctorCard>(doctor: T, context: PageContext): MaybeKept<T> {
@@ -54,7 +54,7 @@ export function keepDoctorCard<T extends ListDoctorCard>(doctor: T, context: Pag
       ...doctor,
       workplaces: doctor.workplaces.map((w) => keepFields(w, ['clinicId'], send)),
     },
-    ['id', 'url', 'fullName', 'gender', 'homeVisit', 'prices', 'workplaces'],
+    ['id', 'url', 'gender', 'homeVisit', 'prices', 'workplaces'],
     send,
   );
 }

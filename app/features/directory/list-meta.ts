@@ -38,7 +38,7 @@ export function doctorListMeta(
         name,
         d.total,
         (d.page - 1) * PER_PAGE,
-        d.doctors.map((doc) => ({ url: doc.url, name: doc.fullName })),
+        d.doctors.map((doc) => ({ url: doc.url })),
       ),
       breadcrumbLd(d.origin, d.crumbs),
     ],

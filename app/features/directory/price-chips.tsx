@@ -44,7 +44,7 @@ export function PriceChips({
     <>
       {current.clubPrice !== null && (
         <p className="text-sm">
-          <ClubPriceButton className="club-tag">{formatRub(current.clubPrice)} в клубе</ClubPriceButton>
+          <ClubPriceButton className="club-tag">{`${formatRub(current.clubPrice)} в клубе`}</ClubPriceButton>
         </p>
       )}
       {current.type === 'telemed' && partnerPrice !== null && (
@@ -59,7 +59,7 @@ export function PriceChips({
     return (
       <div className="flex flex-col gap-2">
         <p className="text-sm text-ink-soft">
-          <span>{VISIT_LABELS[current.type]}: </span>
+          <span>{`${VISIT_LABELS[current.type]}: `}</span>
           <span className="text-lg font-semibold text-ink">{formatRub(current.price)}</span>
         </p>
         {extras}
@@ -109,7 +109,8 @@ export function PriceChips({
               onClick={() => choose(p.type)}
               className="price-tab"
             >
-              {VISIT_LABELS[p.type]} · <span className="font-semibold">{formatRub(p.price)}</span>
+              {`${VISIT_LABELS[p.type]} · `}
+              <span className="font-semibold">{formatRub(p.price)}</span>
             </button>
           );
         })}

@@ -110,7 +110,7 @@ describe('FavouriteButton for a patient', () => {
     const [first, second] = screen.getAllByRole('button', { name: /избранное|избранного/ });
     expect(first.getAttribute('aria-pressed')).toBe('false');
     expect(second.getAttribute('aria-pressed')).toBe('true');
-    expect(second.getAttribute('aria-label')).toBe('Удалить из избранного');
+    expect(screen.getByRole('button', { name: 'Удалить из избранного' })).toBe(second);
   });
 
   it('adds with a toast, removes with an undo that restores it', async () => {

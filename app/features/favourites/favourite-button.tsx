@@ -123,8 +123,8 @@ export function FavouriteButton({
         onClick={onClick}
         disabled={!hydrated}
         aria-pressed={saved}
-        aria-label={label}
         aria-busy={entry.busy || undefined}
+        // The name and the tooltip in one: an aria-label beside it would say the same twice in every card.
         title={label}
         data-favourite={`${type}:${id}`}
         className={className ? `fav-button ${className}` : 'fav-button'}

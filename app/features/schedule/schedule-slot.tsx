@@ -31,7 +31,7 @@ export function ScheduleSlot(props: ScheduleSlotProps) {
 }
 
 /**
- * A card's schedule box (doctors, services). The server and hydration render a grey block; once
+ * A card's schedule box (doctors, services). The server and hydration render it busy, a grey block; once
  * the card comes within 200px of the viewport `load` brings the widget's chunk (calendar, date
  * code) and its slots, and the cards that arrive together share one call. The box keeps the
  * height of a two-row calendar in every state (tabs 78 + 8 + two rows 88 + 'Ещё' 28 = 202px),
@@ -39,7 +39,7 @@ export function ScheduleSlot(props: ScheduleSlotProps) {
  */
 export function LazySchedule({ load }: { load: () => Promise<ReactNode> }) {
   const box = useRef<HTMLDivElement>(null);
-  const [schedule, setSchedule] = useState<ReactNode>();
+  const [schedule, setSchedule] = useState<{ node: ReactNode }>();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a card asks once, for what it mounted with
   useEffect(() => {
@@ -47,7 +47,7 @@ export function LazySchedule({ load }: { load: () => Promise<ReactNode> }) {
       ([entry]) => {
         if (!entry.isIntersecting) return;
         observer.disconnect();
-        load().then(setSchedule);
+        load().then((node) => setSchedule({ node }));
       },
       { rootMargin: '200px' },
     );
@@ -55,14 +55,11 @@ export function LazySchedule({ load }: { load: () => Promise<ReactNode> }) {
     return () => observer.disconnect();
   }, []);
 
+  // While it loads, the box is busy (aria-busy, for assistive technology) and its CSS draws a grey
+  // block: no markup, as a list page has twenty of these.
   return (
-    <div ref={box} className="slots-box">
-      {schedule ?? (
-        // A grey block; the words are for screen readers (transparent text fails axe's contrast check).
-        <p className="skeleton">
-          <span className="sr-only">Загружаем расписание…</span>
-        </p>
-      )}
+    <div ref={box} className="slots-box" aria-busy={!schedule || undefined}>
+      {schedule?.node}
     </div>
   );
 }

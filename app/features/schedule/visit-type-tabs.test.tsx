@@ -166,7 +166,7 @@ describe('the visit-type control over the calendar', () => {
     renderWorkplace(10);
     await slot('09:00');
     fireEvent.click(typeTabs().getByRole('tab', { name: /^На дому/ }));
-    expect(screen.getByText('Загружаем расписание…')).toBeTruthy();
+    expect(document.querySelector('.slots-box[aria-busy="true"]')).toBeTruthy();
     await act(async () => {});
     fireEvent.click(typeTabs().getByRole('tab', { name: /^Онлайн/ }));
     await slot('21:30');

@@ -16,6 +16,7 @@ let database: Database;
 let app: FastifyInstance;
 let closePages: () => Promise<void>;
 let list: string;
+let doctorName: string;
 const CLINIC = 'Клиника «Сохранённая разметка»';
 
 /** The loader data a document carries: React Router's stream script(s). */
@@ -30,7 +31,12 @@ beforeAll(async () => {
   const town = await createTown(db);
   const speciality = await createSpeciality(db);
   const clinic = await createClinic(db, { townId: town.id, name: CLINIC });
-  await createDoctor(db, { townId: town.id, clinicIds: [clinic.id], specialityIds: [speciality.id] });
+  const doctor = await createDoctor(db, {
+    townId: town.id,
+    clinicIds: [clinic.id],
+    specialityIds: [speciality.id],
+  });
+  doctorName = `${doctor.lastName} ${doctor.firstName}`;
   const built = await testPages();
   closePages = built.close;
   app = await buildApp({ db, clock: fixedClock('2026-11-23T09:00:00Z'), pages: built.pages });
@@ -54,6 +60,9 @@ describe('a doctor list', () => {
     expect(body).toContain(CLINIC);
     expect(body).toContain('id="specs-h"');
     expect(data).not.toContain(CLINIC);
+    // Nor the doctor's name: the page's ItemList needs only the card's URL.
+    expect(body).toContain(doctorName);
+    expect(data).not.toContain(doctorName);
     expect(data).not.toContain('"specialities"');
     // What the browser's controls use is sent: the card is marked kept.
     expect(data).toContain('"kept"');
