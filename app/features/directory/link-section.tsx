@@ -37,7 +37,8 @@ export function LinkSection({
   const more = `${moreLabel} (${links.length})`;
   return (
     <section aria-labelledby={id} className="card mt-4 p-4 sm:p-5">
-      <h2 id={id} className="font-semibold">
+      {/* A link to the catalog's section lands below the sticky header (two rows on phones). */}
+      <h2 id={id} className="scroll-mt-32 font-semibold sm:scroll-mt-20">
         {title}
       </h2>
       <ul className={`mt-2 ${grid}`}>{links.slice(0, first).map(item)}</ul>
