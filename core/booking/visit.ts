@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
 
 /** '23 ноября 2026, понедельник, 09:30': a visit's time as the clinic's clock shows it. */

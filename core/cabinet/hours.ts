@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
-import { ru } from 'date-fns/locale';
+import { format } from 'date-fns/format';
+import { ru } from 'date-fns/locale/ru';
 import { WEEKDAY_NAMES } from '../dates/zoned';
 import { addDays, isoWeekday, wallClock } from '../schedule/free-slots';
 

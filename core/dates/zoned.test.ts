@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { format, getISODay } from 'date-fns';
-import { ru } from 'date-fns/locale';
+import { format } from 'date-fns/format';
+import { getISODay } from 'date-fns/getISODay';
+import { ru } from 'date-fns/locale/ru';
 import { describe, expect, it } from 'vitest';
 import { formatDayShort, formatLongDate, nextLocalHour, zonedDay } from './zoned';
 

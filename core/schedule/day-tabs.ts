@@ -3,8 +3,11 @@
  * grid's size and the slot-choice event. Days are plain 'yyyy-MM-dd' strings already in the
  * clinic's zone and `today` is passed in, so nothing here reads the clock or shifts a zone.
  */
-import { addDays, format, getISODay, isSameMonth } from 'date-fns';
-import { ru } from 'date-fns/locale';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { getISODay } from 'date-fns/getISODay';
+import { isSameMonth } from 'date-fns/isSameMonth';
+import { ru } from 'date-fns/locale/ru';
 
 /** One free slot as the slot calls answer it ('HH:mm', minutes). */
 export interface DaySlot {

@@ -1,13 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { fromPglite } from 'pg-boss';
 import { installJobsSchema, type JobsConnection } from '../jobs/queue';
@@ -60,7 +56,7 @@ export type DatabaseOptions =
  */
 export function jobsConnectionOf(db: Db): JobsConnection {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  if (client instanceof PGlite) return { db: fromPglite(client), backend: 'pglite' };
+  if (!(client instanceof pg.Pool)) return { db: fromPglite(client), backend: 'pglite' };
   const url = client.options.connectionString;
   if (!url) throw new Error('the job queue needs the PostgreSQL connection string');
   return { connectionString: url, max: 3 };
@@ -121,6 +117,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
     lock = lockDataDir(dir);
   }
+  // PGlite's modules load only for the embedded database: a server on PostgreSQL never holds them.
+  const [{ PGlite }, { btree_gist }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] =
+    await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/btree_gist'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
   let client: PGlite;
   try {
     client = await PGlite.create({

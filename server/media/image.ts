@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 
 /** The format the bytes themselves say (never the file's name or the browser's type). */
 export function sniffImage(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
@@ -39,6 +39,8 @@ export interface ImageFit {
 export async function reencodeImage(data: Buffer, fit: ImageFit): Promise<Buffer> {
   const sniffed = sniffImage(data);
   if (!sniffed) throw fit.refuse('type');
+  // libvips loads with the first upload, not with every process: uploads are rare, its RSS is not.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: 40_000_000 }).metadata();

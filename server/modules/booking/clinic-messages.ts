@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
 import { and, eq } from 'drizzle-orm';
 import type { VisitSubject } from '../../../core/booking/contracts';

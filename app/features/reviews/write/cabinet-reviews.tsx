@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
 import { useState } from 'react';
 import type { CabinetReview, CabinetReviews } from '../../../../core/reviews/contracts';

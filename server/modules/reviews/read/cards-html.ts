@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
 import type { ReviewSubject } from '../../../../core/reviews/contracts';
 import { assessmentStars, MAX_STARS, UNAUTHORISED_CUTOFF_MS } from '../../../../core/reviews/rating';
