@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import type { LegalDocument } from '../../../core/legal/document';
 
 const require = createRequire(import.meta.url);
@@ -39,8 +38,13 @@ function write(
   });
 }
 
-/** A legal document as a PDF file: its title, edition and sections, from the same text as the pages. */
-export function renderLegalPdf(legal: LegalDocument): Promise<Buffer> {
+/**
+ * A legal document as a PDF file: its title, edition and sections, from the same text as the pages.
+ * pdfkit (with fontkit and a JavaScript brotli, some 1.6 MB of modules) loads with the first file
+ * asked for, not with every server process (ADR 033).
+ */
+export async function renderLegalPdf(legal: LegalDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { LegalOperator } from '../../../core/legal/document';
 import { LEGAL_PDFS, legalDocument } from '../../../core/legal/documents';
+import { renderLegalPdf } from './pdf';
 
 /**
  * The club's rules and the club card offer as PDF files, drawn from the same text as the legal
  * pages when first asked for and kept for the life of the process (the text only changes with
- * a release or the operator's settings, which are read at start). The PDF code (pdfkit, fontkit,
- * a JavaScript brotli) loads with the first file asked for, not with every process: some 2 MB of
- * modules a server would otherwise hold from start for two rarely opened files.
+ * a release or the operator's settings, which are read at start).
  */
 export async function legalRoutes(app: FastifyInstance, deps: { operator: LegalOperator }) {
   const files = new Map<string, Promise<Buffer>>();
@@ -16,7 +15,7 @@ export async function legalRoutes(app: FastifyInstance, deps: { operator: LegalO
     app.get(legal.url, { config: { csrfCookie: false } }, async (_request, reply) => {
       let file = files.get(slug);
       if (!file) {
-        file = import('./pdf').then((pdf) => pdf.renderLegalPdf(legal));
+        file = renderLegalPdf(legal);
         files.set(slug, file);
         file.catch(() => files.delete(slug));
       }
