@@ -1,5 +1,6 @@
 import { pageTags } from '../../core/cache/page-tags';
 import {
+  CATALOG_SECTIONS,
   catalogUrl,
   doctorsUrl,
   type PlaceKind,
@@ -106,7 +107,7 @@ export default function Catalog({ loaderData: d }: Route.ComponentProps) {
           ) : (
             <>
               <LinkSection
-                id="specs-h"
+                id={CATALOG_SECTIONS.specialities}
                 title="Врачи по специальностям"
                 links={specialities.map((s) => ({
                   href: doctorsUrl(town, s.translit),
@@ -115,24 +116,24 @@ export default function Catalog({ loaderData: d }: Route.ComponentProps) {
                 }))}
               />
               <LinkSection
-                id="treatments-h"
+                id={CATALOG_SECTIONS.treatments}
                 title="Лечение"
                 links={treatments.map((t) => ({ href: treatmentUrl(town, t.translit), label: t.name }))}
               />
               <LinkSection
-                id="metro-h"
+                id={CATALOG_SECTIONS.metro}
                 title={`${d.speciality?.namePlural ?? 'Врачи'} у метро`}
                 links={placeLinks(metro, doctorsAt('metro'))}
               />
               <LinkSection
-                id="districts-h"
+                id={CATALOG_SECTIONS.districts}
                 title={`${d.speciality?.namePlural ?? 'Врачи'} по районам`}
                 links={placeLinks(districts, doctorsAt('rayon'))}
               />
               {!d.speciality && (
                 <>
                   <LinkSection
-                    id="tops-h"
+                    id={CATALOG_SECTIONS.tops}
                     title="Рейтинги клиник"
                     links={tops.map((t) => ({
                       href: topUrl(town, t.slug),
@@ -140,12 +141,12 @@ export default function Catalog({ loaderData: d }: Route.ComponentProps) {
                     }))}
                   />
                   <LinkSection
-                    id="lpu-metro-h"
+                    id={CATALOG_SECTIONS.clinicsMetro}
                     title="Клиники у метро"
                     links={placeLinks(metro, clinicsAt('metro'))}
                   />
                   <LinkSection
-                    id="lpu-districts-h"
+                    id={CATALOG_SECTIONS.clinicsDistricts}
                     title="Клиники по районам"
                     links={placeLinks(districts, clinicsAt('rayon'))}
                   />

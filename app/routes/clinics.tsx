@@ -2,7 +2,7 @@ import { preloadModule } from 'react-dom';
 import { pageTags } from '../../core/cache/page-tags';
 import { stepFreeOnly } from '../../core/clinic/accessibility';
 import {
-  catalogUrl,
+  catalogSectionUrl,
   clinicsUrl,
   placeClinicsUrl,
   SERVICE_SECTIONS,
@@ -131,7 +131,7 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
               id="tops-h"
               title="Рейтинги клиник"
               moreLabel="Все рейтинги"
-              moreHref={`${catalogUrl(d.town.slug)}#tops-h`}
+              moreHref={catalogSectionUrl(d.town.slug, 'tops')}
               links={tops.map((t) => ({
                 href: topUrl(d.town.slug, t.slug),
                 label: `Лучшие ${t.title.toLowerCase()}`,
@@ -142,7 +142,7 @@ export default function Clinics({ loaderData: d }: Route.ComponentProps) {
               districts={districts}
               href={(kind, slug) => placeClinicsUrl(d.town.slug, kind, slug)}
               moreHref={(kind) =>
-                `${catalogUrl(d.town.slug)}#${kind === 'metro' ? 'lpu-metro-h' : 'lpu-districts-h'}`
+                catalogSectionUrl(d.town.slug, kind === 'metro' ? 'clinicsMetro' : 'clinicsDistricts')
               }
             />
           </>

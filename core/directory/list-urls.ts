@@ -54,6 +54,23 @@ export function catalogUrl(town: string, speciality?: string): string {
   return `/${town}/katalog/${speciality ? `${speciality}/` : ''}`;
 }
 
+/** The catalog's sections, by the id of each heading: the list pages link to `#{id}`. */
+export const CATALOG_SECTIONS = {
+  specialities: 'specs-h',
+  treatments: 'treatments-h',
+  metro: 'metro-h',
+  districts: 'districts-h',
+  tops: 'tops-h',
+  clinicsMetro: 'lpu-metro-h',
+  clinicsDistricts: 'lpu-districts-h',
+} as const;
+export type CatalogSection = keyof typeof CATALOG_SECTIONS;
+
+/** '/moskva/katalog/lor/#metro-h': one section of the catalog. */
+export function catalogSectionUrl(town: string, section: CatalogSection, speciality?: string): string {
+  return `${catalogUrl(town, speciality)}#${CATALOG_SECTIONS[section]}`;
+}
+
 export function clinicsUrl(town: string): string {
   return `/${town}/lpu/`;
 }

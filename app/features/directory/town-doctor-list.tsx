@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { DoctorListView, PlaceLink, TreatmentLink } from '../../../core/directory/contracts';
 import { TOWN_LIST_OPTIONS } from '../../../core/directory/list-filters';
 import {
-  catalogUrl,
+  catalogSectionUrl,
   doctorsUrl,
   nearbyDoctorsUrl,
   onlineDoctorsUrl,
@@ -76,7 +76,7 @@ export function TownDoctorList({
                 id="specs-h"
                 title="Специальности"
                 moreLabel="Все специальности"
-                moreHref={`${catalogUrl(town.slug)}#specs-h`}
+                moreHref={catalogSectionUrl(town.slug, 'specialities')}
                 links={specialities.map((s) => ({
                   href: doctorsUrl(town.slug, s.translit),
                   label: s.namePlural,
@@ -102,7 +102,7 @@ export function TownDoctorList({
               id="treatments-h"
               title="Лечение"
               moreLabel="Всё лечение"
-              moreHref={`${catalogUrl(town.slug, spec)}#treatments-h`}
+              moreHref={catalogSectionUrl(town.slug, 'treatments', spec)}
               links={treatments.map((t) => ({ href: treatmentUrl(town.slug, t.translit), label: t.name }))}
             />
             <PlaceLinks
@@ -110,7 +110,7 @@ export function TownDoctorList({
               districts={districts}
               href={(kind, slug) => placeDoctorsUrl(town.slug, kind, slug, spec)}
               moreHref={(kind) =>
-                `${catalogUrl(town.slug, spec)}#${kind === 'metro' ? 'metro-h' : 'districts-h'}`
+                catalogSectionUrl(town.slug, kind === 'metro' ? 'metro' : 'districts', spec)
               }
             />
           </>
