@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { dropTypegenRace } from './server/testing/unhandled-errors';
 
 /**
  * Server test files that run after all the others, by themselves. On PostgreSQL transaction ids
@@ -34,6 +35,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Migrates PGlite once; each test file's database starts from that snapshot.
     globalSetup: ['./server/testing/global-setup.ts'],
+    // Parallel files' Vite dev servers race in React Router's type generation; only that is dropped.
+    onUnhandledError: dropTypegenRace,
     projects: [
       {
         extends: true,
