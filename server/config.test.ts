@@ -17,6 +17,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAGE_CONCURRENCY: '8' }).PAGE_CONCURRENCY).toBe(8);
   });
 
+  it('takes the public origin from PORT unless PUBLIC_URL names it, without a trailing slash', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: '' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://portal.example.ru/' }).PUBLIC_URL).toBe(
+      'https://portal.example.ru',
+    );
+  });
+
   it('reads a PostgreSQL URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/portal' }).DATABASE_URL).toBe(
       'postgres://postgres@127.0.0.1:5432/portal',

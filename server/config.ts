@@ -78,8 +78,11 @@ const ConfigSchema = z
     SEED_SIZE: z.enum(['small', 'large', 'none']).default('small'),
     SEED: z.coerce.number().int().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** The site's public origin: the only source of absolute URLs in pages, feeds and calendar files. */
-    PUBLIC_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    /**
+     * The site's public origin: the only source of absolute URLs in pages, feeds, calendar files,
+     * messages and payment return pages. Unset: http://localhost:$PORT, where this process listens.
+     */
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Proxies whose forwarded client address and scheme are believed; none when unset. */
     TRUST_PROXY: TrustProxySchema.optional(),
     /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
@@ -173,7 +176,12 @@ const ConfigSchema = z
         path: ['DATABASE_REPLICA_URLS'],
         message: 'read replicas need PostgreSQL (DATABASE_URL); the embedded PGlite has none',
       });
-  });
+  })
+  .transform(({ PUBLIC_URL, ...config }) => ({
+    ...config,
+    // Without a trailing slash: links are the origin followed by a path.
+    PUBLIC_URL: (PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, ''),
+  }));
 
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -92,7 +92,7 @@ const app = await buildApp({
   pages: build ? { build, mode: dev ? 'development' : 'production' } : undefined,
   bus,
   callSocketCheckMs: config.CALL_SOCKET_CHECK_MS,
-  publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+  publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
   // Pages change on every edit in development: no page cache there.
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
@@ -174,5 +174,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 await app.listen({ port: config.PORT, host: config.HOST });
-// The address people use (PUBLIC_URL), not the bind address the listen log names.
-console.log(`Open ${config.PUBLIC_URL.replace(/\/$/, '')}`);
+// The address people use (PUBLIC_URL, by default this port on localhost), not the bind address
+// the listen log names.
+console.log(`Open ${config.PUBLIC_URL}`);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,23 +11,44 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+/** A port nobody listens on now (the OS's choice for port 0, released at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
 interface Run {
   code: number | null;
   stdout: string;
   stderr: string;
 }
 
-/** Starts the server with this environment; stops it once stdout has `until` (or after 90 s). */
-function runServer(args: string[], env: Record<string, string>, until?: string): Promise<Run> {
+/**
+ * Starts the server with this environment; once stdout has `until`, runs `whileUp` (if any) and
+ * stops it (or after 90 s).
+ */
+function runServer(
+  args: string[],
+  env: Record<string, string>,
+  until?: string,
+  whileUp?: () => Promise<void>,
+): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
       env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, DATABASE_URL: '', SEED_SIZE: 'none', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out = { stdout: '', stderr: '' };
+    let up = false;
     child.stdout.on('data', (chunk) => {
       out.stdout += chunk;
-      if (until && out.stdout.includes(until)) child.kill('SIGTERM');
+      if (!until || up || !out.stdout.includes(until)) return;
+      up = true;
+      void (whileUp ?? (async () => {}))().finally(() => child.kill('SIGTERM'));
     });
     child.stderr.on('data', (chunk) => {
       out.stderr += chunk;
@@ -68,11 +90,26 @@ describe('a PostgreSQL the server cannot use is one line saying what to do', () 
 it('development: readable log lines and one line with the address to open', async () => {
   const { stdout } = await runServer(
     ['--dev'],
-    { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:4321/' },
+    { NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', PUBLIC_URL: 'http://portal.test/' },
     'Open http://',
   );
   const lines = stdout.split('\n');
-  expect(lines).toContain('Open http://localhost:4321');
+  expect(lines).toContain('Open http://portal.test');
   const listening = lines.find((line) => line.includes('Server listening at'));
   expect(listening).toMatch(/^\d\d:\d\d:\d\d {2}INFO {3}Server listening at http:\/\/127\.0\.0\.1:\d+/);
+}, 120_000);
+
+it('without PUBLIC_URL, the address to open and the absolute links are localhost at PORT', async () => {
+  const port = await freePort();
+  let robots = '';
+  const { stdout } = await runServer(
+    [],
+    { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SERVE_PAGES: 'false' },
+    'Open http://',
+    async () => {
+      robots = await (await fetch(`http://127.0.0.1:${port}/robots.txt`)).text();
+    },
+  );
+  expect(stdout.split('\n')).toContain(`Open http://localhost:${port}`);
+  expect(robots).toContain(`Sitemap: http://localhost:${port}/sitemap.xml`);
 }, 120_000);
