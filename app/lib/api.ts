@@ -4,12 +4,22 @@
  * gives up after a timeout, and turns every failure into an ApiError with the text to show.
  *
  *   const { appointment } = await api.send(createAppointment, { body });
- *   try { … } catch (error) { if (isApiError(error, 409)) showAlternatives(error.body) }
+ *   try { … } catch (error) { if (isRefusal(createAppointment, error, 409)) offer(error.body.alternatives) }
+ *
+ * A form does not catch at all: `useCall(call)` (app/lib/use-call.ts) runs the call and keeps its
+ * busy flag, its refusal (typed by the descriptor's `refusal`) and the message to show.
  *
  * Replies are typed by the call's contract and trusted as such: the server checks each reply
  * against its schema before it leaves, and the client does not ship zod to parse them again.
  */
-import { type Call, callPath, queryString, type ReplyOf, type ShapeOf } from '../../core/http/call';
+import {
+  type Call,
+  callPath,
+  queryString,
+  type RefusalOf,
+  type ReplyOf,
+  type ShapeOf,
+} from '../../core/http/call';
 import type { ErrorBody } from '../../core/http/contracts';
 import { SET_SESSION_PATH } from '../../core/http/set-session';
 import { csrfToken } from './csrf';
@@ -22,13 +32,15 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /** Why a call failed: the server refused (`http`), no answer (`network`, `timeout`), or the caller gave up. */
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted';
 
-export class ApiError extends Error {
+export class ApiError<B extends ErrorBody = ErrorBody> extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     /** HTTP status; 0 when no answer came. */
     readonly status: number,
     /** The error body (`detail` is always there: the server's text, or ours for 5xx and no answer). */
-    readonly body: ErrorBody,
+    readonly body: B,
+    /** The call that failed (its descriptor), so a refusal is read as that call's. */
+    readonly call?: Call,
   ) {
     super(body.detail);
     this.name = 'ApiError';
@@ -46,6 +58,18 @@ export class ApiError extends Error {
 /** An ApiError, optionally of one of the given statuses. */
 export function isApiError(error: unknown, ...statuses: number[]): error is ApiError {
   return error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status));
+}
+
+/**
+ * The server's refusal of this call (a 4xx or 5xx answer, of one of the given statuses if any),
+ * with its body typed by the descriptor's `refusal`: no cast at the caller.
+ */
+export function isRefusal<C extends Call>(
+  call: C,
+  error: unknown,
+  ...statuses: number[]
+): error is ApiError<RefusalOf<C>> {
+  return isApiError(error, ...statuses) && error.kind === 'http' && error.call === call;
 }
 
 /** A caller's abort is not a failure to show. */
@@ -99,14 +123,14 @@ async function send<C extends Call>(call: C, input: CallInput<C>): Promise<Reply
       signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
     });
   } catch {
-    if (signal?.aborted) throw new ApiError('aborted', 0, { detail: 'aborted' });
-    throw new ApiError(timeout.aborted ? 'timeout' : 'network', 0, { detail: CONNECTION_ERROR });
+    if (signal?.aborted) throw new ApiError('aborted', 0, { detail: 'aborted' }, call);
+    throw new ApiError(timeout.aborted ? 'timeout' : 'network', 0, { detail: CONNECTION_ERROR }, call);
   }
   const data = await readBody(response);
   if (response.ok) return data as ReplyOf<C>;
   const refusal = data !== null && typeof data === 'object' ? (data as Record<string, unknown>) : {};
   const detail = response.status < 500 && typeof refusal.detail === 'string' ? refusal.detail : SERVER_ERROR;
-  throw new ApiError('http', response.status, { ...refusal, detail });
+  throw new ApiError('http', response.status, { ...refusal, detail }, call);
 }
 
 /** JSON when the server says so, else the text (a few calls answer an HTML fragment). */

@@ -8,14 +8,21 @@
  *     'POST', '/ajax/appointment/create/');
  *   api.send(createAppointment, { body });            // app/lib/api.ts
  */
+import type { ErrorBody } from './contracts';
+
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What crosses the wire: path parameters, query, body (as sent) and the 2xx reply (as received). */
+/**
+ * What crosses the wire: path parameters, query, body (as sent), the 2xx reply (as received) and,
+ * for a call whose 4xx says more than `{detail, code, errors}`, that refusal's extra fields (a
+ * booking's nearest free times, the visits an hours change would drop).
+ */
 export interface CallShape {
   params?: Record<string, string | number>;
   query?: Record<string, unknown>;
   body?: unknown;
   reply: unknown;
+  refusal?: object;
 }
 
 export interface Call<S extends CallShape = CallShape> {
@@ -32,6 +39,12 @@ export function defineCall<S extends CallShape>() {
 
 export type ShapeOf<C> = C extends Call<infer S> ? S : never;
 export type ReplyOf<C> = ShapeOf<C>['reply'];
+/**
+ * The body of a call's 4xx: the common error body, with the fields its descriptor declares as
+ * `refusal` where it declares them. They are optional here: a 400 from the body's schema, a 403
+ * or a 429 of the same call carries only the common ones.
+ */
+export type RefusalOf<C> = ShapeOf<C> extends { refusal: infer R } ? ErrorBody & Partial<R> : ErrorBody;
 
 /** The path with its parameters filled in: ('/a/:id/b/', {id: 5}) → '/a/5/b/'. */
 export function callPath(path: string, params: Record<string, string | number> = {}): string {

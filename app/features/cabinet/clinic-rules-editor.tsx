@@ -1,50 +1,52 @@
 import { useId, useState } from 'react';
 import { cabinetSetClinicRules } from '../../../core/cabinet/calls';
 import { CLINIC_PAGE_TEXTS as T } from '../../../core/clinic/page-editor';
-import { api } from '../../lib/api';
-import { FIELD, PRIMARY, StatusNote, useSave } from './clinic-page-form';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
 /** 'Правила посещения' in the clinic's cabinet: one text, a rule a line. */
 export function ClinicRulesEditor({ rules }: { rules: string[] }) {
   const id = useId();
   const [text, setText] = useState(rules.join('\n'));
-  const { busy, note, setNote, run } = useSave();
+  const save = useCall(cabinetSetClinicRules);
 
-  async function save() {
-    const saved = await run(() => api.send(cabinetSetClinicRules, { body: { text } }), T.saved);
-    if (saved) setText(saved.rules.join('\n'));
+  async function submit() {
+    const outcome = await save.run({ body: { text } });
+    if (outcome.ok) setText(outcome.reply.rules.join('\n'));
   }
 
   return (
-    <form
+    <Form
+      call={save}
+      onSubmit={submit}
       className="card mt-4 flex flex-col gap-3 p-5"
       aria-labelledby={`${id}-h`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
     >
       <h2 id={`${id}-h`} className="text-lg font-semibold">
         {T.rulesTitle}
       </h2>
-      <label className="flex flex-col gap-1">
-        <span className="text-sm text-ink-soft">{T.rulesLead}</span>
-        <textarea
-          name="rules"
-          className={`${FIELD} min-h-40`}
-          value={text}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            setNote(null);
-          }}
-        />
-      </label>
+      <Field label={T.rulesLead} error={save.fieldErrors.text}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="rules"
+            className={`${INPUT} min-h-40`}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              save.reset();
+            }}
+          />
+        )}
+      </Field>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={PRIMARY} disabled={busy}>
+        <Button type="submit" busy={save.busy}>
           {T.save}
-        </button>
-        <StatusNote note={note} />
+        </Button>
+        <FormStatus call={save} done={T.saved} />
       </div>
-    </form>
+    </Form>
   );
 }
