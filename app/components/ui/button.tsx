@@ -4,7 +4,8 @@ import { useHydrated } from '../../lib/use-hydrated';
 /**
  * The looks a button has (ADR 035): `primary` (the form's one main action), `secondary` (a plain
  * bordered one), `small` (a bordered one in a row of actions), `danger` (it deletes or cancels
- * something for good), `link` (reads as text).
+ * something for good), `link` (reads as text), `chip` (a rounded filter or tab), `bare` (no look of
+ * its own: the caller's `className` is all of it, for a button drawn like nothing else).
  */
 export const BUTTON_VARIANTS = {
   primary: 'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark',
@@ -12,6 +13,8 @@ export const BUTTON_VARIANTS = {
   small: 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas',
   danger: 'rounded-lg bg-error px-4 py-2 font-medium text-white hover:opacity-90',
   link: 'text-brand underline-offset-2 hover:underline',
+  chip: 'rounded-full border border-line px-3 py-1.5 text-sm hover:bg-canvas',
+  bare: '',
 } as const;
 
 export type ButtonVariant = keyof typeof BUTTON_VARIANTS;
@@ -48,7 +51,11 @@ export function Button({
       type={type}
       disabled={disabled || busy || (!worksWithoutScript && !hydrated)}
       aria-busy={busy || undefined}
-      className={`${BUTTON_VARIANTS[variant]} disabled:opacity-50${className ? ` ${className}` : ''}`}
+      className={
+        variant === 'bare'
+          ? className
+          : `${BUTTON_VARIANTS[variant]} disabled:opacity-50${className ? ` ${className}` : ''}`
+      }
       {...rest}
     />
   );
