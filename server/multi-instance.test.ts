@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { freeSlotsOf } from '../bench/calls/booking';
 import { AppProcess, createScratchDatabase, findHaproxy, Haproxy, waitFor } from './testing/cluster';
+import { onFreePorts } from './testing/free-port';
 
 const databaseUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
-const PORTS = { balancer: 4210, a: 4211, b: 4212, stats: 4219 };
 /** The drain is longer than HAProxy needs to see /readyz fail twice (a check every 200 ms). */
 const DRAIN_MS = 3000;
 const CHECK_INTER_MS = 200;
@@ -56,33 +56,39 @@ describe.skipIf(!databaseUrl || !redisUrl)(
       const haproxy = findHaproxy();
       if (!haproxy) throw new Error('haproxy is not installed: apt-get install -y haproxy (.ci/run does it)');
       database = await createScratchDatabase(databaseUrl ?? '', 'multi');
-      const env = {
-        DATABASE_URL: database.url,
-        REDIS_URL: redisUrl ?? '',
-        SEED_SIZE: 'small',
-        SERVE_PAGES: 'false',
-        DRAIN_MS: String(DRAIN_MS),
-        // The socket's own check is out of the way: only the bus can bring the call in time.
-        CALL_SOCKET_CHECK_MS: '600000',
-        PUBLIC_URL: `http://127.0.0.1:${PORTS.balancer}`,
-        DATABASE_POOL_SIZE: '5',
-      };
-      a = new AppProcess('a', PORTS.a, env);
-      b = new AppProcess('b', PORTS.b, env);
-      // One after the other: the first seeds the empty database.
-      await a.start();
-      await b.start();
-      balancer = new Haproxy(haproxy, {
-        port: PORTS.balancer,
-        statsPort: PORTS.stats,
-        servers: [
-          { name: 'a', port: PORTS.a },
-          { name: 'b', port: PORTS.b },
-        ],
-        interMs: CHECK_INTER_MS,
+      const url = database.url;
+      // Ports found free; the whole start again on others when one was taken meanwhile.
+      [a, b, balancer] = await onFreePorts(4, async ([front, stats, portA, portB]) => {
+        const env = {
+          DATABASE_URL: url,
+          REDIS_URL: redisUrl ?? '',
+          SEED_SIZE: 'small',
+          SERVE_PAGES: 'false',
+          DRAIN_MS: String(DRAIN_MS),
+          // The socket's own check is out of the way: only the bus can bring the call in time.
+          CALL_SOCKET_CHECK_MS: '600000',
+          PUBLIC_URL: `http://127.0.0.1:${front}`,
+          DATABASE_POOL_SIZE: '5',
+        };
+        const apps = [new AppProcess('a', portA, env), new AppProcess('b', portB, env)] as const;
+        const proxy = new Haproxy(haproxy, {
+          port: front,
+          statsPort: stats,
+          servers: apps.map((app) => ({ name: app.name, port: app.port })),
+          interMs: CHECK_INTER_MS,
+        });
+        try {
+          // One after the other: the first seeds the empty database.
+          for (const app of apps) await app.start();
+          await proxy.start();
+          await proxy.waitUntilUp(['a', 'b']);
+        } catch (err) {
+          await proxy.stop();
+          await Promise.all(apps.map((app) => app.stop(5000)));
+          throw err;
+        }
+        return [...apps, proxy] as const;
       });
-      await balancer.start();
-      await balancer.waitUntilUp(['a', 'b']);
     }, 240_000);
 
     afterAll(async () => {

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPageCache } from '../cache/page-cache';
 import { shareInvalidations } from '../cache/page-cache-sync';
+import { freePort } from '../testing/free-port';
 import { type BusHandler, createMemoryBus, createRedisBus, type EventBus } from './bus';
 
 const quiet = { warn: () => {}, info: () => {} };
@@ -114,13 +115,15 @@ describe.skipIf(!redisUrl)('Redis bus (REDIS_URL)', () => {
 
   it('publishing while Redis is unreachable is dropped and logged, not thrown', async () => {
     const warnings: string[] = [];
-    const client = new Redis('redis://127.0.0.1:4299', {
+    // A port found free: nothing listens there.
+    const unreachable = `redis://127.0.0.1:${await freePort()}`;
+    const client = new Redis(unreachable, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
       lazyConnect: true,
     });
     client.on('error', () => {});
-    const bus = createRedisBus('redis://127.0.0.1:4299', client, {
+    const bus = createRedisBus(unreachable, client, {
       warn: (m) => warnings.push(m),
       info: () => {},
     });

@@ -3,6 +3,7 @@ import { connect } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHaproxy, Haproxy } from './cluster';
+import { onFreePorts } from './free-port';
 
 /**
  * The TLS front the bench's Lighthouse phase puts before the server (ADR 028): HAProxy on a
@@ -22,17 +23,20 @@ describe.skipIf(!haproxy)('HAProxy with tls', () => {
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     const port = (app.address() as AddressInfo).port;
-    // Fixed ports below the OS's ephemeral range (32768 and up), as the cluster test's (4210–4219):
-    // a port beside the app's is one the OS may hand to any test's outgoing connection meanwhile,
-    // and CI once lost the race ('cannot bind socket (Address already in use)').
-    front = new Haproxy(haproxy as string, {
-      port: 4230,
-      statsPort: 4239,
-      servers: [{ name: 'app', port }],
-      interMs: 500,
-      tls: true,
+    front = await onFreePorts(2, async ([frontPort, statsPort]) => {
+      const proxy = new Haproxy(haproxy as string, {
+        port: frontPort,
+        statsPort,
+        servers: [{ name: 'app', port }],
+        interMs: 500,
+        tls: true,
+      });
+      await proxy.start().catch(async (err) => {
+        await proxy.stop();
+        throw err;
+      });
+      return proxy;
     });
-    await front.start();
     await front.waitUntilUp(['app'], 10_000);
   }, 20_000);
 
