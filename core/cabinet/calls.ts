@@ -3,6 +3,7 @@ import { defineCall } from '../http/call';
 /** The websocket that tells an open reception list of changed visits. */
 export const CABINET_VISITS_SOCKET = '/ws/cabinet/appointments';
 
+import type { AffectedVisits } from './affected-visits';
 import type {
   CaptionBody,
   ClinicAbout,
@@ -79,10 +80,11 @@ export const cabinetDaysOff = defineCall<{ query: DaysOffQuery; reply: DaysOff }
 );
 
 /** Closes days; 409 `visits_booked` with the visits when some are booked and not to be cancelled. */
-export const cabinetAddDaysOff = defineCall<{ body: DaysOffBody; reply: DaysOffAdded }>()(
-  'POST',
-  '/cabinet/ajax/schedule/days-off/',
-);
+export const cabinetAddDaysOff = defineCall<{
+  body: DaysOffBody;
+  reply: DaysOffAdded;
+  refusal: AffectedVisits;
+}>()('POST', '/cabinet/ajax/schedule/days-off/');
 
 /** Opens a closed day again. */
 export const cabinetRemoveDayOff = defineCall<{ params: { id: number }; reply: DayOffRemoved }>()(
@@ -118,28 +120,31 @@ export const cabinetHours = defineCall<{ query: HoursQuery; reply: Hours }>()(
 );
 
 /** New weekly hours from a day (today by default); 409 `visits_outside` with the visits they would drop, unless cancelled. */
-export const cabinetSetHours = defineCall<{ body: HoursBody; reply: HoursSaved }>()(
+export const cabinetSetHours = defineCall<{ body: HoursBody; reply: HoursSaved; refusal: AffectedVisits }>()(
   'POST',
   '/cabinet/ajax/schedule/hours/',
 );
 
 /** Withdraws a coming change of the weekly hours; 409 `visits_outside` with the visits it would drop. */
-export const cabinetWithdrawHours = defineCall<{ body: HoursWithdrawBody; reply: HoursSaved }>()(
-  'POST',
-  '/cabinet/ajax/schedule/hours/withdraw/',
-);
+export const cabinetWithdrawHours = defineCall<{
+  body: HoursWithdrawBody;
+  reply: HoursSaved;
+  refusal: AffectedVisits;
+}>()('POST', '/cabinet/ajax/schedule/hours/withdraw/');
 
 /** A date's own hours; 409 `visits_outside` with the visits they would drop, unless cancelled. */
-export const cabinetSetDatedHours = defineCall<{ body: DatedHoursBody; reply: DatedHoursSaved }>()(
-  'POST',
-  '/cabinet/ajax/schedule/dated-hours/',
-);
+export const cabinetSetDatedHours = defineCall<{
+  body: DatedHoursBody;
+  reply: DatedHoursSaved;
+  refusal: AffectedVisits;
+}>()('POST', '/cabinet/ajax/schedule/dated-hours/');
 
 /** Takes a date's own hours away (the week's apply); 409 `visits_outside` as above. */
-export const cabinetRemoveDatedHours = defineCall<{ body: DatedHoursRemoveBody; reply: DatedHoursSaved }>()(
-  'POST',
-  '/cabinet/ajax/schedule/dated-hours/remove/',
-);
+export const cabinetRemoveDatedHours = defineCall<{
+  body: DatedHoursRemoveBody;
+  reply: DatedHoursSaved;
+  refusal: AffectedVisits;
+}>()('POST', '/cabinet/ajax/schedule/dated-hours/remove/');
 
 /** A clinic switches online booking of one of its doctors on or off (a doctor account: 403). */
 export const cabinetSetBooking = defineCall<{ body: BookingToggleBody; reply: BookingToggled }>()(
