@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { REVIEW_TYPES } from '../../core/reviews/types';
 import type { Db } from '../../server/db/client';
-import { recountRatings } from '../../server/modules/reviews/rating/repo';
+import { recountRatings } from '../../server/db/sql/ratings';
 
 const DOCTORS = 10;
 /** A doctor's reviews page with 5,000 reviews. */

@@ -10,7 +10,7 @@ import {
   promotions,
 } from '../../db/schema/clinics';
 import { districts, metroStations, towns } from '../../db/schema/towns';
-import { type ReviewSummaryRow, reviewSummaryColumns } from '../directory/repo';
+import { type ReviewSummaryRow, reviewSummaryColumns } from '../../db/sql/review-summary';
 
 export type ClinicRepo = ReturnType<typeof createClinicRepo>;
 

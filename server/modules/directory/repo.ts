@@ -1,6 +1,4 @@
-import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { ReviewSubject, ReviewTag } from '../../../core/reviews/contracts';
-import { TAGS_SHOWN } from '../../../core/reviews/tags';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { prepareSql } from '../../db/prepared';
 import { clinicHours, clinics } from '../../db/schema/clinics';
@@ -11,10 +9,8 @@ import {
   workplacePrices,
   workplaces,
 } from '../../db/schema/doctors';
-import { reviews } from '../../db/schema/reviews';
 import { specialities } from '../../db/schema/specialities';
 import { districts, metroStations } from '../../db/schema/towns';
-import { subjectTagsJson } from '../reviews/read/repo';
 
 export type DoctorRow = typeof doctors.$inferSelect;
 export type ClinicRow = typeof clinics.$inferSelect;
@@ -52,42 +48,6 @@ export type DoctorCardRow = {
     prices: { type: VisitType; price: number; clubPrice: number | null }[];
   }[];
 };
-
-/** What a review card of a page's summary shows, as JSON keys. */
-const LATEST_REVIEW_FIELDS = sql.raw(`r.id, r.author_name AS "authorName", r.text, r.sentiment, r.status,
-  r.is_verified AS "isVerified", r.created_at AS "createdAt", r.visit_date AS "visitDate"`);
-
-export type ReviewSummaryRow = {
-  reviewCounts: Partial<Record<'positive' | 'neutral' | 'negative', number>>;
-  /** The tags block 'Пациенты упоминали в отзывах'. */
-  reviewTags: ReviewTag[];
-  latestReviews: {
-    id: number;
-    authorName: string;
-    text: string;
-    sentiment: 'positive' | 'neutral' | 'negative';
-    status: string;
-    isVerified: boolean;
-    createdAt: string;
-    visitDate: string | null;
-  }[];
-};
-
-/**
- * The columns of a ReviewSummaryRow for the doctor or clinic `id` of the caller's query: its
- * counts by sentiment, its latest `latest` published reviews and its tags block.
- */
-export function reviewSummaryColumns(kind: ReviewSubject['kind'], id: SQL, latest: SQL | Placeholder): SQL {
-  const ofSubject = kind === 'doctor' ? sql`r.doctor_id = ${id}` : sql`r.clinic_id = ${id}`;
-  return sql`(SELECT coalesce(json_object_agg(s.sentiment, s.n), '{}') FROM (
-             SELECT r.sentiment, count(*)::int AS n FROM ${reviews} r
-              WHERE ${ofSubject} AND r.status IN ('published', 'resolved') GROUP BY r.sentiment) s) AS "reviewCounts",
-          (SELECT coalesce(json_agg(v ORDER BY v."createdAt" DESC), '[]') FROM (
-             SELECT ${LATEST_REVIEW_FIELDS} FROM ${reviews} r
-              WHERE ${ofSubject} AND r.status IN ('published', 'resolved')
-              ORDER BY r.created_at DESC LIMIT ${latest}) v) AS "latestReviews",
-          ${subjectTagsJson(kind, id, TAGS_SHOWN)} AS "reviewTags"`;
-}
 
 export interface DoctorQuery {
   townId: number;

@@ -9,7 +9,7 @@ import {
   workplaces,
 } from '../../db/schema/doctors';
 import { clinicServices } from '../../db/schema/services';
-import { type DoctorRow, type ReviewSummaryRow, reviewSummaryColumns } from '../directory/repo';
+import { type ReviewSummaryRow, reviewSummaryColumns } from '../../db/sql/review-summary';
 
 export interface ActivityItem {
   year: number | null;
@@ -18,6 +18,8 @@ export interface ActivityItem {
 }
 
 export type DoctorRepo = ReturnType<typeof createDoctorRepo>;
+
+type DoctorRow = typeof doctors.$inferSelect;
 
 export type DoctorPageRow = ReviewSummaryRow &
   Pick<

@@ -15,10 +15,10 @@ import { fixedClock } from '../../clock';
 import type { Database, Db } from '../../db/client';
 import { reviewTags } from '../../db/schema/reviews';
 import { createClinic, createDoctor, createReview, createTown } from '../../db/seed/factories';
+import { recountRatings } from '../../db/sql/ratings';
 import { openTestDatabase } from '../../testing/database';
 import { doctorRatingFromScratch } from '../../testing/rating';
 import { signedInAs, type TestSession } from '../../testing/session';
-import { recountRatings } from './rating/repo';
 
 export const NOW = new Date('2026-11-22T09:00:00Z');
 export const TEXT =

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { recountRatings } from '../../../modules/reviews/rating/repo';
+import { recountRatings } from '../../sql/ratings';
 import { resetSequence } from '../bulk';
 import type { SeedContext } from '../context';
 import { identityTables, verifyForeignKeys } from '../integrity';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { injectWithCsrf } from '../../../testing/csrf';
 import { signedInAs } from '../../../testing/session';
-import { recountRatings } from '../rating/repo';
+import { recountRatings } from '../../../db/sql/ratings';
 import { createReviewsService } from '../read/service';
 import { NOW, reviewsWorld, TEXT } from '../testing';
 import { STAFF_ONLY } from './service';

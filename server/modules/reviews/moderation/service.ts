@@ -26,7 +26,7 @@ import type { Db } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../http/errors';
 import type { SessionViewer } from '../../auth/viewer';
 import type { ReviewAwardsService } from '../awards/service';
-import { applyRatingDelta, applyTagCounts } from '../rating/repo';
+import { applyReviewChange } from '../rating/service';
 import type { DocumentStore } from '../write/document-store';
 import { createModerationRepo, type PendingReplyRow, type QueueRow } from './repo';
 
@@ -76,7 +76,7 @@ const pendingReply = ({
  * The staff side of reviews (docs/product/reviews.md): the queue, moderation with a kept
  * history, the answers' moderation, and the documents. Nothing is hard-deleted: 'delete' is a
  * state with a reason. A change of state moves the subject's rating by that one review
- * (rating/repo.ts).
+ * (rating/service.ts).
  */
 export function createReviewModerationService({
   db,
@@ -158,9 +158,10 @@ export function createReviewModerationService({
             ? { kind: 'doctor', id: review.doctorId }
             : { kind: 'lpu', id: review.clinicId as number };
         const shown = Number(isShownStatus(to)) - Number(isShownStatus(review.status));
-        const applied = await applyRatingDelta(
+        const applied = await applyReviewChange(
           tx,
           subject,
+          reviewId,
           {
             before: contribution({ ...facts, status: review.status }),
             after: contribution({ ...facts, status: to }),
@@ -168,7 +169,6 @@ export function createReviewModerationService({
           },
           now,
         );
-        await applyTagCounts(tx, subject, reviewId, shown);
         await awards.onModeration(
           tx,
           { id: reviewId, userId: review.userId, viaPortal: review.viaPortal },

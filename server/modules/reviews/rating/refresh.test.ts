@@ -4,10 +4,10 @@ import { storedRating } from '../../../../core/reviews/rating';
 import { fixedClock } from '../../../clock';
 import type { Database } from '../../../db/client';
 import { createClinic, createDoctor, createReview, createTown, createUser } from '../../../db/seed/factories';
+import { recountRatings } from '../../../db/sql/ratings';
 import { JOB_KINDS } from '../../../jobs/kinds';
 import { createJobs } from '../../../jobs/queue';
 import { openTestDatabase } from '../../../testing/database';
-import { recountRatings } from './repo';
 import { createRatingRefreshHandlers, RATING_REFRESH_JOB } from './service';
 
 const NOW = new Date('2026-11-25T02:30:00Z');

@@ -1,7 +1,24 @@
+import type { ReviewSubject } from '../../../../core/reviews/contracts';
 import type { Clock } from '../../../clock';
-import type { Db } from '../../../db/client';
+import type { Db, DbTx } from '../../../db/client';
 import type { JobHandler } from '../../../jobs/queue';
-import { refreshStars } from './repo';
+import { applyRatingDelta, applyTagCounts, type RatingDelta, refreshStars } from './repo';
+
+/**
+ * One review's change of state, applied to its subject inside the caller's transaction: the
+ * sums, count and stars, then the tags block. Returns the page-cache tags to drop.
+ */
+export async function applyReviewChange(
+  tx: DbTx,
+  subject: ReviewSubject,
+  reviewId: number,
+  delta: RatingDelta,
+  now: Date,
+): Promise<{ rating: number; reviewsCount: number; tags: string[] }> {
+  const applied = await applyRatingDelta(tx, subject, delta, now);
+  await applyTagCounts(tx, subject, reviewId, delta.shown);
+  return applied;
+}
 
 /**
  * The nightly refresh of the stars (core/reviews/rating.ts: the neutral prior weighs more each

@@ -4,6 +4,7 @@ import type { FakeWarning } from '../../../../core/reviews/fake-warning';
 import type { ReviewType } from '../../../../core/reviews/types';
 import type { Db } from '../../../db/client';
 import { executeNamed } from '../../../db/prepared';
+import { subjectTagsJson } from '../../../db/sql/review-summary';
 
 export type ReviewRow = {
   id: number;
@@ -57,20 +58,6 @@ const tagWhere = (tag: string | null) =>
     ? sql`true`
     : sql`EXISTS (SELECT 1 FROM review_tag_links l JOIN review_tags t ON t.id = l.tag_id
                   WHERE l.review_id = r.id AND t.translit = ${tag})`;
-
-/**
- * The tags block of a subject as a JSON array (ReviewTag of core/reviews/contracts.ts), most mentioned
- * first, from the counts moderation keeps (review_tag_counts). `id` is the subject's id in the
- * caller's query: the doctor and clinic pages put this in their one-round-trip queries.
- */
-export function subjectTagsJson(kind: ReviewSubject['kind'], id: SQL, limit: number): SQL {
-  return sql`(SELECT coalesce(json_agg(json_build_object('name', x.name, 'translit', x.translit,
-                 'countLikedRates', x.liked, 'countDislikedRates', x.disliked) ORDER BY x.liked + x.disliked DESC, x.name), '[]')
-      FROM (SELECT rt.name, rt.translit, tc.liked, tc.disliked
-            FROM review_tag_counts tc JOIN review_tags rt ON rt.id = tc.tag_id
-            WHERE tc.subject_kind = ${kind} AND tc.subject_id = ${id} AND tc.liked + tc.disliked > 0
-            ORDER BY tc.liked + tc.disliked DESC, rt.name LIMIT ${limit}) x)`;
-}
 
 const headSql = (subject: ReviewSubject) =>
   subject.kind === 'doctor'

@@ -8,7 +8,7 @@ import { reviewReplies, reviewTagLinks, reviewTags } from '../../../db/schema/re
 import { createClinic, createDoctor, createReview, createTown, createUser } from '../../../db/seed/factories';
 import { injectWithCsrf } from '../../../testing/csrf';
 import { openTestDatabase } from '../../../testing/database';
-import { recountRatings } from '../rating/repo';
+import { recountRatings } from '../../../db/sql/ratings';
 import { RESOLVED_HINT, UNAUTHORISED_HINT } from './cards-html';
 import { createReviewsService } from './service';
 
