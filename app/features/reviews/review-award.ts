@@ -1,5 +1,6 @@
 import { applyAwardToVisit } from '../../../core/reviews/calls';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { api } from '../../lib/api';
+import { messageOf } from '../../lib/use-call';
 
 /** The review discount onto this visit: null when done, else the text to show. */
 export async function applyReviewAward(appointmentId: number): Promise<string | null> {
@@ -7,6 +8,6 @@ export async function applyReviewAward(appointmentId: number): Promise<string | 
     await api.send(applyAwardToVisit, { params: { id: appointmentId } });
     return null;
   } catch (error) {
-    return isApiError(error) ? error.detail : SERVER_ERROR;
+    return messageOf(error);
   }
 }

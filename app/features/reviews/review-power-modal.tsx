@@ -1,5 +1,6 @@
 import { formatRub } from '../../../core/money/money';
 import { REVIEW_DISCOUNT_RUB } from '../../../core/reviews/award';
+import { Button } from '../../components/ui/button';
 import { Modal, ModalClose } from '../../components/ui/modal';
 import { useHashModal } from '../../lib/use-hash-state';
 import { type ReviewableVisit, type ReviewPowerPayload, visitReviewPayload } from './review-power-payload';
@@ -73,13 +74,9 @@ export function ReviewPowerButton({ visit }: { visit: ReviewableVisit }) {
   const [open, setOpen] = useHashModal(`review-power-${visit.id}`);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        className="mt-2 self-start rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
-      >
+      <Button onClick={() => setOpen(true)} className="mt-2 self-start">
         Оставить отзыв
-      </button>
+      </Button>
       <ReviewPowerModal open={open} onOpenChange={setOpen} payload={visitReviewPayload(visit)} />
     </>
   );

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router';
 import type { ReviewTag } from '../../../core/reviews/contracts';
 import { TAGS_TITLE, tagRedirectUrl, toggleTag } from '../../../core/reviews/tags';
+import { Button } from '../../components/ui/button';
 import { Slider } from '../../components/ui/slider';
-import { useHydrated } from '../../lib/use-hydrated';
 
 const CARD =
   'flex h-full w-full flex-col gap-1 rounded-lg border px-3 py-2 text-left text-sm hover:border-brand';
@@ -57,7 +57,6 @@ export function ReviewTags({
   redirect?: { path: string };
 }) {
   const { search } = useLocation();
-  const hydrated = useHydrated();
   if (tags.length === 0) return null;
   return (
     // The slider is the region (a carousel named by the same title); the heading is for reading order.
@@ -82,16 +81,15 @@ export function ReviewTags({
               {body}
             </a>
           ) : (
-            <button
+            <Button
               key={tag.translit}
-              type="button"
+              variant="bare"
               aria-pressed={isActive}
-              disabled={!hydrated}
               onClick={() => onChange?.(toggleTag(active, tag.translit))}
               className={`${CARD} ${tone}`}
             >
               {body}
-            </button>
+            </Button>
           );
         })}
       </Slider>

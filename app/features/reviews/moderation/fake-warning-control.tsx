@@ -2,11 +2,8 @@ import { useId, useState } from 'react';
 import { setFakeWarning } from '../../../../core/reviews/calls';
 import { FAKE_WARNING_CHOICES, type FakeWarning } from '../../../../core/reviews/fake-warning';
 import type { QueueItem } from '../../../../core/reviews/moderation-contracts';
-import { api } from '../../../lib/api';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { callProblem } from '../call-problem';
-
-const OFFLINE = 'Нет связи с сервером. Попробуйте ещё раз.';
+import { Button } from '../../../components/ui/button';
+import { useCall } from '../../../lib/use-call';
 
 /** The subject's fake-review banner ('review' or 'rating'), set from a review that revealed it. */
 export function FakeWarningControl({
@@ -16,30 +13,21 @@ export function FakeWarningControl({
   subject: QueueItem['subject'];
   onDone: (message: string) => void;
 }) {
-  const hydrated = useHydrated();
   const [value, setValue] = useState<FakeWarning | 'none'>(subject.fakeWarning ?? 'none');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const save = useCall(setFakeWarning);
   const uid = useId();
   const changed = value !== (subject.fakeWarning ?? 'none');
 
-  async function save() {
-    setBusy(true);
-    setError('');
-    try {
-      await api.send(setFakeWarning, {
-        body: { kind: subject.kind, id: subject.id, warning: value === 'none' ? null : value },
-      });
-      onDone(
-        value === 'none'
-          ? `Предупреждение о накрутке снято: ${subject.name}`
-          : `Предупреждение «${FAKE_WARNING_CHOICES.find((c) => c.value === value)?.title}» на странице: ${subject.name}`,
-      );
-    } catch (failure) {
-      setError(callProblem(failure, OFFLINE).detail);
-    } finally {
-      setBusy(false);
-    }
+  async function submit() {
+    const outcome = await save.run({
+      body: { kind: subject.kind, id: subject.id, warning: value === 'none' ? null : value },
+    });
+    if (!outcome.ok) return;
+    onDone(
+      value === 'none'
+        ? `Предупреждение о накрутке снято: ${subject.name}`
+        : `Предупреждение «${FAKE_WARNING_CHOICES.find((c) => c.value === value)?.title}» на странице: ${subject.name}`,
+    );
   }
 
   return (
@@ -60,18 +48,13 @@ export function FakeWarningControl({
         ))}
       </select>
       {changed && (
-        <button
-          type="button"
-          disabled={!hydrated || busy}
-          onClick={() => void save()}
-          className="rounded-lg border border-line px-3 py-1 font-medium hover:border-brand hover:text-brand disabled:opacity-60"
-        >
+        <Button variant="small" busy={save.busy} onClick={() => void submit()} className="font-medium">
           Сохранить
-        </button>
+        </Button>
       )}
-      {error && (
+      {save.error && (
         <span role="alert" className="text-error">
-          {error}
+          {save.error}
         </span>
       )}
     </div>

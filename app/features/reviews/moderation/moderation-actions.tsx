@@ -7,11 +7,10 @@ import type {
   ReplyModerated,
 } from '../../../../core/reviews/moderation-contracts';
 import { plural, WORDS } from '../../../../core/text/plural';
-import { api } from '../../../lib/api';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { callProblem } from '../call-problem';
-
-const OFFLINE = 'Нет связи с сервером. Попробуйте ещё раз.';
+import { Button } from '../../../components/ui/button';
+import { Field, INPUT } from '../../../components/ui/field';
+import { Form } from '../../../components/ui/form';
+import { useCall } from '../../../lib/use-call';
 
 const DELETE_REASONS = [
   'Отзыв оставлен не пациентом',
@@ -30,13 +29,6 @@ export interface ModerationChoice<A extends string> {
   action: A;
   title: string;
   danger?: boolean;
-}
-
-function moderate(target: ModerationTarget, action: string, reason: string | null) {
-  const params = { id: target.id };
-  return target.kind === 'review'
-    ? api.send(moderateReview, { params, body: { action: action as ModerateBody['action'], reason } })
-    : api.send(moderateReply, { params, body: { action: action as ModerateReplyBody['action'], reason } });
 }
 
 /** What the moderator reads after an action, with the subject's rating it led to. */
@@ -63,35 +55,33 @@ export function ModerationActions({
   target: ModerationTarget;
   onDone: (message: string) => void;
 }) {
-  const hydrated = useHydrated();
   const [deleting, setDeleting] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const review = useCall(moderateReview);
+  const reply = useCall(moderateReply);
+  const call = target.kind === 'review' ? review : reply;
   const uid = useId();
 
   async function run(action: string) {
-    setBusy(true);
-    setError('');
-    try {
-      const result = await moderate(target, action, action === 'delete' ? reason : null);
-      setDeleting(false);
-      onDone(doneText(target.kind, result));
-    } catch (failure) {
-      setError(callProblem(failure, OFFLINE).detail);
-    } finally {
-      setBusy(false);
-    }
+    const params = { id: target.id };
+    const why = action === 'delete' ? reason : null;
+    const outcome =
+      target.kind === 'review'
+        ? await review.run({ params, body: { action: action as ModerateBody['action'], reason: why } })
+        : await reply.run({ params, body: { action: action as ModerateReplyBody['action'], reason: why } });
+    if (!outcome.ok) return;
+    setDeleting(false);
+    onDone(doneText(target.kind, outcome.reply));
   }
 
   return (
     <div className="mt-3">
       <div className="flex flex-wrap gap-2">
         {target.actions.map((a) => (
-          <button
+          <Button
             key={a.action}
-            type="button"
-            disabled={!hydrated || busy}
+            variant="bare"
+            busy={call.busy}
             onClick={() => (a.action === 'delete' ? setDeleting((d) => !d) : void run(a.action))}
             aria-expanded={a.action === 'delete' ? deleting : undefined}
             className={`rounded-lg border px-3 py-1.5 text-sm font-medium disabled:opacity-60 ${
@@ -101,44 +91,39 @@ export function ModerationActions({
             }`}
           >
             {a.title}
-          </button>
+          </Button>
         ))}
       </div>
       {deleting && (
-        <form
+        <Form
+          call={call}
+          onSubmit={() => void run('delete')}
           className="mt-3 flex flex-col gap-2 rounded-lg bg-canvas p-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run('delete');
-          }}
         >
-          <label htmlFor={`${uid}-reason`} className="text-sm font-medium">
-            Причина удаления
-          </label>
-          <input
-            id={`${uid}-reason`}
-            list={`${uid}-reasons`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            className="rounded-lg border border-line bg-white px-3 py-2"
-          />
+          <Field label="Причина удаления">
+            {(control) => (
+              <input
+                {...control}
+                list={`${uid}-reasons`}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className={INPUT}
+              />
+            )}
+          </Field>
           <datalist id={`${uid}-reasons`}>
             {DELETE_REASONS.map((r) => (
               <option key={r} value={r} />
             ))}
           </datalist>
-          <button
-            type="submit"
-            disabled={busy}
-            className="self-start rounded-lg bg-error px-4 py-2 text-sm font-medium text-white disabled:opacity-60"
-          >
+          <Button type="submit" variant="danger" busy={call.busy} className="self-start text-sm">
             Удалить с этой причиной
-          </button>
-        </form>
+          </Button>
+        </Form>
       )}
-      {error && (
+      {call.error && (
         <p role="alert" className="mt-2 text-sm text-error">
-          {error}
+          {call.error}
         </p>
       )}
     </div>

@@ -8,8 +8,9 @@ import {
   type ReviewType,
   reviewTypeSearch,
 } from '../../../../core/reviews/types';
+import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { useHydrated } from '../../../lib/use-hydrated';
+
 import { ReviewTags } from '../review-tags';
 import { type ReviewsFilter, ReviewsList } from './reviews-list';
 
@@ -42,7 +43,6 @@ export function ReviewsBrowser({
     tag: parseTag(params.get('tag')),
   };
   const [modalOpen, setModalOpen] = useState(false);
-  const hydrated = useHydrated();
 
   const go = (search: string) =>
     navigate({ search, hash: location.hash }, { replace: true, preventScrollReset: true });
@@ -78,16 +78,15 @@ export function ReviewsBrowser({
         </ul>
       </nav>
       <div className="sm:hidden">
-        <button
-          type="button"
+        <Button
+          variant="bare"
           aria-haspopup="dialog"
-          disabled={!hydrated}
           onClick={() => setModalOpen(true)}
-          className="flex w-full items-center justify-between rounded-lg border border-line bg-surface px-4 py-2.5 text-left"
+          className="flex w-full items-center justify-between rounded-lg border border-line bg-surface px-4 py-2.5 text-left disabled:opacity-50"
         >
           <span className="font-medium">Фильтр</span>
           <span className="text-ink-soft">{REVIEW_TYPE_TITLES[filter.type]}</span>
-        </button>
+        </Button>
         <Modal open={modalOpen} onOpenChange={setModalOpen} title="Фильтр" mobile="sheet" closeIcon="always">
           <fieldset>
             <legend className="sr-only">Тип отзывов</legend>

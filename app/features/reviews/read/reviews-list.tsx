@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { clinicReviews, doctorReviews } from '../../../../core/reviews/calls';
 import type { ReviewSubject, ReviewsPage } from '../../../../core/reviews/contracts';
 import type { ReviewType } from '../../../../core/reviews/types';
+import { Button } from '../../../components/ui/button';
 import { api } from '../../../lib/api';
-import { useHydrated } from '../../../lib/use-hydrated';
 import { useSeenReviews } from './use-seen-reviews';
 
 /** The next page loads 300px before the list's end. */
@@ -75,7 +75,6 @@ export function ReviewsList({
   });
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [attempt, setAttempt] = useState(0);
-  const hydrated = useHydrated();
   const sentinel = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   useSeenReviews(list);
@@ -163,13 +162,9 @@ export function ReviewsList({
         state === 'failed' ? (
           <div role="alert" className="card flex flex-col items-center gap-3 p-6 text-center text-error">
             Не удалось загрузить отзывы.
-            <button
-              type="button"
-              onClick={() => setAttempt((n) => n + 1)}
-              className="rounded-lg border border-line px-5 py-2 font-medium text-brand hover:border-brand"
-            >
+            <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
               Попробовать ещё раз
-            </button>
+            </Button>
           </div>
         ) : (
           <p role="status" className="card p-6 text-center text-ink-soft">
@@ -193,14 +188,9 @@ export function ReviewsList({
               Не удалось загрузить отзывы. Попробуйте ещё раз.
             </p>
           )}
-          <button
-            type="button"
-            onClick={() => void loadMore()}
-            disabled={state === 'loading' || !hydrated}
-            className="rounded-lg border border-line px-5 py-2.5 font-medium text-brand hover:border-brand disabled:opacity-60"
-          >
+          <Button variant="secondary" busy={state === 'loading'} onClick={() => void loadMore()}>
             {state === 'loading' ? 'Загружаем…' : 'Показать ещё отзывы'}
-          </button>
+          </Button>
         </div>
       )}
     </div>

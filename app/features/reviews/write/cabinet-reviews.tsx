@@ -3,6 +3,7 @@ import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
 import { useState } from 'react';
 import type { CabinetReview, CabinetReviews } from '../../../../core/reviews/contracts';
+import { Button } from '../../../components/ui/button';
 import { PrevNextPager } from '../../../components/ui/pagination';
 import { ReplyForm } from './reply-form';
 
@@ -38,13 +39,9 @@ function ReviewItem({ item }: { item: CabinetReview }) {
       ) : open ? (
         <ReplyForm reviewId={item.id} onSent={(text) => setReply({ text, status: 'pending' })} />
       ) : (
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          className="mt-3 rounded-lg border border-line px-4 py-2 text-sm font-medium text-brand hover:border-brand"
-        >
+        <Button variant="small" onClick={() => setOpen(true)} className="mt-3 font-medium text-brand">
           Ответить
-        </button>
+        </Button>
       )}
     </li>
   );
