@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { useAddressSchedule } from './address-schedule-store';
 import { WeekHours, WeekHoursSheet } from './week-hours';
 
@@ -26,7 +26,6 @@ export function AddressSchedule({
   const [tooltip, setTooltip] = useState(false);
   const [panel, setPanel] = useState(false);
   const tooltipId = useId();
-  const hydrated = useHydrated();
 
   function showTooltip() {
     if (!isWide()) return;
@@ -55,11 +54,10 @@ export function AddressSchedule({
         if (!event.currentTarget.contains(event.relatedTarget)) setTooltip(false);
       }}
     >
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-describedby={tooltip ? tooltipId : undefined}
         aria-haspopup="dialog"
-        disabled={!hydrated}
         onClick={() => {
           if (isWide()) return showTooltip();
           load();
@@ -74,7 +72,7 @@ export function AddressSchedule({
         className={`cursor-pointer text-left underline decoration-dotted decoration-1 underline-offset-4 hover:text-brand ${className}`}
       >
         {address}
-      </button>
+      </Button>
       {tooltip && (
         // Padding rather than a margin: the pointer crosses no gap on its way onto the tooltip.
         <div id={tooltipId} role="tooltip" className="absolute top-full left-0 z-20 w-72 pt-2">

@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import { covidRules } from '../../../core/clinic/calls';
+import { Button } from '../../components/ui/button';
 import { Modal, ModalClose } from '../../components/ui/modal';
-import { api } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { useCall } from '../../lib/use-call';
 
 /**
  * 'Правила посещения': the button fetches the clinic's rules and shows them in a dialog. A
@@ -11,28 +11,19 @@ import { useHydrated } from '../../lib/use-hydrated';
 export function CovidRules({ lpuId }: { lpuId: number }) {
   const [rules, setRules] = useState<string[] | null>(null);
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
-  const hydrated = useHydrated();
+  const load = useCall(covidRules);
   const cached = useRef<string[] | null>(null);
 
   async function show() {
-    if (loading) return;
     if (cached.current) {
       setRules(cached.current);
       return setOpen(true);
     }
-    setLoading(true);
-    try {
-      const list = await api.send(covidRules, { params: { id: lpuId } });
-      if (!list.length) return;
-      cached.current = list;
-      setRules(cached.current);
-      setOpen(true);
-    } catch (error) {
-      console.warn(error);
-    } finally {
-      setLoading(false);
-    }
+    const outcome = await load.run({ params: { id: lpuId } });
+    if (!outcome.ok || !outcome.reply.length) return;
+    cached.current = outcome.reply;
+    setRules(cached.current);
+    setOpen(true);
   }
 
   return (
@@ -41,21 +32,20 @@ export function CovidRules({ lpuId }: { lpuId: number }) {
         Правила посещения
       </h2>
       <p className="mt-1 text-ink-soft">Что нужно знать перед визитом в клинику.</p>
-      <button
-        type="button"
+      {/* Not `busy` (which disables) while the rules load: a disabled button drops the focus to
+          the page, and the dialog would then give it back to the page, not to this button, when
+          it closes. Before the page hydrates Button disables it (no `aria-disabled` beside that,
+          which HTML forbids: `loading` is false then). A press while loading is ignored by useCall. */}
+      <Button
+        variant="bare"
         aria-haspopup="dialog"
-        aria-busy={loading}
-        // Not `disabled` while the rules load: a disabled button drops the focus to the page, and
-        // the dialog would then give it back to the page, not to this button, when it closes.
-        // Before the page hydrates nothing has the focus yet, and a click would do nothing: it is
-        // `disabled` then (and without `aria-disabled`, which HTML forbids beside it).
-        aria-disabled={hydrated ? loading : undefined}
-        disabled={!hydrated}
-        onClick={show}
-        className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft aria-disabled:opacity-60"
+        aria-busy={load.busy}
+        aria-disabled={load.busy || undefined}
+        onClick={() => void show()}
+        className="mt-3 rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft disabled:opacity-50 aria-disabled:opacity-60"
       >
-        {loading ? 'Загрузка...' : 'Посмотреть правила'}
-      </button>
+        {load.busy ? 'Загрузка...' : 'Посмотреть правила'}
+      </Button>
       <Modal
         open={open}
         onOpenChange={setOpen}

@@ -8,6 +8,7 @@ import {
   toggleGender,
   withFilter,
 } from '../../../core/clinic/doctor-filters';
+import { Button } from '../../components/ui/button';
 import { useHydrated } from '../../lib/use-hydrated';
 import { DoctorsSpecialityPicker } from './doctors-speciality-picker';
 
@@ -29,6 +30,7 @@ export function DoctorsFilters({
   onChange: (next: DoctorFilters) => void;
 }) {
   const id = useId();
+  // The radio and check boxes (not Buttons) would change nothing before hydration.
   const disabled = !useHydrated();
   const [pickerOpen, setPickerOpen] = useState(false);
   const change = (patch: Parameters<typeof withFilter>[1]) => onChange(withFilter(filters, patch));
@@ -40,19 +42,18 @@ export function DoctorsFilters({
         <span id={`${id}-spec`} className="text-sm text-muted">
           Специальность
         </span>
-        <button
-          type="button"
+        <Button
+          variant="bare"
           aria-labelledby={`${id}-spec ${id}-spec-value`}
           aria-haspopup="dialog"
-          disabled={disabled}
           onClick={() => setPickerOpen(true)}
-          className="flex h-10 min-w-56 items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 text-left hover:border-brand"
+          className="flex h-10 min-w-56 items-center justify-between gap-3 rounded-lg border border-line bg-surface px-3 text-left hover:border-brand disabled:opacity-50"
         >
           <span id={`${id}-spec-value`}>{speciality?.name ?? 'Все специальности'}</span>
           <span aria-hidden="true" className="text-muted">
             ›
           </span>
-        </button>
+        </Button>
       </div>
 
       <fieldset className="flex flex-col gap-1.5">
@@ -85,16 +86,15 @@ export function DoctorsFilters({
         {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons, not a fieldset of inputs */}
         <div role="group" aria-labelledby={`${id}-gender`} className="flex gap-2">
           {DOCTOR_GENDERS.map((g) => (
-            <button
+            <Button
               key={g}
-              type="button"
+              variant="bare"
               aria-pressed={filters.gender === g}
-              disabled={disabled}
               onClick={() => change({ gender: toggleGender(filters.gender, g) })}
               className={`flex h-10 items-center rounded-lg border px-3 text-sm ${filters.gender === g ? 'border-brand bg-brand text-white' : 'border-line bg-surface hover:border-brand'}`}
             >
               {GENDER_LABELS[g]}
-            </button>
+            </Button>
           ))}
         </div>
       </div>

@@ -14,6 +14,7 @@ import {
 } from '../../../core/clinic/doctor-filters';
 import { queryString } from '../../../core/http/call';
 import { plural, WORDS } from '../../../core/text/plural';
+import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
 import { api, isApiError } from '../../lib/api';
 import { useHashParams } from '../../lib/use-hash-state';
@@ -115,13 +116,7 @@ export function ClinicDoctorsList({
             <div className="card mt-3 flex flex-col items-center gap-3 p-8 text-center">
               <p className="text-lg font-semibold">Врачи не найдены</p>
               <p className="text-ink-soft">Попробуйте изменить или сбросить фильтры.</p>
-              <button
-                type="button"
-                onClick={() => setHashParams(new URLSearchParams())}
-                className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
-              >
-                Сбросить фильтры
-              </button>
+              <Button onClick={() => setHashParams(new URLSearchParams())}>Сбросить фильтры</Button>
             </div>
           )
         )}

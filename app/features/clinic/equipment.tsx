@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import { Button } from '../../components/ui/button';
 import { Modal, ModalClose } from '../../components/ui/modal';
-import { useHydrated } from '../../lib/use-hydrated';
 
 export interface EquipmentItem {
   id: number;
@@ -16,8 +16,6 @@ export interface EquipmentItem {
  */
 export function Equipment({ items }: { items: EquipmentItem[] }) {
   const [shown, setShown] = useState<EquipmentItem | null>(null);
-  // The section hydrates after the page (ADR 021): a press before then would do nothing.
-  const hydrated = useHydrated();
   if (!items.length) return null;
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="equipment-h">
@@ -27,10 +25,10 @@ export function Equipment({ items }: { items: EquipmentItem[] }) {
       <ul className="mt-3 grid gap-3 sm:grid-cols-2">
         {items.map((e) => (
           <li key={e.id}>
-            <button
-              type="button"
+            {/* The section hydrates after the page (ADR 021): Button waits for it. */}
+            <Button
+              variant="bare"
               aria-haspopup="dialog"
-              disabled={!hydrated}
               onClick={() => setShown(e)}
               className="flex h-full w-full flex-col items-start rounded-lg border border-line p-3 text-left hover:border-brand"
             >
@@ -45,7 +43,7 @@ export function Equipment({ items }: { items: EquipmentItem[] }) {
                   {e.attributes[0].name}: {e.attributes[0].value}
                 </span>
               )}
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

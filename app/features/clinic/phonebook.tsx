@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatPhone } from '../../../core/phone/format';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 /**
  * The clinic's phones as tel: links: the first one, and 'Показать все телефоны' for the rest.
@@ -9,7 +9,6 @@ import { useHydrated } from '../../lib/use-hydrated';
 export function Phonebook({ phones }: { phones: string[] }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const hydrated = useHydrated();
   if (!phones.length) return null;
   const hidden = expanded ? '' : '[@media(scripting:enabled)]:hidden';
   return (
@@ -27,16 +26,15 @@ export function Phonebook({ phones }: { phones: string[] }) {
         ))}
       </ul>
       {phones.length > 1 && (
-        <button
-          type="button"
+        <Button
+          variant="link"
           aria-expanded={expanded}
           aria-controls={listId}
-          disabled={!hydrated}
           onClick={() => setExpanded(!expanded)}
-          className="text-sm font-medium text-brand hover:underline"
+          className="text-sm font-medium"
         >
           {expanded ? 'Свернуть' : 'Показать все телефоны'}
-        </button>
+        </Button>
       )}
     </div>
   );

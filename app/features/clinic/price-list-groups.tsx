@@ -4,7 +4,7 @@ import { isBookableLine } from '../../../core/clinic/price-list';
 import { withClubSwitch } from '../../../core/club/price-display';
 import { formatRub } from '../../../core/money/money';
 import { plural, WORDS } from '../../../core/text/plural';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { ClubLinePrice } from '../club/club-line-price';
 
 /**
@@ -86,12 +86,12 @@ export function PriceListGroups({
  */
 function BookingButton({ line, clinicId, tz }: { line: PriceListLine; clinicId: number; tz: string }) {
   const [calendar, setCalendar] = useState<ReactNode>(null);
-  const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  // The calendar's chunk is loading (not a call: the calendar makes its own).
+  const [loading, setLoading] = useState(false);
   async function open() {
-    if (busy) return;
+    if (loading) return;
     if (calendar) return setCalendar(null);
-    setBusy(true);
+    setLoading(true);
     const m = await import('../schedule/service-schedule');
     const node = await m.serviceScheduleOf(
       { lpuId: clinicId, serviceId: line.synonym_id, tz, search: '', source: 'clinic_prices' },
@@ -99,20 +99,19 @@ function BookingButton({ line, clinicId, tz }: { line: PriceListLine; clinicId: 
       undefined,
       () => window.location.assign(line.url),
     );
-    setBusy(false);
+    setLoading(false);
     setCalendar(node);
   }
   return (
     <div className="min-w-0 sm:basis-full">
-      <button
-        type="button"
-        onClick={open}
+      <Button
+        busy={loading}
+        onClick={() => void open()}
         aria-expanded={calendar !== null}
-        className="rounded-lg bg-brand px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-        disabled={busy || !hydrated}
+        className="py-1.5 text-sm"
       >
-        {busy ? 'Загружаем…' : 'Записаться'}
-      </button>
+        {loading ? 'Загружаем…' : 'Записаться'}
+      </Button>
       {calendar && <div className="mt-3">{calendar}</div>}
     </div>
   );

@@ -24,6 +24,7 @@ export function PriceListSearch({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
+  // A text box, not a button: typed before hydration, the text would be lost to the search.
   const disabled = !useHydrated();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);

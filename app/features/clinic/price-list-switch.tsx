@@ -1,4 +1,4 @@
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 /** The switch 'Только услуги с онлайн-записью': a real button with role=switch, its label inside. */
 export function PriceListSwitch({
@@ -8,12 +8,10 @@ export function PriceListSwitch({
   checked: boolean;
   onChange: (on: boolean) => void;
 }) {
-  const disabled = !useHydrated();
   return (
-    <button
-      type="button"
+    <Button
+      variant="bare"
       role="switch"
-      disabled={disabled}
       aria-checked={checked}
       onClick={() => onChange(!checked)}
       className="group flex shrink-0 items-center gap-3 rounded-lg py-1 text-left"
@@ -27,6 +25,6 @@ export function PriceListSwitch({
         />
       </span>
       <span>Только услуги с онлайн-записью</span>
-    </button>
+    </Button>
   );
 }

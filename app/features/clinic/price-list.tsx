@@ -10,9 +10,9 @@ import {
   showAllButtonVisible,
 } from '../../../core/clinic/price-list';
 import { priceStatus } from '../../../core/clinic/price-status';
+import { Button } from '../../components/ui/button';
 import { Pagination } from '../../components/ui/pagination';
-import { api, isApiError } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { api, isApiError, isRefusal } from '../../lib/api';
 import { ClubPriceBanner, ClubSwitch, useClubSwitch } from '../club/club-banner';
 import { PriceListGroups } from './price-list-groups';
 import { PriceListSearch } from './price-list-search';
@@ -65,8 +65,6 @@ function isNetworkError(error: unknown): boolean {
 export function PriceList({ clinicId, initial, categories, updateStatus, tz, club }: PriceListProps) {
   const location = useLocation();
   const navigate = useNavigate();
-  // Controls of server markup do nothing until this section hydrates, after the page (ADR 021).
-  const hydrated = useHydrated();
   const [text, setText] = useState('');
   // null until the visitor asks for something: the server-rendered list stands.
   const [request, setRequest] = useState<PriceListRequest | null>(null);
@@ -116,7 +114,7 @@ export function PriceList({ clinicId, initial, categories, updateStatus, tz, clu
       .send(priceList, { query: priceListQuery(request), signal: controller.signal })
       .then((list): View => ({ kind: 'list', list }))
       .catch((error: unknown): View | undefined => {
-        if (isApiError(error, 404)) return { kind: 'notFound' };
+        if (isRefusal(priceList, error, 404)) return { kind: 'notFound' };
         if (!isNetworkError(error)) console.error(error);
       })
       .then((next) => next && setView(next))
@@ -226,14 +224,10 @@ export function PriceList({ clinicId, initial, categories, updateStatus, tz, clu
           numPages: list.num_pages,
         }) && (
           <div className="mt-4 flex justify-center">
-            <button
-              type="button"
-              disabled={!hydrated}
-              onClick={showAll}
-              className="rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft"
-            >
+            {/* Of server markup: Button waits for this section to hydrate, after the page (ADR 021). */}
+            <Button variant="secondary" onClick={showAll}>
               Показать все услуги
-            </button>
+            </Button>
           </div>
         )}
 

@@ -3,9 +3,9 @@ import { promotionsArchive } from '../../../core/clinic/calls';
 import type { Promotion } from '../../../core/clinic/contracts';
 import { promotionsArchiveUrl } from '../../../core/clinic/urls';
 import { formatLongDate } from '../../../core/dates/zoned';
+import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { api, isAborted } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
 
 /** Current promotions, and the subtitle that opens the archive when some have ended. */
 export function Promotions({
@@ -18,8 +18,6 @@ export function Promotions({
   endedCount: number;
 }) {
   const [archiveOpen, setArchiveOpen] = useState(false);
-  // The section hydrates after the page (ADR 021): a press before then would do nothing.
-  const hydrated = useHydrated();
   if (!promotions.length && !endedCount) return null;
   return (
     <section className="card p-5 sm:p-6" aria-labelledby="promo-h">
@@ -28,16 +26,16 @@ export function Promotions({
           Акции
         </h2>
         {endedCount > 0 && (
-          <button
-            type="button"
+          // The section hydrates after the page (ADR 021): Button waits for it.
+          <Button
+            variant="link"
             aria-haspopup="dialog"
             data-archive-url={promotionsArchiveUrl(clinicId)}
-            disabled={!hydrated}
             onClick={() => setArchiveOpen(true)}
-            className="text-sm font-medium text-brand hover:underline"
+            className="text-sm font-medium"
           >
             Архивные акции
-          </button>
+          </Button>
         )}
       </div>
       {promotions.length ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { addressSchedule, type DayHours } from '../../../core/clinic/working-hours';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { WeekHours, WeekHoursSheet } from './week-hours';
 
 export interface WorkingHoursData {
@@ -34,23 +34,21 @@ export function WorkingHours(props: WorkingHoursData) {
 export function WorkingHoursSheetButton(props: WorkingHoursData) {
   const [open, setOpen] = useState(false);
   const schedule = scheduleOf(props);
-  const hydrated = useHydrated();
   const today = schedule.schedule_days[schedule.now_weekday_translit];
   return (
     <>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-haspopup="dialog"
-        disabled={!hydrated}
         onClick={() => setOpen(true)}
-        className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2.5 text-left text-sm sm:hidden"
+        className="flex w-full items-center justify-between gap-3 rounded-lg border border-line px-3 py-2.5 text-left text-sm disabled:opacity-50 sm:hidden"
       >
         <span>
           <span className="text-muted">Сегодня </span>
           <span className="font-medium">{today}</span>
         </span>
         <span className="text-brand">График работы ›</span>
-      </button>
+      </Button>
       <WeekHoursSheet open={open} onOpenChange={setOpen}>
         <WeekHours schedule={schedule} />
       </WeekHoursSheet>
