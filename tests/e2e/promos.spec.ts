@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { pressUntil } from './support/press';
 
 /**
@@ -17,12 +18,6 @@ const ANDROID_UA =
 async function openAt(context: BrowserContext, baseURL: string, moscow: string) {
   await context.addCookies([{ name: 'test_now', value: `${YEAR}-${moscow}+03:00`, url: baseURL }]);
 }
-
-/** Controls answer once React has hydrated; the dev server hydrates a moment after load. */
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
-}
-
 /**
  * Opens a lazily loaded modal. The dev server compiles its chunk on the first press and may
  * reload the page for a newly optimized dependency, losing that press: press again until open.
@@ -46,13 +41,13 @@ async function swipe(target: Locator, dx: number) {
 }
 
 /**
- * Presses a banner's button until the banner is gone. The banners hydrate once their chunk has
- * loaded, after the page's own scripts: a press before that does nothing, as for any visitor.
+ * Presses a banner's button and waits for the banner to go. Its buttons are disabled until the
+ * banner's chunk has hydrated (Button), so the click waits for one that works.
  */
-const pressUntilGone = (banner: Locator, button: string) =>
-  pressUntil(banner.getByRole('button', { name: button }).first(), async () => (await banner.count()) === 0, {
-    timeout: 25_000,
-  });
+async function closeBanner(banner: Locator, button: string) {
+  await banner.getByRole('button', { name: button }).first().click({ timeout: 25_000 });
+  await expect(banner).toHaveCount(0);
+}
 
 /** A doctor's page (the app promo's card shows there; lists give phones the award's banner). */
 async function openDoctorPage(page: Page) {
@@ -184,7 +179,7 @@ test.describe('the award banner', () => {
     await openAt(context, baseURL ?? '', '11-05T12:00:00');
     await page.goto(LIST);
     await hydrated(page);
-    await pressUntilGone(awardBanner(page), 'Скрыть');
+    await closeBanner(awardBanner(page), 'Скрыть');
     const cookie = (await context.cookies()).find((c) => c.name === 'award_banner');
     expect(cookie?.value).toBe('hidden');
     expect(cookie?.path).toBe('/');
@@ -240,7 +235,7 @@ test.describe('the mobile-app promo', () => {
       await dialog.getByRole('button', { name: 'Закрыть', exact: true }).last().click();
       await expect(dialog).toBeHidden();
 
-      await pressUntilGone(promo, 'Закрыть рекламу приложения');
+      await closeBanner(promo, 'Закрыть рекламу приложения');
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('region', { name: 'Приложение ПроДокторов' })).toHaveCount(0);

@@ -10,6 +10,7 @@ import {
   adsHiddenCookie,
   adViewPercent,
 } from '../../../core/promo/ads';
+import { Button } from '../../components/ui/button';
 import { api, isAborted } from '../../lib/api';
 import { hasCookie, setCookie } from '../../lib/cookies';
 import { AD_SLOT_CLASS, type AdSlotProps } from './ad-slot';
@@ -127,15 +128,15 @@ export default function AdBanner({ place, town, clinic, doctor, className }: AdS
           </p>
         )}
       </div>
-      <button
-        type="button"
+      <Button
+        variant="bare"
         onClick={hide}
         aria-label="Скрыть рекламу"
         title="Скрыть рекламу"
         className="absolute top-1 right-1 flex h-9 w-9 items-center justify-center rounded-full text-xl leading-none text-muted hover:bg-canvas hover:text-ink"
       >
         ×
-      </button>
+      </Button>
     </div>
   );
 }

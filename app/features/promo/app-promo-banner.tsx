@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { appPromoCloseCookie } from '../../../core/promo/app-store';
 import type { AppPromoData } from '../../../core/promo/contracts';
+import { Button } from '../../components/ui/button';
 import { setCookie } from '../../lib/cookies';
-import { useHydrated } from '../../lib/use-hydrated';
 
 // The slider modal loads on the first press, not with the page.
 const AppPromoModal = lazy(() => import('./app-promo-modal'));
@@ -17,7 +17,6 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
   const [closed, setClosed] = useState(false);
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
-  const hydrated = useHydrated();
   if (closed) return null;
 
   function close() {
@@ -26,15 +25,14 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
   }
 
   const closeButton = (
-    <button
-      type="button"
+    <Button
+      variant="bare"
       onClick={close}
-      disabled={!hydrated}
       aria-label="Закрыть рекламу приложения"
       className="rounded-md px-2 text-xl leading-none text-muted hover:bg-canvas"
     >
       ×
-    </button>
+    </Button>
   );
   return (
     <section aria-label="Приложение ПроДокторов" data-app-promo="">
@@ -45,9 +43,8 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
             <span className="block font-semibold">Приложение ПроДокторов</span>
             Медкарта и запись к врачу в телефоне
           </p>
-          <button
-            type="button"
-            disabled={!hydrated}
+          <Button
+            variant="bare"
             onClick={() => {
               setLoaded(true);
               setOpen(true);
@@ -55,7 +52,7 @@ export function AppPromoBanner({ app, phoneCard = true }: { app: AppPromoData; p
             className="shrink-0 rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-dark"
           >
             Подробнее
-          </button>
+          </Button>
           {closeButton}
         </div>
       )}

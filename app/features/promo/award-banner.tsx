@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { awardHideCookie } from '../../../core/promo/award-phase';
 import type { AwardBannerData } from '../../../core/promo/contracts';
+import { Button } from '../../components/ui/button';
 import { setCookie } from '../../lib/cookies';
 
 // The modal (and its dialog library) loads on the first press of 'Подробнее', not with the page.
@@ -35,25 +36,26 @@ export function AwardBanner({ award }: { award: AwardBannerData }) {
       <img src={content.image} alt="" width={48} height={48} className="h-12 w-12 shrink-0" />
       <p className="min-w-0 flex-1 font-semibold leading-snug">{content.title}</p>
       <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:gap-2">
-        <button
-          type="button"
+        {/* The banner comes with the page's HTML and hydrates with its chunk: Button waits for it. */}
+        <Button
+          variant="bare"
           onClick={() => {
             setLoaded(true);
             setOpen(true);
           }}
-          className={`rounded-lg px-3 py-1.5 text-sm font-medium ${
+          className={`rounded-lg px-3 py-1.5 text-sm font-medium disabled:opacity-50 ${
             dark ? 'bg-white text-[#101c3a] hover:bg-white/90' : 'bg-brand text-white hover:bg-brand-dark'
           }`}
         >
           Подробнее
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="bare"
           onClick={hide}
-          className={`rounded-lg px-3 py-1.5 text-sm ${dark ? 'text-white/80 hover:bg-white/10' : 'text-muted hover:bg-canvas'}`}
+          className={`rounded-lg px-3 py-1.5 text-sm disabled:opacity-50 ${dark ? 'text-white/80 hover:bg-white/10' : 'text-muted hover:bg-canvas'}`}
         >
           Скрыть
-        </button>
+        </Button>
       </div>
       {loaded && (
         <Suspense fallback={null}>

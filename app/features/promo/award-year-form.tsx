@@ -1,8 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { AWARD_PHASES, type AwardPhase } from '../../../core/promo/award-phase';
 import { saveAwardYear } from '../../../core/promo/calls';
 import type { AwardContent, AwardYearInput } from '../../../core/promo/contracts';
-import { api, isApiError } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
 const PHASE_NAMES: Record<AwardPhase | 'ends', string> = {
   announce: 'Анонс премии',
@@ -38,19 +41,20 @@ export function AwardYearForm({
   const [texts, setTexts] = useState(() =>
     Object.fromEntries(AWARD_PHASES.map((p) => [p, JSON.stringify(award.content[p], null, 2)])),
   );
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(
+  // The form's own word (the year not saved yet, a phase that is not JSON), else the call's.
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(
     savedAt ? null : { ok: true, text: 'Год ещё не сохранён: показаны тексты и даты по умолчанию.' },
   );
-  const [busy, setBusy] = useState(false);
+  const save = useCall(saveAwardYear);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const content: Partial<Record<AwardPhase, AwardContent>> = {};
     for (const phase of AWARD_PHASES) {
       try {
         content[phase] = JSON.parse(texts[phase]);
       } catch {
-        setStatus({ ok: false, text: `«${PHASE_NAMES[phase]}»: содержимое — не JSON` });
+        save.reset();
+        setNote({ ok: false, text: `«${PHASE_NAMES[phase]}»: содержимое — не JSON` });
         return;
       }
     }
@@ -58,60 +62,58 @@ export function AwardYearForm({
       starts: Object.fromEntries(Object.entries(starts).map(([k, v]) => [k, fromMoscowField(v)])),
       content,
     } as AwardYearInput;
-    setBusy(true);
-    try {
-      await api.send(saveAwardYear, { params: { year }, body });
-      setStatus({ ok: true, text: 'Сохранено' });
-    } catch (error) {
-      const fields = isApiError(error) ? Object.entries(error.body.errors ?? {}) : [];
-      const detail = isApiError(error) ? error.detail : 'Не удалось сохранить';
-      setStatus({ ok: false, text: [detail, ...fields.map(([k, v]) => `${k}: ${v}`)].join('\n') });
-    } finally {
-      setBusy(false);
-    }
+    setNote(null);
+    await save.run({ params: { year }, body });
   }
 
+  // Every field's message under the server's: the fields are JSON, the paths name where.
+  const fields = Object.entries(save.fieldErrors).map(([k, v]) => `${k}: ${v}`);
+  const status =
+    note ??
+    (save.done ? { ok: true, text: 'Сохранено' } : null) ??
+    (save.error ? { ok: false, text: [save.error, ...fields].join('\n') } : null);
+
   return (
-    <form onSubmit={submit} className="mt-6 space-y-6">
+    <Form call={save} onSubmit={() => void submit()} className="mt-6 space-y-6">
       <fieldset className="card grid gap-3 p-5 sm:grid-cols-2">
         <legend className="sr-only">Начало этапов, время московское</legend>
         {Object.keys(starts).map((key) => (
-          <label key={key} className="flex flex-col gap-1 text-sm">
-            {PHASE_NAMES[key as AwardPhase | 'ends']}, МСК
-            <input
-              type="datetime-local"
-              required
-              value={starts[key]}
-              onChange={(e) => setStarts({ ...starts, [key]: e.target.value })}
-              className="rounded-lg border border-line px-3 py-2"
-            />
-          </label>
+          <Field key={key} label={`${PHASE_NAMES[key as AwardPhase | 'ends']}, МСК`}>
+            {(control) => (
+              <input
+                {...control}
+                type="datetime-local"
+                required
+                value={starts[key]}
+                onChange={(e) => setStarts({ ...starts, [key]: e.target.value })}
+                className={INPUT}
+              />
+            )}
+          </Field>
         ))}
       </fieldset>
       {AWARD_PHASES.map((phase) => (
-        <label key={phase} className="card flex flex-col gap-2 p-5 text-sm">
-          <span className="font-semibold">{PHASE_NAMES[phase]}: содержимое (JSON)</span>
-          <textarea
-            value={texts[phase]}
-            onChange={(e) => setTexts({ ...texts, [phase]: e.target.value })}
-            rows={12}
-            spellCheck={false}
-            className="rounded-lg border border-line p-3 font-mono text-xs"
-          />
-        </label>
+        <Field key={phase} label={`${PHASE_NAMES[phase]}: содержимое (JSON)`} className="card p-5">
+          {(control) => (
+            <textarea
+              {...control}
+              value={texts[phase]}
+              onChange={(e) => setTexts({ ...texts, [phase]: e.target.value })}
+              rows={12}
+              spellCheck={false}
+              className={`${INPUT} font-mono text-xs`}
+            />
+          )}
+        </Field>
       ))}
       {status && (
         <p role="status" className={`whitespace-pre-line ${status.ok ? 'text-success' : 'text-error'}`}>
           {status.text}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-      >
+      <Button type="submit" busy={save.busy}>
         Сохранить
-      </button>
-    </form>
+      </Button>
+    </Form>
   );
 }
