@@ -1,25 +1,15 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port';
 
 let dataDir = '';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'startup-output-'));
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-/** A port nobody listens on now (the OS's choice for port 0, released at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
 
 interface Run {
   code: number | null;
