@@ -1,19 +1,28 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { cabinetRemoveDatedHours, cabinetSetDatedHours } from '../../../core/cabinet/calls';
-import type { Hours, HoursPlace, ReceptionVisit } from '../../../core/cabinet/contracts';
+import type { Hours, HoursPlace } from '../../../core/cabinet/contracts';
 import { DATED_HOURS_TEXTS, datedHoursRefusal } from '../../../core/cabinet/dated-hours';
 import { dayLong, HOURS_AHEAD_DAYS, HOURS_TEXTS, type HoursInterval } from '../../../core/cabinet/hours';
-import { STATUS_CHANGE_TEXTS, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
+import { VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
 import { addDays } from '../../../core/schedule/free-slots';
 import { plural, WORDS } from '../../../core/text/plural';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 import { IntervalsInput, SlotMinutesField } from './intervals-input';
-import { VisitsToCancel } from './visits-to-cancel';
+import {
+  type CancelFields,
+  canceledNote,
+  problemOf,
+  statusOf,
+  useAffectedVisits,
+  VisitsToCancel,
+} from './visits-to-cancel';
 
-const FIELD = 'rounded-lg border border-line bg-surface px-3 py-2';
-const PRIMARY =
-  'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
-const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
+type Action = 'save' | 'remove';
+/** A date with its own hours, as listed. */
+type DatedDay = Hours['datedHours'][number];
 
 const intervalsText = (intervals: readonly HoursInterval[]) =>
   intervals.map((i) => `${i.start}–${i.end}`).join(', ');
@@ -32,73 +41,68 @@ export function DatedHoursEditor({
   data: Hours;
   place: HoursPlace;
   /** The hours editor reads its place again (the dates listed). */
-  onChanged: () => Promise<void>;
+  onChanged: () => Promise<unknown>;
 }) {
   const [date, setDate] = useState(addDays(data.today, 1));
   const [intervals, setIntervals] = useState<HoursInterval[]>([{ start: '10:00', end: '14:00' }]);
   const [slot, setSlot] = useState(data.slotMinutes ?? 30);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const saving = useCall(cabinetSetDatedHours);
+  const removing = useCall(cabinetRemoveDatedHours);
+  /** A save or a removal refused for the visits it would drop (the step: which, of which date). */
+  const outside = useAffectedVisits<{ action: Action; date: string }>();
+  const [check, setCheck] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  /** A save or a removal refused for the visits it would drop. */
-  const [outside, setOutside] = useState<{
-    action: 'save' | 'remove';
-    date: string;
-    visits: ReceptionVisit[];
-  } | null>(null);
-  const [reason, setReason] = useState('');
-  const ids = { date: useId(), slot: useId(), reason: useId() };
+  const busy = saving.busy || removing.busy;
   const clinic = data.clinicId !== null;
   const placeBody = {
     ...(clinic ? { doctor_id: place.doctor.id } : { clinic_id: place.clinic.id }),
     visit_type: data.visitType ?? 'clinic',
   };
 
-  async function send(action: 'save' | 'remove', day: string, cancelVisits: boolean) {
+  async function send(action: Action, day: string, cancel?: CancelFields) {
+    setCheck(null);
+    setNote('');
+    saving.reset();
+    removing.reset();
     if (action === 'save') {
       const refusal = datedHoursRefusal(day, data.today, intervals, slot);
       if (refusal) {
-        setError(refusal.detail);
+        setCheck(refusal.detail);
         return;
       }
     }
-    setBusy(true);
-    setError('');
-    setNote('');
-    const cancel = cancelVisits ? { cancel_visits: true, reason: reason.trim() } : {};
-    try {
-      const reply =
-        action === 'save'
-          ? await api.send(cabinetSetDatedHours, {
-              body: { ...placeBody, date: day, slot_minutes: slot, intervals, ...cancel },
-            })
-          : await api.send(cabinetRemoveDatedHours, { body: { ...placeBody, date: day, ...cancel } });
-      setOutside(null);
-      setReason('');
-      const done = `${action === 'save' ? DATED_HOURS_TEXTS.saved : DATED_HOURS_TEXTS.removed}: ${dayLong(day)}`;
-      setNote(
-        reply.canceled.length > 0
-          ? `${done}. Отменено записей: ${reply.canceled.length}, пациентам отправлены SMS.`
-          : `${done}.`,
-      );
-      await onChanged();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'visits_outside')
-        setOutside({ action, date: day, visits: (err.body as { visits?: ReceptionVisit[] }).visits ?? [] });
-      else setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
+    const outcome =
+      action === 'save'
+        ? await saving.run({
+            body: { ...placeBody, date: day, slot_minutes: slot, intervals, ...cancel },
+          })
+        : await removing.run({ body: { ...placeBody, date: day, ...cancel } });
+    if (!outcome.ok) {
+      outside.hold(outcome.refusal, { action, date: day });
+      return;
     }
+    outside.done();
+    const done = action === 'save' ? DATED_HOURS_TEXTS.saved : DATED_HOURS_TEXTS.removed;
+    setNote(canceledNote(`${done}: ${dayLong(day)}`, outcome.reply.canceled));
+    await onChanged();
   }
 
+  /** A listed date in the form, to change its hours. */
+  function pick(day: DatedDay) {
+    setDate(day.date);
+    setIntervals(day.intervals);
+    setSlot(day.slotMinutes);
+    outside.drop();
+  }
+
+  const status = statusOf(busy, check ?? problemOf(saving) ?? problemOf(removing), note);
+  const held = outside.held?.step.action;
   return (
-    <form
+    <Form
+      call={status}
+      onSubmit={() => void send('save', date)}
       className="card mt-6 flex flex-col gap-3 p-4 sm:p-5"
       aria-labelledby="dated-hours-h"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void send('save', date, false);
-      }}
     >
       <h2 id="dated-hours-h" className="text-lg font-semibold">
         {DATED_HOURS_TEXTS.title}
@@ -107,73 +111,38 @@ export function DatedHoursEditor({
         {DATED_HOURS_TEXTS.lead} {clinic ? place.doctor.name : place.clinic.name},{' '}
         {VISIT_TYPE_LABELS[placeBody.visit_type].toLowerCase()}.
       </p>
-      {data.datedHours.length === 0 ? (
-        <p className="text-sm text-ink-soft">{DATED_HOURS_TEXTS.none}</p>
-      ) : (
-        <ul className="flex flex-col divide-y divide-line text-sm" aria-label={DATED_HOURS_TEXTS.title}>
-          {data.datedHours.map((day) => (
-            <li
-              key={day.date}
-              data-dated={day.date}
-              className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2"
-            >
-              <span className="min-w-0 flex-1">
-                <span className="font-medium">{dayLong(day.date)}</span>: {intervalsText(day.intervals)}{' '}
-                <span className="text-ink-soft">(по {plural(day.slotMinutes, WORDS.minute)})</span>
-              </span>
-              <button
-                type="button"
-                className={SMALL}
-                disabled={busy}
-                onClick={() => {
-                  setDate(day.date);
-                  setIntervals(day.intervals);
-                  setSlot(day.slotMinutes);
-                  setOutside(null);
-                }}
-              >
-                Изменить
-              </button>
-              <button
-                type="button"
-                className={SMALL}
-                disabled={busy}
-                aria-label={`${DATED_HOURS_TEXTS.remove}: ${dayLong(day.date)}`}
-                onClick={() => void send('remove', day.date, false)}
-              >
-                {DATED_HOURS_TEXTS.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <DatedList
+        days={data.datedHours}
+        busy={busy}
+        onPick={pick}
+        onRemove={(day) => void send('remove', day)}
+      />
 
       <div className="flex flex-wrap gap-3">
-        <label htmlFor={ids.date} className="flex flex-col gap-1 text-sm">
-          {DATED_HOURS_TEXTS.date}
-          <input
-            id={ids.date}
-            type="date"
-            value={date}
-            min={data.today}
-            max={addDays(data.today, HOURS_AHEAD_DAYS)}
-            disabled={busy}
-            onChange={(e) => {
-              setDate(e.target.value);
-              setOutside(null);
-            }}
-            className={FIELD}
-          />
-        </label>
+        <Field label={DATED_HOURS_TEXTS.date}>
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              value={date}
+              min={data.today}
+              max={addDays(data.today, HOURS_AHEAD_DAYS)}
+              disabled={busy}
+              onChange={(e) => {
+                setDate(e.target.value);
+                outside.drop();
+              }}
+              className={INPUT}
+            />
+          )}
+        </Field>
         <SlotMinutesField
-          id={ids.slot}
           value={slot}
           disabled={busy}
           onChange={(minutes) => {
             setSlot(minutes);
-            setOutside(null);
+            outside.drop();
           }}
-          className={FIELD}
         />
       </div>
       <IntervalsInput
@@ -182,51 +151,67 @@ export function DatedHoursEditor({
         closedText={DATED_HOURS_TEXTS.noIntervals}
         onChange={(next) => {
           setIntervals(next);
-          setOutside(null);
+          outside.drop();
         }}
       />
 
-      {!outside && (
+      {!held && (
         <div>
-          <button type="submit" className={PRIMARY} disabled={busy}>
+          <Button type="submit" busy={busy}>
             {DATED_HOURS_TEXTS.save}
-          </button>
+          </Button>
         </div>
       )}
-      {outside && (
-        <VisitsToCancel
-          title={
-            outside.action === 'save' ? DATED_HOURS_TEXTS.visitsOutside : DATED_HOURS_TEXTS.visitsOutsideWeek
-          }
-          listLabel="Записи вне часов этого дня"
-          visits={outside.visits}
-          marker="data-outside-visit"
-          withClinic={false}
-          reasonId={ids.reason}
-          reason={reason}
-          onReason={setReason}
-          busy={busy}
-          confirm={
-            outside.action === 'save' ? DATED_HOURS_TEXTS.cancelAndSave : DATED_HOURS_TEXTS.cancelAndRemove
-          }
-          onConfirm={() => {
-            if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
-            else void send(outside.action, outside.date, true);
-          }}
-          back={HOURS_TEXTS.changeHours}
-          onBack={() => setOutside(null)}
-        />
-      )}
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
-      {note && (
-        <p role="status" className="text-sm text-success">
-          {note}
-        </p>
-      )}
-    </form>
+      <VisitsToCancel
+        affected={outside}
+        title={held === 'remove' ? DATED_HOURS_TEXTS.visitsOutsideWeek : DATED_HOURS_TEXTS.visitsOutside}
+        listLabel="Записи вне часов этого дня"
+        marker="data-outside-visit"
+        withClinic={false}
+        busy={busy}
+        confirm={held === 'remove' ? DATED_HOURS_TEXTS.cancelAndRemove : DATED_HOURS_TEXTS.cancelAndSave}
+        onConfirm={(step, fields) => void send(step.action, step.date, fields)}
+        back={HOURS_TEXTS.changeHours}
+      />
+      <FormStatus call={status} done={note} className="text-sm" />
+    </Form>
+  );
+}
+
+/** The dates with their own hours, each with 'Изменить' and 'Убрать'. */
+function DatedList({
+  days,
+  busy,
+  onPick,
+  onRemove,
+}: {
+  days: readonly DatedDay[];
+  busy: boolean;
+  onPick: (day: DatedDay) => void;
+  onRemove: (date: string) => void;
+}) {
+  if (days.length === 0) return <p className="text-sm text-ink-soft">{DATED_HOURS_TEXTS.none}</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-line text-sm" aria-label={DATED_HOURS_TEXTS.title}>
+      {days.map((day) => (
+        <li key={day.date} data-dated={day.date} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+          <span className="min-w-0 flex-1">
+            <span className="font-medium">{dayLong(day.date)}</span>: {intervalsText(day.intervals)}{' '}
+            <span className="text-ink-soft">(по {plural(day.slotMinutes, WORDS.minute)})</span>
+          </span>
+          <Button variant="small" disabled={busy} onClick={() => onPick(day)}>
+            Изменить
+          </Button>
+          <Button
+            variant="small"
+            disabled={busy}
+            aria-label={`${DATED_HOURS_TEXTS.remove}: ${dayLong(day.date)}`}
+            onClick={() => onRemove(day.date)}
+          >
+            {DATED_HOURS_TEXTS.remove}
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { VisitType } from '../../../core/booking/urls';
 import {
   cabinetHours,
@@ -6,39 +6,31 @@ import {
   cabinetSetHours,
   cabinetWithdrawHours,
 } from '../../../core/cabinet/calls';
-import type { Hours, HoursPlace, PendingHours, ReceptionVisit } from '../../../core/cabinet/contracts';
-import {
-  type DayHours,
-  dayLong,
-  HOURS_AHEAD_DAYS,
-  HOURS_TEXTS,
-  hoursRefusal,
-  hoursStartRefusal,
-  SLOT_MINUTES_CHOICES,
-  WEEKDAY_FULL,
-  WEEKDAY_SHORT,
-} from '../../../core/cabinet/hours';
-import { STATUS_CHANGE_TEXTS, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
-import { addDays } from '../../../core/schedule/free-slots';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import type { Hours, HoursPlace, PendingHours } from '../../../core/cabinet/contracts';
+import { dayLong, HOURS_TEXTS } from '../../../core/cabinet/hours';
+import { Button } from '../../components/ui/button';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 import { DatedHoursEditor } from './dated-hours-editor';
-import { IntervalsInput, SlotMinutesField } from './intervals-input';
-import { VisitsToCancel } from './visits-to-cancel';
-
-const FIELD = 'rounded-lg border border-line bg-surface px-3 py-2';
-const PRIMARY =
-  'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
-const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
-
-const placeKey = (p: HoursPlace) => `${p.doctor.id}:${p.clinic.id}`;
-
-const slotOf = (minutes: number | null) =>
-  minutes !== null && (SLOT_MINUTES_CHOICES as readonly number[]).includes(minutes) ? minutes : 30;
-
-const canceledNote = (text: string, canceled: readonly number[]) =>
-  canceled.length > 0
-    ? `${text}. Отменено записей: ${canceled.length}, пациентам отправлены SMS.`
-    : `${text}.`;
+import {
+  draftOf,
+  draftRefusal,
+  type HoursDraft,
+  HoursPlaceFields,
+  PendingChanges,
+  placeBodyOf,
+  queryOf,
+  slotOf,
+  WeekRows,
+} from './hours-parts';
+import {
+  type CancelFields,
+  canceledNote,
+  problemOf,
+  statusOf,
+  useAffectedVisits,
+  VisitsToCancel,
+} from './visits-to-cancel';
 
 /**
  * 'Часы приёма': a doctor's weekly hours at a clinic for one visit type (a clinic picks its
@@ -50,172 +42,123 @@ const canceledNote = (text: string, canceled: readonly number[]) =>
  */
 export function HoursEditor({ initial }: { initial: Hours }) {
   const [data, setData] = useState(initial);
-  const [week, setWeek] = useState<DayHours[]>(initial.week);
-  const [slot, setSlot] = useState(initial.slotMinutes ?? 30);
-  const [validFrom, setValidFrom] = useState(initial.today);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const [draft, setDraft] = useState(() => draftOf(initial));
+  const reading = useCall(cabinetHours);
+  const saving = useCall(cabinetSetHours);
+  const withdrawing = useCall(cabinetWithdrawHours);
+  /** The visits outside the new hours. */
+  const outside = useAffectedVisits<null>();
+  /** A withdrawal refused for the visits booked under the change (the step: its day). */
+  const kept = useAffectedVisits<string>();
+  /** The form's own check of the hours. */
+  const [check, setCheck] = useState<string | null>(null);
   const [note, setNote] = useState('');
-  const [outside, setOutside] = useState<ReceptionVisit[] | null>(null);
-  /** A withdrawal refused for the visits booked under the change. */
-  const [kept, setKept] = useState<{ validFrom: string; visits: ReceptionVisit[] } | null>(null);
-  const [reason, setReason] = useState('');
-  const ids = { place: useId(), type: useId(), slot: useId(), reason: useId(), from: useId() };
+  const busy = reading.busy || saving.busy || withdrawing.busy;
+  const error = check ?? problemOf(saving) ?? problemOf(withdrawing) ?? reading.error;
   const clinic = data.clinicId !== null;
   const current = data.places.find(
     (p) => data.place && p.doctor.id === data.place.doctorId && p.clinic.id === data.place.clinicId,
   );
 
-  const read = (place: { doctorId: number; clinicId: number }, type?: VisitType) =>
-    api.send(cabinetHours, {
-      query: clinic
-        ? { doctor: place.doctorId, ...(type ? { type } : {}) }
-        : { clinic: place.clinicId, ...(type ? { type } : {}) },
-    });
-
-  const placeBody = () =>
-    !data.place || !data.visitType
-      ? null
-      : {
-          ...(clinic ? { doctor_id: data.place.doctorId } : { clinic_id: data.place.clinicId }),
-          visit_type: data.visitType,
-        };
+  /** A new step: the last one's messages go. */
+  function begin() {
+    setCheck(null);
+    setNote('');
+    reading.reset();
+    saving.reset();
+    withdrawing.reset();
+  }
 
   /** Shows another place or visit type: its hours in force. */
   async function load(place: HoursPlace, type?: VisitType) {
-    setBusy(true);
-    setError('');
-    setNote('');
-    setOutside(null);
-    setKept(null);
-    try {
-      const next = await read({ doctorId: place.doctor.id, clinicId: place.clinic.id }, type);
-      setData(next);
-      setWeek(next.week);
-      setSlot(slotOf(next.slotMinutes));
-      setValidFrom(next.today);
-    } catch (err) {
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
-    }
+    begin();
+    outside.drop();
+    kept.drop();
+    const outcome = await reading.run({
+      query: queryOf(clinic, { doctorId: place.doctor.id, clinicId: place.clinic.id }, type),
+    });
+    if (!outcome.ok) return;
+    setData(outcome.reply);
+    setDraft(draftOf(outcome.reply));
   }
 
   /** The same place read again (its coming changes and dates), the form left as it is. */
-  async function refresh() {
-    if (data.place && data.visitType) setData(await read(data.place, data.visitType));
+  async function refresh(): Promise<Hours | null> {
+    if (!data.place || !data.visitType) return null;
+    const outcome = await reading.run({ query: queryOf(clinic, data.place, data.visitType) });
+    if (!outcome.ok) return null;
+    setData(outcome.reply);
+    return outcome.reply;
   }
 
   /** A coming change in the form, to look at or to change. */
   function show(change: PendingHours) {
-    setWeek(change.week);
-    setSlot(slotOf(change.slotMinutes));
-    setValidFrom(change.validFrom);
-    setOutside(null);
-    setKept(null);
-    setNote('');
-    setError('');
+    begin();
+    outside.drop();
+    kept.drop();
+    setDraft({ week: change.week, slot: slotOf(change.slotMinutes), validFrom: change.validFrom });
   }
 
-  const changeDay = (weekday: number, change: (day: DayHours) => DayHours) => {
-    setWeek((w) => w.map((d) => (d.weekday === weekday ? change(d) : d)));
-    setOutside(null);
-    setNote('');
-  };
+  /** A change of the form: a refusal for its visits no longer holds. */
+  function edit(change: Partial<HoursDraft>, keepNote = false) {
+    setDraft((d) => ({ ...d, ...change }));
+    outside.drop();
+    if (!keepNote) setNote('');
+  }
 
-  async function save(cancelVisits: boolean) {
-    const place = placeBody();
+  async function save(cancel?: CancelFields) {
+    const place = placeBodyOf(data);
     if (!place) return;
-    const refusal = hoursRefusal(week, slot);
-    if (refusal) {
-      setError(refusal.weekday ? `${WEEKDAY_FULL[refusal.weekday - 1]}: ${refusal.detail}` : refusal.detail);
+    begin();
+    const refused = draftRefusal(draft, data.today);
+    if (refused) {
+      setCheck(refused);
       return;
     }
-    const start = hoursStartRefusal(validFrom, data.today);
-    if (start) {
-      setError(start.detail);
+    const outcome = await saving.run({
+      body: { ...place, slot_minutes: draft.slot, week: draft.week, valid_from: draft.validFrom, ...cancel },
+    });
+    if (!outcome.ok) {
+      outside.hold(outcome.refusal, null);
       return;
     }
-    setBusy(true);
-    setError('');
-    setNote('');
-    try {
-      const reply = await api.send(cabinetSetHours, {
-        body: {
-          ...place,
-          slot_minutes: slot,
-          week,
-          valid_from: validFrom,
-          ...(cancelVisits ? { cancel_visits: true, reason: reason.trim() } : {}),
-        },
-      });
-      setOutside(null);
-      setKept(null);
-      setReason('');
-      setNote(
-        canceledNote(
-          reply.validFrom > data.today
-            ? `${HOURS_TEXTS.savedFrom} ${dayLong(reply.validFrom)}`
-            : HOURS_TEXTS.saved,
-          reply.canceled,
-        ),
-      );
-      await refresh();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'visits_outside') {
-        setOutside((err.body as { visits?: ReceptionVisit[] }).visits ?? []);
-      } else {
-        setError(isApiError(err) ? err.detail : SERVER_ERROR);
-      }
-    } finally {
-      setBusy(false);
-    }
+    const { validFrom, canceled } = outcome.reply;
+    outside.done();
+    kept.done();
+    setNote(
+      canceledNote(
+        validFrom > data.today ? `${HOURS_TEXTS.savedFrom} ${dayLong(validFrom)}` : HOURS_TEXTS.saved,
+        canceled,
+      ),
+    );
+    await refresh();
   }
 
   /** Withdraws the coming change of a day: the hours before it run on. */
-  async function withdraw(day: string, cancelVisits: boolean) {
-    const place = placeBody();
-    if (!place || !data.place || !data.visitType) return;
-    setBusy(true);
-    setError('');
-    setNote('');
-    try {
-      const reply = await api.send(cabinetWithdrawHours, {
-        body: {
-          ...place,
-          valid_from: day,
-          ...(cancelVisits ? { cancel_visits: true, reason: reason.trim() } : {}),
-        },
-      });
-      setKept(null);
-      setReason('');
-      setNote(canceledNote(HOURS_TEXTS.withdrawn, reply.canceled));
-      const next = await read(data.place, data.visitType);
-      setData(next);
-      // The form showed the change withdrawn: it shows the hours in force again.
-      if (validFrom === day) {
-        setWeek(next.week);
-        setSlot(slotOf(next.slotMinutes));
-        setValidFrom(next.today);
-      }
-    } catch (err) {
-      if (isApiError(err) && err.code === 'visits_outside')
-        setKept({ validFrom: day, visits: (err.body as { visits?: ReceptionVisit[] }).visits ?? [] });
-      else setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
+  async function withdraw(day: string, cancel?: CancelFields) {
+    const place = placeBodyOf(data);
+    if (!place) return;
+    begin();
+    const outcome = await withdrawing.run({ body: { ...place, valid_from: day, ...cancel } });
+    if (!outcome.ok) {
+      kept.hold(outcome.refusal, day);
+      return;
     }
+    kept.done();
+    setNote(canceledNote(HOURS_TEXTS.withdrawn, outcome.reply.canceled));
+    const next = await refresh();
+    // The form showed the change withdrawn: it shows the hours in force again.
+    if (next && draft.validFrom === day) setDraft(draftOf(next));
   }
 
+  const status = statusOf(busy, error, note);
   return (
     <>
-      <form
+      <Form
+        call={status}
+        onSubmit={() => void save()}
         className="card mt-6 flex flex-col gap-3 p-4 sm:p-5"
         aria-labelledby="hours-h"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save(false);
-        }}
       >
         <h2 id="hours-h" className="text-lg font-semibold">
           {HOURS_TEXTS.title}
@@ -225,186 +168,69 @@ export function HoursEditor({ initial }: { initial: Hours }) {
           <p className="text-ink-soft">{HOURS_TEXTS.noPlaces}</p>
         ) : (
           <>
-            <div className="flex flex-wrap gap-3">
-              <label htmlFor={ids.place} className="flex min-w-0 flex-col gap-1 text-sm">
-                {clinic ? HOURS_TEXTS.doctor : HOURS_TEXTS.clinic}
-                <select
-                  id={ids.place}
-                  value={placeKey(current)}
-                  disabled={busy}
-                  onChange={(e) => {
-                    const place = data.places.find((p) => placeKey(p) === e.target.value);
-                    if (place) void load(place);
-                  }}
-                  className={`${FIELD} max-w-full`}
-                >
-                  {data.places.map((p) => (
-                    <option key={placeKey(p)} value={placeKey(p)}>
-                      {clinic ? p.doctor.name : p.clinic.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label htmlFor={ids.type} className="flex flex-col gap-1 text-sm">
-                {HOURS_TEXTS.visitType}
-                <select
-                  id={ids.type}
-                  value={data.visitType}
-                  disabled={busy || current.visitTypes.length < 2}
-                  onChange={(e) => void load(current, e.target.value as VisitType)}
-                  className={FIELD}
-                >
-                  {current.visitTypes.map((type) => (
-                    <option key={type} value={type}>
-                      {VISIT_TYPE_LABELS[type]}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <SlotMinutesField
-                id={ids.slot}
-                value={slot}
-                disabled={busy}
-                onChange={(minutes) => {
-                  setSlot(minutes);
-                  setOutside(null);
-                }}
-                className={FIELD}
-              />
-              <label htmlFor={ids.from} className="flex flex-col gap-1 text-sm">
-                {HOURS_TEXTS.validFrom}
-                <input
-                  id={ids.from}
-                  type="date"
-                  value={validFrom}
-                  min={data.today}
-                  max={addDays(data.today, HOURS_AHEAD_DAYS)}
-                  disabled={busy}
-                  onChange={(e) => {
-                    setValidFrom(e.target.value);
-                    setOutside(null);
-                    setNote('');
-                  }}
-                  className={FIELD}
-                />
-              </label>
-            </div>
-
-            {data.pending.length > 0 && (
-              <section aria-label={HOURS_TEXTS.pendingTitle} className="rounded-lg bg-canvas p-3 text-sm">
-                <h3 className="font-medium">{HOURS_TEXTS.pendingTitle}</h3>
-                <ul className="mt-1 flex flex-col gap-2">
-                  {data.pending.map((change) => (
-                    <li
-                      key={change.validFrom}
-                      data-pending={change.validFrom}
-                      className="flex flex-wrap items-center gap-x-3 gap-y-1"
-                    >
-                      <span>
-                        С {dayLong(change.validFrom)}: {HOURS_TEXTS.pendingLine}
-                      </span>
-                      <button type="button" className={SMALL} disabled={busy} onClick={() => show(change)}>
-                        {HOURS_TEXTS.showPending}
-                      </button>
-                      <button
-                        type="button"
-                        className={SMALL}
-                        disabled={busy}
-                        onClick={() => void withdraw(change.validFrom, false)}
-                      >
-                        {HOURS_TEXTS.withdraw}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            )}
-            {kept && (
-              <VisitsToCancel
-                title={HOURS_TEXTS.visitsOutsideOld}
-                listLabel="Записи вне прежних часов"
-                visits={kept.visits}
-                marker="data-outside-visit"
-                withClinic={false}
-                reasonId={ids.reason}
-                reason={reason}
-                onReason={setReason}
-                busy={busy}
-                confirm={HOURS_TEXTS.cancelAndWithdraw}
-                onConfirm={() => {
-                  if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
-                  else void withdraw(kept.validFrom, true);
-                }}
-                back={HOURS_TEXTS.keepChange}
-                onBack={() => setKept(null)}
-              />
-            )}
-
+            <HoursPlaceFields
+              places={data.places}
+              current={current}
+              visitType={data.visitType}
+              clinic={clinic}
+              draft={draft}
+              today={data.today}
+              busy={busy}
+              onPlace={(place) => void load(place)}
+              onType={(type) => void load(current, type)}
+              onSlot={(slot) => edit({ slot }, true)}
+              onFrom={(validFrom) => edit({ validFrom })}
+            />
+            <PendingChanges
+              pending={data.pending}
+              busy={busy}
+              onShow={show}
+              onWithdraw={(day) => void withdraw(day)}
+            />
+            <VisitsToCancel
+              affected={kept}
+              title={HOURS_TEXTS.visitsOutsideOld}
+              listLabel="Записи вне прежних часов"
+              marker="data-outside-visit"
+              withClinic={false}
+              busy={busy}
+              confirm={HOURS_TEXTS.cancelAndWithdraw}
+              onConfirm={(day, fields) => void withdraw(day, fields)}
+              back={HOURS_TEXTS.keepChange}
+            />
             {current.misSchedule && (
               <p role="status" className="rounded-lg bg-canvas p-3 text-sm">
                 {HOURS_TEXTS.misSchedule}
               </p>
             )}
-            <ul className="flex flex-col divide-y divide-line" aria-label="Дни недели">
-              {week.map((day) => {
-                const name = WEEKDAY_FULL[day.weekday - 1];
-                return (
-                  <li key={day.weekday} className="flex items-start gap-3 py-2" data-weekday={day.weekday}>
-                    <span className="w-8 pt-1.5 font-medium" title={name}>
-                      <span aria-hidden="true">{WEEKDAY_SHORT[day.weekday - 1]}</span>
-                      <span className="sr-only">{name}</span>
-                    </span>
-                    <IntervalsInput
-                      name={name}
-                      intervals={day.intervals}
-                      closedText={HOURS_TEXTS.closed}
-                      onChange={(intervals) => changeDay(day.weekday, (d) => ({ ...d, intervals }))}
-                    />
-                  </li>
-                );
-              })}
-            </ul>
-
-            {!outside && (
+            <WeekRows
+              week={draft.week}
+              onChange={(weekday, intervals) =>
+                edit({ week: draft.week.map((d) => (d.weekday === weekday ? { ...d, intervals } : d)) })
+              }
+            />
+            {!outside.held && (
               <div>
-                <button type="submit" className={PRIMARY} disabled={busy || current.misSchedule}>
+                <Button type="submit" busy={busy} disabled={current.misSchedule}>
                   {HOURS_TEXTS.save}
-                </button>
+                </Button>
               </div>
             )}
-            {outside && (
-              <VisitsToCancel
-                title={HOURS_TEXTS.visitsOutside}
-                listLabel="Записи вне новых часов"
-                visits={outside}
-                marker="data-outside-visit"
-                withClinic={false}
-                reasonId={ids.reason}
-                reason={reason}
-                onReason={setReason}
-                busy={busy}
-                confirm={HOURS_TEXTS.cancelAndSave}
-                onConfirm={() => {
-                  if (reason.trim().length < 3) setError(STATUS_CHANGE_TEXTS.reasonRequired);
-                  else void save(true);
-                }}
-                back={HOURS_TEXTS.changeHours}
-                onBack={() => setOutside(null)}
-              />
-            )}
+            <VisitsToCancel
+              affected={outside}
+              title={HOURS_TEXTS.visitsOutside}
+              listLabel="Записи вне новых часов"
+              marker="data-outside-visit"
+              withClinic={false}
+              busy={busy}
+              confirm={HOURS_TEXTS.cancelAndSave}
+              onConfirm={(_, fields) => void save(fields)}
+              back={HOURS_TEXTS.changeHours}
+            />
           </>
         )}
-        {error && (
-          <p role="alert" className="text-sm text-error">
-            {error}
-          </p>
-        )}
-        {note && (
-          <p role="status" className="text-sm text-success">
-            {note}
-          </p>
-        )}
-      </form>
+        <FormStatus call={status} done={note} className="text-sm" />
+      </Form>
       {current && data.visitType && !current.misSchedule && (
         <DatedHoursEditor data={data} place={current} onChanged={refresh} />
       )}
@@ -414,29 +240,23 @@ export function HoursEditor({ initial }: { initial: Hours }) {
 
 /**
  * 'Онлайн-запись к врачу': a clinic switches online booking of each of its doctors; a change is
- * saved at once and put back when refused.
+ * saved at once and put back when refused (or when another switch's change is still under way).
  */
 export function BookingSwitches({ places }: { places: readonly HoursPlace[] }) {
   const [on, setOn] = useState(() => new Map(places.map((p) => [p.doctor.id, p.appointmentOn])));
-  const [busy, setBusy] = useState<number | null>(null);
+  const toggle = useCall(cabinetSetBooking);
   const [note, setNote] = useState('');
-  const [error, setError] = useState('');
 
-  async function toggle(doctorId: number, next: boolean) {
-    setBusy(doctorId);
+  async function change(doctorId: number, next: boolean) {
     setNote('');
-    setError('');
     setOn((m) => new Map(m).set(doctorId, next));
-    try {
-      const reply = await api.send(cabinetSetBooking, { body: { doctor_id: doctorId, on: next } });
-      const name = places.find((p) => p.doctor.id === doctorId)?.doctor.name ?? '';
-      setNote(`${reply.on ? HOURS_TEXTS.bookingOn : HOURS_TEXTS.bookingOff}: ${name}`);
-    } catch (err) {
+    const outcome = await toggle.run({ body: { doctor_id: doctorId, on: next } });
+    if (!outcome.ok) {
       setOn((m) => new Map(m).set(doctorId, !next));
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(null);
+      return;
     }
+    const name = places.find((p) => p.doctor.id === doctorId)?.doctor.name ?? '';
+    setNote(`${outcome.reply.on ? HOURS_TEXTS.bookingOn : HOURS_TEXTS.bookingOff}: ${name}`);
   }
 
   return (
@@ -454,8 +274,8 @@ export function BookingSwitches({ places }: { places: readonly HoursPlace[] }) {
                 role="switch"
                 checked={on.get(p.doctor.id) ?? false}
                 aria-checked={on.get(p.doctor.id) ?? false}
-                disabled={busy === p.doctor.id}
-                onChange={(e) => void toggle(p.doctor.id, e.target.checked)}
+                disabled={toggle.busy}
+                onChange={(e) => void change(p.doctor.id, e.target.checked)}
                 className="size-5 shrink-0 accent-brand"
               />
               <span className="min-w-0">{p.doctor.name}</span>
@@ -463,16 +283,7 @@ export function BookingSwitches({ places }: { places: readonly HoursPlace[] }) {
           </li>
         ))}
       </ul>
-      {note && (
-        <p role="status" className="mt-2 text-sm text-success">
-          {note}
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FormStatus call={statusOf(toggle.busy, toggle.error, note)} done={note} className="mt-2 text-sm" />
     </section>
   );
 }

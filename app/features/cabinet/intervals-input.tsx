@@ -5,9 +5,11 @@ import {
   SLOT_MINUTES_CHOICES,
 } from '../../../core/cabinet/hours';
 import { plural, WORDS } from '../../../core/text/plural';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
 
+/** A time box 'HH:mm': narrower than a text box, centred figures. */
 const TIME = 'w-[4.5rem] rounded-lg border border-line bg-surface px-2 py-1.5 text-center tabular-nums';
-const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
 
 /** A new interval after the day's last one (or the usual morning). */
 function nextInterval(intervals: readonly HoursInterval[]): HoursInterval {
@@ -62,28 +64,26 @@ export function IntervalsInput({
             onChange={(e) => set(i, { end: e.target.value })}
             className={TIME}
           />
-          <button
-            type="button"
-            className={SMALL}
+          <Button
+            variant="small"
             aria-label={`${name}: ${HOURS_TEXTS.removeInterval.toLowerCase()} ${i + 1}`}
             title={HOURS_TEXTS.removeInterval}
             onClick={() => onChange(intervals.filter((_, j) => j !== i))}
           >
             ✕
-          </button>
+          </Button>
         </div>
       ))}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {intervals.length === 0 && <span className="text-ink-soft">{closedText}</span>}
         {intervals.length < HOURS_MAX_INTERVALS && (
-          <button
-            type="button"
-            className={SMALL}
+          <Button
+            variant="small"
             aria-label={`${name}: ${HOURS_TEXTS.addInterval.toLowerCase()}`}
             onClick={() => onChange([...intervals, nextInterval(intervals)])}
           >
             + {HOURS_TEXTS.addInterval}
-          </button>
+          </Button>
         )}
       </div>
     </div>
@@ -92,34 +92,31 @@ export function IntervalsInput({
 
 /** 'Длительность приёма': the slot length of weekly hours or of a date's own hours. */
 export function SlotMinutesField({
-  id,
   value,
   disabled,
   onChange,
-  className,
 }: {
-  id: string;
   value: number;
   disabled: boolean;
   onChange: (minutes: number) => void;
-  className: string;
 }) {
   return (
-    <label htmlFor={id} className="flex flex-col gap-1 text-sm">
-      {HOURS_TEXTS.slot}
-      <select
-        id={id}
-        value={value}
-        disabled={disabled}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className={className}
-      >
-        {SLOT_MINUTES_CHOICES.map((minutes) => (
-          <option key={minutes} value={minutes}>
-            {plural(minutes, WORDS.minute)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Field label={HOURS_TEXTS.slot}>
+      {(control) => (
+        <select
+          {...control}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(Number(e.target.value))}
+          className={INPUT}
+        >
+          {SLOT_MINUTES_CHOICES.map((minutes) => (
+            <option key={minutes} value={minutes}>
+              {plural(minutes, WORDS.minute)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
