@@ -6,41 +6,29 @@ import {
   ACCESSIBILITY_TEXTS,
   type AccessibilityFeature,
 } from '../../../core/clinic/accessibility';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-
-const PRIMARY =
-  'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
+import { Button } from '../../components/ui/button';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
+import { wholeForm } from './whole-form';
 
 /** 'Доступная среда' in the clinic's cabinet: a box per feature, saved with 'Сохранить'. */
 export function AccessibilityEditor({ features }: { features: AccessibilityFeature[] }) {
   const [chosen, setChosen] = useState<Set<AccessibilityFeature>>(new Set(features));
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const save = useCall(cabinetSetAccessibility);
 
-  async function save() {
-    setBusy(true);
-    setNote(null);
-    try {
-      const saved = await api.send(cabinetSetAccessibility, {
-        body: { features: ACCESSIBILITY_FEATURES.filter((f) => chosen.has(f)) },
-      });
-      setChosen(new Set(saved.features));
-      setNote({ ok: true, text: ACCESSIBILITY_TEXTS.saved });
-    } catch (err) {
-      setNote({ ok: false, text: isApiError(err) ? err.detail : SERVER_ERROR });
-    } finally {
-      setBusy(false);
-    }
+  async function submit() {
+    const outcome = await save.run({
+      body: { features: ACCESSIBILITY_FEATURES.filter((f) => chosen.has(f)) },
+    });
+    if (outcome.ok) setChosen(new Set(outcome.reply.features));
   }
 
   return (
-    <form
+    <Form
+      call={save}
+      onSubmit={submit}
       className="card mt-4 flex flex-col gap-3 p-5"
       aria-labelledby="access-edit-h"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
     >
       <h2 id="access-edit-h" className="text-lg font-semibold">
         {ACCESSIBILITY_TEXTS.title}
@@ -56,7 +44,7 @@ export function AccessibilityEditor({ features }: { features: AccessibilityFeatu
               checked={chosen.has(f)}
               onChange={(event) => {
                 const on = event.currentTarget.checked;
-                setNote(null);
+                save.reset();
                 setChosen((set) => {
                   const next = new Set(set);
                   if (on) next.add(f);
@@ -70,15 +58,11 @@ export function AccessibilityEditor({ features }: { features: AccessibilityFeatu
         ))}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={PRIMARY} disabled={busy}>
+        <Button type="submit" busy={save.busy}>
           {ACCESSIBILITY_TEXTS.save}
-        </button>
-        {note && (
-          <p role={note.ok ? 'status' : 'alert'} className={note.ok ? 'text-success' : 'text-error'}>
-            {note.text}
-          </p>
-        )}
+        </Button>
+        <FormStatus call={wholeForm(save)} done={ACCESSIBILITY_TEXTS.saved} />
       </div>
-    </form>
+    </Form>
   );
 }

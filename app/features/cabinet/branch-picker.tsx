@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   BRANCH_CHANNEL,
   branchLabel,
@@ -6,8 +6,10 @@ import {
   cabinetChooseBranch,
   BRANCH_TEXTS as T,
 } from '../../../core/cabinet/branches';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
+import { INPUT } from '../../components/ui/field';
+import { Form } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
 /**
  * The page again, for the branch the session runs now. The query is dropped: it names the old
@@ -24,10 +26,10 @@ function showCurrentBranch() {
  * otherwise show one branch and save into another).
  */
 export function BranchPicker({ branches: initial }: { branches: CabinetBranches }) {
-  const hydrated = useHydrated();
   const [chosen, setChosen] = useState(initial.current);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
+  const choose = useCall(cabinetChooseBranch);
+  // Chosen, the page loads again: the picker stays busy until it goes.
+  const busy = choose.busy || choose.done;
   const ids = { select: useId(), current: useId(), failure: useId() };
   const current = initial.branches.find((b) => b.id === initial.current);
 
@@ -40,23 +42,16 @@ export function BranchPicker({ branches: initial }: { branches: CabinetBranches 
     return () => channel.close();
   }, [initial.current]);
 
-  async function go(event: FormEvent) {
-    event.preventDefault();
+  async function go() {
     if (chosen === initial.current) return;
-    setBusy(true);
-    setFailure('');
-    try {
-      const reply = await api.send(cabinetChooseBranch, { body: { clinic_id: chosen } });
-      if (typeof BroadcastChannel !== 'undefined') {
-        const channel = new BroadcastChannel(BRANCH_CHANNEL);
-        channel.postMessage({ current: reply.current });
-        channel.close();
-      }
-      showCurrentBranch();
-    } catch (e) {
-      setFailure(isApiError(e) ? e.detail : SERVER_ERROR);
-      setBusy(false);
+    const outcome = await choose.run({ body: { clinic_id: chosen } });
+    if (!outcome.ok) return;
+    if (typeof BroadcastChannel !== 'undefined') {
+      const channel = new BroadcastChannel(BRANCH_CHANNEL);
+      channel.postMessage({ current: outcome.reply.current });
+      channel.close();
     }
+    showCurrentBranch();
   }
 
   return (
@@ -78,7 +73,7 @@ export function BranchPicker({ branches: initial }: { branches: CabinetBranches 
         </p>
       )}
       {initial.branches.length > 1 && (
-        <form onSubmit={go} className="mt-2 flex min-w-0 flex-wrap items-center gap-2">
+        <Form call={choose} onSubmit={go} className="mt-2 flex min-w-0 flex-wrap items-center gap-2">
           <label htmlFor={ids.select} className="sr-only">
             {T.label}
           </label>
@@ -87,8 +82,8 @@ export function BranchPicker({ branches: initial }: { branches: CabinetBranches 
             value={chosen}
             disabled={busy}
             onChange={(e) => setChosen(Number(e.target.value))}
-            aria-describedby={failure ? ids.failure : ids.current}
-            className="min-w-0 max-w-full flex-1 basis-52 rounded-lg border border-line bg-surface px-3 py-2 text-sm outline-none focus:border-brand"
+            aria-describedby={choose.error ? ids.failure : ids.current}
+            className={`${INPUT} min-w-0 flex-1 basis-52 text-sm`}
           >
             {initial.branches.map((b) => (
               <option key={b.id} value={b.id}>
@@ -96,18 +91,14 @@ export function BranchPicker({ branches: initial }: { branches: CabinetBranches 
               </option>
             ))}
           </select>
-          <button
-            type="submit"
-            disabled={!hydrated || busy || chosen === initial.current}
-            className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-          >
+          <Button type="submit" busy={busy} disabled={chosen === initial.current} className="text-sm">
             {busy ? T.switching : T.go}
-          </button>
-        </form>
+          </Button>
+        </Form>
       )}
-      {failure && (
+      {choose.error && (
         <p id={ids.failure} role="alert" className="mt-2 text-sm text-error">
-          {failure}
+          {choose.error}
         </p>
       )}
     </section>

@@ -11,12 +11,14 @@ import type { CabinetCallback, CabinetCallbacks } from '../../../core/cabinet/co
 import { formatDayShort } from '../../../core/dates/zoned';
 import { formatPhone } from '../../../core/phone/format';
 import type { DayPart } from '../../../core/schedule/slot-filters';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { BUTTON_VARIANTS, Button } from '../../components/ui/button';
+import { FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
-const TAB = 'rounded-full border border-line px-3 py-1.5 text-sm hover:bg-canvas';
+/** The tabs are links drawn as the kit's chips; the current one is filled. */
+const TAB = BUTTON_VARIANTS.chip;
 const TAB_ON =
   'rounded-full border border-brand bg-brand-soft px-3 py-1.5 text-sm font-medium text-brand-dark';
-const BUTTON = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
 
 const partsOf = (times: string[]) => times.map((t) => DAY_PART_LABELS[t as DayPart] ?? t).join('; ');
 
@@ -67,19 +69,11 @@ function CallbackRow({
   callback: CabinetCallback;
   onAnswered: (callback: CabinetCallback) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const answer = useCall(cabinetCallbackOutcome);
 
-  async function answer(status: CallbackOutcome) {
-    setBusy(true);
-    setError('');
-    try {
-      onAnswered(await api.send(cabinetCallbackOutcome, { params: { id: c.id }, body: { status } }));
-    } catch (err) {
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
-    }
+  async function send(status: CallbackOutcome) {
+    const outcome = await answer.run({ params: { id: c.id }, body: { status } });
+    if (outcome.ok) onAnswered(outcome.reply);
   }
 
   return (
@@ -98,23 +92,19 @@ function CallbackRow({
       </p>
       {c.status === 'new' ? (
         <div className="mt-2 flex flex-wrap gap-2">
-          <button type="button" className={BUTTON} disabled={busy} onClick={() => void answer('called')}>
+          <Button variant="small" busy={answer.busy} onClick={() => void send('called')}>
             {CALLBACK_TEXTS.called}
-          </button>
-          <button type="button" className={BUTTON} disabled={busy} onClick={() => void answer('booked')}>
+          </Button>
+          <Button variant="small" busy={answer.busy} onClick={() => void send('booked')}>
             {CALLBACK_TEXTS.booked}
-          </button>
+          </Button>
         </div>
       ) : (
         <p className="text-sm font-medium" role="status">
           {CALLBACK_STATUS_LABELS[c.status]}
         </p>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FormStatus call={answer} className="text-sm" />
     </li>
   );
 }

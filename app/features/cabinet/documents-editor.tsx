@@ -2,14 +2,11 @@ import { useId, useState } from 'react';
 import { cabinetUploadDocument, cabinetWithdrawDocument } from '../../../core/doctor/document-calls';
 import type { CabinetDocuments, DocumentSlot } from '../../../core/doctor/document-contracts';
 import { DOCUMENT_TEXTS, type DocumentKind } from '../../../core/doctor/document-scans';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 import { useHydrated } from '../../lib/use-hydrated';
-
-const SMALL = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-surface disabled:opacity-50';
-
-type Note = { kind: DocumentKind; ok: boolean; text: string } | null;
-
-const problem = (err: unknown) => (isApiError(err) ? err.detail : SERVER_ERROR);
+import { type LastCall, useSectionCalls } from './use-section-calls';
 
 const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('ru-RU', {
@@ -38,46 +35,31 @@ function statusOf(slot: DocumentSlot): { text: string; className: string } {
  * clinic sends its picked doctor's (`doctorId`).
  */
 export function DocumentsEditor({ initial, doctorId }: { initial: CabinetDocuments; doctorId?: number }) {
-  const hydrated = useHydrated();
   const [data, setData] = useState(initial);
-  const [busy, setBusy] = useState<DocumentKind | null>(null);
-  const [note, setNote] = useState<Note>(null);
+  const section = useSectionCalls({
+    upload: useCall(cabinetUploadDocument),
+    withdraw: useCall(cabinetWithdrawDocument),
+  });
   const id = useId();
 
   async function upload(kind: DocumentKind, file: File, input: HTMLInputElement) {
-    setBusy(kind);
-    setNote(null);
     const body = new FormData();
     if (doctorId !== undefined) body.set('doctor_id', String(doctorId));
     body.set('kind', kind);
     body.set('file', file);
-    try {
-      setData(await api.send(cabinetUploadDocument, { body }));
-      setNote({ kind, ok: true, text: DOCUMENT_TEXTS.uploaded });
-    } catch (err) {
-      setNote({ kind, ok: false, text: problem(err) });
-    } finally {
-      setBusy(null);
-      input.value = '';
-    }
+    const outcome = await section.run('upload', { body }, DOCUMENT_TEXTS.uploaded, kind);
+    if (outcome.ok) setData(outcome.reply);
+    input.value = '';
   }
 
   async function withdraw(kind: DocumentKind, documentId: number) {
-    setBusy(kind);
-    setNote(null);
-    try {
-      setData(
-        await api.send(cabinetWithdrawDocument, {
-          params: { id: documentId },
-          body: { doctor_id: doctorId },
-        }),
-      );
-      setNote({ kind, ok: true, text: DOCUMENT_TEXTS.withdrawn });
-    } catch (err) {
-      setNote({ kind, ok: false, text: problem(err) });
-    } finally {
-      setBusy(null);
-    }
+    const outcome = await section.run(
+      'withdraw',
+      { params: { id: documentId }, body: { doctor_id: doctorId } },
+      DOCUMENT_TEXTS.withdrawn,
+      kind,
+    );
+    if (outcome.ok) setData(outcome.reply);
   }
 
   return (
@@ -87,84 +69,109 @@ export function DocumentsEditor({ initial, doctorId }: { initial: CabinetDocumen
       </h2>
       <p className="text-sm text-ink-soft">{DOCUMENT_TEXTS.lead}</p>
       <ul className="flex flex-col gap-3">
-        {data.slots.map((slot) => {
-          const doc = slot.document;
-          const status = statusOf(slot);
-          const input = `${id}-${slot.kind}`;
-          return (
-            <li
-              key={slot.kind}
-              className="flex flex-col gap-2 rounded-lg bg-canvas p-3"
-              aria-labelledby={`${input}-label`}
-              data-document-kind={slot.kind}
-            >
-              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                <h3 id={`${input}-label`} className="font-medium">
-                  {slot.label}
-                </h3>
-                <p className={`text-sm font-medium ${status.className}`}>{status.text}</p>
-              </div>
-              {doc && (
-                <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
-                  <span className="text-ink-soft">
-                    {doc.format === 'pdf' ? 'PDF' : 'Изображение'}, {dateText(doc.createdAt)}
-                  </span>
-                  <a href={doc.fileUrl} target="_blank" rel="noopener" className="text-brand hover:underline">
-                    {DOCUMENT_TEXTS.open}
-                  </a>
-                  {doc.status === 'pending' && (
-                    <button
-                      type="button"
-                      className={SMALL}
-                      disabled={!hydrated || busy !== null}
-                      aria-label={`${DOCUMENT_TEXTS.withdraw}: ${slot.label}`}
-                      onClick={() => void withdraw(slot.kind, doc.id)}
-                    >
-                      {DOCUMENT_TEXTS.withdraw}
-                    </button>
-                  )}
-                </div>
-              )}
-              <div className="flex flex-col gap-1">
-                <label htmlFor={input} className="text-sm font-medium">
-                  {doc ? DOCUMENT_TEXTS.replace : DOCUMENT_TEXTS.upload}
-                </label>
-                <input
-                  id={input}
-                  aria-label={`${doc ? DOCUMENT_TEXTS.replace : DOCUMENT_TEXTS.upload}: ${slot.label}`}
-                  type="file"
-                  name="file"
-                  accept="application/pdf,image/jpeg,image/png,image/webp"
-                  disabled={!hydrated || busy !== null}
-                  aria-describedby={`${id}-hint`}
-                  className="max-w-full text-sm"
-                  onChange={(event) => {
-                    const target = event.currentTarget;
-                    const file = target.files?.[0];
-                    if (file) void upload(slot.kind, file, target);
-                  }}
-                />
-                {busy === slot.kind && (
-                  <p role="status" className="text-sm text-ink-soft">
-                    Отправляем…
-                  </p>
-                )}
-                {note?.kind === slot.kind && (
-                  <p
-                    role={note.ok ? 'status' : 'alert'}
-                    className={`text-sm ${note.ok ? 'text-success' : 'text-error'}`}
-                  >
-                    {note.text}
-                  </p>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {data.slots.map((slot) => (
+          <SlotItem
+            key={slot.kind}
+            slot={slot}
+            input={`${id}-${slot.kind}`}
+            hint={`${id}-hint`}
+            busy={section.busy}
+            last={section.last?.about === slot.kind ? section.last : null}
+            onUpload={(file, input) => void upload(slot.kind, file, input)}
+            onWithdraw={(documentId) => void withdraw(slot.kind, documentId)}
+          />
+        ))}
       </ul>
       <p id={`${id}-hint`} className="text-sm text-ink-soft">
         {DOCUMENT_TEXTS.hint}
       </p>
     </section>
+  );
+}
+
+/** One kind's scan: its state, its file, 'Отозвать' while it waits, and the file to send. */
+function SlotItem({
+  slot,
+  input,
+  hint,
+  busy,
+  last,
+  onUpload,
+  onWithdraw,
+}: {
+  slot: DocumentSlot;
+  input: string;
+  hint: string;
+  busy: boolean;
+  /** The section's last call, when it was this slot's. */
+  last: LastCall | null;
+  onUpload: (file: File, input: HTMLInputElement) => void;
+  onWithdraw: (documentId: number) => void;
+}) {
+  // A file input is no Button: it is enabled once its page has hydrated, so that a file chosen
+  // before is not lost (the Button's rule, by hand).
+  const hydrated = useHydrated();
+  const doc = slot.document;
+  const status = statusOf(slot);
+  const action = doc ? DOCUMENT_TEXTS.replace : DOCUMENT_TEXTS.upload;
+  return (
+    <li
+      className="flex flex-col gap-2 rounded-lg bg-canvas p-3"
+      aria-labelledby={`${input}-label`}
+      data-document-kind={slot.kind}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id={`${input}-label`} className="font-medium">
+          {slot.label}
+        </h3>
+        <p className={`text-sm font-medium ${status.className}`}>{status.text}</p>
+      </div>
+      {doc && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+          <span className="text-ink-soft">
+            {doc.format === 'pdf' ? 'PDF' : 'Изображение'}, {dateText(doc.createdAt)}
+          </span>
+          <a href={doc.fileUrl} target="_blank" rel="noopener" className="text-brand hover:underline">
+            {DOCUMENT_TEXTS.open}
+          </a>
+          {doc.status === 'pending' && (
+            <Button
+              variant="small"
+              disabled={busy}
+              aria-label={`${DOCUMENT_TEXTS.withdraw}: ${slot.label}`}
+              onClick={() => onWithdraw(doc.id)}
+            >
+              {DOCUMENT_TEXTS.withdraw}
+            </Button>
+          )}
+        </div>
+      )}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={input} className="text-sm font-medium">
+          {action}
+        </label>
+        <input
+          id={input}
+          aria-label={`${action}: ${slot.label}`}
+          type="file"
+          name="file"
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+          disabled={!hydrated || busy}
+          aria-describedby={hint}
+          className="max-w-full text-sm"
+          onChange={(event) => {
+            const target = event.currentTarget;
+            const file = target.files?.[0];
+            if (file) onUpload(file, target);
+          }}
+        />
+        {last?.call.busy && (
+          <p role="status" className="text-sm text-ink-soft">
+            Отправляем…
+          </p>
+        )}
+        {last && <FormStatus call={last.call} done={last.done} className="text-sm" />}
+      </div>
+    </li>
   );
 }

@@ -4,11 +4,9 @@ import { cabinetCreateMisKey, cabinetRevokeMisKey, MIS_API } from '../../../core
 import type { MisKey, MisKeys as MisKeysData } from '../../../core/mis/contracts';
 import { MIS_KEY_TEXTS } from '../../../core/mis/keys';
 import { wallClock } from '../../../core/schedule/free-slots';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-
-const BUTTON = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
-const PRIMARY =
-  'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
+import { Button } from '../../components/ui/button';
+import { FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
 const when = (at: string, tz: string) => `${formatLongDate(at, tz)}, ${wallClock(new Date(at), tz).time}`;
 
@@ -21,23 +19,15 @@ export function MisKeys({ data }: { data: MisKeysData }) {
   const [keys, setKeys] = useState(data.keys);
   const [secret, setSecret] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const issue = useCall(cabinetCreateMisKey);
   const live = keys.filter((k) => k.revokedAt === null).length;
 
   async function create() {
-    setBusy(true);
-    setError('');
     setCopied(false);
-    try {
-      const made = await api.send(cabinetCreateMisKey, {});
-      setSecret(made.secret);
-      setKeys((list) => [made.key, ...list]);
-    } catch (err) {
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await issue.run({});
+    if (!outcome.ok) return;
+    setSecret(outcome.reply.secret);
+    setKeys((list) => [outcome.reply.key, ...list]);
   }
 
   async function copy(text: string) {
@@ -58,21 +48,12 @@ export function MisKeys({ data }: { data: MisKeysData }) {
         </a>
       </p>
       <div>
-        <button
-          type="button"
-          className={PRIMARY}
-          disabled={busy || live >= data.limit}
-          onClick={() => void create()}
-        >
+        <Button busy={issue.busy} disabled={live >= data.limit} onClick={() => void create()}>
           {MIS_KEY_TEXTS.create}
-        </button>
+        </Button>
         {live >= data.limit && <p className="mt-2 text-sm text-ink-soft">{MIS_KEY_TEXTS.tooManyKeys}</p>}
       </div>
-      {error && (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      )}
+      <FormStatus call={issue} />
       {secret && (
         <div className="card flex flex-col gap-2 border-brand p-4" role="status">
           <p className="font-medium">{MIS_KEY_TEXTS.created}</p>
@@ -80,9 +61,9 @@ export function MisKeys({ data }: { data: MisKeysData }) {
             {secret}
           </code>
           <div>
-            <button type="button" className={BUTTON} onClick={() => void copy(secret)}>
+            <Button variant="small" onClick={() => void copy(secret)}>
               {copied ? MIS_KEY_TEXTS.copied : MIS_KEY_TEXTS.copy}
-            </button>
+            </Button>
           </div>
         </div>
       )}
@@ -107,20 +88,13 @@ export function MisKeys({ data }: { data: MisKeysData }) {
 
 function KeyRow({ item, tz, onRevoked }: { item: MisKey; tz: string; onRevoked: (key: MisKey) => void }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const revoke = useCall(cabinetRevokeMisKey);
 
-  async function revoke() {
-    setBusy(true);
-    setError('');
-    try {
-      onRevoked(await api.send(cabinetRevokeMisKey, { params: { id: item.id } }));
-      setAsking(false);
-    } catch (err) {
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
-    }
+  async function confirm() {
+    const outcome = await revoke.run({ params: { id: item.id } });
+    if (!outcome.ok) return;
+    onRevoked(outcome.reply);
+    setAsking(false);
   }
 
   return (
@@ -139,25 +113,21 @@ function KeyRow({ item, tz, onRevoked }: { item: MisKey; tz: string; onRevoked: 
       ) : asking ? (
         <div className="mt-1 flex flex-wrap items-center gap-2">
           <span className="text-sm">{MIS_KEY_TEXTS.revokeAsk}</span>
-          <button type="button" className={BUTTON} disabled={busy} onClick={() => void revoke()}>
+          <Button variant="small" busy={revoke.busy} onClick={() => void confirm()}>
             {MIS_KEY_TEXTS.revoke}
-          </button>
-          <button type="button" className={BUTTON} disabled={busy} onClick={() => setAsking(false)}>
+          </Button>
+          <Button variant="small" disabled={revoke.busy} onClick={() => setAsking(false)}>
             {MIS_KEY_TEXTS.cancel}
-          </button>
+          </Button>
         </div>
       ) : (
         <div className="mt-1">
-          <button type="button" className={BUTTON} onClick={() => setAsking(true)}>
+          <Button variant="small" onClick={() => setAsking(true)}>
             {MIS_KEY_TEXTS.revoke}
-          </button>
+          </Button>
         </div>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FormStatus call={revoke} className="text-sm" />
     </li>
   );
 }

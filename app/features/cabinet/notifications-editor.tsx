@@ -1,13 +1,19 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import {
   type ClinicNotifications,
   cabinetSetNotifications,
   NOTIFY_TEXTS as T,
 } from '../../../core/cabinet/notifications';
 import { formatPhone } from '../../../core/phone/format';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
-type Field = 'phone' | 'email';
+const SWITCHES = [
+  ['new_booking', T.newBooking],
+  ['patient_cancel', T.patientCancel],
+] as const;
 
 /**
  * 'Уведомления клинике' on the schedule page: the clinic's mobile for SMS and its e-mail for the
@@ -21,36 +27,21 @@ export function ClinicNotificationsEditor({ initial }: { initial: ClinicNotifica
     new_booking: initial.new_booking,
     patient_cancel: initial.patient_cancel,
   });
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState('');
-  const ids = { phone: useId(), email: useId(), phoneError: useId(), emailError: useId() };
+  const save = useCall(cabinetSetNotifications);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    setNote('');
-    setErrors({});
-    setFailure('');
-    try {
-      const kept = await api.send(cabinetSetNotifications, { body: { phone, email, ...switches } });
-      setPhone(kept.phone ? formatPhone(kept.phone) : '');
-      setEmail(kept.email ?? '');
-      setSwitches({ new_booking: kept.new_booking, patient_cancel: kept.patient_cancel });
-      setNote(T.saved);
-    } catch (e) {
-      const fields = isApiError(e, 400)
-        ? (e.body as { errors?: Partial<Record<Field, string>> }).errors
-        : undefined;
-      if (fields) setErrors(fields);
-      else setFailure(isApiError(e) ? e.detail : SERVER_ERROR);
-    }
-    setBusy(false);
+  async function submit() {
+    const outcome = await save.run({ body: { phone, email, ...switches } });
+    if (!outcome.ok) return;
+    const kept = outcome.reply;
+    setPhone(kept.phone ? formatPhone(kept.phone) : '');
+    setEmail(kept.email ?? '');
+    setSwitches({ new_booking: kept.new_booking, patient_cancel: kept.patient_cancel });
   }
 
-  const input =
-    'w-full rounded-lg border border-line bg-surface px-3 py-2 outline-none focus:border-brand aria-[invalid=true]:border-error';
+  const contacts = [
+    ['phone', T.phone, phone, setPhone, 'tel', 40],
+    ['email', T.email, email, setEmail, 'email', 254],
+  ] as const;
 
   return (
     <section className="card mt-6 p-4 sm:p-5" aria-labelledby="notify-h">
@@ -58,51 +49,33 @@ export function ClinicNotificationsEditor({ initial }: { initial: ClinicNotifica
         {T.title}
       </h2>
       <p className="mt-1 text-sm text-ink-soft">{T.lead}</p>
-      <form onSubmit={save} noValidate className="mt-3 flex flex-col gap-3">
+      <Form call={save} onSubmit={submit} className="mt-3 flex flex-col gap-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          {(
-            [
-              ['phone', T.phone, phone, setPhone, 'tel', 'tel', ids.phone, ids.phoneError],
-              ['email', T.email, email, setEmail, 'email', 'email', ids.email, ids.emailError],
-            ] as const
-          ).map(([field, label, value, set, type, mode, id, errorId]) => (
-            <div key={field} className="flex flex-col gap-1 text-sm">
-              <label htmlFor={id} className="font-medium">
-                {label}
-              </label>
-              <input
-                id={id}
-                type={type}
-                inputMode={mode}
-                autoComplete="off"
-                maxLength={field === 'phone' ? 40 : 254}
-                value={value}
-                disabled={busy}
-                onChange={(e) => set(e.target.value)}
-                aria-invalid={errors[field] ? true : undefined}
-                aria-describedby={errors[field] ? errorId : undefined}
-                className={input}
-              />
-              {errors[field] && (
-                <p id={errorId} role="alert" className="text-error">
-                  {errors[field]}
-                </p>
+          {contacts.map(([field, label, value, set, type, max]) => (
+            <Field key={field} label={label} error={save.fieldErrors[field]} className="text-sm">
+              {(control) => (
+                <input
+                  {...control}
+                  type={type}
+                  inputMode={type}
+                  autoComplete="off"
+                  maxLength={max}
+                  value={value}
+                  disabled={save.busy}
+                  onChange={(e) => set(e.target.value)}
+                  className={INPUT}
+                />
               )}
-            </div>
+            </Field>
           ))}
         </div>
         <div className="flex flex-col gap-2">
-          {(
-            [
-              ['new_booking', T.newBooking],
-              ['patient_cancel', T.patientCancel],
-            ] as const
-          ).map(([key, label]) => (
+          {SWITCHES.map(([key, label]) => (
             <label key={key} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
                 checked={switches[key]}
-                disabled={busy}
+                disabled={save.busy}
                 onChange={(e) => setSwitches({ ...switches, [key]: e.target.checked })}
                 className="size-4 accent-brand"
               />
@@ -111,25 +84,12 @@ export function ClinicNotificationsEditor({ initial }: { initial: ClinicNotifica
           ))}
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-          >
+          <Button type="submit" busy={save.busy} className="text-sm">
             {T.save}
-          </button>
-          {note && (
-            <p role="status" className="text-sm text-success">
-              {note}
-            </p>
-          )}
+          </Button>
+          <FormStatus call={save} done={T.saved} className="text-sm" />
         </div>
-        {failure && (
-          <p role="alert" className="text-sm text-error">
-            {failure}
-          </p>
-        )}
-      </form>
+      </Form>
     </section>
   );
 }

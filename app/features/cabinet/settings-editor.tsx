@@ -1,38 +1,39 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { cabinetSetSettings } from '../../../core/cabinet/calls';
 import type { ClinicSettings } from '../../../core/cabinet/contracts';
 import { BOOKING_HORIZON_CHOICES, HOURS_TEXTS } from '../../../core/cabinet/hours';
 import { BUFFER_CHOICES, MIN_NOTICE_CHOICES, SETTINGS_TEXTS } from '../../../core/cabinet/settings';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { Field, INPUT } from '../../components/ui/field';
+import { FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
+import { wholeForm } from './whole-form';
+
+const SWITCHES = [
+  ['day_before', SETTINGS_TEXTS.dayBefore],
+  ['hours_before', SETTINGS_TEXTS.hoursBefore],
+] as const;
+
+const CHOICES = [
+  ['min_notice_minutes', SETTINGS_TEXTS.minNotice, MIN_NOTICE_CHOICES],
+  ['buffer_minutes', SETTINGS_TEXTS.buffer, BUFFER_CHOICES],
+  ['booking_horizon_days', HOURS_TEXTS.horizon, BOOKING_HORIZON_CHOICES],
+] as const;
 
 /**
  * The clinic's reminders to its patients (24 hours and 2 hours before the visit, each switched
  * on its own) and its booking rules (minimum notice, buffer between visits, how many days ahead
- * patients book); a change is saved
- * at once.
+ * patients book); a change is saved at once.
  */
 export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
   const [settings, setSettings] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState('');
-  const [error, setError] = useState('');
-  const ids = { notice: useId(), buffer: useId(), horizon: useId() };
+  const save = useCall(cabinetSetSettings);
 
   /** Shows the change at once and saves it; a refused change is put back. */
   async function change(next: ClinicSettings) {
     const previous = settings;
     setSettings(next);
-    setBusy(true);
-    setNote('');
-    setError('');
-    try {
-      setSettings(await api.send(cabinetSetSettings, { body: next }));
-      setNote(SETTINGS_TEXTS.saved);
-    } catch (e) {
-      setSettings(previous);
-      setError(isApiError(e) ? e.detail : SERVER_ERROR);
-    }
-    setBusy(false);
+    const outcome = await save.run({ body: next });
+    setSettings(outcome.ok ? outcome.reply : previous);
   }
 
   return (
@@ -42,18 +43,13 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
       </h2>
       <p className="mt-1 text-sm text-ink-soft">{SETTINGS_TEXTS.lead}</p>
       <div className="mt-3 flex flex-col gap-2">
-        {(
-          [
-            ['day_before', SETTINGS_TEXTS.dayBefore],
-            ['hours_before', SETTINGS_TEXTS.hoursBefore],
-          ] as const
-        ).map(([key, label]) => (
+        {SWITCHES.map(([key, label]) => (
           <label key={key} className="flex items-center gap-2 text-sm">
             <input
               type="checkbox"
               checked={settings[key]}
-              disabled={busy}
-              onChange={(e) => change({ ...settings, [key]: e.target.checked })}
+              disabled={save.busy}
+              onChange={(e) => void change({ ...settings, [key]: e.target.checked })}
               className="size-4 accent-brand"
             />
             {label}
@@ -64,43 +60,27 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
         {SETTINGS_TEXTS.rulesTitle}
       </h2>
       <div className="mt-3 flex flex-wrap gap-4">
-        {(
-          [
-            ['min_notice_minutes', SETTINGS_TEXTS.minNotice, MIN_NOTICE_CHOICES, ids.notice],
-            ['buffer_minutes', SETTINGS_TEXTS.buffer, BUFFER_CHOICES, ids.buffer],
-            ['booking_horizon_days', HOURS_TEXTS.horizon, BOOKING_HORIZON_CHOICES, ids.horizon],
-          ] as const
-        ).map(([key, label, choices, id]) => (
-          <div key={key} className="flex flex-col gap-1 text-sm">
-            <label htmlFor={id} className="font-medium">
-              {label}
-            </label>
-            <select
-              id={id}
-              value={settings[key]}
-              disabled={busy}
-              onChange={(e) => change({ ...settings, [key]: Number(e.target.value) })}
-              className="rounded-lg border border-line bg-surface px-3 py-2"
-            >
-              {choices.map(([minutes, text]) => (
-                <option key={minutes} value={minutes}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          </div>
+        {CHOICES.map(([key, label, choices]) => (
+          <Field key={key} label={label} className="text-sm">
+            {(control) => (
+              <select
+                {...control}
+                value={settings[key]}
+                disabled={save.busy}
+                onChange={(e) => void change({ ...settings, [key]: Number(e.target.value) })}
+                className={INPUT}
+              >
+                {choices.map(([minutes, text]) => (
+                  <option key={minutes} value={minutes}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         ))}
       </div>
-      {note && (
-        <p role="status" className="mt-2 text-sm text-success">
-          {note}
-        </p>
-      )}
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-error">
-          {error}
-        </p>
-      )}
+      <FormStatus call={wholeForm(save)} done={SETTINGS_TEXTS.saved} className="mt-2 text-sm" />
     </section>
   );
 }

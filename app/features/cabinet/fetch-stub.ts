@@ -1,0 +1,32 @@
+import { vi } from 'vitest';
+
+/**
+ * For the cabinet's component tests: `fetch` answers the given replies in turn (the last one
+ * again after that), and `sent(i)` reads the i-th request back (its URL, method and JSON body).
+ */
+export function stubFetch(...replies: (() => Response)[]) {
+  let next = 0;
+  const fetchStub = vi.fn(async (_url: string, _init?: RequestInit) => {
+    const reply = replies[Math.min(next, replies.length - 1)];
+    next += 1;
+    return reply();
+  });
+  vi.stubGlobal('fetch', fetchStub);
+  return {
+    fetch: fetchStub,
+    sent(i = 0) {
+      const [url, init] = fetchStub.mock.calls[i] as [string, RequestInit | undefined];
+      const body = init?.body;
+      return {
+        url,
+        method: init?.method,
+        body: typeof body === 'string' ? JSON.parse(body) : body,
+      };
+    },
+  };
+}
+
+export const json =
+  (data: unknown, status = 200) =>
+  () =>
+    Response.json(data, { status });
