@@ -1,14 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { cabinetPriceSynonyms } from '../../../core/cabinet/calls';
 import type { CabinetPriceLine, SynonymOptions } from '../../../core/cabinet/price-contracts';
 import { PRICE_FLAGS, PRICE_LIMITS, PRICE_TEXTS as T } from '../../../core/cabinet/prices';
-import { api, isApiError } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, type FormCall } from '../../components/ui/form';
+import { api, isAborted } from '../../lib/api';
 
-export const FIELD = 'w-full rounded-lg border border-line bg-surface px-3 py-2';
-export const PRIMARY =
-  'rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark disabled:opacity-50';
-export const SECONDARY =
-  'rounded-lg border border-line px-4 py-2 font-medium text-ink hover:bg-canvas disabled:opacity-50';
+/** The fields the form marks with their messages (a refusal of another one is the status line's). */
+const LINE_FIELDS = ['synonym_id', 'name', 'duration_minutes', 'price_full', 'price_club'] as const;
+
+/** A line's call as the list's status line reads it: messages of fields not shown are its own. */
+export function lineStatus(call: FormCall): FormCall {
+  const shown = LINE_FIELDS.filter((field) => call.fieldErrors[field]);
+  return shown.length === Object.keys(call.fieldErrors).length ? call : { ...call, fieldErrors: {} };
+}
 
 type Synonym = SynonymOptions['synonyms'][number];
 
@@ -56,50 +62,57 @@ export function bodyOf(d: LineDraft) {
 
 /**
  * The form of a line, new or changed: the catalogue service (a new line only), the name, the
- * duration, both prices and the four switches. `errors` are the server's messages by field.
+ * duration, both prices and the four switches. The call's field messages show by their fields.
  */
 export function PriceLineForm({
   line,
-  busy,
-  errors,
+  call,
   clubEnabled,
   onSubmit,
   onCancel,
 }: {
   /** The line changed, or null for a new one. */
   line: CabinetPriceLine | null;
-  busy: boolean;
-  errors: Record<string, string>;
+  /** The add or the change call (its busy flag and field messages). */
+  call: FormCall;
   clubEnabled: boolean;
   onSubmit: (draft: LineDraft, synonym: Synonym | null) => void;
   onCancel: () => void;
 }) {
-  const id = useId();
   const [draft, setDraft] = useState<LineDraft>(() => draftOf(line));
   const [synonym, setSynonym] = useState<Synonym | null>(null);
   const firstRef = useRef<HTMLInputElement>(null);
+  const errors = call.fieldErrors;
 
   useEffect(() => {
     firstRef.current?.focus();
   }, []);
 
   const set = (change: Partial<LineDraft>) => setDraft((d) => ({ ...d, ...change }));
-  const error = (field: string) =>
-    errors[field] ? (
-      <span id={`${id}-${field}-error`} className="text-sm text-error">
-        {errors[field]}
-      </span>
-    ) : null;
-  const described = (field: string) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const number = (label: string, field: string, key: 'duration' | 'full' | 'club', hint?: string) => (
+    <Field label={label} error={errors[field]} hint={hint}>
+      {(control) => (
+        <input
+          {...control}
+          value={draft[key]}
+          inputMode="numeric"
+          placeholder={key === 'club' ? T.noClubPrice : undefined}
+          onChange={(e) => {
+            const value = e.target.value;
+            setDraft((d) => ({ ...d, [key]: value }));
+          }}
+          className={`${INPUT} tabular-nums`}
+        />
+      )}
+    </Field>
+  );
 
   return (
-    <form
+    <Form
+      call={call}
+      onSubmit={() => onSubmit(draft, synonym)}
       className="flex flex-col gap-3"
       data-price-form={line ? line.id : 'new'}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(draft, synonym);
-      }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onCancel();
       }}
@@ -121,62 +134,22 @@ export function PriceLineForm({
         />
       )}
       {line !== null && <p className="text-sm text-ink-soft">{line.synonymName}</p>}
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {T.name}
-        <input
-          ref={line === null ? undefined : firstRef}
-          value={draft.name}
-          maxLength={PRICE_LIMITS.nameMax + 20}
-          onChange={(e) => set({ name: e.target.value })}
-          aria-invalid={Boolean(errors.name)}
-          aria-describedby={described('name')}
-          className={`${FIELD} font-normal`}
-        />
-        {error('name')}
-      </label>
+      <Field label={T.name} error={errors.name}>
+        {(control) => (
+          <input
+            {...control}
+            ref={line === null ? undefined : firstRef}
+            value={draft.name}
+            maxLength={PRICE_LIMITS.nameMax + 20}
+            onChange={(e) => set({ name: e.target.value })}
+            className={INPUT}
+          />
+        )}
+      </Field>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {T.durationLabel}
-          <input
-            value={draft.duration}
-            inputMode="numeric"
-            onChange={(e) => set({ duration: e.target.value })}
-            aria-invalid={Boolean(errors.duration_minutes)}
-            aria-describedby={described('duration_minutes')}
-            className={`${FIELD} font-normal tabular-nums`}
-          />
-          {error('duration_minutes')}
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {T.priceFull}
-          <input
-            value={draft.full}
-            inputMode="numeric"
-            onChange={(e) => set({ full: e.target.value })}
-            aria-invalid={Boolean(errors.price_full)}
-            aria-describedby={described('price_full')}
-            className={`${FIELD} font-normal tabular-nums`}
-          />
-          {error('price_full')}
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {T.priceClub}
-          <input
-            value={draft.club}
-            inputMode="numeric"
-            placeholder={T.noClubPrice}
-            onChange={(e) => set({ club: e.target.value })}
-            aria-invalid={Boolean(errors.price_club)}
-            aria-describedby={described('price_club') ?? (clubEnabled ? undefined : `${id}-club-off`)}
-            className={`${FIELD} font-normal tabular-nums`}
-          />
-          {error('price_club')}
-          {!clubEnabled && (
-            <span id={`${id}-club-off`} className="text-xs font-normal text-ink-soft">
-              {T.clubOff}
-            </span>
-          )}
-        </label>
+        {number(T.durationLabel, 'duration_minutes', 'duration')}
+        {number(T.priceFull, 'price_full', 'full')}
+        {number(T.priceClub, 'price_club', 'club', clubEnabled ? undefined : T.clubOff)}
       </div>
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <legend className="sr-only">Запись и условия</legend>
@@ -193,14 +166,14 @@ export function PriceLineForm({
         ))}
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={PRIMARY} disabled={busy}>
+        <Button type="submit" busy={call.busy}>
           {line ? T.save : T.add}
-        </button>
-        <button type="button" className={SECONDARY} onClick={onCancel} disabled={busy}>
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={call.busy}>
           {T.cancel}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -216,7 +189,6 @@ function SynonymPicker({
   error: string | undefined;
   onChoose: (s: Synonym | null) => void;
 }) {
-  const id = useId();
   const [text, setText] = useState('');
   const [found, setFound] = useState<Synonym[] | null>(null);
 
@@ -232,7 +204,7 @@ function SynonymPicker({
         .send(cabinetPriceSynonyms, { query: { q }, signal: controller.signal })
         .then((r) => setFound(r.synonyms))
         .catch((err: unknown) => {
-          if (!isApiError(err) || err.kind !== 'aborted') setFound([]);
+          if (!isAborted(err)) setFound([]);
         });
     }, 250);
     return () => {
@@ -249,42 +221,35 @@ function SynonymPicker({
           <span data-chosen-synonym={chosen.id}>
             {chosen.name} <span className="text-ink-soft">· {chosen.className}</span>
           </span>
-          <button
-            type="button"
-            className="text-brand hover:underline"
+          <Button
+            variant="link"
             onClick={() => {
               onChoose(null);
               setText('');
             }}
           >
             Выбрать другую
-          </button>
+          </Button>
         </div>
       </div>
     );
 
   return (
     <div className="flex flex-col gap-1 text-sm">
-      <label htmlFor={`${id}-q`} className="font-medium">
-        {T.service}
-      </label>
-      <input
-        id={`${id}-q`}
-        ref={inputRef}
-        type="search"
-        value={text}
-        placeholder={T.servicePlaceholder}
-        autoComplete="off"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => setText(e.target.value)}
-        className={FIELD}
-      />
-      {error && (
-        <span id={`${id}-error`} className="text-error">
-          {error}
-        </span>
-      )}
+      <Field label={T.service} error={error}>
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            type="search"
+            value={text}
+            placeholder={T.servicePlaceholder}
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+            className={INPUT}
+          />
+        )}
+      </Field>
       {found !== null && (
         <ul
           aria-label="Найденные услуги"
@@ -293,13 +258,13 @@ function SynonymPicker({
           {found.length === 0 && <li className="px-3 py-2 text-ink-soft">{T.serviceNone}</li>}
           {found.map((s) => (
             <li key={s.id}>
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 onClick={() => onChoose(s)}
                 className="block w-full px-3 py-2 text-left hover:bg-canvas focus:bg-canvas"
               >
                 {s.name} <span className="text-ink-soft">· {s.className}</span>
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
