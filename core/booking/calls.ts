@@ -2,6 +2,7 @@ import { defineCall } from '../http/call';
 import type {
   AppointmentToken,
   BookingCreated,
+  BookingRefusal,
   BookingRequest,
   CallbackRequest,
   CallbackSaved,
@@ -19,17 +20,24 @@ import type {
   WaitlistStopped,
 } from './contracts';
 
+/** What a 409 of a booking, a hold or a move adds to the error body: why, and the nearest free times. */
+export type TimeGone = Pick<BookingRefusal, 'title' | 'reason' | 'alternatives'>;
+
 /**
  * Books a free time: 201 {appointment} (200 when the same request_key booked already); 409 with
  * the title, the reason and the nearest free times when it is gone (BookingRefusal); 400 with the
  * form's messages by field.
  */
-export const createAppointment = defineCall<{ body: BookingRequest; reply: BookingCreated }>()(
-  'POST',
-  '/ajax/appointment/create/',
-);
+export const createAppointment = defineCall<{
+  body: BookingRequest;
+  reply: BookingCreated;
+  refusal: TimeGone;
+}>()('POST', '/ajax/appointment/create/');
 /** Keeps the time while the patient fills the form: 201, or 409 like a booking. */
-export const holdSlot = defineCall<{ body: HoldRequest; reply: Held }>()('POST', '/ajax/appointment/hold/');
+export const holdSlot = defineCall<{ body: HoldRequest; reply: Held; refusal: TimeGone }>()(
+  'POST',
+  '/ajax/appointment/hold/',
+);
 /** The patient left the form: the held time is free again. */
 export const releaseHold = defineCall<{ params: { id: number }; reply: Released }>()(
   'POST',
@@ -59,11 +67,15 @@ export const appointmentIcs = defineCall<{
   reply: string;
 }>()('GET', '/appointment/:id/ics/');
 
-/** Moves the visit to another free time of the same doctor; the old time is kept if the move fails. */
+/**
+ * Moves the visit to another free time of the same doctor; the old time is kept if the move fails
+ * (409 with the nearest free times, like a booking).
+ */
 export const rescheduleAppointment = defineCall<{
   params: { id: number };
   body: RescheduleRequest;
   reply: BookingCreated;
+  refusal: TimeGone;
 }>()('POST', '/ajax/appointment/:id/reschedule/');
 
 /** Asks to be told of a freed time of the doctor (201); a repeat changes the patient's open request. */
@@ -78,7 +90,7 @@ export const stopWaitlist = defineCall<{
   reply: WaitlistStopped;
 }>()('POST', '/ajax/waitlist/:id/stop/');
 /** The SMS link's time, held for its patient (201); 409 like a booking when it is gone. */
-export const claimWaitlistOffer = defineCall<{ body: OfferToken; reply: OfferClaimed }>()(
+export const claimWaitlistOffer = defineCall<{ body: OfferToken; reply: OfferClaimed; refusal: TimeGone }>()(
   'POST',
   '/ajax/waitlist/offer/claim/',
 );

@@ -1,3 +1,4 @@
+import type { TimeGone } from '../booking/calls';
 import { defineCall } from '../http/call';
 import type {
   CardRequestBody,
@@ -39,12 +40,14 @@ export const CLUB_CARD_REQUEST_SOCKET = '/ws/club_card_request?subscribe-user';
 
 /**
  * Books at the club price: holds the slot for 20 minutes and starts the prepayment (coupon, plus
- * the card for a patient not in the club): 201 with the checkout URL.
+ * the card for a patient not in the club): 201 with the checkout URL; 409 like a booking when the
+ * time is gone (its hold is refused).
  */
-export const clubCouponRequest = defineCall<{ body: CouponRequestBody; reply: CouponRequestCreated }>()(
-  'POST',
-  '/club/ajax/coupon_request/',
-);
+export const clubCouponRequest = defineCall<{
+  body: CouponRequestBody;
+  reply: CouponRequestCreated;
+  refusal: TimeGone;
+}>()('POST', '/club/ajax/coupon_request/');
 
 /** The coupon's status for the page /club/coupon_request/{id}/payment_status/ (the provider returns there). */
 export const clubCouponStatus = defineCall<{ params: CardRequestParams; reply: CouponRequestReply }>()(

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { confirmAppointment } from '../../../core/booking/calls';
+import { cancelAppointment, confirmAppointment } from '../../../core/booking/calls';
 import type { AppointmentPage } from '../../../core/booking/contracts';
 import { BOOKING_TITLES, CONFIRM_TEXTS } from '../../../core/booking/form';
-import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
-import { cancelVisit } from './cancel-visit';
+import { Button } from '../../components/ui/button';
+import { useCall } from '../../lib/use-call';
+import { CancelQuestion, NoCancelNote, VisitSummary } from './appointment-parts';
 import { EarlierTimeButton } from './waitlist-form';
 
 /**
@@ -20,42 +20,43 @@ export function AppointmentDetails({
   applyAward: (id: number) => Promise<string | null>;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const confirm = useCall(confirmAppointment);
+  const cancel = useCall(cancelAppointment);
+  // The review discount's call is the reviews' (the route hands it in): its own flag and text.
+  const [award, setAward] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const canceled = d.status === 'canceled';
   const [confirmation, setConfirmation] = useState(d.confirmation);
+  const token = d.token ? { token: d.token } : {};
+  const busy = confirm.busy || cancel.busy || award.busy;
+  // One line tells what the last press could not do.
+  const error = confirm.error ?? cancel.error ?? award.error;
 
-  async function confirm() {
-    setBusy(true);
-    setError('');
-    try {
-      await api.send(confirmAppointment, { params: { id: d.id }, body: d.token ? { token: d.token } : {} });
-      setConfirmation('done');
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-    setBusy(false);
+  function forgetErrors() {
+    confirm.reset();
+    cancel.reset();
+    setAward({ busy: false, error: null });
+  }
+
+  async function confirmVisit() {
+    forgetErrors();
+    const outcome = await confirm.run({ params: { id: d.id }, body: token });
+    if (outcome.ok) setConfirmation('done');
   }
 
   async function applyAward() {
-    setBusy(true);
-    setError('');
+    forgetErrors();
+    setAward({ busy: true, error: null });
     const problem = await apply(d.id);
-    setBusy(false);
-    if (problem) setError(problem);
-    else window.location.reload();
+    setAward({ busy: false, error: problem });
+    if (!problem) window.location.reload();
   }
 
-  async function cancel() {
-    setBusy(true);
-    setError('');
-    const problem = await cancelVisit(d.id, d.token);
-    setBusy(false);
+  async function cancelVisit() {
+    forgetErrors();
+    const outcome = await cancel.run({ params: { id: d.id }, body: token });
     setConfirming(false);
-    if (problem) setError(problem);
     // A full reload: useRevalidator would add its code to the router chunk every page loads first.
-    else window.location.reload();
+    if (outcome.ok) window.location.reload();
   }
 
   return (
@@ -68,55 +69,14 @@ export function AppointmentDetails({
           Клиника отменила запись. Причина: {d.clinicCancelReason}
         </p>
       )}
-      <section className="card mt-4 flex flex-col gap-1 p-4 text-sm sm:p-5" aria-label="Детали записи">
-        <p className={`text-lg font-semibold ${canceled ? 'text-muted line-through' : ''}`}>{d.when}</p>
-        <p className="mt-2">
-          <a href={d.titleUrl} className="font-semibold text-brand hover:underline">
-            {d.title}
-          </a>
-          <span className="block text-ink">{d.details.join(', ')}</span>
-        </p>
-        <p className="mt-2">
-          <a href={d.clinicUrl} className="font-medium hover:text-brand">
-            {d.clinicName}
-          </a>
-          <span className="block text-ink-soft">{d.address}</span>
-          {d.metro && <span className="block text-muted">м. {d.metro}</span>}
-        </p>
-        {d.price !== null && (
-          <p className="mt-2">
-            {d.kind === 'doctor' ? 'Стоимость приёма' : 'Стоимость'}:{' '}
-            {d.discount ? (
-              <>
-                <span className="text-muted line-through">{d.price}</span>{' '}
-                <span className="font-semibold">{d.discount.total}</span> (скидка за отзыв −
-                {d.discount.amount})
-              </>
-            ) : (
-              <span className="font-semibold">{d.price}</span>
-            )}
-            , оплата в клинике
-          </p>
-        )}
-        {d.price === null && d.discount && <p className="mt-2">Скидка за отзыв: −{d.discount.amount}</p>}
-        {!canceled && (
-          <p className="mt-2 text-ink-soft">
-            Мы отправили СМС с деталями записи. Возьмите с собой паспорт и полис.
-          </p>
-        )}
-      </section>
+      <VisitSummary page={d} />
 
       {!canceled && confirmation === 'pending' && (
         <section className="card mt-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="font-medium">{CONFIRM_TEXTS.ask}</p>
-          <button
-            type="button"
-            disabled={!hydrated || busy}
-            onClick={confirm}
-            className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-          >
+          <Button busy={confirm.busy} disabled={busy} onClick={() => void confirmVisit()}>
             {CONFIRM_TEXTS.button}
-          </button>
+          </Button>
         </section>
       )}
       {!canceled && confirmation === 'done' && (
@@ -129,14 +89,9 @@ export function AppointmentDetails({
           <p>
             У вас есть скидка за отзыв: <span className="font-semibold">{d.availableAward}</span>.
           </p>
-          <button
-            type="button"
-            disabled={!hydrated || busy}
-            onClick={applyAward}
-            className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-          >
+          <Button busy={award.busy} disabled={busy} onClick={() => void applyAward()}>
             Применить к этой записи
-          </button>
+          </Button>
         </section>
       )}
       {error && (
@@ -163,15 +118,9 @@ export function AppointmentDetails({
           </a>
         )}
         {!canceled && d.canCancel && !confirming && (
-          <button
-            type="button"
-            onClick={() => setConfirming(true)}
-            // A tap before hydration would be lost.
-            disabled={!hydrated}
-            className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-error hover:text-error disabled:opacity-60"
-          >
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
             Отменить запись
-          </button>
+          </Button>
         )}
         {canceled && (
           <a
@@ -182,52 +131,18 @@ export function AppointmentDetails({
           </a>
         )}
       </div>
-      {!canceled && !d.canCancel && (
-        <p className="mt-3 text-sm text-ink-soft">
-          Отменить запись на сайте уже нельзя: позвоните в клинику
-          {d.clinicPhone ? (
-            <>
-              {' '}
-              по номеру{' '}
-              <a
-                href={`tel:+${d.clinicPhone.replace(/\D/g, '')}`}
-                className="font-medium text-brand hover:underline"
-              >
-                {d.clinicPhone}
-              </a>
-            </>
-          ) : null}
-          .
-        </p>
-      )}
+      {!canceled && !d.canCancel && <NoCancelNote clinicPhone={d.clinicPhone} />}
       {d.earlier && !canceled && !confirming && (
         <div className="mt-4">
           <EarlierTimeButton appointmentId={d.id} target={d.earlier} until={d.earlier.until} />
         </div>
       )}
       {confirming && (
-        <div className="card mt-4 p-4" role="alertdialog" aria-labelledby="cancel-q">
-          <p id="cancel-q" className="font-medium">
-            Отменить запись? Время сразу станет свободным для других пациентов.
-          </p>
-          <div className="mt-3 flex gap-3">
-            <button
-              type="button"
-              disabled={busy}
-              onClick={cancel}
-              className="rounded-lg bg-error px-5 py-2.5 font-medium text-white disabled:opacity-60"
-            >
-              Да, отменить
-            </button>
-            <button
-              type="button"
-              onClick={() => setConfirming(false)}
-              className="rounded-lg border border-line px-5 py-2.5 font-medium"
-            >
-              Не отменять
-            </button>
-          </div>
-        </div>
+        <CancelQuestion
+          busy={cancel.busy}
+          onCancel={() => void cancelVisit()}
+          onKeep={() => setConfirming(false)}
+        />
       )}
     </>
   );

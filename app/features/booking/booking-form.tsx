@@ -1,22 +1,29 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import { createAppointment } from '../../../core/booking/calls';
-import { type BookingViewer, bookingSchema, type OfferedSlot } from '../../../core/booking/contracts';
-import { BOOKING_TITLES, birthDateOfMask, maskBirthDate, maskOfBirthDate } from '../../../core/booking/form';
+import {
+  type BookingRequest,
+  type BookingViewer,
+  bookingSchema,
+  type OfferedSlot,
+} from '../../../core/booking/contracts';
+import { BOOKING_TITLES, birthDateOfMask, maskOfBirthDate } from '../../../core/booking/form';
 import type { VisitType } from '../../../core/booking/urls';
 import { clubCouponRequest } from '../../../core/club/calls';
 import { fieldErrors } from '../../../core/http/contracts';
 import { LEGAL_URLS } from '../../../core/legal/urls';
-import { formatSlotShort } from '../../../core/schedule/day-tabs';
-import { api } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 import {
   type ClubBookingChoice,
   ClubBookingOption,
   clubBookingReady,
   NO_CLUB_BOOKING,
 } from '../club/club-booking-option';
-import { type BookingOutcome, failed, outcomeOf } from './booking-outcome';
+import { type TimeGoneOutcome, timeGoneOf } from './booking-outcome';
+import { NO_PATIENT, type PatientFields, PatientFieldsGrid } from './patient-fields';
+import { TimeGoneNotice } from './time-gone-notice';
 import { useSlotHold } from './use-slot-hold';
 
 /** Who or what is booked, as the booking call names it: a doctor, or a clinic's service line. */
@@ -46,77 +53,16 @@ export interface BookingFormProps {
   patientPhone?: string;
 }
 
-type Fields = {
-  last_name: string;
-  first_name: string;
-  patronymic: string;
-  no_patronymic: boolean;
-  /** As typed: 'дд.мм.гггг'. */
-  birth_date: string;
-};
-
-const EMPTY: Fields = { last_name: '', first_name: '', patronymic: '', no_patronymic: false, birth_date: '' };
-
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-function TextField({
-  label,
-  name,
-  value,
-  error,
-  disabled,
-  autoComplete,
-  placeholder,
-  numeric = false,
-  onChange,
-}: {
-  label: string;
-  name: keyof Fields;
-  value: string;
-  error?: string;
-  disabled?: boolean;
-  autoComplete: string;
-  /** A masked field: digits only on phones' keyboards, and the mask's shape as the hint. */
-  placeholder?: string;
-  numeric?: boolean;
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="text"
-        inputMode={numeric ? 'numeric' : undefined}
-        placeholder={placeholder}
-        value={value}
-        disabled={disabled}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-        className="w-full scroll-mt-28 rounded-lg border border-line bg-surface px-3 py-2.5 text-base disabled:bg-line/40 aria-[invalid=true]:border-error"
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /**
  * The patient's details and 'Записаться': the shared zod schema checks the fields before the
- * call, the server checks them again. One press is one
- * request_key, so a retry after a lost answer cannot book twice.
+ * call, the server checks them again. One press is one request_key, so a retry after a lost
+ * answer cannot book twice. A time gone meanwhile (the hold's or the booking's 409) says so and
+ * offers the nearest free times.
  */
 export function BookingForm({
   subject,
@@ -132,20 +78,22 @@ export function BookingForm({
   patientPhone,
 }: BookingFormProps) {
   const [club, setClub] = useState<ClubBookingChoice>(NO_CLUB_BOOKING);
-  const [fields, setFields] = useState<Fields>(
-    prefill ? { ...prefill, birth_date: maskOfBirthDate(prefill.birth_date) } : EMPTY,
+  const [fields, setFields] = useState<PatientFields>(
+    prefill ? { ...prefill, birth_date: maskOfBirthDate(prefill.birth_date) } : NO_PATIENT,
   );
   // 'Записать другого человека': the form empties, and the patient's own details stay as saved.
   const [someoneElse, setSomeoneElse] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<BookingOutcome | null>(null);
+  const [gone, setGone] = useState<TimeGoneOutcome | null>(null);
+  const book = useCall(createAppointment);
+  const prepay = useCall(clubCouponRequest);
+  // Booked: the page is on its way to the visit (or the checkout), the button stays busy.
+  const [leaving, setLeaving] = useState(false);
   const requestKey = useRef(newKey());
   const failureHeading = useRef<HTMLHeadingElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   // The time is kept for the patient while the form is filled, and let go on leaving.
   const booked = useRef(false);
-  const hydrated = useHydrated();
   // A newly chosen time is on its way (the page reads it again): until it has come, the form
   // still holds the old one, and a press would book that (a false 'Не получилось записаться').
   const choosing = useNavigation().state !== 'idle';
@@ -154,19 +102,40 @@ export function BookingForm({
     { ...subject, lpu_id: lpuId, slot, type },
     booked,
     (refusal) => {
-      if (!booked.current) setOutcome(failed(refusal));
+      if (!booked.current) setGone(refusal);
     },
     patientPhone === undefined,
   );
+  const sending = {
+    busy: book.busy || prepay.busy || leaving,
+    done: false,
+    error: book.error ?? prepay.error,
+    fieldErrors: { ...book.fieldErrors, ...prepay.fieldErrors },
+  };
 
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
+  const set = <K extends keyof PatientFields>(key: K, value: PatientFields[K]) => {
     setFields((f) => ({ ...f, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy || choosing) return;
+  /** The booking call, or the club coupon's (the slot is held 20 minutes while it is prepaid). */
+  async function send(body: BookingRequest) {
+    if (!club.on) {
+      const outcome = await book.run({ body });
+      return outcome.ok ? { url: outcome.reply.appointment.url } : outcome;
+    }
+    const outcome = await prepay.run({
+      body: {
+        booking: body,
+        receipt_email: club.email.trim(),
+        return_url: `${window.location.pathname}${window.location.search}`,
+      },
+    });
+    return outcome.ok ? { url: outcome.reply.provider_payment_data.url } : outcome;
+  }
+
+  async function submit() {
+    if (sending.busy || choosing) return;
     const body = {
       ...fields,
       birth_date: birthDateOfMask(fields.birth_date),
@@ -182,12 +151,10 @@ export function BookingForm({
     };
     const parsed = bookingSchema(today).safeParse(body);
     if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setErrors(found);
-      // Focus the first wrong field, in the form's order.
-      const first = formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
+      setErrors(fieldErrors(parsed.error));
+      // Focus the first wrong field, in the form's order, once the messages are drawn.
       requestAnimationFrame(() =>
-        (formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]') ?? first)?.focus(),
+        document.getElementById(formId)?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
       );
       return;
     }
@@ -195,140 +162,67 @@ export function BookingForm({
       setClub({ ...club, touched: true });
       return;
     }
-    setBusy(true);
-    setOutcome(null);
-    let result: BookingOutcome;
-    try {
-      if (club.on) {
-        // The slot is held for 20 minutes while the coupon is prepaid at the provider.
-        const created = await api.send(clubCouponRequest, {
-          body: {
-            booking: body,
-            receipt_email: club.email.trim(),
-            return_url: `${window.location.pathname}${window.location.search}`,
-          },
-        });
-        booked.current = true;
-        window.location.assign(created.provider_payment_data.url);
-        return;
-      }
-      const { appointment } = await api.send(createAppointment, { body });
+    setGone(null);
+    book.reset();
+    prepay.reset();
+    const result = await send(body);
+    if ('url' in result) {
       booked.current = true;
-      window.location.assign(appointment.url);
+      setLeaving(true);
+      window.location.assign(result.url);
       return;
-    } catch (error) {
-      result = outcomeOf(error);
     }
-    setBusy(false);
-    if (result.kind === 'invalid') setErrors(result.errors);
-    if (result.kind === 'failed') {
-      // This press is over: the next one is a new request.
+    setErrors(result.refusal?.errors ?? {});
+    const timeGone = timeGoneOf(result.refusal);
+    if (timeGone) {
+      // This press is over: the next one is a new request; the notice says why, not the status.
       requestKey.current = newKey();
+      book.reset();
+      prepay.reset();
+      setGone(timeGone);
       requestAnimationFrame(() => failureHeading.current?.focus());
     }
-    setOutcome(result);
   }
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={submit}
+    <Form
+      id={formId}
+      call={sending}
+      onSubmit={() => void submit()}
       className="flex flex-col gap-4"
       aria-label="Данные пациента"
     >
-      {outcome?.kind === 'failed' && (
-        <div className="rounded-xl border border-error/40 bg-error/5 p-4" role="alert">
-          <h2 ref={failureHeading} tabIndex={-1} className="text-lg font-semibold">
-            {outcome.title || BOOKING_TITLES.failure}
-          </h2>
-          <p className="mt-1 text-sm">{outcome.detail}</p>
-          {outcome.alternatives.length > 0 && (
-            <ul className="mt-3 flex flex-wrap gap-2" aria-label="Ближайшее свободное время">
-              {outcome.alternatives.map((s) => (
-                <li key={s.slot}>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      setOutcome(null);
-                      onChooseSlot(s);
-                    }}
-                    className="rounded-lg border border-brand px-3 py-1.5 text-sm text-brand hover:bg-brand-soft"
-                  >
-                    {formatSlotShort(s.day, s.time)}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+      {gone && (
+        <TimeGoneNotice
+          className="rounded-xl border border-error/40 bg-error/5 p-4"
+          heading={
+            <h2 ref={failureHeading} tabIndex={-1} className="text-lg font-semibold">
+              {gone.title || BOOKING_TITLES.failure}
+            </h2>
+          }
+          detail={gone.detail}
+          alternatives={gone.alternatives}
+          onChoose={(s) => {
+            setGone(null);
+            onChooseSlot(s);
+          }}
+        />
       )}
-      {outcome?.kind === 'error' && (
-        <p role="alert" className="text-sm text-error">
-          {outcome.detail}
-        </p>
-      )}
+      <FormStatus call={sending} className="text-sm" />
       {prefill && !someoneElse && (
-        <button
-          type="button"
+        <Button
+          variant="link"
+          className="self-start text-sm"
           onClick={() => {
             setSomeoneElse(true);
-            setFields(EMPTY);
+            setFields(NO_PATIENT);
             setErrors({});
           }}
-          className="self-start text-sm text-brand hover:underline"
         >
           Записать другого человека
-        </button>
+        </Button>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Фамилия"
-          name="last_name"
-          autoComplete="family-name"
-          value={fields.last_name}
-          error={errors.last_name}
-          onChange={(v) => set('last_name', v)}
-        />
-        <TextField
-          label="Имя"
-          name="first_name"
-          autoComplete="given-name"
-          value={fields.first_name}
-          error={errors.first_name}
-          onChange={(v) => set('first_name', v)}
-        />
-        <div className="flex flex-col gap-2">
-          <TextField
-            label="Отчество"
-            name="patronymic"
-            autoComplete="additional-name"
-            value={fields.no_patronymic ? '' : fields.patronymic}
-            disabled={fields.no_patronymic}
-            error={errors.patronymic}
-            onChange={(v) => set('patronymic', v)}
-          />
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={fields.no_patronymic}
-              onChange={(e) => set('no_patronymic', e.target.checked)}
-              className="size-4 accent-brand"
-            />
-            Нет отчества
-          </label>
-        </div>
-        <TextField
-          label="Дата рождения"
-          name="birth_date"
-          placeholder="дд.мм.гггг"
-          numeric
-          autoComplete="bday"
-          value={fields.birth_date}
-          error={errors.birth_date}
-          onChange={(v) => set('birth_date', maskBirthDate(v))}
-        />
-      </div>
+      <PatientFieldsGrid fields={fields} errors={errors} set={set} />
       {holdId !== undefined && (
         <p className="text-sm text-ink-soft" role="status">
           Мы придержим это время за вами 10 минут, пока вы заполняете данные.
@@ -339,14 +233,10 @@ export function BookingForm({
         <span className="block text-ink-soft">На этот номер придёт СМС с деталями записи.</span>
       </p>
       {clubPrice && <ClubBookingOption clubPrice={clubPrice} value={club} onChange={setClub} />}
-      <button
-        type="submit"
-        // Disabled until hydrated: a native submit would put the patient's details in the URL.
-        disabled={busy || !hydrated || choosing}
-        className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60 sm:self-start"
-      >
-        {busy ? 'Записываем…' : 'Записаться'}
-      </button>
+      {/* Disabled until hydrated (Button): a native submit would put the patient's details in the URL. */}
+      <Button type="submit" busy={sending.busy} disabled={choosing} className="sm:self-start">
+        {sending.busy ? 'Записываем…' : 'Записаться'}
+      </Button>
       <p className="text-xs text-muted" data-testid="consent-note">
         Нажимая «Записаться», вы соглашаетесь на{' '}
         <a href={LEGAL_URLS.privacy} className="text-brand underline">
@@ -358,6 +248,6 @@ export function BookingForm({
         </a>
         .
       </p>
-    </form>
+    </Form>
   );
 }

@@ -1,10 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { CALLBACK_TEXTS } from '../../../core/booking/callback';
 import { requestCallback } from '../../../core/booking/calls';
 import type { BookingAccount, CallbackChoice } from '../../../core/booking/contracts';
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import type { DayPart } from '../../../core/schedule/slot-filters';
-import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 import { SignInGate } from '../auth/sign-in-gate';
 import { DayPartChecks } from './day-part-checks';
 import { WorkAccountNotice } from './work-account-notice';
@@ -25,38 +27,35 @@ export function CallbackForm({
 }) {
   const [date, setDate] = useState(choices[0]?.date ?? '');
   const [times, setTimes] = useState<DayPart[]>([]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [done, setDone] = useState(false);
+  // The form's own check: at least one open part of the day.
+  const [unchosen, setUnchosen] = useState(false);
+  const send = useCall(requestCallback);
   const groupId = useId();
   const open = choices.find((c) => c.date === date)?.times ?? [];
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const chosen = times.filter((t) => open.includes(t));
+    setUnchosen(chosen.length === 0);
     if (chosen.length === 0) {
-      setError(CALLBACK_TEXTS.times);
+      send.reset();
       return;
     }
-    setBusy(true);
-    setError('');
-    try {
-      await api.send(requestCallback, { body: { doctor_id: doctorId, lpu_id: lpuId, date, times: chosen } });
-      setDone(true);
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-    setBusy(false);
+    await send.run({ body: { doctor_id: doctorId, lpu_id: lpuId, date, times: chosen } });
   }
 
-  if (done)
+  if (send.done)
     return (
       <p role="status" className="font-medium">
         {CALLBACK_TEXTS.done}
       </p>
     );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label="Заявка на обратный звонок">
+    <Form
+      call={send}
+      onSubmit={() => void submit()}
+      className="flex flex-col gap-4"
+      aria-label="Заявка на обратный звонок"
+    >
       <fieldset>
         <legend className="mb-2 text-sm font-medium">{CALLBACK_TEXTS.date}</legend>
         <div className="flex flex-wrap gap-2">
@@ -79,18 +78,15 @@ export function CallbackForm({
         </div>
       </fieldset>
       <DayPartChecks legend={CALLBACK_TEXTS.times} value={times} onChange={setTimes} open={open} />
-      {error && (
+      {unchosen && (
         <p role="alert" className="text-sm text-error">
-          {error}
+          {CALLBACK_TEXTS.times}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-lg bg-brand px-6 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60 sm:self-start"
-      >
+      <FormStatus call={send} className="text-sm" />
+      <Button type="submit" busy={send.busy} className="sm:self-start">
         {CALLBACK_TEXTS.submit}
-      </button>
+      </Button>
       <p className="text-xs text-muted" data-testid="consent-note">
         Отправляя заявку, вы соглашаетесь на{' '}
         <a href={LEGAL_URLS.privacy} className="text-brand underline">
@@ -98,7 +94,7 @@ export function CallbackForm({
         </a>
         .
       </p>
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from 'react';
+import { cancelAppointment } from '../../../core/booking/calls';
 import type { MyAppointment, MyAppointments as Visits } from '../../../core/booking/contracts';
-import { cancelVisit } from './cancel-visit';
+import { Button } from '../../components/ui/button';
+import { useCall } from '../../lib/use-call';
 
 function AppointmentItem({
   item,
@@ -12,17 +14,13 @@ function AppointmentItem({
   /** A visit that took place: 'Оставить отзыв'. */
   review?: ReactNode;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const cancel = useCall(cancelAppointment);
   const canceled = item.status === 'canceled';
 
-  async function cancel() {
+  async function cancelVisit() {
     if (!window.confirm('Отменить запись? Время сразу станет свободным для других пациентов.')) return;
-    setBusy(true);
-    const problem = await cancelVisit(item.id, null);
-    setBusy(false);
-    if (problem) setError(problem);
-    else onCanceled(item.id);
+    const outcome = await cancel.run({ params: { id: item.id }, body: {} });
+    if (outcome.ok) onCanceled(item.id);
   }
 
   return (
@@ -42,9 +40,9 @@ function AppointmentItem({
       <p className="text-ink-soft">
         {item.clinicName}, {item.address}
       </p>
-      {error && (
+      {cancel.error && (
         <p role="alert" className="text-error">
-          {error}
+          {cancel.error}
         </p>
       )}
       {item.rescheduleUrl && !canceled && (
@@ -56,14 +54,14 @@ function AppointmentItem({
         </a>
       )}
       {item.canCancel && !canceled && (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={cancel}
-          className="mt-2 self-start rounded-lg border border-line px-4 py-2 font-medium hover:border-error hover:text-error disabled:opacity-60"
+        <Button
+          variant="secondary"
+          busy={cancel.busy}
+          onClick={() => void cancelVisit()}
+          className="mt-2 self-start"
         >
           Отменить запись
-        </button>
+        </Button>
       )}
       {review}
     </li>

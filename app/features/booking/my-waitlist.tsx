@@ -1,20 +1,12 @@
-import { useState } from 'react';
 import { stopWaitlist } from '../../../core/booking/calls';
 import type { MyWait } from '../../../core/booking/contracts';
 import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
-import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 
 function WaitItem({ item }: { item: MyWait }) {
-  const [stopped, setStopped] = useState(false);
-  const [error, setError] = useState('');
-  async function stop() {
-    try {
-      await api.send(stopWaitlist, { params: { id: item.id }, body: {} });
-      setStopped(true);
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-  }
+  const stop = useCall(stopWaitlist);
   return (
     <li className="card flex flex-col gap-1 p-4 text-sm sm:p-5">
       <a href={item.doctorUrl} className="text-base font-semibold text-brand hover:underline">
@@ -24,21 +16,18 @@ function WaitItem({ item }: { item: MyWait }) {
         {item.clinicName ?? WAITLIST_TEXTS.anyClinic}, {item.window}
         {item.before ? `, ${item.before}` : ''}
       </p>
-      {error && (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      )}
-      {stopped ? (
+      <FormStatus call={stop} />
+      {stop.done ? (
         <p role="status">{WAITLIST_TEXTS.stopped}</p>
       ) : (
-        <button
-          type="button"
-          onClick={stop}
-          className="mt-2 self-start rounded-lg border border-line px-4 py-2 font-medium hover:border-error hover:text-error"
+        <Button
+          variant="secondary"
+          busy={stop.busy}
+          onClick={() => void stop.run({ params: { id: item.id }, body: {} })}
+          className="mt-2 self-start"
         >
           {WAITLIST_TEXTS.stop}
-        </button>
+        </Button>
       )}
     </li>
   );

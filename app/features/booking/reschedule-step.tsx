@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { rescheduleAppointment } from '../../../core/booking/calls';
-import type { BookingViewer, OfferedSlot } from '../../../core/booking/contracts';
+import type { BookingViewer } from '../../../core/booking/contracts';
 import { RESCHEDULE_ERRORS } from '../../../core/booking/form';
 import type { DaySlots } from '../../../core/schedule/day-tabs';
-import { formatSlotShort } from '../../../core/schedule/day-tabs';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { useCall } from '../../lib/use-call';
 import { ChooseTimeStep } from './booking-steps';
-
-const PRIMARY =
-  'rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60';
+import { TimeGoneNotice } from './time-gone-notice';
 
 /**
  * Moving a booked visit: the patient picks another free time of the same doctor on the booking
@@ -36,26 +33,16 @@ export function RescheduleStep({
   today: string;
   choose: (slot: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<{ detail: string; alternatives: OfferedSlot[] } | null>(null);
+  const move = useCall(rescheduleAppointment);
   const { chosen } = viewer;
 
-  async function move(slot: string) {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const { appointment } = await api.send(rescheduleAppointment, {
-        params: { id: appointmentId },
-        body: { slot, ...(token ? { token } : {}) },
-      });
-      window.location.assign(appointment.url);
-    } catch (error) {
-      setBusy(false);
-      const body = isApiError(error)
-        ? (error.body as { detail: string; alternatives?: OfferedSlot[] })
-        : null;
-      setRefusal({ detail: body?.detail ?? SERVER_ERROR, alternatives: body?.alternatives ?? [] });
-    }
+  async function moveTo(slot: string) {
+    const outcome = await move.run({
+      params: { id: appointmentId },
+      body: { slot, ...(token ? { token } : {}) },
+    });
+    // The visit's page with the new time; the button stays busy while it opens.
+    if (outcome.ok) window.location.assign(outcome.reply.appointment.url);
   }
 
   return (
@@ -80,33 +67,17 @@ export function RescheduleStep({
           <p className="mt-1">
             Перенести запись на <span className="font-semibold">{chosen.label}</span>?
           </p>
-          <button
-            type="button"
-            className={`${PRIMARY} mt-4`}
-            disabled={busy}
-            onClick={() => void move(chosen.slot)}
-          >
+          <Button className="mt-4" busy={move.busy || move.done} onClick={() => void moveTo(chosen.slot)}>
             Перенести запись
-          </button>
-          {refusal && (
-            <div role="alert" className="mt-4">
-              <p className="font-semibold">{RESCHEDULE_ERRORS.failure}</p>
-              <p className="text-sm text-ink-soft">{refusal.detail}</p>
-              {refusal.alternatives.length > 0 && (
-                <div className="mt-2 flex flex-wrap gap-2">
-                  {refusal.alternatives.map((a) => (
-                    <button
-                      key={a.slot}
-                      type="button"
-                      className="rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas"
-                      onClick={() => choose(a.slot)}
-                    >
-                      {formatSlotShort(a.day, a.time)}
-                    </button>
-                  ))}
-                </div>
-              )}
-            </div>
+          </Button>
+          {move.error && (
+            <TimeGoneNotice
+              className="mt-4"
+              heading={<p className="font-semibold">{RESCHEDULE_ERRORS.failure}</p>}
+              detail={move.error}
+              alternatives={move.refusal?.alternatives ?? []}
+              onChoose={(a) => choose(a.slot)}
+            />
           )}
         </section>
       )}

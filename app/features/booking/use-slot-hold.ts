@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { holdSlot, releaseHold } from '../../../core/booking/calls';
-import type { BookingRefusal, HoldRequest } from '../../../core/booking/contracts';
-import { api } from '../../lib/api';
-import { refusalOf } from './booking-outcome';
+import type { HoldRequest } from '../../../core/booking/contracts';
+import { api, isRefusal } from '../../lib/api';
+import { type TimeGoneOutcome, timeGoneOf } from './booking-outcome';
 
 /** Lets the held time go; it still goes out while the page unloads. */
 function release(id: number) {
@@ -18,7 +18,7 @@ function release(id: number) {
 export function useSlotHold(
   ask: HoldRequest,
   booked: RefObject<boolean>,
-  onRefused: (refusal: BookingRefusal) => void,
+  onRefused: (refusal: TimeGoneOutcome) => void,
   /** False where no hold is taken: staff booking at the desk (holds are a patient's). */
   enabled = true,
 ): number | undefined {
@@ -42,7 +42,7 @@ export function useSlotHold(
         else setHold({ id: held.hold_id, key });
       },
       (error: unknown) => {
-        const refusal = refusalOf(error);
+        const refusal = isRefusal(holdSlot, error, 409) ? timeGoneOf(error.body) : null;
         if (refusal && !gone) latest.current.onRefused(refusal);
       },
     );

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { joinWaitlist, stopWaitlist } from '../../../core/booking/calls';
 import type { WaitlistRequest } from '../../../core/booking/contracts';
 import type { VisitType } from '../../../core/booking/urls';
@@ -6,7 +6,10 @@ import { formatDayWithWeekday } from '../../../core/booking/visit';
 import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
 import { daysFrom } from '../../../core/schedule/free-slots';
 import { DAY_PARTS, type DayPart } from '../../../core/schedule/slot-filters';
-import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
+import { BUTTON_VARIANTS, Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
 import { SignInGate } from '../auth/sign-in-gate';
 import { DayPartChecks } from './day-part-checks';
 import { WorkAccountNotice } from './work-account-notice';
@@ -26,54 +29,78 @@ export interface WaitlistTarget {
   workAccountText: string;
 }
 
-const buttonClass =
-  'rounded-lg border border-brand px-4 py-2 font-medium text-brand hover:bg-brand-soft disabled:opacity-60';
-
-/** The join call, its outcome and its error, as both of the waitlist's buttons use it. */
+/** The join call and the request it made, as both of the waitlist's buttons use them. */
 function useJoin() {
+  const join = useCall(joinWaitlist);
   const [joined, setJoined] = useState<number | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  async function join(body: WaitlistRequest) {
-    setBusy(true);
-    setError('');
-    try {
-      setJoined((await api.send(joinWaitlist, { body })).id);
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-    setBusy(false);
+  async function ask(body: WaitlistRequest) {
+    const outcome = await join.run({ body });
+    if (outcome.ok) setJoined(outcome.reply.id);
   }
-  return { joined, error, setError, busy, join };
+  return { join, joined, ask };
 }
 
 /** After joining: the promise, and 'Больше не присылать'. */
 function Joined({ id, text }: { id: number; text: string }) {
-  const [stopped, setStopped] = useState(false);
-  const [error, setError] = useState('');
-  async function stop() {
-    try {
-      await api.send(stopWaitlist, { params: { id }, body: {} });
-      setStopped(true);
-    } catch (e) {
-      setError(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-  }
+  const stop = useCall(stopWaitlist);
   return (
     <div className="flex flex-col gap-2">
       <p role="status" className="font-medium" data-testid="waitlist-done">
-        {stopped ? WAITLIST_TEXTS.stopped : text}
+        {stop.done ? WAITLIST_TEXTS.stopped : text}
       </p>
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
-      {!stopped && (
-        <button type="button" onClick={stop} className="self-start text-sm text-ink-soft underline">
+      <FormStatus call={stop} className="text-sm" />
+      {!stop.done && (
+        <Button
+          variant="bare"
+          busy={stop.busy}
+          onClick={() => void stop.run({ params: { id }, body: {} })}
+          className="self-start text-sm text-ink-soft underline disabled:opacity-60"
+        >
           {WAITLIST_TEXTS.stop}
-        </button>
+        </Button>
       )}
+    </div>
+  );
+}
+
+/** 'С' and 'По': the days of the form; a 'По' before the 'С' is not offered. */
+function DayRange({
+  days,
+  from,
+  to,
+  setFrom,
+  setTo,
+}: {
+  days: string[];
+  from: string;
+  to: string;
+  setFrom: (day: string) => void;
+  setTo: (day: string) => void;
+}) {
+  const ends = [
+    [WAITLIST_TEXTS.from, from, setFrom],
+    [WAITLIST_TEXTS.to, to, setTo],
+  ] as const;
+  return (
+    <div className="flex flex-wrap gap-3">
+      {ends.map(([label, value, set]) => (
+        <Field key={label} label={label}>
+          {(control) => (
+            <select
+              {...control}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+              className={`${INPUT} w-auto`}
+            >
+              {days.map((d) => (
+                <option key={d} value={d} disabled={label === WAITLIST_TEXTS.to && d < from}>
+                  {formatDayWithWeekday(d)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ))}
     </div>
   );
 }
@@ -83,7 +110,10 @@ function Gate({ target }: { target: WaitlistTarget }) {
   if (target.account === 'work')
     return <WorkAccountNotice title={target.workAccountText} loginHref={target.loginHref} />;
   return (
-    <SignInGate loginHref={target.loginHref} className={`${buttonClass} inline-block self-start`}>
+    <SignInGate
+      loginHref={target.loginHref}
+      className={`${BUTTON_VARIANTS.secondary} inline-block self-start`}
+    >
       Войти и подписаться
     </SignInGate>
   );
@@ -100,16 +130,18 @@ export function WaitlistSection({ target }: { target: WaitlistTarget }) {
   const [from, setFrom] = useState(days[0]);
   const [to, setTo] = useState(days[6]);
   const [times, setTimes] = useState<DayPart[]>([...DAY_PARTS]);
-  const { joined, error, setError, busy, join } = useJoin();
+  const { join, joined, ask } = useJoin();
+  // The form's own check: at least one part of the day.
+  const [unpicked, setUnpicked] = useState(false);
   const id = useId();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
+    setUnpicked(times.length === 0);
     if (times.length === 0) {
-      setError(WAITLIST_TEXTS.parts_required);
+      join.reset();
       return;
     }
-    void join({
+    void ask({
       doctor_id: target.doctorId,
       lpu_id: target.lpuId,
       type: target.type,
@@ -123,15 +155,15 @@ export function WaitlistSection({ target }: { target: WaitlistTarget }) {
   return (
     <section className="card mt-4 p-4 sm:p-5" aria-labelledby={`${id}-h`} data-testid="waitlist">
       {!open ? (
-        <button
-          type="button"
+        <Button
+          variant="link"
           id={`${id}-h`}
           onClick={() => setOpen(true)}
           aria-expanded={false}
-          className="text-left font-medium text-brand hover:underline"
+          className="text-left font-medium"
         >
           {WAITLIST_TEXTS.open}
-        </button>
+        </Button>
       ) : (
         <>
           <h2 id={`${id}-h`} className="text-lg font-semibold">
@@ -144,46 +176,24 @@ export function WaitlistSection({ target }: { target: WaitlistTarget }) {
             ) : target.account !== 'patient' ? (
               <Gate target={target} />
             ) : (
-              <form
+              <Form
+                call={join}
                 onSubmit={submit}
-                noValidate
                 className="flex flex-col gap-4"
                 aria-label={WAITLIST_TEXTS.title}
               >
-                <div className="flex flex-wrap gap-3">
-                  {(
-                    [
-                      [WAITLIST_TEXTS.from, from, setFrom],
-                      [WAITLIST_TEXTS.to, to, setTo],
-                    ] as const
-                  ).map(([label, value, set]) => (
-                    <div key={label} className="flex flex-col gap-1 text-sm font-medium">
-                      <label htmlFor={`${id}-${label}`}>{label}</label>
-                      <select
-                        id={`${id}-${label}`}
-                        value={value}
-                        onChange={(e) => set(e.target.value)}
-                        className="rounded-lg border border-line bg-white px-3 py-2 font-normal"
-                      >
-                        {days.map((d) => (
-                          <option key={d} value={d} disabled={label === WAITLIST_TEXTS.to && d < from}>
-                            {formatDayWithWeekday(d)}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  ))}
-                </div>
+                <DayRange days={days} from={from} to={to} setFrom={setFrom} setTo={setTo} />
                 <DayPartChecks legend={WAITLIST_TEXTS.parts} value={times} onChange={setTimes} />
-                {error && (
+                {unpicked && (
                   <p role="alert" className="text-sm text-error">
-                    {error}
+                    {WAITLIST_TEXTS.parts_required}
                   </p>
                 )}
-                <button type="submit" disabled={busy} className={`${buttonClass} self-start`}>
+                <FormStatus call={join} className="text-sm" />
+                <Button type="submit" variant="secondary" busy={join.busy} className="self-start">
                   {WAITLIST_TEXTS.submit}
-                </button>
-              </form>
+                </Button>
+              </Form>
             )}
           </div>
         </>
@@ -206,28 +216,29 @@ export function EarlierTimeButton({
   /** The visit's day ('yyyy-MM-dd', the clinic's). */
   until: string;
 }) {
-  const { joined, error, busy, join } = useJoin();
-  const ask = () =>
-    join({
-      doctor_id: target.doctorId,
-      lpu_id: target.lpuId,
-      type: target.type,
-      date_from: target.today,
-      date_to: until,
-      times: [...DAY_PARTS],
-      appointment_id: appointmentId,
-    });
+  const { join, joined, ask } = useJoin();
   if (joined !== null) return <Joined id={joined} text={WAITLIST_TEXTS.doneEarlier} />;
   return (
     <div className="flex flex-col gap-2">
-      <button type="button" onClick={ask} disabled={busy} className={`${buttonClass} self-start`}>
+      <Button
+        variant="secondary"
+        busy={join.busy}
+        className="self-start"
+        onClick={() =>
+          void ask({
+            doctor_id: target.doctorId,
+            lpu_id: target.lpuId,
+            type: target.type,
+            date_from: target.today,
+            date_to: until,
+            times: [...DAY_PARTS],
+            appointment_id: appointmentId,
+          })
+        }
+      >
         {WAITLIST_TEXTS.openEarlier}
-      </button>
-      {error && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      </Button>
+      <FormStatus call={join} className="text-sm" />
     </div>
   );
 }

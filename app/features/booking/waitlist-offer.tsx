@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { claimWaitlistOffer, stopWaitlist } from '../../../core/booking/calls';
 import type { WaitlistOfferPage } from '../../../core/booking/contracts';
 import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
-import { api, CONNECTION_ERROR, isApiError } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
+import { useCall } from '../../lib/use-call';
 
 /**
  * The waitlist SMS link's page: the freed time; 'Записаться на это время' holds it for the
@@ -13,31 +12,20 @@ import { useHydrated } from '../../lib/use-hydrated';
  */
 export function WaitlistOffer({ offer }: { offer: WaitlistOfferPage }) {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState(offer.open ? '' : WAITLIST_TEXTS.offerGone);
-  const [stopped, setStopped] = useState(offer.stopped);
+  const claim = useCall(claimWaitlistOffer);
+  const stop = useCall(stopWaitlist);
+  const problem = claim.error ?? stop.error ?? (offer.open ? null : WAITLIST_TEXTS.offerGone);
+  const stopped = offer.stopped || stop.done;
 
   async function take() {
-    setBusy(true);
-    setProblem('');
-    try {
-      const { url } = await api.send(claimWaitlistOffer, { body: { token: offer.token } });
-      navigate(url);
-      return;
-    } catch (e) {
-      setProblem(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
-    setBusy(false);
+    stop.reset();
+    const outcome = await claim.run({ body: { token: offer.token } });
+    if (outcome.ok) navigate(outcome.reply.url);
   }
 
-  async function stop() {
-    try {
-      await api.send(stopWaitlist, { params: { id: offer.requestId }, body: { token: offer.token } });
-      setStopped(true);
-    } catch (e) {
-      setProblem(isApiError(e) ? e.detail : CONNECTION_ERROR);
-    }
+  function stopAsking() {
+    claim.reset();
+    void stop.run({ params: { id: offer.requestId }, body: { token: offer.token } });
   }
 
   return (
@@ -63,16 +51,11 @@ export function WaitlistOffer({ offer }: { offer: WaitlistOfferPage }) {
       )}
       <div className="mt-4 flex flex-wrap gap-3">
         {offer.open && !problem && !stopped && (
-          <button
-            type="button"
-            onClick={take}
-            disabled={!hydrated || busy}
-            className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-          >
+          <Button busy={claim.busy || claim.done} onClick={() => void take()}>
             {offer.moving ? WAITLIST_TEXTS.offerMove : WAITLIST_TEXTS.offerBook}
-          </button>
+          </Button>
         )}
-        {(problem || !offer.open) && (
+        {problem && (
           <a
             href={offer.otherTimesUrl}
             className="rounded-lg bg-brand px-5 py-2.5 font-medium text-white hover:bg-brand-dark"
@@ -85,14 +68,14 @@ export function WaitlistOffer({ offer }: { offer: WaitlistOfferPage }) {
         {stopped ? (
           <p role="status">{WAITLIST_TEXTS.stopped}</p>
         ) : (
-          <button
-            type="button"
-            onClick={stop}
-            disabled={!hydrated}
+          <Button
+            variant="bare"
+            busy={stop.busy}
+            onClick={stopAsking}
             className="text-sm text-ink-soft underline disabled:opacity-60"
           >
             {WAITLIST_TEXTS.stop}
-          </button>
+          </Button>
         )}
       </div>
     </>
