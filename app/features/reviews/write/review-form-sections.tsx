@@ -27,7 +27,7 @@ export function StarsSection({
   onChange,
   error,
 }: {
-  criteria: string[];
+  criteria: readonly string[];
   stars: (number | null)[];
   onChange: (stars: (number | null)[]) => void;
   error?: string;
@@ -64,7 +64,7 @@ export function VisitSection({
   onText,
   errors,
 }: {
-  months: string[];
+  months: readonly string[];
   text: string;
   onText: (text: string) => void;
   errors: Errors;
