@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ACCESSIBILITY_TEXTS, STEP_FREE_PARAM } from '../../../core/clinic/accessibility';
+import { Button } from '../../components/ui/button';
 
 /**
  * The clinic list's filter 'Вход без ступенек' (clinics that told of a step-free entrance or a
@@ -36,9 +37,9 @@ export function ClinicFilters({ path, stepFree }: { path: string; stepFree: bool
         {ACCESSIBILITY_TEXTS.filter}
       </label>
       <noscript>
-        <button type="submit" className="rounded-lg border border-line px-3 py-2 text-sm">
+        <Button type="submit" variant="secondary" worksWithoutScript className="text-sm">
           Показать
-        </button>
+        </Button>
       </noscript>
     </form>
   );

@@ -10,7 +10,7 @@ import {
   parseDoctorListParams,
   SORT_LABELS,
 } from '../../../core/directory/list-filters';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 const PANEL_ID = 'doctor-filters';
 
@@ -36,7 +36,6 @@ export function DoctorFilters({
 }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const hydrated = useHydrated();
 
   // The controls show a choice at once, while its page loads; the URL's state wins again
   // whenever it changes (the next page arrived, or back/forward).
@@ -96,16 +95,15 @@ export function DoctorFilters({
           </select>
         </label>
       )}
-      <button
-        type="button"
+      <Button
+        variant="secondary"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        disabled={!hydrated}
         onClick={() => setOpen((o) => !o)}
-        className="filters-toggle ml-auto rounded-lg border border-line px-3 py-2 text-sm font-medium text-ink hover:border-brand md:hidden"
+        className="filters-toggle ml-auto text-sm md:hidden"
       >
         Фильтры{active > 0 && ` (${active})`}
-      </button>
+      </Button>
       <fieldset
         id={PANEL_ID}
         className={`${open ? 'flex' : 'hidden'} w-full flex-wrap gap-x-4 gap-y-2 md:flex md:w-auto`}
@@ -126,9 +124,9 @@ export function DoctorFilters({
         ))}
       </fieldset>
       <noscript>
-        <button type="submit" className="rounded-lg bg-brand px-4 py-2 text-sm font-medium text-white">
+        <Button type="submit" worksWithoutScript className="text-sm">
           Показать
-        </button>
+        </Button>
       </noscript>
     </form>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 type State = 'idle' | 'locating' | 'denied' | 'unsupported';
 
@@ -25,7 +25,6 @@ export function LocateButton({
 }) {
   const navigate = useNavigate();
   const [state, setState] = useState<State>('idle');
-  const hydrated = useHydrated();
   const locate = () => {
     if (!('geolocation' in navigator)) {
       setState('unsupported');
@@ -43,18 +42,14 @@ export function LocateButton({
   };
   return (
     <div className="mt-4">
-      <button
-        type="button"
+      <Button
+        variant={quiet ? 'secondary' : 'primary'}
+        busy={state === 'locating'}
         onClick={locate}
-        disabled={state === 'locating' || !hydrated}
-        className={
-          quiet
-            ? 'rounded-lg border border-brand px-3 py-2 text-sm font-medium text-brand hover:bg-brand-soft disabled:opacity-70'
-            : 'rounded-lg bg-brand px-4 py-2.5 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-70'
-        }
+        className="text-sm"
       >
         {state === 'locating' ? 'Определяем местоположение…' : label}
-      </button>
+      </Button>
       {(state === 'denied' || state === 'unsupported') && (
         <p role="alert" className="mt-2 text-sm text-error">
           {MESSAGES[state]}

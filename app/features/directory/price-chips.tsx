@@ -1,8 +1,8 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { DEFAULT_VISIT_TYPE, type VisitType } from '../../../core/booking/urls';
 import type { VisitPrice } from '../../../core/directory/contracts';
 import { formatRub } from '../../../core/money/money';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { ClubPriceButton } from '../club/club-price-button';
 
 export const VISIT_LABELS: Record<VisitPrice['type'], string> = {
@@ -34,9 +34,7 @@ export function PriceChips({
   panel?: (type: VisitType) => ReactNode;
 }) {
   const [selected, setSelected] = useState(prices[0]?.type);
-  const tabs = useRef(new Map<VisitType, HTMLButtonElement>());
   const baseId = useId();
-  const hydrated = useHydrated();
   const current = prices.find((p) => p.type === selected) ?? prices[0];
   if (!current) return panel?.(DEFAULT_VISIT_TYPE) ?? null;
 
@@ -72,7 +70,7 @@ export function PriceChips({
   const panelId = `${baseId}-panel`;
 
   function choose(type: VisitType) {
-    tabs.current.get(type)?.focus();
+    document.getElementById(tabId(type))?.focus();
     setSelected(type);
   }
 
@@ -93,25 +91,20 @@ export function PriceChips({
         {prices.map((p) => {
           const on = p.type === current.type;
           return (
-            <button
+            <Button
               key={p.type}
-              ref={(el) => {
-                if (el) tabs.current.set(p.type, el);
-                else tabs.current.delete(p.type);
-              }}
-              type="button"
+              variant="bare"
               role="tab"
               id={tabId(p.type)}
               aria-selected={on}
               aria-controls={panelId}
               tabIndex={on ? 0 : -1}
-              disabled={!hydrated}
               onClick={() => choose(p.type)}
               className="price-tab"
             >
               {`${VISIT_LABELS[p.type]} · `}
               <span className="font-semibold">{formatRub(p.price)}</span>
-            </button>
+            </Button>
           );
         })}
       </div>

@@ -9,9 +9,9 @@ import {
   FAVOURITE_TEXTS as T,
   withoutFavouriteParams,
 } from '../../../core/favourites/favourites';
+import { Button } from '../../components/ui/button';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { isApiError } from '../../lib/api';
-import { useHydrated } from '../../lib/use-hydrated';
 import { useViewer } from '../../lib/use-viewer';
 import { favouriteEntry, loadFavourite, setFavourite, useFavourite } from './favourites-store';
 import { HeartIcon } from './heart';
@@ -41,7 +41,6 @@ export function FavouriteButton({
   className?: string;
 }) {
   const access = favouritesAccess(useViewer());
-  const hydrated = useHydrated();
   const entry = useFavourite(type, id);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -71,6 +70,8 @@ export function FavouriteButton({
     });
   }, [access, type, id]);
 
+  // The store runs the call (every heart of one doctor shows its busy flag), not useCall: a
+  // refusal here decides what opens (sign-in, the work-account note), so it is still caught.
   async function change(saved: boolean) {
     try {
       await setFavourite(type, id, saved);
@@ -118,10 +119,9 @@ export function FavouriteButton({
   const label = saved ? T.remove : T.add;
   return (
     <>
-      <button
-        type="button"
-        onClick={onClick}
-        disabled={!hydrated}
+      <Button
+        variant="bare"
+        onClick={() => void onClick()}
         aria-pressed={saved}
         aria-busy={entry.busy || undefined}
         // The name and the tooltip in one: an aria-label beside it would say the same twice in every card.
@@ -130,7 +130,7 @@ export function FavouriteButton({
         className={className ? `fav-button ${className}` : 'fav-button'}
       >
         <HeartIcon filled={saved} />
-      </button>
+      </Button>
       {/* Loaded and mounted only when open: a list page carries twenty hearts. */}
       {dialog && (
         <Suspense fallback={null}>
