@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { staffDecideDocument } from '../../../core/doctor/document-calls';
 import type { StaffDocument, StaffDocuments } from '../../../core/doctor/document-contracts';
 import { DOCUMENT_TEXTS } from '../../../core/doctor/document-scans';
 import { STAFF_PROFILES_PATH } from '../../../core/doctor/profile-edit';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-import { DecisionControls, ModerationQueue, type QueueTab, when } from './profile-moderation';
+import { useCall } from '../../lib/use-call';
+import { DecisionControls } from './decision-controls';
+import { ModerationQueue, type QueueTab, when } from './moderation-queue';
 
 const REJECT_REASONS = [
   'Скан нечитаем: сфотографируйте документ целиком при хорошем свете',
@@ -18,25 +19,17 @@ export const documentsSearch = (tab: QueueTab, page = 1) =>
 
 /** One scan: the doctor, the kind, who sent it and when, the file, the decision. */
 function DocumentCard({ item, onDone }: { item: StaffDocument; onDone: (text: string) => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const send = useCall(staffDecideDocument);
   const uid = useId();
 
   async function decide(decision: 'accept' | 'reject', reason: string | null) {
-    setBusy(true);
-    setError('');
-    try {
-      await api.send(staffDecideDocument, { params: { id: item.id }, body: { decision, reason } });
-      onDone(
-        decision === 'accept'
-          ? `Документ врача ${item.doctor.name} принят`
-          : `Документ врача ${item.doctor.name} отклонён`,
-      );
-    } catch (err) {
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await send.run({ params: { id: item.id }, body: { decision, reason } });
+    if (!outcome.ok) return;
+    onDone(
+      decision === 'accept'
+        ? `Документ врача ${item.doctor.name} принят`
+        : `Документ врача ${item.doctor.name} отклонён`,
+    );
   }
 
   return (
@@ -85,15 +78,10 @@ function DocumentCard({ item, onDone }: { item: StaffDocument; onDone: (text: st
         <DecisionControls
           approveLabel={DOCUMENT_TEXTS.accept}
           reasons={REJECT_REASONS}
-          busy={busy}
+          call={send}
           onApprove={() => void decide('accept', null)}
           onReject={(reason) => void decide('reject', reason)}
         />
-      )}
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-error">
-          {error}
-        </p>
       )}
     </li>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { DoctorDocuments } from '../../../core/doctor/contracts';
 import { showsVerifiedBadge } from '../../../core/doctor/documents';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 const loadModal = () => import('./documents-modal');
 const DocumentsModal = lazy(() => loadModal().then((m) => ({ default: m.DocumentsModal })));
@@ -22,19 +22,18 @@ export function DocumentsBadge({
 }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const hydrated = useHydrated();
+  // Set on the press (Button takes no ref): the modal gives the focus back to it.
+  const trigger = useRef<HTMLButtonElement | null>(null);
   if (!showsVerifiedBadge(documents, today)) return null;
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
+      <Button
+        variant="bare"
         aria-haspopup="dialog"
-        disabled={!hydrated}
         onPointerEnter={loadModal}
         onFocus={loadModal}
-        onClick={() => {
+        onClick={(event) => {
+          trigger.current = event.currentTarget;
           setUsed(true);
           setOpen(true);
         }}
@@ -47,7 +46,7 @@ export function DocumentsBadge({
           />
         </svg>
         Документы проверены
-      </button>
+      </Button>
       {used && (
         <Suspense fallback={null}>
           <DocumentsModal

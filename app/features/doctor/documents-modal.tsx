@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import type { DoctorDocuments } from '../../../core/doctor/contracts';
 import { type DocumentTone, documentsView } from '../../../core/doctor/documents';
+import { Button } from '../../components/ui/button';
 import { Modal, ModalClose } from '../../components/ui/modal';
 
 const TONE: Record<DocumentTone, { icon: string; className: string }> = {
@@ -8,8 +9,6 @@ const TONE: Record<DocumentTone, { icon: string; className: string }> = {
   warning: { icon: '!', className: 'bg-accent-soft text-warning' },
   expired: { icon: '×', className: 'bg-error-soft text-error' },
 };
-
-const BUTTON = 'rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark';
 
 /**
  * The documents-verified modal, loaded by the badge on first use:
@@ -47,9 +46,7 @@ export function DocumentsModal({
       mobile="sheet"
       footer={
         <ModalClose asChild>
-          <button type="button" className={BUTTON}>
-            {view.closeLabel}
-          </button>
+          <Button className="text-sm">{view.closeLabel}</Button>
         </ModalClose>
       }
     >

@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
 
 /** How an item lays out; the collapsed variants keep it for visitors without scripts. */
 const LAYOUT = {
@@ -46,15 +47,15 @@ export function HideableList<T>({
         ))}
       </ul>
       {hideable && (
-        <button
-          type="button"
+        <Button
+          variant="link"
           aria-expanded={expanded}
           aria-controls={id}
           onClick={() => setExpanded((v) => !v)}
-          className="mt-3 text-sm font-medium text-brand hover:underline noscript:hidden"
+          className="mt-3 text-sm font-medium noscript:hidden"
         >
           {expanded ? 'Скрыть' : 'Показать весь список'}
-        </button>
+        </Button>
       )}
     </>
   );
