@@ -1,4 +1,4 @@
-import { type FormEvent, type RefObject, useId, useState } from 'react';
+import { type RefObject, useId, useState } from 'react';
 import { sendMistakeReport } from '../../../core/feedback/calls';
 import {
   MISTAKE_CONTACT_MAX,
@@ -7,12 +7,16 @@ import {
   mistakeContactError,
   mistakeTextError,
 } from '../../../core/feedback/mistake-report';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form } from '../../components/ui/form';
 import { Modal, ModalClose } from '../../components/ui/modal';
-import { api, isApiError } from '../../lib/api';
+import { SERVER_ERROR } from '../../lib/api';
+import { useCall } from '../../lib/use-call';
 
 const FAILED = 'Произошла ошибка. Обновите страницу и попробуйте еще раз.';
 
-type Status = 'editing' | 'sending' | 'sent';
+type Errors = { text?: string; contact?: string };
 
 /**
  * The popup of 'Сообщить об ошибке' (see mistake-report.tsx, which loads this module on the
@@ -35,46 +39,37 @@ export function MistakeReportDialog({
 }) {
   const [text, setText] = useState('');
   const [contact, setContact] = useState('');
-  const [errors, setErrors] = useState<{ text?: string; contact?: string; form?: string }>({});
-  const [status, setStatus] = useState<Status>('editing');
-  const ids = { text: useId(), contact: useId(), textError: useId(), contactError: useId(), form: useId() };
+  const [errors, setErrors] = useState<Errors>({});
+  const send = useCall(sendMistakeReport);
+  const formId = useId();
+  // The server's refusal reads as it is; a failure of the server or the connection is ours.
+  const failed = send.error && (send.refusal && send.error !== SERVER_ERROR ? send.error : FAILED);
 
   function openChange(next: boolean) {
-    if (!next && status === 'sent') {
-      setStatus('editing');
+    if (!next && send.done) {
+      send.reset();
       setErrors({});
     }
     onOpenChange(next);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (status === 'sending') return;
+  async function submit() {
     const found = {
       text: mistakeTextError(text) ?? undefined,
       contact: mistakeContactError(contact) ?? undefined,
     };
     setErrors(found);
     if (found.text || found.contact) {
-      document.getElementById(found.text ? ids.text : ids.contact)?.focus();
-      return;
+      const first = found.text ? 'text' : 'contact';
+      document.getElementById(formId)?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return send.reset();
     }
-    setStatus('sending');
-    try {
-      await api.send(sendMistakeReport, { body: { doctor_id: doctorId, lpu_id: lpuId, text, contact } });
-      setStatus('sent');
-      setText('');
-      setContact('');
-    } catch (error) {
-      // The server's refusal is shown as it is; a failure of the server or the connection is ours.
-      const refused = isApiError(error) && error.kind === 'http' && error.status < 500;
-      setStatus('editing');
-      setErrors({ form: refused ? error.detail : FAILED });
-    }
+    const outcome = await send.run({ body: { doctor_id: doctorId, lpu_id: lpuId, text, contact } });
+    if (!outcome.ok) return;
+    setText('');
+    setContact('');
   }
 
-  const field =
-    'mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2 outline-none focus:border-brand aria-[invalid=true]:border-error';
   return (
     <Modal
       open={open}
@@ -85,88 +80,72 @@ export function MistakeReportDialog({
       }}
       title="Сообщить об ошибке"
       description="Расскажите, что на странице указано неверно: мы проверим и исправим."
-      showDescription={status !== 'sent'}
+      showDescription={!send.done}
       mobile="fullscreen"
       footer={
-        status === 'sent' ? (
+        send.done ? (
           <ModalClose asChild>
-            <button type="button" className="rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white">
-              Закрыть
-            </button>
+            <Button className="text-sm">Закрыть</Button>
           </ModalClose>
         ) : (
-          <button
-            type="submit"
-            form={ids.form}
-            disabled={status === 'sending'}
-            className="rounded-lg bg-brand px-5 py-2 text-sm font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-          >
-            {status === 'sending' ? 'Отправляем...' : 'Отправить'}
-          </button>
+          <Button type="submit" form={formId} busy={send.busy} className="text-sm">
+            {send.busy ? 'Отправляем...' : 'Отправить'}
+          </Button>
         )
       }
     >
-      {status === 'sent' ? (
+      {send.done ? (
         <p role="status" className="py-4 text-lg font-medium text-success">
           {MISTAKE_MESSAGES.success}
         </p>
       ) : (
-        <form id={ids.form} noValidate onSubmit={submit} className="flex flex-col gap-4 pb-2">
-          <div>
-            <label htmlFor={ids.text} className="font-medium">
-              Что не так?
-            </label>
-            <textarea
-              id={ids.text}
-              name="text"
-              rows={5}
-              required
-              maxLength={MISTAKE_TEXT_MAX}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (errors.text) setErrors((x) => ({ ...x, text: undefined }));
-              }}
-              aria-invalid={Boolean(errors.text)}
-              aria-describedby={errors.text ? ids.textError : undefined}
-              placeholder="Например: врач больше не принимает в этой клинике"
-              className={field}
-            />
-            {errors.text && (
-              <p id={ids.textError} className="mt-1 text-sm text-error">
-                {errors.text}
-              </p>
+        <Form id={formId} call={send} onSubmit={() => void submit()} className="flex flex-col gap-4 pb-2">
+          <Field label="Что не так?" error={errors.text ?? send.fieldErrors.text}>
+            {(control) => (
+              <textarea
+                {...control}
+                name="text"
+                rows={5}
+                required
+                maxLength={MISTAKE_TEXT_MAX}
+                value={text}
+                onChange={(e) => {
+                  setText(e.target.value);
+                  if (errors.text) setErrors((x) => ({ ...x, text: undefined }));
+                }}
+                placeholder="Например: врач больше не принимает в этой клинике"
+                className={INPUT}
+              />
             )}
-          </div>
-          <div>
-            <label htmlFor={ids.contact} className="font-medium">
-              Как с вами связаться <span className="font-normal text-muted">(необязательно)</span>
-            </label>
-            <input
-              id={ids.contact}
-              name="contact"
-              type="text"
-              autoComplete="email"
-              maxLength={MISTAKE_CONTACT_MAX}
-              value={contact}
-              onChange={(e) => setContact(e.target.value)}
-              aria-invalid={Boolean(errors.contact)}
-              aria-describedby={errors.contact ? ids.contactError : undefined}
-              placeholder="Телефон или электронная почта"
-              className={field}
-            />
-            {errors.contact && (
-              <p id={ids.contactError} className="mt-1 text-sm text-error">
-                {errors.contact}
-              </p>
+          </Field>
+          <Field
+            label={
+              <>
+                Как с вами связаться <span className="font-normal text-muted">(необязательно)</span>
+              </>
+            }
+            error={errors.contact ?? send.fieldErrors.contact}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="contact"
+                type="text"
+                autoComplete="email"
+                maxLength={MISTAKE_CONTACT_MAX}
+                value={contact}
+                onChange={(e) => setContact(e.target.value)}
+                placeholder="Телефон или электронная почта"
+                className={INPUT}
+              />
             )}
-          </div>
-          {errors.form && (
+          </Field>
+          {failed && (
             <p role="alert" className="rounded-lg bg-error-soft px-3 py-2 text-sm text-error">
-              {errors.form}
+              {failed}
             </p>
           )}
-        </form>
+        </Form>
       )}
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 const loadDialog = () => import('./mistake-report-dialog');
 const MistakeReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.MistakeReportDialog })));
@@ -13,25 +13,24 @@ const MistakeReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.Mi
 export function MistakeReport({ doctorId, lpuId }: { doctorId?: number; lpuId?: number }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const hydrated = useHydrated();
+  // Set on the press (Button takes no ref): the popup gives the focus back to it.
+  const trigger = useRef<HTMLButtonElement | null>(null);
   return (
     <>
-      <button
-        ref={trigger}
-        type="button"
+      <Button
+        variant="bare"
         aria-haspopup="dialog"
-        disabled={!hydrated}
         onPointerEnter={loadDialog}
         onFocus={loadDialog}
-        onClick={() => {
+        onClick={(event) => {
+          trigger.current = event.currentTarget;
           setUsed(true);
           setOpen(true);
         }}
         className="text-sm text-ink-soft underline decoration-dotted underline-offset-4 hover:text-brand"
       >
         Сообщить об ошибке
-      </button>
+      </Button>
       {used && (
         <Suspense fallback={null}>
           <MistakeReportDialog
