@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { mapGeocode, mapSuggest } from '../../../core/map/calls';
 import type { Address, MapClinic, MapPoint } from '../../../core/map/contracts';
 import { isTooFarFromClinic, MAP_TEXTS } from '../../../core/map/rules';
-import { api, isApiError } from '../../lib/api';
-import { PRIMARY, SECONDARY } from './buttons';
+import { Button } from '../../components/ui/button';
+import { Form } from '../../components/ui/form';
+import { api } from '../../lib/api';
+import { useCall } from '../../lib/use-call';
 
 /**
  * 'Откуда поедем?': the departure address with two suggestions and the geolocation button.
@@ -26,7 +28,7 @@ export function DepartureForm({
   const [chosen, setChosen] = useState<Address | null>(null);
   const [suggestions, setSuggestions] = useState<Address[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const geocode = useCall(mapGeocode);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => inputRef.current?.focus(), []);
@@ -58,17 +60,12 @@ export function DepartureForm({
     onDeparture(place);
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (chosen) return accept(chosen);
-    setBusy(true);
-    try {
-      accept(await api.send(mapGeocode, { query: { town: townSlug, q: text.trim() } }));
-    } catch (e) {
-      setError(isApiError(e, 404) ? MAP_TEXTS.notFound : e instanceof Error ? e.message : MAP_TEXTS.notFound);
-    } finally {
-      setBusy(false);
-    }
+    // 404: 'Адрес не найден' (MAP_TEXTS.notFound), from the server.
+    const outcome = await geocode.run({ query: { town: townSlug, q: text.trim() } });
+    if (outcome.ok) accept(outcome.reply);
+    else if (outcome.error) setError(outcome.error);
   };
 
   const geolocate = () => {
@@ -90,7 +87,12 @@ export function DepartureForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-3" aria-label={MAP_TEXTS.from}>
+    <Form
+      call={geocode}
+      onSubmit={() => void submit()}
+      className="flex flex-col gap-3"
+      aria-label={MAP_TEXTS.from}
+    >
       <h3 className="text-base font-semibold">{MAP_TEXTS.from}</h3>
       <label htmlFor={inputId} className="text-sm text-muted">
         {MAP_TEXTS.fromLabel}
@@ -110,8 +112,8 @@ export function DepartureForm({
           }}
           className="min-w-0 flex-1 rounded-md border border-line px-3 py-2"
         />
-        <button
-          type="button"
+        <Button
+          variant="bare"
           onClick={geolocate}
           aria-label={MAP_TEXTS.geolocate}
           title={MAP_TEXTS.geolocate}
@@ -130,14 +132,14 @@ export function DepartureForm({
             <circle cx="12" cy="12" r="2" fill="currentColor" />
             <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
           </svg>
-        </button>
+        </Button>
       </div>
       {suggestions.length > 0 && (
         <ul className="flex flex-col gap-1" aria-label="Подсказки">
           {suggestions.map((place) => (
             <li key={`${place.title}|${place.subtitle}`}>
-              <button
-                type="button"
+              <Button
+                variant="bare"
                 className="w-full rounded-md px-2 py-1 text-left hover:bg-canvas"
                 onClick={() => {
                   setText(place.title);
@@ -148,7 +150,7 @@ export function DepartureForm({
               >
                 {place.title}
                 {place.subtitle && <span className="text-sm text-muted"> · {place.subtitle}</span>}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -159,13 +161,18 @@ export function DepartureForm({
         </p>
       )}
       <div className="flex gap-2">
-        <button type="button" className={SECONDARY} onClick={onCancel}>
+        <Button variant="secondary" className="flex-1" onClick={onCancel}>
           {MAP_TEXTS.cancel}
-        </button>
-        <button type="submit" className={PRIMARY} disabled={!text.trim() || Boolean(error) || busy}>
+        </Button>
+        <Button
+          type="submit"
+          className="flex-1"
+          busy={geocode.busy}
+          disabled={!text.trim() || Boolean(error)}
+        >
           {MAP_TEXTS.plan}
-        </button>
+        </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 
 // Nothing of the map is in the page's first load: the dialog, MapLibre and the clustering
 // arrive only when a visitor opens the map.
@@ -26,7 +26,6 @@ export function MapButton({
   const [open, setOpen] = useState(false);
   // Fixed while open: a parent's re-render must not redraw the map.
   const [ids, setIds] = useState<number[]>([]);
-  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!open) return;
@@ -49,9 +48,9 @@ export function MapButton({
 
   return (
     <>
-      <button type="button" className={className} onClick={show} disabled={!hydrated}>
+      <Button variant="bare" className={className} onClick={show}>
         {label}
-      </button>
+      </Button>
       {open && (
         <Suspense fallback={null}>
           <MapDialog townSlug={townSlug} focusIds={ids} onClose={close} />

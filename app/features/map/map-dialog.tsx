@@ -8,9 +8,9 @@ import { mapTown } from '../../../core/map/calls';
 import type { MapClinic, MapPoint, MapTown } from '../../../core/map/contracts';
 import { clinicCountText, MAP_TEXTS } from '../../../core/map/rules';
 import { formatPhone } from '../../../core/phone/format';
+import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { api } from '../../lib/api';
-import { PRIMARY, SECONDARY } from './buttons';
 import { DepartureForm } from './departure-form';
 import type { ClinicMap } from './map-canvas';
 import { RoutesPanel } from './routes-panel';
@@ -120,9 +120,9 @@ export default function MapDialog({ townSlug, focusIds, onClose }: MapDialogProp
               clearRoute={() => map.current?.clearRoute()}
             />
           )}
-          <button type="button" className={`${SECONDARY} flex-none sm:hidden`} onClick={onClose}>
+          <Button variant="secondary" className="sm:hidden" onClick={onClose}>
             {MAP_TEXTS.closeMap}
-          </button>
+          </Button>
         </aside>
       </div>
     </Modal>
@@ -206,13 +206,7 @@ function Panel({
           {formatPhone(clinic.phone)}
         </a>
       )}
-      <button
-        type="button"
-        className={`${PRIMARY} flex-none`}
-        onClick={() => setView({ kind: 'departure', id: clinic.id })}
-      >
-        {MAP_TEXTS.plan}
-      </button>
+      <Button onClick={() => setView({ kind: 'departure', id: clinic.id })}>{MAP_TEXTS.plan}</Button>
     </section>
   );
 }

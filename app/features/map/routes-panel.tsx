@@ -3,8 +3,8 @@ import { formatDistance } from '../../../core/geo/distance';
 import { mapRoute } from '../../../core/map/calls';
 import type { MapClinic, MapPoint, Route, RouteList, RouteMode } from '../../../core/map/contracts';
 import { formatDuration, MAP_TEXTS, transportNamesText } from '../../../core/map/rules';
+import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api';
-import { SECONDARY } from './buttons';
 
 const MODES: { mode: RouteMode; label: string }[] = [
   { mode: 'car', label: MAP_TEXTS.car },
@@ -130,9 +130,9 @@ export function RoutesPanel({
           </a>
         </p>
       )}
-      <button type="button" className={SECONDARY} onClick={onReset}>
+      <Button variant="secondary" onClick={onReset}>
         {MAP_TEXTS.reset}
-      </button>
+      </Button>
     </section>
   );
 }
