@@ -8,8 +8,12 @@ import type { ClinicHours } from '../../../core/cabinet/clinic-page-contracts';
 import { CLINIC_PAGE_TEXTS as T } from '../../../core/clinic/page-editor';
 import { exceptionDate, exceptionDayLabel, formatHours } from '../../../core/clinic/working-hours';
 import { WEEKDAY_NAMES } from '../../../core/dates/zoned';
-import { api } from '../../lib/api';
-import { FIELD, PRIMARY, SECONDARY, StatusNote, useSave } from './clinic-page-form';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
+import { useSectionCalls } from './use-section-calls';
+import { wholeForm } from './whole-form';
 
 type Day = { opens: string; closes: string; closed: boolean };
 const toDay = (d: { opens: string | null; closes: string | null }): Day =>
@@ -18,6 +22,7 @@ const toDay = (d: { opens: string | null; closes: string | null }): Day =>
     : { opens: '', closes: '', closed: true };
 const fromDay = (d: Day) => (d.closed ? { opens: null, closes: null } : { opens: d.opens, closes: d.closes });
 
+/** A time's box: narrower than INPUT's, the digits centred. */
 const TIME =
   'w-20 rounded-lg border border-line bg-surface px-2 py-2 text-center tabular-nums disabled:opacity-50';
 
@@ -81,167 +86,162 @@ function DayFields({ label, day, onChange }: { label: string; day: Day; onChange
 
 /** 'Режим работы' and 'График работы в праздники' in the clinic's cabinet. */
 export function ClinicHoursEditor({ hours }: { hours: ClinicHours }) {
-  const id = useId();
   const [current, setCurrent] = useState(hours);
+  return (
+    <>
+      <WeekForm hours={hours} onSaved={setCurrent} />
+      <HolidaysSection hours={current} onSaved={setCurrent} />
+    </>
+  );
+}
+
+/** The week's hours, a row a day, saved together. */
+function WeekForm({ hours, onSaved }: { hours: ClinicHours; onSaved: (hours: ClinicHours) => void }) {
+  const id = useId();
   const [week, setWeek] = useState<Day[]>(hours.week.map(toDay));
-  const weekSave = useSave();
-  const [holiday, setHoliday] = useState<Day & { date: string }>({
-    date: '',
-    opens: '',
-    closes: '',
-    closed: true,
-  });
-  const holidaySave = useSave();
+  const save = useCall(cabinetSetClinicHours);
 
-  async function saveWeek() {
-    const saved = await weekSave.run(
-      () =>
-        api.send(cabinetSetClinicHours, {
-          body: { week: week.map((d, i) => ({ weekday: i + 1, ...fromDay(d) })) },
-        }),
-      T.saved,
-    );
-    if (saved) {
-      setCurrent(saved);
-      setWeek(saved.week.map(toDay));
-    }
-  }
-
-  async function addHoliday() {
-    const saved = await holidaySave.run(
-      () =>
-        api.send(cabinetAddClinicHoliday, {
-          body: { date: holiday.date, ...fromDay(holiday) },
-        }),
-      T.holidayAdded,
-    );
-    if (saved) {
-      setCurrent(saved);
-      setHoliday({ date: '', opens: '', closes: '', closed: true });
-    }
-  }
-
-  async function removeHoliday(holidayId: number) {
-    const saved = await holidaySave.run(
-      () => api.send(cabinetRemoveClinicHoliday, { params: { id: holidayId } }),
-      T.holidayRemoved,
-    );
-    if (saved) setCurrent(saved);
+  async function submit() {
+    const outcome = await save.run({
+      body: { week: week.map((d, i) => ({ weekday: i + 1, ...fromDay(d) })) },
+    });
+    if (!outcome.ok) return;
+    onSaved(outcome.reply);
+    setWeek(outcome.reply.week.map(toDay));
   }
 
   return (
-    <>
-      <form
-        className="card mt-4 flex flex-col gap-3 p-5"
-        aria-labelledby={`${id}-week`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void saveWeek();
-        }}
-      >
-        <div>
-          <h2 id={`${id}-week`} className="text-lg font-semibold">
-            {T.hoursTitle}
-          </h2>
-          <p className="text-sm text-ink-soft">{T.hoursLead}</p>
-        </div>
-        <ul className="flex flex-col divide-y divide-line">
-          {week.map((day, i) => (
-            <li
-              key={WEEKDAY_NAMES[i]}
-              className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-4"
-            >
-              <span className="font-medium sm:w-32">{WEEKDAY_NAMES[i]}</span>
-              <DayFields
-                label={WEEKDAY_NAMES[i]}
-                day={day}
-                onChange={(next) => {
-                  weekSave.setNote(null);
-                  setWeek((list) => list.map((d, j) => (j === i ? next : d)));
-                }}
-              />
+    <Form
+      call={save}
+      onSubmit={submit}
+      className="card mt-4 flex flex-col gap-3 p-5"
+      aria-labelledby={`${id}-week`}
+    >
+      <div>
+        <h2 id={`${id}-week`} className="text-lg font-semibold">
+          {T.hoursTitle}
+        </h2>
+        <p className="text-sm text-ink-soft">{T.hoursLead}</p>
+      </div>
+      <ul className="flex flex-col divide-y divide-line">
+        {week.map((day, i) => (
+          <li
+            key={WEEKDAY_NAMES[i]}
+            className="flex flex-col gap-1 py-2 sm:flex-row sm:items-center sm:gap-4"
+          >
+            <span className="font-medium sm:w-32">{WEEKDAY_NAMES[i]}</span>
+            <DayFields
+              label={WEEKDAY_NAMES[i]}
+              day={day}
+              onChange={(next) => {
+                save.reset();
+                setWeek((list) => list.map((d, j) => (j === i ? next : d)));
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" busy={save.busy}>
+          {T.save}
+        </Button>
+        <FormStatus call={wholeForm(save)} done={T.saved} />
+      </div>
+    </Form>
+  );
+}
+
+const NO_HOLIDAY = { date: '', opens: '', closes: '', closed: true };
+
+/** The holiday days: the list with 'Убрать', and a day to add; one status line for both. */
+function HolidaysSection({ hours, onSaved }: { hours: ClinicHours; onSaved: (hours: ClinicHours) => void }) {
+  const id = useId();
+  const [holiday, setHoliday] = useState<Day & { date: string }>(NO_HOLIDAY);
+  const section = useSectionCalls({
+    add: useCall(cabinetAddClinicHoliday),
+    remove: useCall(cabinetRemoveClinicHoliday),
+  });
+
+  async function add() {
+    const outcome = await section.run(
+      'add',
+      { body: { date: holiday.date, ...fromDay(holiday) } },
+      T.holidayAdded,
+    );
+    if (!outcome.ok) return;
+    onSaved(outcome.reply);
+    setHoliday(NO_HOLIDAY);
+  }
+
+  async function remove(holidayId: number) {
+    const outcome = await section.run('remove', { params: { id: holidayId } }, T.holidayRemoved);
+    if (outcome.ok) onSaved(outcome.reply);
+  }
+
+  const edit = (patch: Partial<Day & { date: string }>) => {
+    section.reset();
+    setHoliday((h) => ({ ...h, ...patch }));
+  };
+
+  return (
+    <section className="card mt-4 flex flex-col gap-3 p-5" aria-labelledby={`${id}-holidays`}>
+      <div>
+        <h2 id={`${id}-holidays`} className="text-lg font-semibold">
+          {T.holidaysTitle}
+        </h2>
+        <p className="text-sm text-ink-soft">{T.holidaysLead}</p>
+      </div>
+      {hours.holidays.length ? (
+        <ul className="flex flex-col divide-y divide-line" aria-label={T.holidaysTitle}>
+          {hours.holidays.map((h) => (
+            <li key={h.id} className="flex items-center justify-between gap-3 py-2">
+              <span>
+                <span className="font-medium">{exceptionDayLabel(exceptionDate(h.date))}</span>{' '}
+                <span className="text-ink-soft">{h.date.slice(0, 4)}</span>
+                <span className="ml-3 whitespace-nowrap">{formatHours(h)}</span>
+              </span>
+              <Button
+                variant="secondary"
+                disabled={section.busy}
+                aria-label={`${T.removeHoliday}: ${exceptionDayLabel(exceptionDate(h.date))}`}
+                onClick={() => void remove(h.id)}
+              >
+                {T.removeHoliday}
+              </Button>
             </li>
           ))}
         </ul>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={PRIMARY} disabled={weekSave.busy}>
-            {T.save}
-          </button>
-          <StatusNote note={weekSave.note} />
-        </div>
-      </form>
-
-      <section className="card mt-4 flex flex-col gap-3 p-5" aria-labelledby={`${id}-holidays`}>
-        <div>
-          <h2 id={`${id}-holidays`} className="text-lg font-semibold">
-            {T.holidaysTitle}
-          </h2>
-          <p className="text-sm text-ink-soft">{T.holidaysLead}</p>
-        </div>
-        {current.holidays.length ? (
-          <ul className="flex flex-col divide-y divide-line" aria-label={T.holidaysTitle}>
-            {current.holidays.map((h) => (
-              <li key={h.id} className="flex items-center justify-between gap-3 py-2">
-                <span>
-                  <span className="font-medium">{exceptionDayLabel(exceptionDate(h.date))}</span>{' '}
-                  <span className="text-ink-soft">{h.date.slice(0, 4)}</span>
-                  <span className="ml-3 whitespace-nowrap">{formatHours(h)}</span>
-                </span>
-                <button
-                  type="button"
-                  className={SECONDARY}
-                  disabled={holidaySave.busy}
-                  aria-label={`${T.removeHoliday}: ${exceptionDayLabel(exceptionDate(h.date))}`}
-                  onClick={() => void removeHoliday(h.id)}
-                >
-                  {T.removeHoliday}
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-ink-soft">{T.holidaysNone}</p>
-        )}
-        <form
-          className="flex flex-col gap-3 rounded-lg bg-canvas p-3"
-          aria-label={T.addHoliday}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void addHoliday();
-          }}
-        >
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">{T.holidayDate}</span>
+      ) : (
+        <p className="text-ink-soft">{T.holidaysNone}</p>
+      )}
+      <Form
+        call={section.form}
+        onSubmit={add}
+        className="flex flex-col gap-3 rounded-lg bg-canvas p-3"
+        aria-label={T.addHoliday}
+      >
+        <Field label={T.holidayDate}>
+          {(control) => (
             <input
+              {...control}
               type="date"
               name="holiday-date"
               required
-              min={current.today}
-              className={`${FIELD} sm:max-w-56`}
+              min={hours.today}
+              className={`${INPUT} sm:max-w-56`}
               value={holiday.date}
-              onChange={(event) => {
-                const date = event.currentTarget.value;
-                holidaySave.setNote(null);
-                setHoliday((h) => ({ ...h, date }));
-              }}
+              onChange={(event) => edit({ date: event.currentTarget.value })}
             />
-          </label>
-          <DayFields
-            label={T.holidayDate}
-            day={holiday}
-            onChange={(next) => {
-              holidaySave.setNote(null);
-              setHoliday((h) => ({ ...h, ...next }));
-            }}
-          />
-          <div className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={PRIMARY} disabled={holidaySave.busy}>
-              {T.addHoliday}
-            </button>
-            <StatusNote note={holidaySave.note} />
-          </div>
-        </form>
-      </section>
-    </>
+          )}
+        </Field>
+        <DayFields label={T.holidayDate} day={holiday} onChange={edit} />
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" busy={section.busy}>
+            {T.addHoliday}
+          </Button>
+          <FormStatus call={wholeForm(section.form)} done={section.last?.done} />
+        </div>
+      </Form>
+    </section>
   );
 }

@@ -8,8 +8,11 @@ import {
 } from '../../../core/clinic/page-editor';
 import { formatLongDate } from '../../../core/dates/zoned';
 import { SOFTWARE_VERSION_LABELS } from '../../../core/directory/software-version';
-import { api } from '../../lib/api';
-import { FIELD, PRIMARY, SECONDARY, StatusNote, useSave } from './clinic-page-form';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
+import { useSectionCalls } from './use-section-calls';
 
 type Draft = { title: string; body: string; startsOn: string; endsOn: string };
 const blank = (today: string): Draft => ({ title: '', body: '', startsOn: today, endsOn: '' });
@@ -26,64 +29,38 @@ export function ClinicPromotionsEditor({ promotions }: { promotions: ClinicPromo
   const [state, setState] = useState(promotions);
   const [draft, setDraft] = useState<Draft>(blank(promotions.today));
   const [editing, setEditing] = useState<number | null>(null);
-  const { busy, note, setNote, run } = useSave();
+  const section = useSectionCalls({
+    add: useCall(cabinetAddPromotion),
+    set: useCall(cabinetSetPromotion),
+    end: useCall(cabinetEndPromotion),
+  });
 
-  if (!state.available && state.upgrade) {
-    return (
-      <section className="card mt-4 flex flex-col gap-2 p-5" aria-labelledby={`${id}-h`}>
-        <h2 id={`${id}-h`} className="text-lg font-semibold">
-          {T.promotionsTitle}
-        </h2>
-        <p className="font-medium">{promotionsUpgradeText(state.upgrade.version)}</p>
-        <p className="text-sm text-ink-soft">
-          С версией «{SOFTWARE_VERSION_LABELS[state.upgrade.version]}» клиника:
-        </p>
-        <ul className="list-inside list-disc text-ink-soft">
-          {state.upgrade.gains.map((g) => (
-            <li key={g}>{g}</li>
-          ))}
-        </ul>
-      </section>
-    );
-  }
+  if (!state.available && state.upgrade) return <UpgradeNote id={id} upgrade={state.upgrade} />;
 
   async function submit() {
-    const body = {
-      title: draft.title,
-      body: draft.body,
-      startsOn: draft.startsOn,
-      endsOn: draft.endsOn === '' ? null : draft.endsOn,
-    };
-    const saved = await run(
-      () =>
-        editing === null
-          ? api.send(cabinetAddPromotion, { body })
-          : api.send(cabinetSetPromotion, { params: { id: editing }, body }),
-      editing === null ? T.promotionAdded : T.promotionSaved,
-    );
-    if (saved) {
-      setState(saved);
-      setEditing(null);
-      setDraft(blank(saved.today));
-    }
+    const body = { ...draft, endsOn: draft.endsOn === '' ? null : draft.endsOn };
+    const outcome =
+      editing === null
+        ? await section.run('add', { body }, T.promotionAdded)
+        : await section.run('set', { params: { id: editing }, body }, T.promotionSaved);
+    if (!outcome.ok) return;
+    setState(outcome.reply);
+    setEditing(null);
+    setDraft(blank(outcome.reply.today));
   }
 
   async function end(promotionId: number) {
-    const saved = await run(
-      () => api.send(cabinetEndPromotion, { params: { id: promotionId } }),
-      T.promotionEndedNow,
-    );
-    if (saved) {
-      setState(saved);
-      if (editing === promotionId) {
-        setEditing(null);
-        setDraft(blank(saved.today));
-      }
+    const outcome = await section.run('end', { params: { id: promotionId } }, T.promotionEndedNow);
+    if (!outcome.ok) return;
+    setState(outcome.reply);
+    if (editing === promotionId) {
+      setEditing(null);
+      setDraft(blank(outcome.reply.today));
     }
   }
 
   const set = (patch: Partial<Draft>) => {
-    setNote(null);
+    section.reset();
     setDraft((d) => ({ ...d, ...patch }));
   };
 
@@ -108,28 +85,26 @@ export function ClinicPromotionsEditor({ promotions }: { promotions: ClinicPromo
                 <p className="mt-1 text-xs text-muted">{period(p, state.today)}</p>
               </div>
               <div className="flex shrink-0 gap-2">
-                <button
-                  type="button"
-                  className={SECONDARY}
-                  disabled={busy}
+                <Button
+                  variant="secondary"
+                  disabled={section.busy}
                   aria-label={`${T.editPromotion}: ${p.title}`}
                   onClick={() => {
-                    setNote(null);
+                    section.reset();
                     setEditing(p.id);
                     setDraft({ title: p.title, body: p.body, startsOn: p.startsOn, endsOn: p.endsOn ?? '' });
                   }}
                 >
                   {T.editPromotion}
-                </button>
-                <button
-                  type="button"
-                  className={SECONDARY}
-                  disabled={busy}
+                </Button>
+                <Button
+                  variant="secondary"
+                  disabled={section.busy}
                   aria-label={`${T.endPromotion}: ${p.title}`}
                   onClick={() => void end(p.id)}
                 >
                   {T.endPromotion}
-                </button>
+                </Button>
               </div>
             </li>
           ))}
@@ -138,103 +113,151 @@ export function ClinicPromotionsEditor({ promotions }: { promotions: ClinicPromo
         <p className="text-ink-soft">{T.promotionsNone}</p>
       )}
 
-      <form
+      <Form
+        call={section.form}
+        onSubmit={submit}
         className="flex flex-col gap-3 rounded-lg bg-canvas p-3"
         aria-label={editing === null ? T.addPromotion : T.editPromotion}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
       >
         <h3 className="font-semibold">
           {editing === null ? T.addPromotion : `${T.editPromotion}: ${draft.title}`}
         </h3>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{T.title}</span>
+        <PromotionFields draft={draft} set={set} errors={section.form.fieldErrors} today={state.today} />
+        <p className="text-sm text-ink-soft">{T.endsOnHint}</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" busy={section.busy}>
+            {editing === null ? T.addPromotion : T.save}
+          </Button>
+          {editing !== null && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setEditing(null);
+                setDraft(blank(state.today));
+                section.reset();
+              }}
+            >
+              {T.cancel}
+            </Button>
+          )}
+          <FormStatus call={section.form} done={section.last?.done} />
+        </div>
+      </Form>
+
+      <EndedList ended={state.ended} />
+    </section>
+  );
+}
+
+/** A promotion's title, text, first and last day, each with the server's message when refused. */
+function PromotionFields({
+  draft,
+  set,
+  errors,
+  today,
+}: {
+  draft: Draft;
+  set: (patch: Partial<Draft>) => void;
+  errors: Record<string, string>;
+  today: string;
+}) {
+  return (
+    <>
+      <Field label={T.title} error={errors.title}>
+        {(control) => (
           <input
+            {...control}
             type="text"
             name="promotion-title"
             required
             maxLength={L.titleMax}
-            className={FIELD}
+            className={INPUT}
             value={draft.title}
             onChange={(event) => set({ title: event.currentTarget.value })}
           />
-        </label>
-        <label className="flex flex-col gap-1">
-          <span className="font-medium">{T.body}</span>
+        )}
+      </Field>
+      <Field label={T.body} error={errors.body}>
+        {(control) => (
           <textarea
+            {...control}
             name="promotion-body"
             required
             maxLength={L.bodyMax}
-            className={`${FIELD} min-h-24`}
+            className={`${INPUT} min-h-24`}
             value={draft.body}
             onChange={(event) => set({ body: event.currentTarget.value })}
           />
-        </label>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">{T.startsOn}</span>
+        )}
+      </Field>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label={T.startsOn} error={errors.startsOn}>
+          {(control) => (
             <input
+              {...control}
               type="date"
               name="promotion-starts"
               required
-              className={FIELD}
+              className={INPUT}
               value={draft.startsOn}
               onChange={(event) => set({ startsOn: event.currentTarget.value })}
             />
-          </label>
-          <label className="flex flex-col gap-1">
-            <span className="font-medium">{T.endsOn}</span>
+          )}
+        </Field>
+        <Field label={T.endsOn} error={errors.endsOn}>
+          {(control) => (
             <input
+              {...control}
               type="date"
               name="promotion-ends"
-              min={state.today}
-              className={FIELD}
+              min={today}
+              className={INPUT}
               value={draft.endsOn}
               onChange={(event) => set({ endsOn: event.currentTarget.value })}
             />
-          </label>
-        </div>
-        <p className="text-sm text-ink-soft">{T.endsOnHint}</p>
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={PRIMARY} disabled={busy}>
-            {editing === null ? T.addPromotion : T.save}
-          </button>
-          {editing !== null && (
-            <button
-              type="button"
-              className={SECONDARY}
-              onClick={() => {
-                setEditing(null);
-                setDraft(blank(state.today));
-                setNote(null);
-              }}
-            >
-              {T.cancel}
-            </button>
           )}
-          <StatusNote note={note} />
-        </div>
-      </form>
+        </Field>
+      </div>
+    </>
+  );
+}
 
-      {state.ended.length > 0 && (
-        <details className="rounded-lg border border-line p-3">
-          <summary className="cursor-pointer font-medium">
-            {T.endedTitle} ({state.ended.length})
-          </summary>
-          <ul className="mt-2 flex flex-col gap-2">
-            {state.ended.map((p) => (
-              <li key={p.id} className="text-sm">
-                <p className="font-medium break-words">{p.title}</p>
-                <p className="text-xs text-muted">
-                  {day(p.startsOn)} — {p.endsOn ? day(p.endsOn) : ''}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
+/** Below Стандарт: what the version with promotions would give, instead of the editor. */
+function UpgradeNote({ id, upgrade }: { id: string; upgrade: NonNullable<ClinicPromotions['upgrade']> }) {
+  return (
+    <section className="card mt-4 flex flex-col gap-2 p-5" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="text-lg font-semibold">
+        {T.promotionsTitle}
+      </h2>
+      <p className="font-medium">{promotionsUpgradeText(upgrade.version)}</p>
+      <p className="text-sm text-ink-soft">С версией «{SOFTWARE_VERSION_LABELS[upgrade.version]}» клиника:</p>
+      <ul className="list-inside list-disc text-ink-soft">
+        {upgrade.gains.map((g) => (
+          <li key={g}>{g}</li>
+        ))}
+      </ul>
     </section>
+  );
+}
+
+/** 'Завершённые акции', folded. */
+function EndedList({ ended }: { ended: CabinetPromotion[] }) {
+  if (ended.length === 0) return null;
+  return (
+    <details className="rounded-lg border border-line p-3">
+      <summary className="cursor-pointer font-medium">
+        {T.endedTitle} ({ended.length})
+      </summary>
+      <ul className="mt-2 flex flex-col gap-2">
+        {ended.map((p) => (
+          <li key={p.id} className="text-sm">
+            <p className="font-medium break-words">{p.title}</p>
+            <p className="text-xs text-muted">
+              {day(p.startsOn)} — {p.endsOn ? day(p.endsOn) : ''}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
