@@ -1,14 +1,11 @@
 import { useId, useRef, useState } from 'react';
 import { cabinetUploadClinicImage } from '../../../core/cabinet/calls';
 import { CLINIC_MEDIA_TEXTS as T } from '../../../core/clinic/media';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
-import { SECONDARY } from './clinic-page-form';
-
-/** The refusal a media call answered, in the person's words. */
-export const problemOf = (err: unknown) => (isApiError(err) ? err.detail : SERVER_ERROR);
-
-const SMALL =
-  'rounded-lg border border-line px-2.5 py-1.5 text-sm font-medium hover:bg-canvas disabled:opacity-40';
+import { Button } from '../../components/ui/button';
+import { FormStatus } from '../../components/ui/form';
+import { useCall } from '../../lib/use-call';
+import { useHydrated } from '../../lib/use-hydrated';
+import { wholeForm } from './whole-form';
 
 /** 'Выше' / 'Ниже' for one item of an ordered list; an end's button is disabled. */
 export function MoveButtons({
@@ -27,24 +24,22 @@ export function MoveButtons({
 }) {
   return (
     <>
-      <button
-        type="button"
-        className={SMALL}
+      <Button
+        variant="small"
         disabled={busy || first}
         aria-label={`${T.moveUp}: ${name}`}
         onClick={() => onMove('up')}
       >
         ↑ {T.moveUp}
-      </button>
-      <button
-        type="button"
-        className={SMALL}
+      </Button>
+      <Button
+        variant="small"
         disabled={busy || last}
         aria-label={`${T.moveDown}: ${name}`}
         onClick={() => onMove('down')}
       >
         ↓ {T.moveDown}
-      </button>
+      </Button>
     </>
   );
 }
@@ -64,24 +59,24 @@ export function RemoveButton({
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
-      <button
-        type="button"
-        className={`${SMALL} text-error`}
+      <Button
+        variant="small"
+        className="text-error"
         disabled={busy}
         aria-label={`${T.remove}: ${name}`}
         onClick={() => setAsking(true)}
       >
         {T.remove}
-      </button>
+      </Button>
     );
   return (
     <fieldset aria-label={question} className="flex flex-wrap items-center gap-2">
       <span className="text-sm">{question}</span>
-      <button
-        type="button"
-        className={`${SMALL} border-error text-error`}
+      <Button
+        variant="danger"
+        className="text-sm"
         disabled={busy}
-        // biome-ignore lint/a11y/noAutofocus: the question replaces the button that had the focus
+        // The question replaces the button that had the focus.
         autoFocus
         onClick={() => {
           setAsking(false);
@@ -89,10 +84,10 @@ export function RemoveButton({
         }}
       >
         {T.remove}
-      </button>
-      <button type="button" className={SMALL} onClick={() => setAsking(false)}>
+      </Button>
+      <Button variant="small" onClick={() => setAsking(false)}>
         {T.cancel}
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -114,22 +109,16 @@ export function ImageField({
 }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A file input is no Button: enabled once the page has hydrated, so a file chosen before is not lost.
+  const hydrated = useHydrated();
+  const upload = useCall(cabinetUploadClinicImage);
 
-  async function upload(file: File) {
-    setBusy(true);
-    setError(null);
+  async function send(file: File) {
     const body = new FormData();
     body.set('image', file);
-    try {
-      onChange((await api.send(cabinetUploadClinicImage, { body, timeoutMs: 60_000 })).src);
-    } catch (err) {
-      setError(problemOf(err));
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    const outcome = await upload.run({ body, timeoutMs: 60_000 });
+    if (outcome.ok) onChange(outcome.reply.src);
+    if (input.current) input.current.value = '';
   }
 
   return (
@@ -146,30 +135,21 @@ export function ImageField({
           id={`${id}-file`}
           type="file"
           accept="image/jpeg,image/png,image/webp"
-          disabled={disabled || busy}
+          disabled={!hydrated || disabled || upload.busy}
           className="max-w-full text-sm"
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
-            if (file) void upload(file);
+            if (file) void send(file);
           }}
         />
         {value && (
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={disabled || busy}
-            onClick={() => onChange(null)}
-          >
+          <Button variant="secondary" disabled={disabled || upload.busy} onClick={() => onChange(null)}>
             {T.imageRemove}
-          </button>
+          </Button>
         )}
       </div>
-      <p className="text-sm text-ink-soft">{busy ? T.photoUploading : T.photoHint}</p>
-      {error && (
-        <p role="alert" className="text-error">
-          {error}
-        </p>
-      )}
+      <p className="text-sm text-ink-soft">{upload.busy ? T.photoUploading : T.photoHint}</p>
+      <FormStatus call={wholeForm(upload)} />
     </div>
   );
 }
