@@ -17,6 +17,7 @@ import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 import { preloadModal } from './components/ui/modal';
 import { SnackbarHost } from './components/ui/snackbar';
+import { AccountMenu } from './features/auth/account-menu';
 import { HeartSymbol } from './features/favourites/heart';
 import { api } from './lib/api';
 import { pageContextOf } from './lib/services.server';
@@ -111,7 +112,7 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{notFound ? 'Страница не найдена — ПроДокторов' : 'Произошла ошибка — ПроДокторов'}</title>
-      <SiteHeader town={null} />
+      <SiteHeader home="/" account={<AccountMenu />} />
       <main id="content" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-16 text-center">
         <p className="text-6xl font-bold text-brand">{notFound ? '404' : '500'}</p>
         <h1 className="mt-4 text-2xl font-semibold">

@@ -1,6 +1,5 @@
 import type { UIMatch } from 'react-router';
 import type { PagePromos } from '../../core/promo/contracts';
-import type { HeaderTown } from '../components/site-header';
 
 /**
  * What a page tells the shell (app/routes/shell.tsx) through its route `handle`: how wide its
@@ -21,6 +20,12 @@ const WIDTHS: Record<NonNullable<ShellHandle['width']>, string> = {
   '6xl': 'mx-auto w-full max-w-6xl flex-1 px-4 py-6',
   full: 'flex-1',
 };
+
+/** The page's town as the header shows it: its chooser, its search, its doctors behind the logo. */
+export interface HeaderTown {
+  slug: string;
+  name: string;
+}
 
 export interface ShellState {
   town: HeaderTown | null;

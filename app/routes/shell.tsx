@@ -1,9 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { doctorsUrl } from '../../core/directory/list-urls';
 import { pageSource, WITHOUT_SOURCE } from '../../core/directory/page-source';
 import { SiteFooter } from '../components/site-footer';
 import { SiteHeader } from '../components/site-header';
+import { AccountMenu } from '../features/auth/account-menu';
 import { ClubHost } from '../features/club/club-host';
+import { SearchCombobox } from '../features/search/search-combobox';
+import { TownChooser } from '../features/towns/town-chooser';
 import { shellState } from '../lib/shell';
 
 // The banners are rendered on the server with the page; in the browser their code (about 2 KB)
@@ -41,7 +45,12 @@ export default function Shell() {
   useTabHistory(`${location.pathname}${location.search}`);
   return (
     <>
-      <SiteHeader town={town} query={query} />
+      <SiteHeader
+        home={town ? doctorsUrl(town.slug) : '/'}
+        town={town && <TownChooser town={town} />}
+        search={town && <SearchCombobox town={town.slug} initialQuery={query} />}
+        account={<AccountMenu />}
+      />
       {promos && (promos.award || promos.app) && (
         <Suspense fallback={null}>
           <PromoBanners promos={promos} />
