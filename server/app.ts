@@ -28,7 +28,7 @@ import { authRoutes } from './modules/auth/routes';
 import { CLINIC_JOBS, createClinicMessageHandlers } from './modules/booking/clinic-messages';
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { bookingRoutes } from './modules/booking/routes';
-import { createWaitlistHandlers } from './modules/booking/waitlist';
+import { createWaitlistHandlers } from './modules/booking/waitlist-jobs';
 import { cabinetBranchesRoutes } from './modules/cabinet/branches-routes';
 import { clinicMediaDir } from './modules/cabinet/clinic-media-store';
 import { cabinetPricesRoutes } from './modules/cabinet/prices-routes';

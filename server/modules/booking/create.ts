@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Appointment, BookingBody, PublicAppointment } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
 import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
-import type { DbTx } from '../../db/client';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
-import { executeNamed } from '../../db/prepared';
 import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
@@ -202,29 +199,10 @@ export function createBooking({
         throw new ScheduleChangedMeanwhile();
       await jobs.enqueue(tx, bookingJobs(booked, now));
       await settleWaitlist(tx, userId, doctorId, now);
-      if (profile) await keepDetails(tx, userId, profile);
+      if (profile) await repo.keepDetails(tx, userId, profile);
       return booked;
     });
   }
-}
-
-/**
- * Keeps the patient's own details for their next form, only where they changed: a patient who
- * books again as before takes no lock on their row, so their bookings made at once (two tabs,
- * the visits of a course) do not queue behind each other's commits. Named, as every booking
- * runs it.
- */
-function keepDetails(tx: DbTx, userId: number, details: PatientDetails) {
-  const { lastName, firstName, patronymic, birthDate } = details;
-  return executeNamed(
-    tx,
-    'booking_keep_details',
-    sql`UPDATE users SET last_name = ${lastName}::text, first_name = ${firstName}::text,
-          patronymic = ${patronymic}::text, birth_date = ${birthDate}::text
-        WHERE id = ${userId}::int
-          AND (last_name, first_name, patronymic, birth_date)
-            IS DISTINCT FROM (${lastName}::text, ${firstName}::text, ${patronymic}::text, ${birthDate}::text)`,
-  );
 }
 
 /** Rolls a booking back: its day became a day off, or left the hours, while it was being made. */

@@ -15,7 +15,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, DomainError } from '../../http/errors';
 import type { ScheduleService } from '../schedule/service';
-import type { BookingRepo, BookingTargetRow, ServiceTargetRow } from './repo';
+import type { BookingRepo } from './repo';
+import type { BookingTargetRow, ServiceTargetRow } from './targets-repo';
 
 /** Nearest free slots offered after a failure. */
 const ALTERNATIVES = 6;

@@ -1,6 +1,7 @@
 import type { Appointment, VisitSubject } from '../../../core/booking/contracts';
 import { doctorAppointmentUrl, serviceAppointmentUrl } from '../../../core/booking/urls';
-import type { BookingRepo, BookingTargetRow } from './repo';
+import type { BookingRepo } from './repo';
+import type { BookingTargetRow } from './targets-repo';
 
 /** A subject's clinic: where the visit is, and the zone its times are told in. */
 const clinicOf = (

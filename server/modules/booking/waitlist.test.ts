@@ -8,7 +8,7 @@ import { scheduleExceptions } from '../../db/schema/schedule';
 import { injectWithCsrf } from '../../testing/csrf';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { bookingFixture, PUBLIC_URL, type Spot, START } from './booking-fixture';
-import { createWaitlistHandlers } from './waitlist';
+import { createWaitlistHandlers } from './waitlist-jobs';
 
 const world = bookingFixture();
 let phoneSeq = 0;
