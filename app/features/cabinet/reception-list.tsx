@@ -14,6 +14,8 @@ import { SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
 import { formatPhone } from '../../../core/phone/format';
+import { Button } from '../../components/ui/button';
+import { INPUT } from '../../components/ui/field';
 import { useLiveVisits } from './use-live-visits';
 import { VisitActions } from './visit-actions';
 
@@ -86,11 +88,7 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
           {r.days !== 1 && <input type="hidden" name="days" value={r.days} />}
           <label className="flex flex-col gap-1 text-sm">
             Врач
-            <select
-              name="doctor"
-              defaultValue={r.doctor ?? ''}
-              className="min-w-64 rounded-lg border border-line bg-surface px-3 py-2"
-            >
+            <select name="doctor" defaultValue={r.doctor ?? ''} className={`${INPUT} min-w-64`}>
               <option value="">Все врачи</option>
               {r.doctors.map((d) => (
                 <option key={d.id} value={d.id}>
@@ -99,12 +97,9 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
               ))}
             </select>
           </label>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand px-4 py-2 font-medium text-white hover:bg-brand-dark"
-          >
+          <Button type="submit" worksWithoutScript>
             Показать
-          </button>
+          </Button>
         </form>
       )}
       {groups.map(({ day, visits }) => (

@@ -7,11 +7,17 @@ import {
   statusRefusal,
   type VisitMark,
 } from '../../../core/cabinet/reception';
+import { Button } from '../../components/ui/button';
+import { Field, INPUT } from '../../components/ui/field';
+import { Form, FormStatus } from '../../components/ui/form';
 import { Modal, ModalClose } from '../../components/ui/modal';
-import { api, isApiError, SERVER_ERROR } from '../../lib/api';
+import { type CallState, useCall } from '../../lib/use-call';
 
-const BUTTON = 'rounded-lg border border-line px-3 py-1.5 text-sm hover:bg-canvas disabled:opacity-50';
-const DANGER = 'rounded-lg bg-error px-4 py-2 font-medium text-white hover:opacity-90 disabled:opacity-50';
+const NOTES: Record<VisitMark, string> = {
+  done: STATUS_CHANGE_TEXTS.done,
+  no_show: STATUS_CHANGE_TEXTS.noShow,
+  canceled: STATUS_CHANGE_TEXTS.canceledByClinic,
+};
 
 /**
  * A visit's marks in the cabinet: 'Пришёл' / 'Не пришёл' once it has begun, 'Отменить запись'
@@ -27,34 +33,16 @@ export function VisitActions({
   now: string;
   onChanged: (visit: ReceptionVisit, note: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const mark = useCall(cabinetVisitStatus);
   const [cancelling, setCancelling] = useState(false);
   const at = new Date(now);
-  const offer = (mark: VisitMark) => statusRefusal(visit, mark, at) === null;
+  const offer = (status: VisitMark) => statusRefusal(visit, status, at) === null;
 
-  async function send(status: VisitMark, reason?: string): Promise<boolean> {
-    setBusy(true);
-    setError('');
-    try {
-      const changed = await api.send(cabinetVisitStatus, {
-        params: { id: visit.id },
-        body: { status, reason },
-      });
-      const note =
-        status === 'done'
-          ? STATUS_CHANGE_TEXTS.done
-          : status === 'no_show'
-            ? STATUS_CHANGE_TEXTS.noShow
-            : STATUS_CHANGE_TEXTS.canceledByClinic;
-      onChanged(changed, note);
-      return true;
-    } catch (err) {
-      setError(isApiError(err) ? err.detail : SERVER_ERROR);
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  async function send(status: VisitMark, reason?: string) {
+    const outcome = await mark.run({ params: { id: visit.id }, body: { status, reason } });
+    if (!outcome.ok) return;
+    setCancelling(false);
+    onChanged(outcome.reply, NOTES[status]);
   }
 
   const marks = (['done', 'no_show'] as const).filter(offer);
@@ -62,53 +50,45 @@ export function VisitActions({
   return (
     <div className="mt-2 flex flex-col gap-2">
       <div className="flex flex-wrap gap-2">
-        {marks.map((mark) => (
-          <button key={mark} type="button" className={BUTTON} disabled={busy} onClick={() => void send(mark)}>
-            {mark === 'done' ? 'Пришёл' : 'Не пришёл'}
-          </button>
+        {marks.map((status) => (
+          <Button key={status} variant="small" disabled={mark.busy} onClick={() => void send(status)}>
+            {status === 'done' ? 'Пришёл' : 'Не пришёл'}
+          </Button>
         ))}
         {offer('canceled') && (
-          <button type="button" className={BUTTON} disabled={busy} onClick={() => setCancelling(true)}>
+          <Button variant="small" disabled={mark.busy} onClick={() => setCancelling(true)}>
             Отменить запись
-          </button>
+          </Button>
         )}
       </div>
-      {error && !cancelling && (
-        <p role="alert" className="text-sm text-error">
-          {error}
-        </p>
-      )}
+      {!cancelling && <FormStatus call={mark} className="text-sm" />}
       {cancelling && (
         <CancelDialog
-          busy={busy}
-          error={error}
+          call={mark}
           onClose={() => {
             setCancelling(false);
-            setError('');
+            mark.reset();
           }}
-          onConfirm={async (reason) => {
-            if (await send('canceled', reason)) setCancelling(false);
-          }}
+          onConfirm={(reason) => void send('canceled', reason)}
         />
       )}
     </div>
   );
 }
 
+/** 'Отменить запись?': the reason the patient will read (3 characters or more). */
 function CancelDialog({
-  busy,
-  error,
+  call,
   onClose,
   onConfirm,
 }: {
-  busy: boolean;
-  error: string;
+  call: CallState<typeof cabinetVisitStatus>;
   onClose: () => void;
-  onConfirm: (reason: string) => Promise<void>;
+  onConfirm: (reason: string) => void;
 }) {
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
-  const ids = { reason: useId(), hint: useId() };
+  const formId = useId();
   const short = reason.trim().length < 3;
   return (
     <Modal
@@ -121,44 +101,38 @@ function CancelDialog({
           <ModalClose className="rounded-lg px-4 py-2 font-medium text-brand hover:bg-brand-soft">
             Не отменять
           </ModalClose>
-          <button type="submit" form={ids.reason} className={DANGER} disabled={busy}>
+          <Button type="submit" form={formId} variant="danger" busy={call.busy}>
             Отменить запись
-          </button>
+          </Button>
         </>
       }
     >
-      <form
-        id={ids.reason}
-        onSubmit={(event) => {
-          event.preventDefault();
+      <Form
+        id={formId}
+        call={call}
+        onSubmit={() => {
           setTouched(true);
-          if (!short) void onConfirm(reason.trim());
+          if (!short) onConfirm(reason.trim());
         }}
       >
-        <label htmlFor={`${ids.reason}-text`} className="text-sm font-medium">
-          Причина
-        </label>
-        <textarea
-          id={`${ids.reason}-text`}
-          value={reason}
-          maxLength={CANCEL_REASON_MAX}
-          rows={3}
-          aria-describedby={ids.hint}
-          aria-invalid={touched && short}
-          onChange={(event) => setReason(event.target.value)}
-          className="mt-1 w-full rounded-lg border border-line bg-surface px-3 py-2"
-        />
-        <p id={ids.hint} className={`text-sm ${touched && short ? 'text-error' : 'text-ink-soft'}`}>
-          {touched && short
-            ? STATUS_CHANGE_TEXTS.reasonRequired
-            : 'Пациент получит SMS с причиной, время станет свободным.'}
-        </p>
-        {error && (
-          <p role="alert" className="mt-2 text-sm text-error">
-            {error}
-          </p>
-        )}
-      </form>
+        <Field
+          label="Причина"
+          hint={touched && short ? undefined : 'Пациент получит SMS с причиной, время станет свободным.'}
+          error={touched && short ? STATUS_CHANGE_TEXTS.reasonRequired : call.fieldErrors.reason}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              value={reason}
+              maxLength={CANCEL_REASON_MAX}
+              rows={3}
+              onChange={(event) => setReason(event.target.value)}
+              className={INPUT}
+            />
+          )}
+        </Field>
+        <FormStatus call={call} className="mt-2 text-sm" />
+      </Form>
     </Modal>
   );
 }
