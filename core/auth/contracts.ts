@@ -82,6 +82,17 @@ export const CodeRequestedSchema = z.object({
 });
 export type CodeRequested = z.infer<typeof CodeRequestedSchema>;
 
+/**
+ * What a sign-in call's refusal says beyond `{detail, code}` (server/modules/auth/failures.ts):
+ * the sign-in service's `waiting_time` (seconds until a code may be asked again), and the site's
+ * own forms' code under the field it concerns (`phone.code`, `secret_code.code`).
+ */
+export interface SignInRefusal {
+  waiting_time: number;
+  phone: { code?: string };
+  secret_code: { code?: string };
+}
+
 /** The client exchanging codes (`?client_id=portal`). */
 export const ClientQuerySchema = lenient({ client_id: field });
 export type ClientQuery = z.input<typeof ClientQuerySchema>;

@@ -3,6 +3,7 @@ import { callRequestFinish } from '../../../core/auth/calls';
 import { CALL_POLL_MS, type CallFailure, callInExpired } from '../../../core/auth/confirmation';
 import { flowBMessage, isFlowBError } from '../../../core/auth/errors';
 import { formatPhoneDigits } from '../../../core/auth/phone';
+import { Button } from '../../components/ui/button';
 import { api } from '../../lib/api';
 import { callFailureOf } from './call-failure';
 
@@ -75,7 +76,7 @@ export function CallInPanel({
         });
         if ('authorization_code' in result) authorizationCode = result.authorization_code;
       } catch (error) {
-        failure = callFailureOf(error);
+        failure = callFailureOf(callRequestFinish, error);
       }
       busy.current = false;
       setChecking(false);
@@ -160,17 +161,12 @@ export function CallInPanel({
           {error}
         </p>
       )}
-      <button
-        type="button"
-        disabled={checking}
-        onClick={() => checkNow.current()}
-        className="rounded-lg bg-brand px-5 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-      >
+      <Button busy={checking} onClick={() => checkNow.current()}>
         Подтвердить
-      </button>
-      <button type="button" onClick={onBack} className="self-start text-sm text-brand hover:underline">
+      </Button>
+      <Button variant="link" onClick={onBack} className="self-start text-sm">
         Изменить номер или получить код
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,31 +1,13 @@
-import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
-  callRequestCreate,
-  codeConfirm,
-  codeRequest,
-  formCodeRequest,
-  login,
-  phoneLogin,
-  staffPhoneConfirm,
-} from '../../../core/auth/calls';
-import {
-  buttonLabel,
   type CallFailure,
-  type ConfirmationAction,
   type ConfirmationFlow,
   type ConfirmationState,
   canRequest,
-  codeLabel,
-  confirmationReducer,
-  formatCountdown,
-  initialConfirmation,
   isSmsOnly,
-  nationalPhone,
   offersVk,
-  requestBody,
   secondsLeft,
 } from '../../../core/auth/confirmation';
-import type { CodeRequested } from '../../../core/auth/contracts';
 import { DELETING_IN_PROGRESS_DETAILS, flowBMessage, isFlowBError } from '../../../core/auth/errors';
 import {
   fullPhoneDigits,
@@ -33,17 +15,15 @@ import {
   type PhoneCountryIso,
   validatePhoneInput,
 } from '../../../core/auth/phone';
-import { api } from '../../lib/api';
+import { Button } from '../../components/ui/button';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthDialog } from './auth-dialogs';
-import { callFailureOf } from './call-failure';
 import { CallInPanel, type CallInRequest } from './call-in';
-import { CodeField } from './code-field';
+import { CodeStep } from './code-step';
 import { nationalDigitsOf, PhoneField } from './phone-field';
+import { confirmCode, createCallIn, requestCode, signIn } from './sign-in-calls';
+import { useConfirmation } from './use-confirmation';
 import { useRootAuth } from './use-root-auth';
-
-/** What the SMS-only flows' code request answers: the site's forms say only 'success'. */
-const SMS_SENT: CodeRequested = { code: 'sms', service_id: null, attempts_exceeded: false };
 
 /**
  * Phone confirmation (docs/product/sign-in.md): request a code, type it (checked by itself at 4
@@ -72,7 +52,7 @@ export function SignInForm({
   const smsOnly = isSmsOnly(flow);
   // The SMS-only calls send 10 digits without the country code: Russian numbers only.
   const offered: readonly PhoneCountryIso[] = smsOnly ? ['ru'] : countries;
-  // Until React runs, typing would land in an input that hydration then resets.
+  // The phone input (not a button) waits for React: typed before, hydration would reset it.
   const hydrated = useHydrated();
   const [iso, setIso] = useState<PhoneCountryIso>(offered.includes('ru') ? 'ru' : offered[0]);
   const [shown, setShown] = useState('');
@@ -80,40 +60,13 @@ export function SignInForm({
   const [callIn, setCallIn] = useState<CallInRequest | null>(null);
   const [creatingCallIn, setCreatingCallIn] = useState(false);
   const mode = callIn ? 'callIn' : 'code';
-  const [now, setNow] = useState(() => Date.now());
-  const [state, rawDispatch] = useReducer(confirmationReducer, undefined, () =>
-    initialConfirmation({ flow, vkEnabled: offersVk(flow, settings.vkEnabled, settings.user) }),
+  const { state, latest, dispatch, now } = useConfirmation(
+    flow,
+    offersVk(flow, settings.vkEnabled, settings.user),
   );
-  // Handlers read the latest state synchronously (a request starts in the same click).
-  const latest = useRef<ConfirmationState>(state);
-  latest.current = state;
-  const dispatch = (action: ConfirmationAction): ConfirmationState => {
-    const nextState = confirmationReducer(latest.current, action);
-    latest.current = nextState;
-    rawDispatch(action);
-    return nextState;
-  };
-
-  const ids = {
-    phone: useId(),
-    phoneError: useId(),
-    code: useId(),
-    codeError: useId(),
-  };
+  const ids = { phone: useId(), phoneError: useId(), code: useId(), codeError: useId() };
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
-
-  // The resend timer and the waiting-time block tick once a second while they run.
-  useEffect(() => {
-    if (state.resendAt === null) return;
-    const timer = window.setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      rawDispatch({ type: 'tick', now: t });
-    }, 1000);
-    setNow(Date.now());
-    return () => window.clearInterval(timer);
-  }, [state.resendAt]);
 
   // Focus follows the flow: to the code once it is on its way.
   useEffect(() => {
@@ -124,59 +77,23 @@ export function SignInForm({
     if (autoFocus && hydrated) phoneRef.current?.focus();
   }, [autoFocus, hydrated]);
 
-  function askForCode(current: ConfirmationState): Promise<CodeRequested> {
-    const phone = nationalPhone(current.phone);
-    if (flow === 'staff') return api.send(formCodeRequest, { body: { phone } }).then(() => SMS_SENT);
-    if (flow === 'noRegistration') return api.send(phoneLogin, { body: { phone } });
-    return api.send(codeRequest, { body: requestBody(current) });
-  }
-
   async function sendRequest(current: ConfirmationState) {
-    try {
-      const reply = await askForCode(current);
-      dispatch({ type: 'requestSucceeded', reply, now: Date.now() });
-    } catch (error) {
-      dispatch({ type: 'requestFailed', failure: callFailureOf(error), now: Date.now() });
-    }
+    const sent = await requestCode(flow, current);
+    if (sent.ok) dispatch({ type: 'requestSucceeded', reply: sent.reply, now: Date.now() });
+    else dispatch({ type: 'requestFailed', failure: sent.failure, now: Date.now() });
   }
 
   async function finishSignIn(authorizationCode: string) {
-    try {
-      await api.send(login, {
-        body: { authorization_code: authorizationCode, client_id: settings.clientId },
-      });
-    } catch (error) {
-      dispatch({ type: 'loginFailed', failure: callFailureOf(error) });
-      return;
-    }
-    window.location.assign(next);
+    const failed = await signIn(authorizationCode, settings.clientId);
+    if (failed) dispatch({ type: 'loginFailed', failure: failed.failure });
+    else window.location.assign(next);
   }
 
   async function check(current: ConfirmationState) {
-    if (flow === 'staff') {
-      try {
-        await api.send(staffPhoneConfirm, {
-          body: { phone: nationalPhone(current.phone), code: current.code },
-        });
-      } catch (error) {
-        dispatch({ type: 'confirmFailed', failure: callFailureOf(error) });
-        return;
-      }
-      onConfirmed?.(current.phone);
-      return;
-    }
-    let authorizationCode: string;
-    try {
-      const confirmed = await api.send(codeConfirm, {
-        query: { client_id: settings.clientId },
-        body: { phone: current.phone, code: current.code, service_id: current.serviceId, mobile_app: false },
-      });
-      authorizationCode = confirmed.authorization_code;
-    } catch (error) {
-      dispatch({ type: 'confirmFailed', failure: callFailureOf(error) });
-      return;
-    }
-    await finishSignIn(authorizationCode);
+    const checked = await confirmCode(flow, current, settings.clientId);
+    if (!checked.ok) dispatch({ type: 'confirmFailed', failure: checked.failure });
+    else if (checked.authorizationCode === null) onConfirmed?.(current.phone);
+    else await finishSignIn(checked.authorizationCode);
   }
 
   /** Validates the field; the error goes under it and focus back to it. */
@@ -209,16 +126,10 @@ export function SignInForm({
   async function openCallIn() {
     if (creatingCallIn || !phoneIsValid()) return;
     setCreatingCallIn(true);
-    let failure: CallFailure;
-    try {
-      const created = await api.send(callRequestCreate, { body: { phone: latest.current.phone } });
-      setCallIn({ uuid: created.uuid, callPhone: created.call_phone, startedAt: Date.now() });
-      return;
-    } catch (error) {
-      failure = callFailureOf(error);
-    } finally {
-      setCreatingCallIn(false);
-    }
+    const created = await createCallIn(latest.current.phone);
+    setCreatingCallIn(false);
+    if (created.ok) return setCallIn(created.request);
+    const { failure } = created;
     if (failure.kind === 'http' && isFlowBError(failure.code) && failure.code !== 'user_has_phone') {
       dispatch({ type: 'phoneInvalid', message: flowBMessage(failure.code, 'call') });
     } else if (failure.kind === 'http' && failure.code === 'user_has_phone') {
@@ -235,9 +146,7 @@ export function SignInForm({
     });
   }
 
-  const seconds = secondsLeft(state, now);
   const phoneError = state.errorMessage;
-  const blocked = !canRequest(state, now);
 
   return (
     <div className="flex flex-col gap-4">
@@ -263,57 +172,28 @@ export function SignInForm({
             <p className="mt-1 text-ink-soft">{state.errorDetails || DELETING_IN_PROGRESS_DETAILS}</p>
           )}
         </div>
-
-        {mode === 'code' && state.isRequested && (
-          <div>
-            <CodeField
-              id={ids.code}
-              label={codeLabel(state.method)}
-              value={state.code}
-              onChange={changeCode}
-              error={state.codeError}
-              errorId={ids.codeError}
-              disabled={state.isChecking}
-              inputRef={codeRef}
-            />
-            <div id={ids.codeError} aria-live="polite" className="mt-1 text-sm empty:hidden">
-              {state.codeError && <p className="text-error">{state.codeError}</p>}
-              {state.isChecking && <p className="text-ink-soft">Пожалуйста, подождите</p>}
-            </div>
-          </div>
-        )}
-
         {mode === 'code' && (
-          <>
-            <button
-              type="submit"
-              disabled={!hydrated || blocked}
-              className="rounded-lg bg-brand px-5 py-3 font-medium text-white hover:bg-brand-dark disabled:opacity-60"
-            >
-              {buttonLabel(state)}
-            </button>
-            {/* Read out once a ten-second step, not every tick. */}
-            <p className="-mt-2 text-sm text-ink-soft empty:hidden" role="timer" aria-live="off">
-              {seconds > 0 ? `Запросить код повторно можно через ${formatCountdown(seconds)}` : ''}
-            </p>
-            <p className="sr-only" aria-live="polite">
-              {seconds > 0 && seconds % 10 === 0
-                ? `Запросить код повторно можно через ${seconds} секунд`
-                : ''}
-            </p>
-          </>
+          <CodeStep
+            state={state}
+            seconds={secondsLeft(state, now)}
+            blocked={!canRequest(state, now)}
+            ids={ids}
+            codeRef={codeRef}
+            onCodeChange={changeCode}
+          />
         )}
       </form>
 
       {mode === 'code' && !state.isRequested && !smsOnly && settings.callInPhone && (
-        <button
-          type="button"
+        <Button
+          variant="link"
           onClick={() => void openCallIn()}
-          disabled={!hydrated || creatingCallIn || state.isLoading || state.isDeletingInProgress}
-          className="self-start text-sm text-brand hover:underline disabled:opacity-60"
+          busy={creatingCallIn}
+          disabled={state.isLoading || state.isDeletingInProgress}
+          className="self-start text-sm"
         >
           Войти по звонку на бесплатный номер
-        </button>
+        </Button>
       )}
 
       {callIn && (
