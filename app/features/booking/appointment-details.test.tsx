@@ -61,7 +61,7 @@ describe('AppointmentDetails', () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Отменить запись' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Да, отменить' })));
-    expect(fetchStub.mock.calls[0][0]).toBe('/ajax/appointment/42/cancel/');
+    expect((fetchStub.mock.calls[0] as unknown as [string])[0]).toBe('/ajax/appointment/42/cancel/');
     expect(screen.getByRole('alert').textContent).toBe('Отменить запись на сайте уже нельзя');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(screen.getByRole('button', { name: 'Отменить запись' })).toBeTruthy();

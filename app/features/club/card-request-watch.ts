@@ -1,6 +1,6 @@
 import { CLUB_CARD_REQUEST_SOCKET, clubCardRequestStatus } from '../../../core/club/calls';
 import type { CardRequestStatusReply } from '../../../core/club/contracts';
-import { api, isAborted, isApiError } from '../../lib/api';
+import { api, isAborted, isRefusal } from '../../lib/api';
 
 /** The status call's own timeout and the pause between polls. */
 export const CLUB_POLL_MS = 5000;
@@ -30,7 +30,7 @@ export function watchCardRequest(
       if (!stopped) onStatus(reply);
     } catch (error) {
       if (isAborted(error)) return;
-      if (isApiError(error) && error.kind === 'http' && error.status < 500) {
+      if (isRefusal(clubCardRequestStatus, error) && error.status < 500) {
         stopped = true;
         onRefused(error);
         return;

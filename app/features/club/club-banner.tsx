@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { initialClubSwitch } from '../../../core/club/price-display';
 import { clubDiscountText, CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { onClubUpdate, openClubWidget } from './club-events';
 import { LazyClubInfoModal } from './club-overlays';
 import { useClubData } from './use-club-data';
@@ -14,7 +14,6 @@ import { useClubData } from './use-club-data';
  * page (ADR 021), and an earlier click would do nothing.
  */
 export function ClubPriceBanner({ discountPercent }: { discountPercent: number }) {
-  const hydrated = useHydrated();
   const club = useClubData();
   const [info, setInfo] = useState(false);
   const member = club?.is_in_club === true;
@@ -22,9 +21,8 @@ export function ClubPriceBanner({ discountPercent }: { discountPercent: number }
   const subtitle = member ? T.memberBannerSubtitle : clubDiscountText(discountPercent || null);
   return (
     <>
-      <button
-        type="button"
-        disabled={!hydrated}
+      <Button
+        variant="bare"
         data-club-banner={member ? 'member' : 'guest'}
         aria-haspopup="dialog"
         onClick={() => (member ? setInfo(true) : openClubWidget({ viaBanner: true, discountPercent }))}
@@ -47,7 +45,7 @@ export function ClubPriceBanner({ discountPercent }: { discountPercent: number }
             ›
           </span>
         )}
-      </button>
+      </Button>
       {info && (
         <LazyClubInfoModal mode="services" discountPercent={discountPercent} onClose={() => setInfo(false)} />
       )}
@@ -68,13 +66,12 @@ export function ClubSwitch({
   onChange: (on: boolean) => void;
   discountPercent: number;
 }) {
-  const hydrated = useHydrated();
   return (
+    // biome-ignore lint/a11y/noLabelWithoutControl: its control is the switch, a Button (<button role="switch">)
     <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
-      <button
-        type="button"
+      <Button
+        variant="bare"
         role="switch"
-        disabled={!hydrated}
         aria-checked={on}
         aria-label={T.memberBannerTitle}
         onClick={() => onChange(!on)}
@@ -84,7 +81,7 @@ export function ClubSwitch({
           aria-hidden="true"
           className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-all ${on ? 'left-[1.125rem]' : 'left-0.5'}`}
         />
-      </button>
+      </Button>
       <span aria-hidden="true">{T.memberBannerTitle}</span>
       <span className="rounded-md bg-accent-soft px-1.5 py-0.5 text-xs font-bold text-accent">
         -{discountPercent}%

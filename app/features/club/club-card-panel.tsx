@@ -3,7 +3,7 @@ import { cardDaysLeft } from '../../../core/club/rules';
 import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
 import { formatLongDate } from '../../../core/dates/zoned';
 import { plural } from '../../../core/text/plural';
-import { PRIMARY, SECONDARY } from './club-buttons';
+import { BUTTON_VARIANTS, Button } from '../../components/ui/button';
 import { openClubWidget } from './club-events';
 import { LazyClubInfoModal } from './club-overlays';
 import { useClubData } from './use-club-data';
@@ -52,17 +52,17 @@ export function ClubCardPanel() {
       )}
       <div className="mt-3 flex flex-wrap gap-2">
         {card ? (
-          <a href={card.mt_link} className={PRIMARY}>
+          <a href={card.mt_link} className={BUTTON_VARIANTS.primary}>
             {T.openCard}
           </a>
         ) : (
-          <button type="button" className={PRIMARY} onClick={() => openClubWidget({ viaBanner: true })}>
+          <Button onClick={() => openClubWidget({ viaBanner: true })}>
             {ended ? T.renewCard : T.confirmationTitle}
-          </button>
+          </Button>
         )}
-        <button type="button" className={SECONDARY} onClick={() => setInfo(true)}>
+        <Button variant="secondary" onClick={() => setInfo(true)}>
           {T.moreAboutClub}
-        </button>
+        </Button>
       </div>
       {info && <LazyClubInfoModal mode="club" onClose={() => setInfo(false)} />}
     </section>

@@ -3,8 +3,8 @@ import { CLUB_CARD_TERM_MONTHS } from '../../../core/club/rules';
 import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
 import { formatLongDate } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
+import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { PRIMARY } from './club-buttons';
 import { LazyClubInfoModal } from './club-overlays';
 import { useClubData } from './use-club-data';
 
@@ -45,11 +45,7 @@ export default function ClubHowItWorks({ fullPrice, clubPrice, onClose }: ClubHo
         title={T.howItWorks}
         mobile="sheet"
         desktop="dialog"
-        footer={
-          <button type="button" className={PRIMARY} onClick={onClose}>
-            Понятно
-          </button>
-        }
+        footer={<Button onClick={onClose}>Понятно</Button>}
       >
         <dl className="divide-y divide-line" data-testid="club-breakdown">
           {rows.map(([label, value]) => (
@@ -68,9 +64,9 @@ export default function ClubHowItWorks({ fullPrice, clubPrice, onClose }: ClubHo
             Вы в клубе до {formatLongDate(dateEnd, Intl.DateTimeFormat().resolvedOptions().timeZone)}
           </p>
         )}
-        <button type="button" className="mt-3 text-brand underline" onClick={() => setMore(true)}>
+        <Button variant="link" className="mt-3 underline" onClick={() => setMore(true)}>
           {T.moreAboutClub}
-        </button>
+        </Button>
       </Modal>
       {more && <LazyClubInfoModal mode="club" onClose={onClose} />}
     </>

@@ -1,7 +1,7 @@
 import { CLUB_CARD_TERM_MONTHS, CLUB_DOCTOR_DISCOUNT_PERCENT } from '../../../core/club/rules';
 import { LEGAL_URLS } from '../../../core/legal/urls';
+import { BUTTON_VARIANTS } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
-import { PRIMARY } from './club-buttons';
 import { useClubData } from './use-club-data';
 
 export interface ClubInfoModalProps {
@@ -69,7 +69,7 @@ export default function ClubInfoModal({ mode, discountPercent, onClose }: ClubIn
       width={667}
       footer={
         cardLink ? (
-          <a href={cardLink} className={PRIMARY}>
+          <a href={cardLink} className={BUTTON_VARIANTS.primary}>
             Открыть клубную карту
           </a>
         ) : undefined

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
 import { formatRub } from '../../../core/money/money';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { LazyClubHowItWorks } from './club-overlays';
 import { ClubPriceButton } from './club-price-button';
 
@@ -22,7 +22,6 @@ export function ClubLinePrice({
   discountPercent: number | null;
 }) {
   const [how, setHow] = useState(false);
-  const hydrated = useHydrated();
   const clubButton = (className: string) => (
     <ClubPriceButton className={className} detail={{ discountPercent }}>
       {formatRub(club)} в клубе
@@ -41,16 +40,15 @@ export function ClubLinePrice({
           {clubButton('text-sm text-accent')}
         </>
       )}
-      <button
-        type="button"
+      <Button
+        variant="link"
         aria-label={T.howItWorks}
         aria-haspopup="dialog"
-        disabled={!hydrated}
         onClick={() => setHow(true)}
-        className="text-xs text-brand hover:underline"
+        className="text-xs"
       >
         {T.howItWorks}
-      </button>
+      </Button>
       {how && <LazyClubHowItWorks fullPrice={full} clubPrice={club} onClose={() => setHow(false)} />}
     </span>
   );

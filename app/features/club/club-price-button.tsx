@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { Button } from '../../components/ui/button';
 import { type ClubOpenDetail, openClubWidget } from './club-events';
 
 /**
@@ -17,17 +17,15 @@ export function ClubPriceButton({
   className: string;
   detail?: ClubOpenDetail;
 }) {
-  const hydrated = useHydrated();
   return (
-    <button
-      type="button"
-      disabled={!hydrated}
+    <Button
+      variant="bare"
       data-club-price=""
       aria-haspopup="dialog"
       className={`dotted-button ${className}`}
       onClick={() => openClubWidget(detail)}
     >
       {children}
-    </button>
+    </Button>
   );
 }

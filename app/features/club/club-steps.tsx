@@ -9,8 +9,8 @@ import type { ClubErrorAction, ClubWidgetState } from '../../../core/club/widget
 import { isValidClubEmail } from '../../../core/club/widget';
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { formatRub } from '../../../core/money/money';
+import { BUTTON_VARIANTS, Button } from '../../components/ui/button';
 import { SignInForm } from '../auth/sign-in-form';
-import { PRIMARY, SECONDARY } from './club-buttons';
 
 export interface ClubStepHandlers {
   close: () => void;
@@ -44,9 +44,9 @@ export function clubStepView(props: ClubStepProps): StepView {
         title: T.confirmationTitle,
         body: <SignInForm next={props.signInNext} autoFocus />,
         footer: (
-          <button type="button" className={SECONDARY} onClick={props.close}>
+          <Button variant="secondary" onClick={props.close}>
             {state.viaBanner ? T.confirmationCancelBanner : T.confirmationCancel}
-          </button>
+          </Button>
         ),
       };
     case 'preloaderText':
@@ -111,12 +111,10 @@ function clubEnterView({ state, discountPercent, submitClubEnter, close }: ClubS
     ),
     footer: (
       <>
-        <button type="button" className={SECONDARY} onClick={close}>
+        <Button variant="secondary" onClick={close}>
           {T.cancel}
-        </button>
-        <button type="button" className={PRIMARY} onClick={submitClubEnter}>
-          {submitText}
-        </button>
+        </Button>
+        <Button onClick={submitClubEnter}>{submitText}</Button>
       </>
     ),
   };
@@ -180,12 +178,12 @@ export function EmailForm({
         </p>
       )}
       <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <button type="button" className={SECONDARY} onClick={onCancel}>
+        <Button variant="secondary" onClick={onCancel}>
           {T.cancel}
-        </button>
-        <button type="submit" className={PRIMARY} disabled={!valid}>
+        </Button>
+        <Button type="submit" disabled={!valid}>
           {T.send}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -216,18 +214,14 @@ function paymentMadeView({ state, close, formatDate }: ClubStepProps): StepView 
     footer: state.viaBanner ? (
       <>
         {club?.cardMtLink && (
-          <a href={club.cardMtLink} className={SECONDARY}>
+          <a href={club.cardMtLink} className={BUTTON_VARIANTS.secondary}>
             {T.openCard}
           </a>
         )}
-        <button type="button" className={PRIMARY} onClick={close}>
-          {T.great}
-        </button>
+        <Button onClick={close}>{T.great}</Button>
       </>
     ) : (
-      <button type="button" className={PRIMARY} onClick={close}>
-        {T.continue}
-      </button>
+      <Button onClick={close}>{T.continue}</Button>
     ),
   };
 }
@@ -252,15 +246,11 @@ function errorView({ state, errorAction }: ClubStepProps): StepView {
       submit || cancel ? (
         <>
           {cancel && (
-            <button type="button" className={SECONDARY} onClick={() => errorAction(cancel.action)}>
+            <Button variant="secondary" onClick={() => errorAction(cancel.action)}>
               {cancel.text}
-            </button>
+            </Button>
           )}
-          {submit && (
-            <button type="button" className={PRIMARY} onClick={() => errorAction(submit.action)}>
-              {submit.text}
-            </button>
-          )}
+          {submit && <Button onClick={() => errorAction(submit.action)}>{submit.text}</Button>}
         </>
       ) : undefined,
   };

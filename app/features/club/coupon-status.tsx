@@ -8,9 +8,10 @@ import {
 import { clubCouponPay, clubCouponStatus } from '../../../core/club/calls';
 import type { CouponRequestReply } from '../../../core/club/contracts';
 import { formatRub } from '../../../core/money/money';
-import { api, isAborted, isApiError } from '../../lib/api';
+import { BUTTON_VARIANTS, Button } from '../../components/ui/button';
+import { api, isAborted, isRefusal } from '../../lib/api';
+import { useCall } from '../../lib/use-call';
 import { CLUB_POLL_MS } from './card-request-watch';
-import { PRIMARY, SECONDARY } from './club-buttons';
 
 type View =
   | { kind: 'loading' }
@@ -25,7 +26,7 @@ type View =
 export function CouponStatus({ id }: { id: number }) {
   const [view, setView] = useState<View>({ kind: 'loading' });
   const [now, setNow] = useState(() => Date.now());
-  const [paying, setPaying] = useState(false);
+  const pay = useCall(clubCouponPay);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -41,7 +42,7 @@ export function CouponStatus({ id }: { id: number }) {
           timer = window.setTimeout(read, CLUB_POLL_MS);
       } catch (error) {
         if (isAborted(error)) return;
-        if (isApiError(error) && error.kind === 'http') setView({ kind: 'error', text: error.detail });
+        if (isRefusal(clubCouponStatus, error)) setView({ kind: 'error', text: error.detail });
         else timer = window.setTimeout(read, CLUB_POLL_MS);
       }
     };
@@ -60,18 +61,11 @@ export function CouponStatus({ id }: { id: number }) {
     return () => window.clearInterval(tick);
   }, [waiting]);
 
-  async function pay() {
-    setPaying(true);
-    try {
-      const { provider_payment_data } = await api.send(clubCouponPay, { params: { id } });
-      window.location.assign(provider_payment_data.url);
-    } catch (error) {
-      setPaying(false);
-      setView({
-        kind: 'error',
-        text: couponErrorText(isApiError(error) ? error.code : undefined, undefined),
-      });
-    }
+  async function payNow() {
+    const outcome = await pay.run({ params: { id } });
+    // Off to the checkout: the button stays busy while it opens.
+    if (outcome.ok) window.location.assign(outcome.reply.provider_payment_data.url);
+    else setView({ kind: 'error', text: couponErrorText(outcome.refusal?.code, undefined) });
   }
 
   if (view.kind === 'loading') return <Waiting />;
@@ -96,11 +90,11 @@ export function CouponStatus({ id }: { id: number }) {
       </p>
       <Breakdown coupon={coupon} />
       <div className="mt-4 flex flex-wrap gap-2">
-        <button type="button" className={PRIMARY} disabled={paying || left === 0} onClick={pay}>
+        <Button busy={pay.busy || pay.done} disabled={left === 0} onClick={() => void payNow()}>
           Оплатить {formatRub(coupon.prepayment)}
-        </button>
+        </Button>
         {coupon.return_url && (
-          <a href={coupon.return_url} className={SECONDARY}>
+          <a href={coupon.return_url} className={BUTTON_VARIANTS.secondary}>
             Отменить
           </a>
         )}
@@ -163,7 +157,7 @@ function Succeeded({ coupon }: { coupon: CouponRequestReply }) {
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         {coupon.appointment_id !== null && (
-          <a href={`/appointment/${coupon.appointment_id}/`} className={PRIMARY}>
+          <a href={`/appointment/${coupon.appointment_id}/`} className={BUTTON_VARIANTS.primary}>
             Перейти к записи
           </a>
         )}
@@ -178,7 +172,7 @@ function Failed({ text, returnUrl }: { text: string; returnUrl: string | null })
       <h2 className="text-lg font-semibold">{CLUB_BOOKING_TEXTS.failedTitle}</h2>
       <p className="mt-1 text-ink-soft">{text}</p>
       {returnUrl && (
-        <a href={returnUrl} className={`${PRIMARY} mt-4 inline-block`}>
+        <a href={returnUrl} className={`${BUTTON_VARIANTS.primary} mt-4 inline-block`}>
           Записаться заново
         </a>
       )}
