@@ -1,7 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
-import { and, eq } from 'drizzle-orm';
 import type { VisitSubject } from '../../../core/booking/contracts';
 import type { VisitType } from '../../../core/booking/urls';
 import { formatVisitTime, shortName } from '../../../core/booking/visit';
@@ -10,14 +9,11 @@ import { toRoubles } from '../../../core/club/rules';
 import { formatPhone } from '../../../core/phone/format';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
-import { appointments } from '../../db/schema/booking';
-import { clinics } from '../../db/schema/clinics';
-import { clubCouponRequests } from '../../db/schema/club';
-import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { EmailProvider } from '../../providers/email/email-provider';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { clinicNoticeOf, markSent, wasSent } from './messages-repo';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
 
@@ -138,37 +134,14 @@ export function createClinicMessageHandlers({
   const repo = createBookingRepo(db);
 
   async function once(job: Job, key: string, send: () => Promise<unknown>) {
-    const [sent] = await db
-      .select({ key: sentMessages.key })
-      .from(sentMessages)
-      .where(eq(sentMessages.key, key));
-    if (sent) return;
+    if (await wasSent(db, key)) return;
     await send();
-    await db.insert(sentMessages).values({ key, jobId: job.id, sentAt: clock.now() }).onConflictDoNothing();
+    await markSent(db, key, job.id, clock.now());
   }
 
   async function notify(job: Job, event: Event) {
     const id = appointmentIdOf(job);
-    const [row] = await db
-      .select({
-        status: appointments.status,
-        canceledBy: appointments.canceledBy,
-        phone: clinics.notifyPhone,
-        email: clinics.notifyEmail,
-        onNew: clinics.notifyNewBooking,
-        onCancel: clinics.notifyPatientCancel,
-        prepaid: clubCouponRequests.couponPrice,
-      })
-      .from(appointments)
-      .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
-      .leftJoin(
-        clubCouponRequests,
-        and(
-          eq(clubCouponRequests.appointmentId, appointments.id),
-          eq(clubCouponRequests.status, 'succeeded'),
-        ),
-      )
-      .where(eq(appointments.id, id));
+    const row = await clinicNoticeOf(db, id);
     if (!row || (!row.phone && !row.email)) return;
     if (event === 'new' ? !row.onNew : !row.onCancel) return;
     // A booking is told while it stands; a cancel only when the patient made it.

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import { appointmentPageUrl } from '../../../core/booking/urls';
 import {
   bookingSms,
@@ -12,12 +11,18 @@ import {
 import { formatPhone } from '../../../core/phone/format';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { appointments } from '../../db/schema/booking';
-import { clinics } from '../../db/schema/clinics';
-import { sentMessages } from '../../db/schema/jobs';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobHandler, JobSender, NewJob } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
+import {
+  cancelOf,
+  claimDueReminders,
+  forgetPastReminderClaims,
+  markSent,
+  type ReminderSwitch,
+  reminderSwitchedOn,
+  wasSent,
+} from './messages-repo';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
 
@@ -34,9 +39,6 @@ export const BOOKING_JOBS = {
   /** The patient moved the visit: the new time by SMS. */
   moved: 'booking.moved',
 } as const satisfies Record<string, JobKindName>;
-
-/** The clinic's switch of one reminder. */
-type SwitchColumn = typeof clinics.remindDayBefore | typeof clinics.remindHoursBefore;
 
 /** A reminder found this much before its visit was not queued for its time (the visit moved): not sent. */
 const REMINDER_SLACK_MS = 3_600_000;
@@ -72,36 +74,15 @@ export function movedJobs(appointmentId: number, now: Date): NewJob[] {
  * jobs per booking: pg-boss's insert was the largest part of a booking's database time.
  */
 export async function queueDueReminders(db: Db, jobs: JobSender, now: Date): Promise<number> {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const ms = sql`interval '1 millisecond'`;
-  const latest = Math.max(...REMINDERS.map((r) => r.before));
-  const kinds = sql.join(
-    REMINDERS.map((r) => sql`(${r.kind}::text, ${r.before}::bigint)`),
-    sql`, `,
-  );
   return db.transaction(async (tx) => {
-    const claimed = await tx.execute<{ appointmentId: number; kind: string }>(sql`
-      WITH due AS (
-        SELECT a.id, r.kind, lower(a.during) AS starts_at
-        FROM appointments a
-        CROSS JOIN (VALUES ${kinds}) AS r (kind, before_ms)
-        WHERE a.status = 'active' AND a.remind_from IS NOT NULL
-          AND lower(a.during) > ${at} AND lower(a.during) <= ${at} + ${latest}::bigint * ${ms}
-          AND lower(a.during) <= ${at} + r.before_ms * ${ms}
-          AND a.remind_from < lower(a.during) - r.before_ms * ${ms}
-      )
-      INSERT INTO queued_reminders (starts_at, appointment_id, kind)
-      SELECT starts_at, id, kind FROM due
-      ON CONFLICT DO NOTHING
-      RETURNING appointment_id AS "appointmentId", kind`);
-    const due = claimed.rows.map((r) => ({
+    const claimed = await claimDueReminders(tx, REMINDERS, now);
+    const due = claimed.map((r) => ({
       kind: r.kind,
       runAt: now,
       payload: { appointmentId: r.appointmentId },
     }));
     if (due.length > 0) await jobs.enqueue(tx, due);
-    // The claims of visits a day past: no sweep looks at them again.
-    await tx.execute(sql`DELETE FROM queued_reminders WHERE starts_at < ${at} - interval '1 day'`);
+    await forgetPastReminderClaims(tx, now);
     return due.length;
   });
 }
@@ -163,12 +144,11 @@ export function createBookingMessageHandlers({
    * A reminder `before` the visit with the link to confirm or cancel it, if the clinic sends
    * this one (`switchedOn`, read now: switching it off stops the queued ones too).
    */
-  async function remind(job: Job, before: number, switchedOn: SwitchColumn) {
+  async function remind(job: Job, before: number, switchedOn: ReminderSwitch) {
     if (!sms) return;
     const found = await upcoming(job);
     if (!found) return;
-    const [clinic] = await db.select({ on: switchedOn }).from(clinics).where(eq(clinics.id, found.clinicId));
-    if (!clinic?.on) return;
+    if (!(await reminderSwitchedOn(db, found.clinicId, switchedOn))) return;
     const now = clock.now();
     const ahead = new Date(found.visit.startsAt).getTime() - now.getTime();
     // Queued for an earlier time of a visit moved later: that time has a reminder of its own.
@@ -179,13 +159,9 @@ export function createBookingMessageHandlers({
 
   async function sendOnce(job: Job, key: string, phone: string, text: string) {
     if (!sms) return;
-    const [sent] = await db
-      .select({ key: sentMessages.key })
-      .from(sentMessages)
-      .where(eq(sentMessages.key, key));
-    if (sent) return;
+    if (await wasSent(db, key)) return;
     await sms.send(phone, text);
-    await db.insert(sentMessages).values({ key, jobId: job.id, sentAt: clock.now() }).onConflictDoNothing();
+    await markSent(db, key, job.id, clock.now());
   }
 
   return {
@@ -211,8 +187,8 @@ export function createBookingMessageHandlers({
       await queueDueReminders(db, jobs, clock.now());
     },
 
-    [BOOKING_JOBS.reminder]: (job) => remind(job, REMINDER_BEFORE_MS, clinics.remindDayBefore),
-    [BOOKING_JOBS.reminderSoon]: (job) => remind(job, SOON_REMINDER_BEFORE_MS, clinics.remindHoursBefore),
+    [BOOKING_JOBS.reminder]: (job) => remind(job, REMINDER_BEFORE_MS, 'remindDayBefore'),
+    [BOOKING_JOBS.reminderSoon]: (job) => remind(job, SOON_REMINDER_BEFORE_MS, 'remindHoursBefore'),
 
     async [BOOKING_JOBS.moved](job) {
       if (!sms) return;
@@ -228,11 +204,7 @@ export function createBookingMessageHandlers({
       const id = appointmentIdOf(job);
       const appointment = await repo.byId(id);
       if (appointment?.status !== 'canceled') return;
-      const [cancel] = await db
-        .select({ by: appointments.canceledBy, reason: appointments.cancelReason, phones: clinics.phones })
-        .from(appointments)
-        .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
-        .where(eq(appointments.id, id));
+      const cancel = await cancelOf(db, id);
       if (cancel?.by !== 'clinic' || !cancel.reason) return;
       const subject = await visitSubject(repo, appointment);
       if (!subject) return;

@@ -7,14 +7,13 @@ import type { Db } from '../../db/client';
 import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
 import type { ScheduleService } from '../schedule/service';
+import { markSent, wasSent } from './messages-repo';
 import { offerFreedTime, WAITLIST_JOBS } from './waitlist';
 import {
   deleteOffersExpiredBefore,
   expireRequests,
-  markSent,
   offerToSend,
   waitedVisitTypes,
-  wasSent,
   workplacePlace,
 } from './waitlist-repo';
 

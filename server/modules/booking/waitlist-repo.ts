@@ -5,7 +5,6 @@ import type { DayPart } from '../../../core/schedule/slot-filters';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { waitlistOffers, waitlistRequests } from '../../db/schema/booking';
-import { sentMessages } from '../../db/schema/jobs';
 
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 
@@ -254,18 +253,6 @@ export async function openRequestsOf(db: Db, userId: number) {
       ORDER BY r.created_at DESC, r.id DESC
       LIMIT 50`),
   );
-}
-
-export async function wasSent(db: Db, key: string): Promise<boolean> {
-  const [sent] = await db
-    .select({ key: sentMessages.key })
-    .from(sentMessages)
-    .where(eq(sentMessages.key, key));
-  return sent !== undefined;
-}
-
-export async function markSent(db: Db, key: string, jobId: string, now: Date) {
-  await db.insert(sentMessages).values({ key, jobId, sentAt: now }).onConflictDoNothing();
 }
 
 /** The visit types the doctor's open requests ask for. */
