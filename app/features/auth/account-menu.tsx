@@ -4,8 +4,9 @@ import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
 import { CABINET_PAGES, STAFF_PAGES } from '../../../core/cabinet/pages';
+import { Button } from '../../components/ui/button';
 import { showSnackbar } from '../../components/ui/snackbar';
-import { api } from '../../lib/api';
+import { useCall } from '../../lib/use-call';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Reconfirmation } from './reconfirmation';
 import { useRootAuth } from './use-root-auth';
@@ -44,10 +45,11 @@ const entry =
 export function AccountMenu() {
   const { user } = useRootAuth();
   const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
+  const out = useCall(logout);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  // For the link's address, not a button: the server's HTML names no visitor's page.
   const hydrated = useHydrated();
 
   // Close on a click elsewhere or Escape, like any disclosure menu.
@@ -82,23 +84,19 @@ export function AccountMenu() {
   }
 
   async function signOut() {
-    setLeaving(true);
-    try {
-      await api.send(logout, {});
-    } catch {
-      setLeaving(false);
+    const outcome = await out.run({});
+    // Signed out: the page is read again as a visitor's (the button stays busy meanwhile).
+    if (outcome.ok) window.location.reload();
+    else if (outcome.error !== null)
       showSnackbar({ text: 'Не получилось выйти. Проверьте соединение и попробуйте снова.' });
-      return;
-    }
-    window.location.reload();
   }
 
   const phone = maskPhoneForDisplay(user.userPhone) || 'Аккаунт';
   return (
     <div ref={root} className="relative">
       <Reconfirmation user={user} />
-      <button
-        type="button"
+      <Button
+        variant="bare"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((v) => !v)}
@@ -106,7 +104,7 @@ export function AccountMenu() {
       >
         <span className="sr-only">Аккаунт </span>
         {phone}
-      </button>
+      </Button>
       {open && (
         <ul
           id={menuId}
@@ -137,14 +135,14 @@ export function AccountMenu() {
               </MenuLink>
             ))}
           <li>
-            <button
-              type="button"
-              disabled={leaving}
+            <Button
+              variant="bare"
+              busy={out.busy || out.done}
               onClick={() => void signOut()}
               className="block w-full px-4 py-2 text-left text-sm hover:bg-canvas disabled:opacity-60"
             >
               Выйти
-            </button>
+            </Button>
           </li>
         </ul>
       )}

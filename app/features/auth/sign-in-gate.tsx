@@ -24,6 +24,8 @@ export function SignInGate({
   flow?: Extract<ConfirmationFlow, 'patient' | 'noRegistration'>;
 }) {
   const [open, setOpen] = useState(false);
+  // A link, not a Button: before hydration it works as a link (the sign-in page), so it is never
+  // disabled; a click React replays after hydrating must not also open the dialog.
   const hydrated = useHydrated();
   const next = new URL(loginHref, 'http://site').searchParams.get('next') ?? '/';
 
