@@ -75,7 +75,7 @@ export default defineConfig({
           name: 'app',
           // Components keep browser-side stores in modules and mock modules: one file each.
           include: ['app/**/*.test.{ts,tsx}'],
-          setupFiles: ['./tests/setup.ts'],
+          setupFiles: ['./tests/setup.ts', './tests/setup-app.ts'],
         },
       },
     ],
