@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { cardEnd, toRoubles } from '../../../core/club/rules';
 import type { DbTx } from '../../db/client';
-import { appointments } from '../../db/schema/booking';
-import { clubCards, clubCouponRequests, clubReceipts } from '../../db/schema/club';
 import type { JobSender } from '../../jobs/queue';
 import type { ProviderPayment } from '../../providers/payments/payments-provider';
 import { bookingJobs } from '../booking/messages';
+import { bookHeld, deleteHeld, lockCouponOfPayment, lockPaidCouponOf, setCouponStatus } from './coupon-repo';
+import { insertCard, insertReceipt } from './payments-repo';
 import type { PaymentRow } from './repo';
 
 export const COUPON_JOBS = { refund: 'club.refund' } as const;
@@ -31,57 +30,31 @@ export async function applyToCoupon(
   now: Date,
   { jobs, newCardToken }: { jobs: JobSender; newCardToken: () => string },
 ): Promise<BookedByCoupon | null> {
-  const [coupon] = await tx
-    .select()
-    .from(clubCouponRequests)
-    .where(eq(clubCouponRequests.paymentId, payment.id))
-    .for('update');
+  const coupon = await lockCouponOfPayment(tx, payment.id);
   if (!coupon) return null;
   const open = coupon.status === 'payment' || coupon.status === 'created' || coupon.status === 'expired';
   if (!open) return null;
-  const setStatus = (status: 'succeeded' | 'canceled') =>
-    tx.update(clubCouponRequests).set({ status, updatedAt: now }).where(eq(clubCouponRequests.id, coupon.id));
+  const setStatus = (status: 'succeeded' | 'canceled') => setCouponStatus(tx, coupon.id, status, now);
 
   const appointmentId = coupon.appointmentId;
   if (remote.status === 'canceled') {
     await setStatus('canceled');
-    if (appointmentId !== null)
-      await tx
-        .delete(appointments)
-        .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'held')));
+    if (appointmentId !== null) await deleteHeld(tx, appointmentId);
     return null;
   }
   if (remote.status !== 'succeeded') return null;
 
-  const [booked] = await tx
-    .update(appointments)
-    .set({
-      status: 'active',
-      holdExpiresAt: null,
-      patientName: coupon.patient.name,
-      patientBirthDate: coupon.patient.birthDate,
-      source: coupon.patient.source,
+  const booked = await bookHeld(
+    tx,
+    coupon,
+    {
       cancelToken: randomBytes(18).toString('base64url'),
       // The visit is at the club price (whole roubles, as every booking's price): the clinic
       // takes that price less the prepaid coupon, not the full price the hold was made at.
       price: toRoubles(coupon.clubPrice),
-      prepaidAmount: coupon.couponPrice,
-      createdAt: now,
-      remindFrom: now,
-    })
-    .where(
-      and(
-        eq(appointments.id, appointmentId ?? -1),
-        eq(appointments.userId, coupon.userId),
-        eq(appointments.status, 'held'),
-      ),
-    )
-    .returning({
-      id: appointments.id,
-      startsAt: sql<string>`lower(${appointments.during})`,
-      clinicId: appointments.clinicId,
-      doctorId: appointments.doctorId,
-    });
+    },
+    now,
+  );
   if (!booked) {
     await setStatus('canceled');
     await jobs.enqueue(tx, [{ kind: COUPON_JOBS.refund, runAt: now, payload: { paymentId: payment.id } }]);
@@ -91,18 +64,15 @@ export async function applyToCoupon(
   await jobs.enqueue(tx, bookingJobs(booked.id, now));
   const items = [{ description: 'Купон на приём по клубной цене', amount: coupon.couponPrice, quantity: 1 }];
   if (!coupon.inClub) {
-    await tx
-      .insert(clubCards)
-      .values({
-        userId: coupon.userId,
-        source: coupon.cardPrice === 0 ? 'free' : 'paid',
-        couponRequestId: coupon.id,
-        price: coupon.cardPrice,
-        dtStart: now,
-        dtEnd: cardEnd(now),
-        token: newCardToken(),
-      })
-      .onConflictDoNothing();
+    await insertCard(tx, {
+      userId: coupon.userId,
+      source: coupon.cardPrice === 0 ? 'free' : 'paid',
+      couponRequestId: coupon.id,
+      price: coupon.cardPrice,
+      dtStart: now,
+      dtEnd: cardEnd(now),
+      token: newCardToken(),
+    });
     if (coupon.cardPrice > 0)
       items.push({
         description: 'Клубная карта ПроДокторов на 6 месяцев',
@@ -111,11 +81,12 @@ export async function applyToCoupon(
       });
   }
   if (coupon.email) {
-    const [receipt] = await tx
-      .insert(clubReceipts)
-      .values({ paymentId: payment.id, email: coupon.email, items, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: clubReceipts.id });
+    const receipt = await insertReceipt(tx, {
+      paymentId: payment.id,
+      email: coupon.email,
+      items,
+      createdAt: now,
+    });
     if (receipt)
       await jobs.enqueue(tx, [{ kind: 'club.send-receipt', runAt: now, payload: { receiptId: receipt.id } }]);
   }
@@ -134,18 +105,9 @@ export async function refundCouponOfAppointment(
   appointmentId: number,
   now: Date,
 ): Promise<boolean> {
-  const [coupon] = await tx
-    .select({ id: clubCouponRequests.id, paymentId: clubCouponRequests.paymentId })
-    .from(clubCouponRequests)
-    .where(
-      and(eq(clubCouponRequests.appointmentId, appointmentId), eq(clubCouponRequests.status, 'succeeded')),
-    )
-    .for('update');
+  const coupon = await lockPaidCouponOf(tx, appointmentId);
   if (!coupon?.paymentId) return false;
-  await tx
-    .update(clubCouponRequests)
-    .set({ status: 'canceled', updatedAt: now })
-    .where(eq(clubCouponRequests.id, coupon.id));
+  await setCouponStatus(tx, coupon.id, 'canceled', now);
   await jobs.enqueue(tx, [
     { kind: COUPON_JOBS.refund, runAt: now, payload: { paymentId: coupon.paymentId } },
   ]);

@@ -88,3 +88,122 @@ export function createCouponRepo(db: Db) {
     },
   };
 }
+
+/** The coupon a payment pays for, its row locked. */
+export async function lockCouponOfPayment(tx: DbTx, paymentId: number): Promise<CouponRow | undefined> {
+  const [coupon] = await tx
+    .select()
+    .from(clubCouponRequests)
+    .where(eq(clubCouponRequests.paymentId, paymentId))
+    .for('update');
+  return coupon;
+}
+
+export async function setCouponStatus(tx: DbTx, id: number, status: CouponRow['status'], now: Date) {
+  await tx.update(clubCouponRequests).set({ status, updatedAt: now }).where(eq(clubCouponRequests.id, id));
+}
+
+/** Lets the coupon's held time go. */
+export async function deleteHeld(tx: DbTx, appointmentId: number) {
+  await tx
+    .delete(appointments)
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'held')));
+}
+
+/**
+ * The coupon's patient's hold becomes their booking, prepaid (see applyToCoupon); undefined when
+ * the hold is gone.
+ */
+export async function bookHeld(
+  tx: DbTx,
+  coupon: CouponRow,
+  visit: { cancelToken: string; price: number },
+  now: Date,
+) {
+  const [booked] = await tx
+    .update(appointments)
+    .set({
+      status: 'active',
+      holdExpiresAt: null,
+      patientName: coupon.patient.name,
+      patientBirthDate: coupon.patient.birthDate,
+      source: coupon.patient.source,
+      cancelToken: visit.cancelToken,
+      price: visit.price,
+      prepaidAmount: coupon.couponPrice,
+      createdAt: now,
+      remindFrom: now,
+    })
+    .where(
+      and(
+        eq(appointments.id, coupon.appointmentId ?? -1),
+        eq(appointments.userId, coupon.userId),
+        eq(appointments.status, 'held'),
+      ),
+    )
+    .returning({
+      id: appointments.id,
+      startsAt: sql<string>`lower(${appointments.during})`,
+      clinicId: appointments.clinicId,
+      doctorId: appointments.doctorId,
+    });
+  return booked;
+}
+
+/** The paid coupon of an appointment, its row locked. */
+export async function lockPaidCouponOf(tx: DbTx, appointmentId: number) {
+  const [coupon] = await tx
+    .select({ id: clubCouponRequests.id, paymentId: clubCouponRequests.paymentId })
+    .from(clubCouponRequests)
+    .where(
+      and(eq(clubCouponRequests.appointmentId, appointmentId), eq(clubCouponRequests.status, 'succeeded')),
+    )
+    .for('update');
+  return coupon;
+}
+
+type NewCouponPayment = typeof clubPayments.$inferInsert;
+type NewCoupon = typeof clubCouponRequests.$inferInsert;
+
+/** A coupon's payment and the coupon itself, in the caller's transaction. */
+export async function insertCouponWithPayment(
+  tx: DbTx,
+  payment: NewCouponPayment,
+  coupon: Omit<NewCoupon, 'paymentId'>,
+): Promise<{ coupon: CouponRow; paymentId: number }> {
+  const [paid] = await tx.insert(clubPayments).values(payment).returning({ id: clubPayments.id });
+  const [row] = await tx
+    .insert(clubCouponRequests)
+    .values({ ...coupon, paymentId: paid.id })
+    .returning();
+  return { coupon: row, paymentId: paid.id };
+}
+
+/** The provider's payment id and its page, once the provider made the payment. */
+export async function setPaymentLink(
+  db: Db,
+  paymentId: number,
+  created: { id: string; confirmationUrl: string | null },
+) {
+  await db
+    .update(clubPayments)
+    .set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl })
+    .where(eq(clubPayments.id, paymentId));
+}
+
+/** The provider refused to make the payment: the coupon and its payment end canceled. */
+export async function cancelCouponAndPayment(
+  tx: DbTx,
+  ids: { couponId: number; paymentId: number },
+  reason: string,
+  now: Date,
+) {
+  await tx
+    .update(clubCouponRequests)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(eq(clubCouponRequests.id, ids.couponId));
+  await tx
+    .update(clubPayments)
+    .set({ status: 'canceled', cancellationReason: reason })
+    .where(eq(clubPayments.id, ids.paymentId));
+}

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { fullPatientName } from '../../../core/booking/form';
 import type {
   CouponPayment,
@@ -21,13 +20,18 @@ import {
 } from '../../../core/club/rules';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { clubCouponRequests, clubPayments } from '../../db/schema/club';
 import { badRequest, conflict, notFound, serviceUnavailable } from '../../http/errors';
 import type { PaymentsProvider } from '../../providers/payments/payments-provider';
 import { ProviderError } from '../../providers/provider-error';
 import type { SessionViewer } from '../auth/viewer';
 import type { BookingService } from '../booking/service';
-import { type CouponRow, createCouponRepo } from './coupon-repo';
+import {
+  type CouponRow,
+  cancelCouponAndPayment,
+  createCouponRepo,
+  insertCouponWithPayment,
+  setPaymentLink,
+} from './coupon-repo';
 import type { ClubPayments } from './payments';
 import { createClubRepo } from './repo';
 
@@ -141,9 +145,9 @@ export function createCouponService({
       const idempotenceKey = randomUUID();
       const { coupon, paymentId } = await db.transaction(async (tx) => {
         await coupons.extendHold(tx, holdId, expiresAt);
-        const [payment] = await tx
-          .insert(clubPayments)
-          .values({
+        return insertCouponWithPayment(
+          tx,
+          {
             userId,
             purpose: 'coupon',
             provider: provider.name,
@@ -151,11 +155,8 @@ export function createCouponService({
             amount: offer.prepayment,
             createdAt: now,
             updatedAt: now,
-          })
-          .returning({ id: clubPayments.id });
-        const [row] = await tx
-          .insert(clubCouponRequests)
-          .values({
+          },
+          {
             userId,
             appointmentId: holdId,
             clinicId: line.clinicId,
@@ -176,13 +177,11 @@ export function createCouponService({
               source: form.source ?? null,
               requestKey: form.request_key,
             },
-            paymentId: payment.id,
             expiresAt,
             createdAt: now,
             updatedAt: now,
-          })
-          .returning();
-        return { coupon: row, paymentId: payment.id };
+          },
+        );
       });
       const items = [
         { description: 'Купон на приём по клубной цене', amount: offer.couponPrice, quantity: 1 },
@@ -207,22 +206,17 @@ export function createCouponService({
           if (err instanceof ProviderError && err.retryable) return provider.createPayment(input);
           throw err;
         });
-        await db
-          .update(clubPayments)
-          .set({ providerPaymentId: created.id, confirmationUrl: created.confirmationUrl })
-          .where(eq(clubPayments.id, paymentId));
+        await setPaymentLink(db, paymentId, created);
         url = created.confirmationUrl;
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
         await db.transaction(async (tx) => {
-          await tx
-            .update(clubCouponRequests)
-            .set({ status: 'canceled', updatedAt: clock.now() })
-            .where(eq(clubCouponRequests.id, coupon.id));
-          await tx
-            .update(clubPayments)
-            .set({ status: 'canceled', cancellationReason: err.message.slice(0, 500) })
-            .where(eq(clubPayments.id, paymentId));
+          await cancelCouponAndPayment(
+            tx,
+            { couponId: coupon.id, paymentId },
+            err.message.slice(0, 500),
+            clock.now(),
+          );
           await coupons.releaseHold(tx, holdId);
         });
         throw serviceUnavailable(CLUB_TEXTS.paymentUnavailable);

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { CardRequestStatus } from '../../../core/club/contracts';
 import { CLUB_TEXTS, cardEnd, toRoubles } from '../../../core/club/rules';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
-import { clubCardRequests, clubCards, clubPayments, clubReceipts } from '../../db/schema/club';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { EmailProvider } from '../../providers/email/email-provider';
@@ -12,6 +10,19 @@ import type { PaymentsProvider, ProviderPayment } from '../../providers/payments
 import { type EventBus, TOPICS } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import { applyToCoupon, COUPON_JOBS } from './coupon-payments';
+import {
+  cardOfRequest,
+  insertCard,
+  insertReceipt,
+  lockCardRequestOfPayment,
+  lockPayment,
+  markReceiptSent,
+  markRefunded,
+  paymentById,
+  receiptById,
+  setCardRequestStatus,
+  setPaymentStatus,
+} from './payments-repo';
 import type { PaymentRow } from './repo';
 
 export const CLUB_JOBS = {
@@ -63,46 +74,32 @@ export function createClubPayments({
   cardLink: (token: string) => string;
 }) {
   async function applyToCardRequest(tx: DbTx, payment: PaymentRow, remote: ProviderPayment, now: Date) {
-    const [request] = await tx
-      .select()
-      .from(clubCardRequests)
-      .where(eq(clubCardRequests.paymentId, payment.id))
-      .for('update');
+    const request = await lockCardRequestOfPayment(tx, payment.id);
     if (!request) return null;
     if (remote.status === 'succeeded') {
       // A late payment still buys the card: the money was taken, so an expired request is paid too.
       if (request.status === 'paid') return null;
-      await tx
-        .update(clubCardRequests)
-        .set({ status: 'paid', updatedAt: now })
-        .where(eq(clubCardRequests.id, request.id));
+      await setCardRequestStatus(tx, request.id, 'paid', now);
       const dtEnd = cardEnd(now);
       const token = newCardToken();
-      await tx
-        .insert(clubCards)
-        .values({
-          userId: request.userId,
-          source: 'paid',
-          requestId: request.id,
-          price: request.price,
-          dtStart: now,
-          dtEnd,
-          token,
-        })
-        .onConflictDoNothing();
-      const [card] = await tx.select().from(clubCards).where(eq(clubCards.requestId, request.id));
-      const [receipt] = await tx
-        .insert(clubReceipts)
-        .values({
-          paymentId: payment.id,
-          email: request.email,
-          items: [
-            { description: 'Клубная карта ПроДокторов на 6 месяцев', amount: request.price, quantity: 1 },
-          ],
-          createdAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: clubReceipts.id });
+      await insertCard(tx, {
+        userId: request.userId,
+        source: 'paid',
+        requestId: request.id,
+        price: request.price,
+        dtStart: now,
+        dtEnd,
+        token,
+      });
+      const card = await cardOfRequest(tx, request.id);
+      const receipt = await insertReceipt(tx, {
+        paymentId: payment.id,
+        email: request.email,
+        items: [
+          { description: 'Клубная карта ПроДокторов на 6 месяцев', amount: request.price, quantity: 1 },
+        ],
+        createdAt: now,
+      });
       if (receipt)
         await jobs.enqueue(tx, [{ kind: CLUB_JOBS.receipt, runAt: now, payload: { receiptId: receipt.id } }]);
       return {
@@ -118,10 +115,7 @@ export function createClubPayments({
     }
     if (remote.status === 'canceled' && request.status === 'in_process') {
       const status = failedStatus(remote.cancellationReason);
-      await tx
-        .update(clubCardRequests)
-        .set({ status, updatedAt: now })
-        .where(eq(clubCardRequests.id, request.id));
+      await setCardRequestStatus(tx, request.id, status, now);
       return {
         userId: request.userId,
         event: {
@@ -145,19 +139,12 @@ export function createClubPayments({
       const remote = await provider.getPayment(providerPaymentId);
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select()
-          .from(clubPayments)
-          .where(and(eq(clubPayments.provider, provider.name), eq(clubPayments.providerPaymentId, remote.id)))
-          .for('update');
+        const payment = await lockPayment(tx, provider.name, remote.id);
         if (!payment) return { known: false, published: null, booked: null };
         // A payment for another sum is not this one's news: nothing is believed from it.
         if (remote.amount !== payment.amount || FINAL.has(payment.status) || payment.status === remote.status)
           return { known: true, published: null, booked: null };
-        await tx
-          .update(clubPayments)
-          .set({ status: remote.status, cancellationReason: remote.cancellationReason, updatedAt: now })
-          .where(eq(clubPayments.id, payment.id));
+        await setPaymentStatus(tx, payment.id, remote.status, remote.cancellationReason, now);
         if (payment.purpose === 'coupon') {
           const booked = await applyToCoupon(tx, payment, remote, now, { jobs, newCardToken });
           return { known: true, published: null, booked };
@@ -196,7 +183,7 @@ export function createClubJobHandlers({
     [CLUB_JOBS.refund]: async (job: Job) => {
       const paymentId = (job.payload as { paymentId?: unknown } | null)?.paymentId;
       if (typeof paymentId !== 'number') throw new Error(`job ${job.id}: payload without paymentId`);
-      const [payment] = await db.select().from(clubPayments).where(eq(clubPayments.id, paymentId));
+      const payment = await paymentById(db, paymentId);
       if (!payment?.providerPaymentId || payment.status !== 'succeeded') return;
       const due = payment.amount - payment.refundedAmount;
       if (due <= 0) return;
@@ -207,15 +194,12 @@ export function createClubJobHandlers({
         amount: due,
         description: 'Возврат оплаты купона ПроДокторов',
       });
-      await db
-        .update(clubPayments)
-        .set({ refundedAmount: payment.amount, updatedAt: clock.now() })
-        .where(eq(clubPayments.id, payment.id));
+      await markRefunded(db, payment.id, payment.amount, clock.now());
     },
     [CLUB_JOBS.receipt]: async (job: Job) => {
       const receiptId = (job.payload as { receiptId?: unknown } | null)?.receiptId;
       if (typeof receiptId !== 'number') throw new Error(`job ${job.id}: payload without receiptId`);
-      const [receipt] = await db.select().from(clubReceipts).where(eq(clubReceipts.id, receiptId));
+      const receipt = await receiptById(db, receiptId);
       if (!receipt || receipt.sentAt) return;
       const total = receipt.items.reduce((sum, item) => sum + item.amount * item.quantity, 0);
       const lines = receipt.items.map(
@@ -226,7 +210,7 @@ export function createClubJobHandlers({
         subject: CLUB_TEXTS.receiptSubject,
         text: ['Спасибо за оплату!', '', ...lines, `Итого: ${toRoubles(total)} ₽`].join('\n'),
       });
-      await db.update(clubReceipts).set({ sentAt: clock.now() }).where(eq(clubReceipts.id, receipt.id));
+      await markReceiptSent(db, receipt.id, clock.now());
     },
   };
 }
