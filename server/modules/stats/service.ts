@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { BookingSource } from '../../../core/booking/urls';
 import { zonedDay } from '../../../core/dates/zoned';
 import {
@@ -23,13 +22,13 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { forbidden, notFound, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
+import { type CountColumn, createPageStatsRepo, type PageKind } from './repo';
 
 export type PageStatsService = ReturnType<typeof createPageStatsService>;
 
-type PageKind = 'doctor' | 'clinic';
 type Counted = PageEvent | 'booking';
 
-const COLUMN: Record<Exclude<Counted, 'time'>, string> = {
+const COLUMN: Record<Exclude<Counted, 'time'>, CountColumn> = {
   view: 'views',
   phone: 'phone_clicks',
   booking: 'booking_clicks',
@@ -67,6 +66,8 @@ const CRAWLER = /bot|crawl|spider|slurp|headless|lighthouse|preview/i;
  * page's owner when his software version has the right.
  */
 export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clock; seen: RateLimitStore }) {
+  const repo = createPageStatsRepo(db);
+
   /** `ms`: the time on the page of a 'time' event. */
   async function count(
     kind: PageKind,
@@ -89,30 +90,9 @@ export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clo
     // One address counts at most so many presses a day over all pages, whatever browser it names.
     const fromAddress = await seen.hit(`page-ip:${date}:${hashOf(visitor.ip)}`, DAY_MS);
     if (fromAddress.count > MAX_PER_ADDRESS) return false;
-    const table = kind === 'doctor' ? sql`doctors` : sql`clinics`;
-    const day = sql`(${now.toISOString()}::timestamptz AT TIME ZONE t.tz)::date`;
-    let result: { rows: unknown[] };
-    if (event === 'time') {
-      const spent = Math.min(ms, MAX_VISIT_MS);
-      result = await db.execute(sql`
-        INSERT INTO page_stats (kind, page_id, day, timed, time_ms)
-        SELECT ${kind}, p.id, ${day}, 1, ${spent}
-          FROM ${table} p JOIN towns t ON t.id = p.town_id
-         WHERE p.id = ${id}
-        ON CONFLICT (kind, page_id, day)
-          DO UPDATE SET timed = page_stats.timed + 1, time_ms = page_stats.time_ms + ${spent}
-        RETURNING 1`);
-    } else {
-      const column = sql.raw(COLUMN[event]);
-      result = await db.execute(sql`
-        INSERT INTO page_stats (kind, page_id, day, ${column})
-        SELECT ${kind}, p.id, ${day}, 1
-          FROM ${table} p JOIN towns t ON t.id = p.town_id
-         WHERE p.id = ${id}
-        ON CONFLICT (kind, page_id, day) DO UPDATE SET ${column} = page_stats.${column} + 1
-        RETURNING 1`);
-    }
-    return result.rows.length > 0;
+    return event === 'time'
+      ? repo.addTime(kind, id, Math.min(ms, MAX_VISIT_MS), now)
+      : repo.addOne(kind, id, COLUMN[event], now);
   }
 
   async function ownPage(viewer: SessionViewer) {
@@ -126,21 +106,7 @@ export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clo
     if (viewer.role !== 'doctor' && viewer.role !== 'clinic') throw forbidden(EFFECTIVENESS_TEXTS.workOnly);
     if (kind === null) throw notFound(EFFECTIVENESS_TEXTS.noPage);
     const id = (kind === 'doctor' ? viewer.doctorId : viewer.clinicId) as number;
-    const table = kind === 'doctor' ? sql`doctors` : sql`clinics`;
-    const name =
-      kind === 'doctor' ? sql`concat_ws(' ', p.last_name, p.first_name, p.patronymic)` : sql`p.name`;
-    const [row] = (
-      await db.execute(sql`
-        SELECT p.id, p.slug, ${name} AS name, p.software_version AS version, t.slug AS "townSlug", t.tz
-          FROM ${table} p JOIN towns t ON t.id = p.town_id WHERE p.id = ${id}`)
-    ).rows as {
-      id: number;
-      slug: string;
-      name: string;
-      version: SoftwareVersion | null;
-      townSlug: string;
-      tz: string;
-    }[];
+    const row = await repo.page(kind, id);
     if (!row) throw notFound(EFFECTIVENESS_TEXTS.noPage);
     return { kind, ...row };
   }
@@ -189,33 +155,9 @@ export function createPageStatsService({ db, clock, seen }: { db: Db; clock: Clo
       }
       const today = zonedDay(clock.now(), page.tz).date;
       const from = addDays(today, -(days - 1));
-      const counted = (
-        await db.execute(sql`
-          SELECT to_char(day, 'YYYY-MM-DD') AS day, views, booking_clicks AS "bookingClicks",
-                 phone_clicks AS "phoneClicks", timed, time_ms::float8 AS "timeMs"
-            FROM page_stats WHERE kind = ${page.kind} AND page_id = ${page.id} AND day BETWEEN ${from} AND ${today}`)
-      ).rows as {
-        day: string;
-        views: number;
-        bookingClicks: number;
-        phoneClicks: number;
-        timed: number;
-        timeMs: number;
-      }[];
+      const counted = await repo.counted(page.kind, page.id, from, today);
       // Bookings made on the site, counted from the visits themselves (a hold not yet confirmed is not one).
-      const owner =
-        page.kind === 'doctor'
-          ? sql`a.workplace_id IN (SELECT id FROM workplaces WHERE doctor_id = ${page.id})`
-          : sql`a.clinic_id = ${page.id}`;
-      const booked = (
-        await db.execute(sql`
-          SELECT to_char((a.created_at AT TIME ZONE ${page.tz})::date, 'YYYY-MM-DD') AS day, count(*)::int AS bookings
-            FROM appointments a
-           WHERE ${owner} AND a.status <> 'held'
-             AND a.created_at >= (${from}::date::timestamp AT TIME ZONE ${page.tz})
-             AND a.created_at < ((${today}::date + 1)::timestamp AT TIME ZONE ${page.tz})
-           GROUP BY 1`)
-      ).rows as { day: string; bookings: number }[];
+      const booked = await repo.bookings(page.kind, page.id, page.tz, from, today);
       return {
         ...base,
         available: true,
