@@ -1,17 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
 import type { ClinicAccessibility } from '../../../core/cabinet/contracts';
 import { pageTags } from '../../../core/cache/page-tags';
 import { ACCESSIBILITY_TEXTS, orderedFeatures } from '../../../core/clinic/accessibility';
 import type { PageCache } from '../../cache/page-cache';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { cabinetAudit } from '../../db/schema/cabinet';
-import { clinics } from '../../db/schema/clinics';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
 import { createClinicMedia } from './clinic-media';
 import type { ClinicMediaStore } from './clinic-media-store';
 import { createClinicPageSections } from './clinic-page-sections';
+import { createCabinetRepo } from './repo';
+import { createClinicSettingsRepo } from './settings-repo';
 
 export type ClinicPageEditor = ReturnType<typeof createClinicPageEditor>;
 
@@ -35,6 +34,9 @@ export function createClinicPageEditor({
   /** Where the clinics' uploaded images are kept (DATA_DIR/clinic-media). */
   media: ClinicMediaStore;
 }) {
+  const settings = createClinicSettingsRepo(db);
+  const { audit } = createCabinetRepo(db);
+
   function clinicOf(viewer: SessionViewer): { clinicId: number; userId: number } {
     if (viewer.userId === null) throw unauthorized(ACCESSIBILITY_TEXTS.signIn);
     if (viewer.role !== 'clinic' || viewer.clinicId === null) throw forbidden(ACCESSIBILITY_TEXTS.clinicOnly);
@@ -47,23 +49,16 @@ export function createClinicPageEditor({
 
     async accessibility(viewer: SessionViewer): Promise<ClinicAccessibility> {
       const { clinicId } = clinicOf(viewer);
-      const [row] = await db
-        .select({ features: clinics.accessibility })
-        .from(clinics)
-        .where(eq(clinics.id, clinicId));
-      return { features: orderedFeatures(row?.features ?? []) };
+      return { features: orderedFeatures((await settings.accessibility(clinicId)) ?? []) };
     },
 
     async setAccessibility(viewer: SessionViewer, body: ClinicAccessibility): Promise<ClinicAccessibility> {
       const { clinicId, userId } = clinicOf(viewer);
       const features = orderedFeatures(body.features);
       const townId = await db.transaction(async (tx) => {
-        const [before] = (
-          await tx.execute(sql`
-            SELECT accessibility AS features, town_id AS "townId" FROM clinics WHERE id = ${clinicId} FOR UPDATE`)
-        ).rows as { features: string[]; townId: number }[];
-        await tx.update(clinics).set({ accessibility: features }).where(eq(clinics.id, clinicId));
-        await tx.insert(cabinetAudit).values({
+        const before = await settings.lockAccessibility(tx, clinicId);
+        await settings.setAccessibility(tx, clinicId, features);
+        await audit(tx, {
           userId,
           action: 'clinic.accessibility',
           targetType: 'clinics',

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { parsePhoneDigits } from '../../../core/auth/phone';
 import {
   type ClinicNotifications,
@@ -8,10 +7,10 @@ import {
 import { NOTIFY_TEXTS } from '../../../core/cabinet/notifications';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { clinics } from '../../db/schema/clinics';
 import { badRequest, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
 import type { CabinetRepo } from './repo';
+import { createClinicSettingsRepo } from './settings-repo';
 
 /**
  * A Russian mobile in any writing ('+7 (900) 123-45-67', '8 900 1234567', '9001234567') as
@@ -23,13 +22,6 @@ export function clinicMobileDigits(input: string): string | null {
   else if (digits.length === 11 && digits.startsWith('8')) digits = `7${digits.slice(1)}`;
   return parsePhoneDigits(digits)?.iso === 'ru' ? digits : null;
 }
-
-const columns = {
-  phone: clinics.notifyPhone,
-  email: clinics.notifyEmail,
-  new_booking: clinics.notifyNewBooking,
-  patient_cancel: clinics.notifyPatientCancel,
-};
 
 /**
  * The clinic's contact for the site's bookings (docs/product/cabinet.md, 'Notifications to the
@@ -47,6 +39,8 @@ export function createClinicNotifications({
   repo: Pick<CabinetRepo, 'audit'>;
   owner: (viewer: SessionViewer) => { clinicId: number } | { doctorId: number };
 }) {
+  const settings = createClinicSettingsRepo(db);
+
   function clinicOf(viewer: SessionViewer): { clinicId: number; userId: number } {
     const account = owner(viewer);
     if (viewer.userId === null) throw unauthorized(NOTIFY_TEXTS.clinicOnly);
@@ -57,7 +51,7 @@ export function createClinicNotifications({
   return {
     async notifications(viewer: SessionViewer): Promise<ClinicNotifications> {
       const { clinicId } = clinicOf(viewer);
-      const [row] = await db.select(columns).from(clinics).where(eq(clinics.id, clinicId));
+      const row = await settings.notifications(clinicId);
       if (!row) throw notFound();
       return row;
     },
@@ -83,17 +77,9 @@ export function createClinicNotifications({
         patient_cancel: change.patient_cancel,
       };
       return db.transaction(async (tx) => {
-        const [before] = await tx.select(columns).from(clinics).where(eq(clinics.id, clinicId)).for('update');
+        const before = await settings.lockNotifications(tx, clinicId);
         if (!before) throw notFound();
-        await tx
-          .update(clinics)
-          .set({
-            notifyPhone: after.phone,
-            notifyEmail: after.email,
-            notifyNewBooking: after.new_booking,
-            notifyPatientCancel: after.patient_cancel,
-          })
-          .where(eq(clinics.id, clinicId));
+        await settings.setNotifications(tx, clinicId, after);
         await repo.audit(tx, {
           userId,
           action: 'notifications.changed',

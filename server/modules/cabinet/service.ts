@@ -1,10 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { CALLBACK_TEXTS, type CallbackOutcome } from '../../../core/cabinet/callbacks';
 import type {
   CabinetCallback,
   CabinetCallbacks,
-  ClinicSettings,
-  ClinicSettingsBody,
   DaysOff,
   DaysOffAdded,
   DaysOffRequest,
@@ -15,11 +12,9 @@ import type {
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS, daysOffRange } from '../../../core/cabinet/days-off';
 import { RECEPTION_TEXTS, STATUS_CHANGE_TEXTS, statusRefusal } from '../../../core/cabinet/reception';
-import { SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
-import { clinics } from '../../db/schema/clinics';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import { type EventBus, TOPICS } from '../../realtime/bus';
@@ -31,6 +26,7 @@ import { refundCouponOfAppointment } from '../club/coupon-payments';
 import { createCabinetHours } from './hours';
 import { createClinicNotifications } from './notifications';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
+import { createClinicSettings } from './settings';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
 
@@ -112,76 +108,13 @@ export function createCabinetService({
     return { clinicId: account.clinicId, doctorId: named };
   }
 
-  /** The clinic account's own clinic: reminders and booking rules are the clinic's to set. */
-  function clinicOf(viewer: SessionViewer): number {
-    const account = cabinetOwner(viewer);
-    if (!('clinicId' in account)) throw forbidden(SETTINGS_TEXTS.clinicOnly);
-    return account.clinicId;
-  }
-
-  const settingColumns = {
-    day_before: clinics.remindDayBefore,
-    hours_before: clinics.remindHoursBefore,
-    min_notice_minutes: clinics.minNoticeMinutes,
-    buffer_minutes: clinics.bufferMinutes,
-    booking_horizon_days: clinics.bookingHorizonDays,
-  };
-
   return {
     /** Weekly hours and the online-booking switch (hours.ts). */
     ...createCabinetHours({ db, clock, jobs, bus, repo, owner: cabinetOwner, actor, cancelByClinic }),
     /** The clinic's contact for the site's bookings (notifications.ts). */
     ...createClinicNotifications({ db, clock, repo, owner: cabinetOwner }),
-
-    /** The clinic's reminders to its patients and its booking rules. */
-    async settings(viewer: SessionViewer): Promise<ClinicSettings> {
-      const [row] = await db
-        .select(settingColumns)
-        .from(clinics)
-        .where(eq(clinics.id, clinicOf(viewer)));
-      if (!row) throw notFound();
-      return row;
-    },
-
-    /**
-     * Changes them, with an audit entry. The reminders already queued follow (read when due); the
-     * rules apply to the next slot call and booking, and never touch a visit already booked.
-     */
-    async setSettings(viewer: SessionViewer, change: ClinicSettingsBody): Promise<ClinicSettings> {
-      const clinicId = clinicOf(viewer);
-      return db.transaction(async (tx) => {
-        const [before] = await tx
-          .select(settingColumns)
-          .from(clinics)
-          .where(eq(clinics.id, clinicId))
-          .for('update');
-        if (!before) throw notFound();
-        const body: ClinicSettings = {
-          ...change,
-          booking_horizon_days: change.booking_horizon_days ?? before.booking_horizon_days,
-        };
-        await tx
-          .update(clinics)
-          .set({
-            remindDayBefore: body.day_before,
-            remindHoursBefore: body.hours_before,
-            minNoticeMinutes: body.min_notice_minutes,
-            bufferMinutes: body.buffer_minutes,
-            bookingHorizonDays: body.booking_horizon_days,
-          })
-          .where(eq(clinics.id, clinicId));
-        await repo.audit(tx, {
-          userId: actor(viewer),
-          action: 'settings.changed',
-          targetType: 'clinics',
-          targetId: clinicId,
-          before,
-          after: body,
-          at: clock.now(),
-        });
-        return body;
-      });
-    },
+    /** The clinic's reminders to its patients and its booking rules (settings.ts). */
+    ...createClinicSettings({ db, clock, repo, owner: cabinetOwner, actor }),
 
     /**
      * The reception list: a day or a week of visits, a clinic's optionally for one doctor. A
