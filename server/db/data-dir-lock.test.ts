@@ -214,7 +214,8 @@ describe('openDatabase locks a PGlite data dir on disk', () => {
     }
     expect(existsSync(lockFile)).toBe(false);
     await first.close(); // twice is harmless
-  }, 60_000);
+    // 49 s on two cores under a load of 15 (a new cluster on disk, then a second open refused).
+  }, 120_000);
 });
 
 // Real processes: tsx entry points, as npm scripts run them.
@@ -244,8 +245,9 @@ function run(args: string[], env: Record<string, string> = {}): Run {
   child.stderr?.on('data', (chunk) => {
     stderr += chunk;
   });
-  // A server or seed process takes 10–25 s to load and refuse on a busy two-core machine.
-  const timer = setTimeout(() => child.kill('SIGKILL'), 100_000);
+  // A server or seed process takes 10–25 s to load and refuse on a busy two-core machine, and
+  // up to 90 s on two cores under a load of 15.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 200_000);
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -281,7 +283,8 @@ describe('two processes on one data dir', () => {
     }
     expect((await first.exited).code).toBe(0);
     expect(existsSync(lockFile)).toBe(false); // released on close
-  }, 120_000);
+    // 95 s on two cores under a load of 15: three processes load the server's modules at once.
+  }, 240_000);
 
   it('a lock left by a killed process is taken over by the next one', async () => {
     const first = holder(dir, '--lock-only');
