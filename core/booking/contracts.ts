@@ -9,7 +9,7 @@ import { ClientIdSchema, MarkedDaysSchema, ServiceKeySchema } from '../schedule/
 import { DAY_PARTS } from '../schedule/slot-filters';
 import { CALLBACK_TEXTS } from './callback';
 import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS } from './form';
-import { VisitPlaceSchema } from './page-contracts';
+import { VisitPlaceSchema, VisitSubjectSchema } from './page-contracts';
 import { VISIT_TYPES } from './urls';
 import { WAITLIST_TEXTS } from './waitlist';
 
@@ -274,23 +274,6 @@ export const AppointmentSchema = z.object({
   confirmedAt: z.string().nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
-
-/** What one appointment is of, for its page, its .ics file and its messages. */
-export const VisitSubjectSchema = VisitPlaceSchema.extend({
-  /** The clinic's first phone, digits, or null. */
-  clinicPhone: z.string().nullable(),
-  kind: z.enum(['doctor', 'service']),
-  /** The doctor's full name, or the service's line name. */
-  title: z.string(),
-  url: z.string(),
-  /** The doctor's specialities, or the service's class. */
-  details: z.array(z.string()),
-  clinicId: z.number(),
-  tz: z.string(),
-  /** Where 'Записаться снова' goes. */
-  againUrl: z.string(),
-});
-export type VisitSubject = z.infer<typeof VisitSubjectSchema>;
 
 /** An appointment seen by its patient or its link's holder. */
 export const AppointmentViewSchema = z.object({

@@ -16,6 +16,23 @@ export const VisitPlaceSchema = z.object({
 });
 export type VisitPlace = z.infer<typeof VisitPlaceSchema>;
 
+/** What one appointment is of, for its page, its .ics file and its messages. */
+export const VisitSubjectSchema = VisitPlaceSchema.extend({
+  /** The clinic's first phone, digits, or null. */
+  clinicPhone: z.string().nullable(),
+  kind: z.enum(['doctor', 'service']),
+  /** The doctor's full name, or the service's line name. */
+  title: z.string(),
+  url: z.string(),
+  /** The doctor's specialities, or the service's class. */
+  details: z.array(z.string()),
+  clinicId: z.number(),
+  tz: z.string(),
+  /** Where 'Записаться снова' goes. */
+  againUrl: z.string(),
+});
+export type VisitSubject = z.infer<typeof VisitSubjectSchema>;
+
 /** What both booking pages' cards show besides what is booked: where, the club price and the free days. */
 const BookingCardSchema = VisitPlaceSchema.extend({
   appointmentOn: z.boolean(),

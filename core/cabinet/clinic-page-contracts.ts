@@ -4,6 +4,7 @@
  * the media (core/clinic/media.ts): gallery photos and videos, licences, equipment.
  */
 import { z } from 'zod';
+import { ACCESSIBILITY_FEATURES, ACCESSIBILITY_TEXTS } from '../clinic/accessibility';
 import { hashOfClinicMediaUrl, CLINIC_MEDIA_TEXTS as M, CLINIC_MEDIA_LIMITS as ML } from '../clinic/media';
 import {
   dayHoursError,
@@ -16,6 +17,14 @@ import {
 import { VIDEO_HOSTS, VIDEO_TEXTS, videoUrlError } from '../clinic/video';
 import { SOFTWARE_VERSIONS } from '../directory/software-version';
 import { isCalendarDate, textInput } from '../http/contracts';
+
+/** The clinic page's accessibility as the clinic sets it in its cabinet (core/clinic/accessibility.ts). */
+export const ClinicAccessibilitySchema = z.object({
+  features: z
+    .array(z.enum(ACCESSIBILITY_FEATURES, ACCESSIBILITY_TEXTS.unknown))
+    .max(ACCESSIBILITY_FEATURES.length, ACCESSIBILITY_TEXTS.unknown),
+});
+export type ClinicAccessibility = z.infer<typeof ClinicAccessibilitySchema>;
 
 export const ClinicAboutSchema = z.object({
   description: z.string(),

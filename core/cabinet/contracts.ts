@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { VISIT_TYPES } from '../booking/urls';
-import { ACCESSIBILITY_FEATURES, ACCESSIBILITY_TEXTS } from '../clinic/accessibility';
 import { isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
 import { CALLBACK_OUTCOMES } from './callbacks';
@@ -395,11 +394,3 @@ export type BookingToggleBody = z.input<typeof BookingToggleBodySchema>;
 
 export const BookingToggledSchema = z.object({ doctor_id: z.number().int(), on: z.boolean() });
 export type BookingToggled = z.infer<typeof BookingToggledSchema>;
-
-/** The clinic page's accessibility as the clinic sets it in its cabinet (core/clinic/accessibility.ts). */
-export const ClinicAccessibilitySchema = z.object({
-  features: z
-    .array(z.enum(ACCESSIBILITY_FEATURES, ACCESSIBILITY_TEXTS.unknown))
-    .max(ACCESSIBILITY_FEATURES.length, ACCESSIBILITY_TEXTS.unknown),
-});
-export type ClinicAccessibility = z.infer<typeof ClinicAccessibilitySchema>;

@@ -1,7 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
-import type { VisitSubject } from '../../../core/booking/contracts';
+import type {} from '../../../core/booking/contracts';
+import type { VisitSubject } from '../../../core/booking/page-contracts';
 import type { VisitType } from '../../../core/booking/urls';
 import { formatVisitTime, shortName } from '../../../core/booking/visit';
 import { CABINET_APPOINTMENTS_PATH, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';

@@ -1,4 +1,5 @@
-import type { Appointment, VisitSubject } from '../../../core/booking/contracts';
+import type { Appointment } from '../../../core/booking/contracts';
+import type { VisitSubject } from '../../../core/booking/page-contracts';
 import { doctorAppointmentUrl, serviceAppointmentUrl } from '../../../core/booking/urls';
 import type { BookingRepo } from './repo';
 import type { BookingTargetRow } from './targets-repo';

@@ -1,4 +1,5 @@
-import type { ClinicAccessibility } from '../../../core/cabinet/contracts';
+import type { ClinicAccessibility } from '../../../core/cabinet/clinic-page-contracts';
+import type {} from '../../../core/cabinet/contracts';
 import { pageTags } from '../../../core/cache/page-tags';
 import { ACCESSIBILITY_TEXTS, orderedFeatures } from '../../../core/clinic/accessibility';
 import type { PageCache } from '../../cache/page-cache';

@@ -16,6 +16,7 @@ import {
   cabinetSettings,
   cabinetVisitStatus,
 } from '../../../core/cabinet/calls';
+import { ClinicAccessibilitySchema } from '../../../core/cabinet/clinic-page-contracts';
 import {
   BookingToggleBodySchema,
   BookingToggledSchema,
@@ -24,7 +25,6 @@ import {
   CabinetIdParamsSchema,
   CallbackOutcomeBodySchema,
   CallbacksQuerySchema,
-  ClinicAccessibilitySchema,
   ClinicSettingsBodySchema,
   ClinicSettingsSchema,
   DayOffRemovedSchema,
