@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cardWithTimes, hydrated, SLOT } from './support/cards';
+import { cardWithTimes, SLOT } from './support/cards';
+import { hydrated } from './support/hydrated';
 import { addressOf, codeFor, randomPhone, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**

@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { cardWithTimes, hydrated, SLOT, settledSchedule } from './support/cards';
+import { cardWithTimes, SLOT, settledSchedule } from './support/cards';
+import { hydrated } from './support/hydrated';
 import { addressOf, codeFor, csrf, randomPhone, signInThroughApi } from './support/patient';
 
 /**

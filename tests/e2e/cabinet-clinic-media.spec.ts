@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -8,12 +9,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * removing the video takes it off the page. Each run's items are its own (a new colour, video and
  * licence number) and are removed at the end.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 /** A RuTube video id: 32 hex digits, a new one each run. */
 const randomVideoId = () =>
@@ -94,9 +89,7 @@ test('a clinic adds a photo, a video and a licence; its page shows them; a remov
     const shown = gallery.getByRole('img', { name: caption });
     await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await patient.screenshot({ path: info.outputPath(`clinic-media-${info.project.name}.png`) });
-    await patient.waitForFunction(() =>
-      Object.keys(document.getElementById('content') ?? {}).some((k) => k.startsWith('__reactFiber')),
-    );
+    await hydrated(patient);
     await tile.click();
     const frame = patient.getByRole('dialog').locator(`iframe[title="Экскурсия ${stamp}"]`);
     await expect(frame).toHaveAttribute('src', `https://rutube.ru/play/embed/${videoId}`);

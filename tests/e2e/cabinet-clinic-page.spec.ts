@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -10,12 +11,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  */
 
 const LIGHT_CLINIC = '79990002002';
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 const MONTHS = [
   'января',

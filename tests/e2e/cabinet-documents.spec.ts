@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -11,12 +12,6 @@ import { WORK_PHONES, workAccountContext } from './support/patient';
  */
 const DOCTOR_PHONE = '79990001002';
 const DIPLOMA = 'Диплом о базовом образовании';
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 /** The doctor page's documents modal, opened from its badge: whether it lists the diploma. */
 async function modalListsDiploma(page: Page, url: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SLOT } from './support/cards';
+import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -9,12 +10,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * just them that day; then they are taken away). Each scenario puts the doctor's schedule back,
  * and first clears what an interrupted run may have left, so reruns on one database hold.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SLOT } from './support/cards';
+import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -8,12 +9,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * reason), and the patient's booking calendar of that doctor shows just those times that day.
  * The doctor's hours are put back afterwards, so the other scenarios find them as seeded.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 const shot = (page: Page, name: string) =>
   page.screenshot({

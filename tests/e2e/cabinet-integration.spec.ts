@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -6,12 +7,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * clinic software's call with it works, the list shows its last use, and once revoked it is
  * refused. A doctor is told keys are the clinic's.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 test('a clinic issues a key, its software calls with it, and a revoked key is refused', async ({
   browser,

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { workAccountContext } from './support/patient';
 
 /**
@@ -17,12 +18,6 @@ interface Branch {
   address: string;
   town: string;
 }
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 async function branchesOf(page: Page): Promise<{ current: number; branches: Branch[] }> {
   const res = await page.request.get('/cabinet/ajax/branches/');

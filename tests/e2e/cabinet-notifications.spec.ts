@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -6,12 +7,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * clinic's mobile and e-mail for the site's bookings; after a reload they are kept, and a wrong
  * e-mail is refused with its reason by the field. The contact is cleared again at the end.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 /** The section alone, at the project's width. */
 const shot = (section: Locator, name: string) =>

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -6,12 +7,6 @@ import { WORK_PHONES, workAccountContext } from './support/patient';
  * the cabinet; the clinic's public page shows the new price and 'Обновлено клиникой {date}'.
  * The added line is removed at the end, so reruns start from the same list.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 /** '12 345 ₽' as the pages write it (no-break spaces). */
 const rub = (n: number) => `${new Intl.NumberFormat('ru-RU').format(n)}\u00a0₽`;

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -6,13 +7,6 @@ import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } 
  * demo clinic (the seed books its doctors over the next two weeks), the day and week switches,
  * one doctor, and the address that keeps the choice across a reload. Others are turned away.
  */
-
-/** The page answers clicks once React has hydrated it. */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 /** A page of the demo clinic's administrator (signed in once per run), and the week's list call. */
 async function clinicPage(browser: Browser) {

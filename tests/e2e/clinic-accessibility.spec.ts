@@ -1,16 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
  * 'Доступная среда' end to end: the demo clinic's administrator ticks what the clinic has, its
  * page shows it, and a patient filters the town's clinics to those with a step-free entrance.
  */
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 test('a clinic tells of its step-free entrance and lift; its page shows them; the list filters on it', async ({
   browser,

@@ -1,14 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 
 // The first run builds and seeds; the map itself loads on demand.
 test.describe.configure({ timeout: 90_000 });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 async function openClinicMap(page: Page) {
   await page.goto('/moskva/lpu/');

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 
 /**
  * The first Moscow clinic (list order) whose page and data satisfy `wanted`; found over HTTP
@@ -25,14 +26,6 @@ const licenceImages = (html: string) =>
 
 // Each test reads several clinic pages over HTTP first; the dev server compiles on first use.
 test.describe.configure({ timeout: 60_000 });
-
-async function hydrated(page: Page) {
-  // Widgets answer clicks once React has hydrated the page: React then has its fiber on the DOM.
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 test(
   'phone: the working hours open in the bottom sheet and «Понятно» closes it',

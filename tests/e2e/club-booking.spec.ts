@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { randomPhone, signInThroughApi } from './support/patient';
 
 /**
@@ -32,14 +33,6 @@ async function clubCardWithSlots(page: Page): Promise<Locator> {
     if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) > 0) return card;
   }
   throw new Error('no doctor with a club price and free slots among the first cards');
-}
-
-/** Waits until React has hydrated the page: the booking form answers only then. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 }
 
 /** Fills the booking form (on its page, hydrated), ticks 'Записаться по клубной цене', gives the e-mail. */

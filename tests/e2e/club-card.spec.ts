@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { codeFor, randomPhone, signInThroughApi } from './support/patient';
 
 /**
@@ -13,13 +14,6 @@ test.describe.configure({ timeout: 90_000 });
 const widget = (page: Page) => page.getByRole('dialog');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
-
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 /** A clinic in the club: the first card on the list with the 'Клубная цена' badge. */
 async function openClubClinic(page: Page) {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -10,14 +11,6 @@ import { WORK_PHONES, workAccountContext } from './support/patient';
 test.describe.configure({ timeout: 60_000 });
 
 const widget = (page: Page) => page.getByRole('dialog');
-
-/** Club prices answer clicks once React has hydrated the page (its fiber is on the DOM). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-}
 
 /** A doctor list with club prices: the first '… ₽ в клубе' on it. */
 async function firstClubPrice(page: Page) {

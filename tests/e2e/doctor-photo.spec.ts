@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { hydrated } from './support/hydrated';
 import { WORK_PHONES, workAccountContext } from './support/patient';
 
 /**
@@ -9,12 +10,6 @@ import { WORK_PHONES, workAccountContext } from './support/patient';
  * his initials. The third demo doctor (79990001003), whom no other scenario uses.
  */
 const DOCTOR_PHONE = '79990001003';
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 test('a doctor uploads a photo; after moderation it is on his page', async ({ browser }, info) => {
   const width = info.project.use.viewport?.width ?? 0;

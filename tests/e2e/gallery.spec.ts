@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
+import { hydrated } from './support/hydrated';
 import { csrf, workAccountContext } from './support/patient';
 
 /**
@@ -12,12 +13,6 @@ import { csrf, workAccountContext } from './support/patient';
  */
 
 const CLINIC_PHONE = '79990002003';
-
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
 
 const randomVideoId = () =>
   Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');

@@ -1,11 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 
 const cards = (page: Page) => page.locator('article[data-doctor-id]');
-
-/** Controls answer once React has hydrated; the dev server hydrates a moment after load. */
-async function hydrated(page: Page) {
-  await page.waitForLoadState('networkidle');
-}
 
 /** The '4,8' of each rating line ('Рейтинг 4,8' to screen readers). */
 const ratingsIn = (scope: Locator) => numbers(scope.locator('span:has(> span.sr-only)'), /Рейтинг([\d,]+)/);

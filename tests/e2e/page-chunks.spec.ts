@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { hydrated } from './support/cards';
+import { hydrated } from './support/hydrated';
 
 // ADR 021: the doctor list and the doctor's page share one route but not their code; a clinic
 // page's sections below the fold hydrate from their own chunks, and a navigation in the browser

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 
 /**
  * The page's source (core/directory/page-source.ts) on its main column: a treatment page is the
@@ -21,9 +22,7 @@ test('a treatment page is the disease doctor list; a page that matches nothing i
   // From the home page (no source) to a doctor list by the site's own link: the class goes.
   await page.goto('/');
   await expect(main).toHaveClass(/(^|\s)without-source(\s|$)/);
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('content') ?? {}).some((k) => k.startsWith('__reactFiber')),
-  );
+  await hydrated(page);
   await page.locator('main a[href^="/moskva/vrach/"]').first().click();
   await expect(page).toHaveURL(/\/moskva\/vrach\//);
   await expect(main).toHaveAttribute('data-page-source', /^(doctors_list|doctor_page)$/);

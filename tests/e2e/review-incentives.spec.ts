@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 import { pressUntil } from './support/press';
 
 /**
@@ -135,9 +136,7 @@ test('«Оставить отзыв» on a doctor page offers the discount: the 
   await expect(write).toHaveAttribute('href', `/reviews/new/?doctor=${doctorId}`);
   // The dialog comes with scripts: a press before React has hydrated the link follows it to the
   // form (seen once in CI on a busy machine), as it would for a patient.
-  await expect
-    .poll(() => write.evaluate((a) => Object.keys(a).some((key) => key.startsWith('__reactProps'))))
-    .toBe(true);
+  await hydrated(write);
   await write.click();
   const dialog = page.getByRole('dialog', { name: 'Дарим скидку 300 ₽ за честный отзыв' });
   await expect(dialog).toBeVisible();

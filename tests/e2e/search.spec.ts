@@ -1,15 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 
 const FIELD = 'Поиск врача, клиники или услуги';
 
 // The dev server (E2E_DEV=1) compiles each page on its first visit, which can take most of a test's time.
 test.slow(process.env.E2E_DEV === '1', 'dev server compiles pages on first visit');
 
-/** The header field answers typing once React has hydrated (the dev server hydrates after load). */
+/** The header field answers typing once React has hydrated. */
 async function searchField(page: Page, path = '/moskva/vrach/') {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await hydrated(page);
   return page.getByRole('combobox', { name: FIELD });
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
 
 /**
  * Records every Content-Security-Policy violation the page reports, from its first script on,
@@ -40,10 +41,7 @@ test('the policy blocks none of the own scripts of the site, on fresh and cached
     /script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/,
   );
   expect(cached?.headers()['content-encoding']).toBe('br');
-  await page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
+  await hydrated(page);
   await page.locator('article[data-doctor-id] h2 a').first().click();
   await expect(page).toHaveURL(/\/moskva\/vrach\/\d+-[a-z0-9-]+\/$/);
   await expect(page.getByRole('heading', { name: 'Где принимает' })).toBeVisible();

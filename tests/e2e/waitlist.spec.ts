@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cardWithTimes, hasLaterDay, hydrated, laterTime } from './support/cards';
+import { cardWithTimes, hasLaterDay, laterTime } from './support/cards';
+import { hydrated } from './support/hydrated';
 import { randomPhone, signInThroughApi } from './support/patient';
 
 /**

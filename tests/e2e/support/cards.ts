@@ -3,13 +3,6 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** A time button in a card's calendar ('09:30'). */
 export const SLOT = /^\d\d:\d\d$/;
 
-/** The page answers clicks once React has hydrated it. */
-export const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const main = document.getElementById('content');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
-  });
-
 /**
  * A list card's schedule once it has settled: the calendar's day tabs (a card with several visit
  * types also has their tab panel round it), the express link when no time is free, the
