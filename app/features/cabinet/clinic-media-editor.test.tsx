@@ -5,7 +5,7 @@ import type { ClinicMedia } from '../../../core/cabinet/clinic-page-contracts';
 import { CLINIC_MEDIA_TEXTS as T } from '../../../core/clinic/media';
 import { VIDEO_TEXTS } from '../../../core/clinic/video';
 import { ClinicMediaEditor } from './clinic-media-editor';
-import { json, stubFetch } from './fetch-stub';
+import { formOf, json, stubFetch } from './fetch-stub';
 
 afterEach(() => {
   cleanup();
@@ -130,7 +130,7 @@ describe('ClinicMediaEditor', () => {
     );
     const sent = stub.sent();
     expect(sent.url).toBe('/cabinet/ajax/clinic/media/photos/');
-    expect((sent.body as FormData).get('caption')).toBe('Холл');
+    expect(formOf(sent.body).get('caption')).toBe('Холл');
     expect(photos.getByRole('alert').textContent).toBe('Файл больше 10 МБ');
   });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CabinetDocuments, DoctorDocument } from '../../../core/doctor/document-contracts';
 import { DOCUMENT_TEXTS as T } from '../../../core/doctor/document-scans';
 import { DocumentsEditor } from './documents-editor';
-import { json, stubFetch } from './fetch-stub';
+import { formOf, json, stubFetch } from './fetch-stub';
 
 afterEach(() => {
   cleanup();
@@ -42,8 +42,8 @@ describe('DocumentsEditor', () => {
     );
     const sent = stub.sent();
     expect(sent.url).toBe('/cabinet/ajax/profile/documents/');
-    expect((sent.body as FormData).get('kind')).toBe('education');
-    expect((sent.body as FormData).get('doctor_id')).toBe('5');
+    expect(formOf(sent.body).get('kind')).toBe('education');
+    expect(formOf(sent.body).get('doctor_id')).toBe('5');
     expect(slot('education').getByRole('status').textContent).toBe(T.uploaded);
     expect(slot('education').getByText('На проверке')).toBeTruthy();
     expect(slot('category').queryByRole('status')).toBeNull();

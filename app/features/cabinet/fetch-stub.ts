@@ -26,6 +26,12 @@ export function stubFetch(...replies: (() => Response)[]) {
   };
 }
 
+/** A request's body sent as a form (a file upload): fails the test when it was anything else. */
+export function formOf(body: unknown): FormData {
+  if (!(body instanceof FormData)) throw new Error(`expected a FormData body, got ${typeof body}`);
+  return body;
+}
+
 export const json =
   (data: unknown, status = 200) =>
   () =>

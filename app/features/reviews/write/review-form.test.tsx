@@ -37,7 +37,8 @@ describe('ReviewForm', () => {
     await submit();
     const [url, init] = fetchStub.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/reviews/');
-    const body = init.body as FormData;
+    const body = init.body;
+    if (!(body instanceof FormData)) throw new Error('the review is sent as a form');
     expect(body.getAll('stars')).toEqual(['5', '']);
     expect(body.get('doctor_id')).toBe('7');
     expect(body.get('text')).toBe(TEXT);
