@@ -85,6 +85,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (setSession) api.setSession();
   }, [setSession]);
   useEffect(() => {
+    // The document has hydrated: browser tests wait for this (tests/e2e/support/hydrated.ts).
+    document.documentElement.dataset.hydrated = '';
+  }, []);
+  useEffect(() => {
     // The modal's code is out of the first load; fetch it when the browser has nothing else to do.
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
     idle(preloadModal);
