@@ -41,10 +41,17 @@ export function Form({ call, onSubmit, children, ...rest }: FormProps) {
 export function FormStatus({
   call,
   done,
+  fields = 'own',
   className,
 }: {
   call: FormCall;
   done?: ReactNode;
+  /**
+   * 'own' (the default): the fields show their messages, so a 400 that names fields is theirs.
+   * 'none': the controls show none (boxes to tick, rows of times, a list of phones), so every
+   * refusal is read here, a 400 that names fields too.
+   */
+  fields?: 'own' | 'none';
   className?: string;
 }) {
   if (call.done && done) {
@@ -54,7 +61,7 @@ export function FormStatus({
       </p>
     );
   }
-  if (call.error && Object.keys(call.fieldErrors).length === 0) {
+  if (call.error && (fields === 'none' || Object.keys(call.fieldErrors).length === 0)) {
     return (
       <p role="alert" className={`text-error${className ? ` ${className}` : ''}`}>
         {call.error}

@@ -9,7 +9,6 @@ import {
 import { Button } from '../../components/ui/button';
 import { Form, FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
-import { wholeForm } from './whole-form';
 
 /** 'Доступная среда' in the clinic's cabinet: a box per feature, saved with 'Сохранить'. */
 export function AccessibilityEditor({ features }: { features: AccessibilityFeature[] }) {
@@ -61,7 +60,7 @@ export function AccessibilityEditor({ features }: { features: AccessibilityFeatu
         <Button type="submit" busy={save.busy}>
           {ACCESSIBILITY_TEXTS.save}
         </Button>
-        <FormStatus call={wholeForm(save)} done={ACCESSIBILITY_TEXTS.saved} />
+        <FormStatus call={save} fields="none" done={ACCESSIBILITY_TEXTS.saved} />
       </div>
     </Form>
   );

@@ -7,7 +7,6 @@ import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
 import { Form, FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
-import { wholeForm } from './whole-form';
 
 /** 'О клинике' in the clinic's cabinet: the description, up to five phones and the website. */
 export function ClinicAboutEditor({ about }: { about: ClinicAbout }) {
@@ -90,7 +89,7 @@ export function ClinicAboutEditor({ about }: { about: ClinicAbout }) {
           {T.save}
         </Button>
         {/* The phones come back as one list's message: every refusal reads here. */}
-        <FormStatus call={wholeForm(save)} done={T.saved} />
+        <FormStatus call={save} fields="none" done={T.saved} />
       </div>
     </Form>
   );

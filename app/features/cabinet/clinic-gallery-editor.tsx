@@ -17,7 +17,6 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { keepMedia } from './clinic-media-items';
 import { MoveButtons, RemoveButton } from './clinic-media-parts';
 import { useSectionCalls } from './use-section-calls';
-import { wholeForm } from './whole-form';
 
 type Props = { media: ClinicMedia; onChange: (media: ClinicMedia) => void };
 
@@ -183,7 +182,7 @@ export function ClinicPhotosEditor({ media, onChange }: Props) {
           }}
         />
         <p className="text-sm text-ink-soft">{section.busy ? T.photoUploading : T.photoHint}</p>
-        <FormStatus call={wholeForm(section.form)} done={section.last?.done} />
+        <FormStatus call={section.form} fields="none" done={section.last?.done} />
       </fieldset>
     </section>
   );
@@ -290,7 +289,7 @@ export function ClinicVideosEditor({ media, onChange }: Props) {
               {urlProblem}
             </p>
           ) : (
-            <FormStatus call={wholeForm(section.form)} done={section.last?.done} />
+            <FormStatus call={section.form} fields="none" done={section.last?.done} />
           )}
         </div>
       </Form>

@@ -13,7 +13,6 @@ import { Field, INPUT } from '../../components/ui/field';
 import { Form, FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
 import { useSectionCalls } from './use-section-calls';
-import { wholeForm } from './whole-form';
 
 type Day = { opens: string; closes: string; closed: boolean };
 const toDay = (d: { opens: string | null; closes: string | null }): Day =>
@@ -145,7 +144,7 @@ function WeekForm({ hours, onSaved }: { hours: ClinicHours; onSaved: (hours: Cli
         <Button type="submit" busy={save.busy}>
           {T.save}
         </Button>
-        <FormStatus call={wholeForm(save)} done={T.saved} />
+        <FormStatus call={save} fields="none" done={T.saved} />
       </div>
     </Form>
   );
@@ -239,7 +238,7 @@ function HolidaysSection({ hours, onSaved }: { hours: ClinicHours; onSaved: (hou
           <Button type="submit" busy={section.busy}>
             {T.addHoliday}
           </Button>
-          <FormStatus call={wholeForm(section.form)} done={section.last?.done} />
+          <FormStatus call={section.form} fields="none" done={section.last?.done} />
         </div>
       </Form>
     </section>

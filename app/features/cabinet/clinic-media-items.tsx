@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { Form, type FormCall, FormStatus } from '../../components/ui/form';
 import type { Outcome } from '../../lib/use-call';
 import { ImageField, MoveButtons, RemoveButton } from './clinic-media-parts';
-import { wholeForm } from './whole-form';
 
 /**
  * The clinic's licences and its equipment are one piece: a list of items, each with its fields
@@ -180,7 +179,7 @@ export function MediaItemsSection<Item extends { id: number }, D extends Draft>(
         />
       </div>
       {/* The image and the attributes show no messages of their own: every refusal reads here. */}
-      <FormStatus call={wholeForm(call)} done={props.done} />
+      <FormStatus call={call} fields="none" done={props.done} />
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { Button } from '../../components/ui/button';
 import { FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
 import { useHydrated } from '../../lib/use-hydrated';
-import { wholeForm } from './whole-form';
 
 /** 'Выше' / 'Ниже' for one item of an ordered list; an end's button is disabled. */
 export function MoveButtons({
@@ -149,7 +148,7 @@ export function ImageField({
         )}
       </div>
       <p className="text-sm text-ink-soft">{upload.busy ? T.photoUploading : T.photoHint}</p>
-      <FormStatus call={wholeForm(upload)} />
+      <FormStatus call={upload} fields="none" />
     </div>
   );
 }

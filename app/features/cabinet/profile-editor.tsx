@@ -120,7 +120,8 @@ export function ProfileEditor({
         status={
           // The form marks no field: a refusal's text is the line's, whichever field it names.
           <FormStatus
-            call={{ ...lastCall, fieldErrors: {} }}
+            call={lastCall}
+            fields="none"
             done={last === 'submit' ? PROFILE_TEXTS.submitted : PROFILE_TEXTS.withdrawn}
           />
         }

@@ -65,7 +65,7 @@ export function ProfilePhoto({
             }}
           />
           <p className="text-sm text-ink-soft">{PROFILE_TEXTS.photoHint}</p>
-          <FormStatus call={{ ...upload, fieldErrors: {} }} done={PROFILE_TEXTS.photoUploaded} />
+          <FormStatus call={upload} fields="none" done={PROFILE_TEXTS.photoUploaded} />
         </div>
       </div>
     </section>

@@ -6,7 +6,6 @@ import { BUFFER_CHOICES, MIN_NOTICE_CHOICES, SETTINGS_TEXTS } from '../../../cor
 import { Field, INPUT } from '../../components/ui/field';
 import { FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
-import { wholeForm } from './whole-form';
 
 const SWITCHES = [
   ['day_before', SETTINGS_TEXTS.dayBefore],
@@ -80,7 +79,7 @@ export function ClinicSettingsEditor({ initial }: { initial: ClinicSettings }) {
           </Field>
         ))}
       </div>
-      <FormStatus call={wholeForm(save)} done={SETTINGS_TEXTS.saved} className="mt-2 text-sm" />
+      <FormStatus call={save} fields="none" done={SETTINGS_TEXTS.saved} className="mt-2 text-sm" />
     </section>
   );
 }
