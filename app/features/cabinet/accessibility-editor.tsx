@@ -6,9 +6,9 @@ import {
   ACCESSIBILITY_TEXTS,
   type AccessibilityFeature,
 } from '../../../core/clinic/accessibility';
-import { Button } from '../../components/ui/button';
-import { Form, FormStatus } from '../../components/ui/form';
+import { Form } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
+import { SaveRow } from './save-row';
 
 /** 'Доступная среда' in the clinic's cabinet: a box per feature, saved with 'Сохранить'. */
 export function AccessibilityEditor({ features }: { features: AccessibilityFeature[] }) {
@@ -56,12 +56,7 @@ export function AccessibilityEditor({ features }: { features: AccessibilityFeatu
           </label>
         ))}
       </fieldset>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" busy={save.busy}>
-          {ACCESSIBILITY_TEXTS.save}
-        </Button>
-        <FormStatus call={save} fields="none" done={ACCESSIBILITY_TEXTS.saved} />
-      </div>
+      <SaveRow call={save} save={ACCESSIBILITY_TEXTS.save} saved={ACCESSIBILITY_TEXTS.saved} fields="none" />
     </Form>
   );
 }

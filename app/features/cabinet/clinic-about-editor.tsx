@@ -5,8 +5,9 @@ import { CLINIC_PAGE_LIMITS as L, CLINIC_PAGE_TEXTS as T } from '../../../core/c
 import { formatPhone } from '../../../core/phone/format';
 import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
-import { Form, FormStatus } from '../../components/ui/form';
+import { Form } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
+import { SaveRow } from './save-row';
 
 /** 'О клинике' in the clinic's cabinet: the description, up to five phones and the website. */
 export function ClinicAboutEditor({ about }: { about: ClinicAbout }) {
@@ -84,13 +85,8 @@ export function ClinicAboutEditor({ about }: { about: ClinicAbout }) {
           />
         )}
       </Field>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" busy={save.busy}>
-          {T.save}
-        </Button>
-        {/* The phones come back as one list's message: every refusal reads here. */}
-        <FormStatus call={save} fields="none" done={T.saved} />
-      </div>
+      {/* The phones come back as one list's message: every refusal reads here. */}
+      <SaveRow call={save} save={T.save} saved={T.saved} fields="none" />
     </Form>
   );
 }

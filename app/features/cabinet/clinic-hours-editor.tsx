@@ -10,8 +10,9 @@ import { exceptionDate, exceptionDayLabel, formatHours } from '../../../core/cli
 import { WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
-import { Form, FormStatus } from '../../components/ui/form';
+import { Form } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
+import { SaveRow } from './save-row';
 import { useSectionCalls } from './use-section-calls';
 
 type Day = { opens: string; closes: string; closed: boolean };
@@ -25,41 +26,50 @@ const fromDay = (d: Day) => (d.closed ? { opens: null, closes: null } : { opens:
 const TIME =
   'w-20 rounded-lg border border-line bg-surface px-2 py-2 text-center tabular-nums disabled:opacity-50';
 
+/** The day's opening or closing time, named for screen readers ('Понедельник: Открывается'). */
+function TimeBox({
+  name,
+  placeholder,
+  day,
+  end,
+  onChange,
+}: {
+  name: string;
+  placeholder: string;
+  day: Day;
+  end: 'opens' | 'closes';
+  onChange: (day: Day) => void;
+}) {
+  return (
+    <label className="flex items-center gap-1.5">
+      <span className="sr-only">{name}</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        placeholder={placeholder}
+        maxLength={5}
+        className={TIME}
+        value={day[end]}
+        disabled={day.closed}
+        onChange={(event) => onChange({ ...day, [end]: event.currentTarget.value })}
+      />
+    </label>
+  );
+}
+
 /** Opens, closes and 'Выходной' of one day: times as typed, 'HH:mm' ('24:00' closes at midnight). */
 function DayFields({ label, day, onChange }: { label: string; day: Day; onChange: (day: Day) => void }) {
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-      <label className="flex items-center gap-1.5">
-        <span className="sr-only">
-          {label}: {T.opens}
-        </span>
-        <input
-          type="text"
-          inputMode="numeric"
-          placeholder="09:00"
-          maxLength={5}
-          className={TIME}
-          value={day.opens}
-          disabled={day.closed}
-          onChange={(event) => onChange({ ...day, opens: event.currentTarget.value })}
-        />
-      </label>
+      <TimeBox name={`${label}: ${T.opens}`} placeholder="09:00" day={day} end="opens" onChange={onChange} />
       <span aria-hidden="true">–</span>
-      <label className="flex items-center gap-1.5">
-        <span className="sr-only">
-          {label}: {T.closes}
-        </span>
-        <input
-          type="text"
-          inputMode="numeric"
-          placeholder="18:00"
-          maxLength={5}
-          className={TIME}
-          value={day.closes}
-          disabled={day.closed}
-          onChange={(event) => onChange({ ...day, closes: event.currentTarget.value })}
-        />
-      </label>
+      <TimeBox
+        name={`${label}: ${T.closes}`}
+        placeholder="18:00"
+        day={day}
+        end="closes"
+        onChange={onChange}
+      />
       <label className="flex min-h-10 items-center gap-2">
         <input
           type="checkbox"
@@ -140,12 +150,7 @@ function WeekForm({ hours, onSaved }: { hours: ClinicHours; onSaved: (hours: Cli
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" busy={save.busy}>
-          {T.save}
-        </Button>
-        <FormStatus call={save} fields="none" done={T.saved} />
-      </div>
+      <SaveRow call={save} save={T.save} saved={T.saved} fields="none" />
     </Form>
   );
 }
@@ -234,12 +239,7 @@ function HolidaysSection({ hours, onSaved }: { hours: ClinicHours; onSaved: (hou
           )}
         </Field>
         <DayFields label={T.holidayDate} day={holiday} onChange={edit} />
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" busy={section.busy}>
-            {T.addHoliday}
-          </Button>
-          <FormStatus call={section.form} fields="none" done={section.last?.done} />
-        </div>
+        <SaveRow call={section.form} save={T.addHoliday} saved={section.last?.done} fields="none" />
       </Form>
     </section>
   );

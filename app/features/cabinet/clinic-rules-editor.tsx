@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { cabinetSetClinicRules } from '../../../core/cabinet/calls';
 import { CLINIC_PAGE_TEXTS as T } from '../../../core/clinic/page-editor';
-import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
-import { Form, FormStatus } from '../../components/ui/form';
+import { Form } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
+import { SaveRow } from './save-row';
 
 /** 'Правила посещения' in the clinic's cabinet: one text, a rule a line. */
 export function ClinicRulesEditor({ rules }: { rules: string[] }) {
@@ -41,12 +41,7 @@ export function ClinicRulesEditor({ rules }: { rules: string[] }) {
           />
         )}
       </Field>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" busy={save.busy}>
-          {T.save}
-        </Button>
-        <FormStatus call={save} done={T.saved} />
-      </div>
+      <SaveRow call={save} save={T.save} saved={T.saved} />
     </Form>
   );
 }
