@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import {
   cabinetAddClinicPhoto,
   cabinetAddClinicVideo,
@@ -63,17 +63,7 @@ function GalleryItemControls({
           void keepMedia(section.run('caption', { params, body: { caption } }, T.captionSaved), onChange)
         }
       >
-        <Field label={T.caption} className="min-w-0 flex-1">
-          {(control) => (
-            <input
-              {...control}
-              className={INPUT}
-              value={caption}
-              maxLength={200}
-              onChange={(event) => setCaption(event.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <CaptionField value={caption} onChange={setCaption} className="min-w-0 flex-1" />
         <Button
           type="submit"
           variant="secondary"
@@ -104,6 +94,112 @@ function GalleryItemControls({
   );
 }
 
+/** 'Подпись': a photo's or a video's caption, up to 200 characters. */
+function CaptionField({
+  value,
+  onChange,
+  name,
+  className,
+}: {
+  value: string;
+  onChange: (caption: string) => void;
+  name?: string;
+  className?: string;
+}) {
+  return (
+    <Field label={T.caption} className={className}>
+      {(control) => (
+        <input
+          {...control}
+          className={INPUT}
+          name={name}
+          value={value}
+          maxLength={200}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A gallery's words: its title, lead and empty text, the removal's question and its outcome. */
+type GalleryTexts = { title: string; lead: string; none: string; removeAsk: string; removed: string };
+
+const PHOTOS: GalleryTexts = {
+  title: T.photosTitle,
+  lead: T.photosLead,
+  none: T.photosNone,
+  removeAsk: T.photoRemoveAsk,
+  removed: T.photoRemoved,
+};
+
+const VIDEOS: GalleryTexts = {
+  title: T.videosTitle,
+  lead: T.videosLead,
+  none: T.videosNone,
+  removeAsk: T.videoRemoveAsk,
+  removed: T.videoRemoved,
+};
+
+/**
+ * A gallery's section: its title and lead, its items in order (or the text for none), each drawn
+ * by `layout` around its controls, then the form that adds one (`children`).
+ */
+function GallerySection<I extends { id: number; caption: string }>({
+  texts: { title, lead, none, removeAsk, removed },
+  items,
+  itemClassName,
+  name,
+  layout,
+  section,
+  onChange,
+  children,
+}: {
+  texts: GalleryTexts;
+  items: readonly I[];
+  itemClassName: string;
+  /** The item in its buttons' names ('фото Холл'). */
+  name: (item: I, i: number) => string;
+  layout: (item: I, controls: ReactNode) => ReactNode;
+  section: GalleryCalls;
+  onChange: (media: ClinicMedia) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section className="card mt-4 flex flex-col gap-3 p-5" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      <p className="text-sm text-ink-soft">{lead}</p>
+      {items.length === 0 ? (
+        <p className="text-ink-soft">{none}</p>
+      ) : (
+        <ol className="flex flex-col gap-3" aria-label={title}>
+          {items.map((item, i) => (
+            <li key={item.id} className={itemClassName}>
+              {layout(
+                item,
+                <GalleryItemControls
+                  item={item}
+                  name={name(item, i)}
+                  first={i === 0}
+                  last={i === items.length - 1}
+                  removeAsk={removeAsk}
+                  removed={removed}
+                  section={section}
+                  onChange={onChange}
+                />,
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {children}
+    </section>
+  );
+}
+
 /** 'Фотографии клиники': upload (at once), caption, order, remove. */
 export function ClinicPhotosEditor({ media, onChange }: Props) {
   const id = useId();
@@ -122,49 +218,23 @@ export function ClinicPhotosEditor({ media, onChange }: Props) {
     if (file.current) file.current.value = '';
   }
 
-  const photos = media.photos;
   return (
-    <section className="card mt-4 flex flex-col gap-3 p-5" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="text-lg font-semibold">
-        {T.photosTitle}
-      </h2>
-      <p className="text-sm text-ink-soft">{T.photosLead}</p>
-      {photos.length === 0 ? (
-        <p className="text-ink-soft">{T.photosNone}</p>
-      ) : (
-        <ol className="flex flex-col gap-3" aria-label={T.photosTitle}>
-          {photos.map((p, i) => (
-            <li key={p.id} className="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row">
-              <img src={p.src} alt={p.caption} className="h-28 w-full rounded-md object-cover sm:w-40" />
-              <div className="flex min-w-0 flex-1 flex-col gap-2">
-                <GalleryItemControls
-                  item={p}
-                  name={`фото ${p.caption || `${i + 1}`}`}
-                  first={i === 0}
-                  last={i === photos.length - 1}
-                  removeAsk={T.photoRemoveAsk}
-                  removed={T.photoRemoved}
-                  section={section}
-                  onChange={onChange}
-                />
-              </div>
-            </li>
-          ))}
-        </ol>
+    <GallerySection
+      texts={PHOTOS}
+      items={media.photos}
+      itemClassName="flex flex-col gap-3 rounded-lg border border-line p-3 sm:flex-row"
+      name={(p, i) => `фото ${p.caption || `${i + 1}`}`}
+      layout={(p, controls) => (
+        <>
+          <img src={p.src} alt={p.caption} className="h-28 w-full rounded-md object-cover sm:w-40" />
+          <div className="flex min-w-0 flex-1 flex-col gap-2">{controls}</div>
+        </>
       )}
+      section={section}
+      onChange={onChange}
+    >
       <fieldset className="flex flex-col gap-2 border-t border-line pt-3" aria-label={T.photoUpload}>
-        <Field label={T.caption}>
-          {(control) => (
-            <input
-              {...control}
-              className={INPUT}
-              name="caption"
-              value={caption}
-              maxLength={200}
-              onChange={(event) => setCaption(event.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <CaptionField name="caption" value={caption} onChange={setCaption} />
         <label htmlFor={`${id}-file`} className="font-medium">
           {T.photoUpload}
         </label>
@@ -184,13 +254,12 @@ export function ClinicPhotosEditor({ media, onChange }: Props) {
         <p className="text-sm text-ink-soft">{section.busy ? T.photoUploading : T.photoHint}</p>
         <FormStatus call={section.form} fields="none" done={section.last?.done} />
       </fieldset>
-    </section>
+    </GallerySection>
   );
 }
 
 /** 'Видео': a VK Video or RuTube link, a caption, order, remove. */
 export function ClinicVideosEditor({ media, onChange }: Props) {
-  const id = useId();
   const [url, setUrl] = useState('');
   const [caption, setCaption] = useState('');
   // The link's own check, before any call: another host is refused here.
@@ -210,41 +279,28 @@ export function ClinicVideosEditor({ media, onChange }: Props) {
     }
   }
 
-  const videos = media.videos;
   return (
-    <section className="card mt-4 flex flex-col gap-3 p-5" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`} className="text-lg font-semibold">
-        {T.videosTitle}
-      </h2>
-      <p className="text-sm text-ink-soft">{T.videosLead}</p>
-      {videos.length === 0 ? (
-        <p className="text-ink-soft">{T.videosNone}</p>
-      ) : (
-        <ol className="flex flex-col gap-3" aria-label={T.videosTitle}>
-          {videos.map((v, i) => (
-            <li key={v.id} className="flex flex-col gap-2 rounded-lg border border-line p-3">
-              <a
-                href={v.watchUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="break-all text-brand hover:underline"
-              >
-                {v.watchUrl}
-              </a>
-              <GalleryItemControls
-                item={v}
-                name={`видео ${v.caption || `${VIDEO_HOST_NAMES[v.host]} ${i + 1}`}`}
-                first={i === 0}
-                last={i === videos.length - 1}
-                removeAsk={T.videoRemoveAsk}
-                removed={T.videoRemoved}
-                section={section}
-                onChange={onChange}
-              />
-            </li>
-          ))}
-        </ol>
+    <GallerySection
+      texts={VIDEOS}
+      items={media.videos}
+      itemClassName="flex flex-col gap-2 rounded-lg border border-line p-3"
+      name={(v, i) => `видео ${v.caption || `${VIDEO_HOST_NAMES[v.host]} ${i + 1}`}`}
+      layout={(v, controls) => (
+        <>
+          <a
+            href={v.watchUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all text-brand hover:underline"
+          >
+            {v.watchUrl}
+          </a>
+          {controls}
+        </>
       )}
+      section={section}
+      onChange={onChange}
+    >
       <Form
         call={section.form}
         onSubmit={add}
@@ -268,18 +324,7 @@ export function ClinicVideosEditor({ media, onChange }: Props) {
             />
           )}
         </Field>
-        <Field label={T.caption}>
-          {(control) => (
-            <input
-              {...control}
-              className={INPUT}
-              name="caption"
-              value={caption}
-              maxLength={200}
-              onChange={(event) => setCaption(event.currentTarget.value)}
-            />
-          )}
-        </Field>
+        <CaptionField name="caption" value={caption} onChange={setCaption} />
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" busy={section.busy}>
             {T.videoAdd}
@@ -293,6 +338,6 @@ export function ClinicVideosEditor({ media, onChange }: Props) {
           )}
         </div>
       </Form>
-    </section>
+    </GallerySection>
   );
 }
