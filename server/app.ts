@@ -4,7 +4,6 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
@@ -14,60 +13,41 @@ import type { AuthSettings } from '../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
 import type { LegalOperator } from '../core/legal/document';
 import { promoPageVariant } from '../core/promo/visibility';
+import { apiRoutes } from './api-routes';
 import { type Clock, fixedClock, TEST_NOW_COOKIE } from './clock';
 import { DEFAULT_APP_STORES } from './config';
 import { type Db, jobsConnectionOf } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
-import { notFound as notFoundError } from './http/errors';
 import { registerReadRouting } from './http/read-routing';
 import { readinessRoute } from './http/readiness';
 import type { JobKindName } from './jobs/kinds';
 import { createJobs, type JobHandler, type Jobs } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
-import { authRoutes } from './modules/auth/routes';
 import { CLINIC_JOBS, createClinicMessageHandlers } from './modules/booking/clinic-messages';
 import { createBookingMessageHandlers } from './modules/booking/messages';
-import { bookingRoutes } from './modules/booking/routes';
 import { createWaitlistHandlers } from './modules/booking/waitlist-jobs';
-import { cabinetBranchesRoutes } from './modules/cabinet/branches-routes';
 import { clinicMediaDir } from './modules/cabinet/clinic-media-store';
-import { cabinetPricesRoutes } from './modules/cabinet/prices-routes';
-import { cabinetRoutes } from './modules/cabinet/routes';
 import { cabinetSocketRoutes } from './modules/cabinet/socket';
 import { createUploadCleanupHandlers } from './modules/cabinet/upload-cleanup';
-import { clinicRoutes } from './modules/clinic/routes';
 import { clubCardPageRoutes } from './modules/club/card-page';
 import { createClubJobHandlers } from './modules/club/payments';
-import { clubNotificationRoutes, clubRoutes } from './modules/club/routes';
+import { clubNotificationRoutes } from './modules/club/routes';
 import { clubSocketRoutes } from './modules/club/socket';
-import { directoryRoutes } from './modules/directory/routes';
-import { sitemapRoutes } from './modules/directory/sitemap';
 import { doctorDocumentsDir } from './modules/doctor/document-file';
 import { doctorProfileRoutes } from './modules/doctor/profile-routes';
-import { doctorRoutes } from './modules/doctor/routes';
-import { favouritesRoutes } from './modules/favourites/routes';
-import { feedbackRoutes } from './modules/feedback/routes';
 import { legalRoutes } from './modules/legal/routes';
-import { mapRoutes } from './modules/map/routes';
-import { misApiRoutes, misKeyRoutes } from './modules/mis/routes';
-import { adsRoutes } from './modules/promo/ads-routes';
+import { misApiRoutes } from './modules/mis/routes';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
-import { promoRoutes } from './modules/promo/routes';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
-import { reviewsRoutes, reviewWriteRoutes } from './modules/reviews/routes';
+import { reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
-import { scheduleRoutes } from './modules/schedule/routes';
-import { searchRoutes } from './modules/search/routes';
-import { pageStatsRoutes } from './modules/stats/routes';
-import { townRoutes } from './modules/towns/routes';
 import { type BuildSource, type Cookies, type PageCaching, registerPages, servePageCacheHits } from './pages';
 import { devOutboxRoutes } from './providers/dev-outbox-routes';
 import type { DevPaymentsProvider } from './providers/payments/dev-payments';
 import { devPaymentsRoutes } from './providers/payments/dev-payments-routes';
 import type { EventBus } from './realtime/bus';
-import { issueCsrfCookie, requireCsrf } from './security/csrf';
+import { issueCsrfCookie } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
-import { officeMatcher } from './security/office-ips';
 import { type AuthDeps, createServices, type ServiceDeps } from './services';
 
 declare module 'fastify' {
@@ -207,20 +187,7 @@ export async function buildApp({
     club: clubDeps,
     appStores,
   });
-  const { towns, directory, clinics, doctors, reviews, reviewWriter, moderation, patientProfiles } = services;
-  const {
-    reviewAwards,
-    priceList,
-    clinicDoctors,
-    search,
-    auth,
-    favourites,
-    schedule,
-    booking,
-    mistakeReports,
-    sessions,
-    pageCache,
-  } = services;
+  const { reviewWriter, moderation, auth, schedule, sessions, pageCache } = services;
   const clinicMessages = createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin });
   jobs.handle({
     ...createBookingMessageHandlers({
@@ -321,41 +288,10 @@ export async function buildApp({
   // The clinic software's API: bearer keys, no session, no CSRF token (outside the scope below).
   await misApiRoutes(app, { mis: services.mis, limits, origin: publicOrigin });
 
-  await app.register(async (api) => {
-    await api.register(formbody);
-    api.addHook('preValidation', requireCsrf);
-    await townRoutes(api, { towns, secureCookies });
-    await authRoutes(api, {
-      auth,
-      documentSiteUrl: authDeps.documentSiteUrl ?? null,
-      isOfficeIp: officeMatcher(authDeps.officeIps ?? ''),
-    });
-    await directoryRoutes(api, { directory, towns });
-    await searchRoutes(api, { search, towns });
-    await scheduleRoutes(api, { schedule });
-    await bookingRoutes(api, { booking, clock, publicOrigin });
-    await clinicRoutes(api, { clinics, clinicDoctors, priceList });
-    await doctorRoutes(api, { doctors });
-    await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
-    await favouritesRoutes(api, { favourites });
-    await cabinetRoutes(api, { cabinet: services.cabinet, clinicPage: services.clinicPage });
-    await cabinetPricesRoutes(api, { prices: services.prices });
-    await cabinetBranchesRoutes(api, { branches: services.branches });
-    await misKeyRoutes(api, { mis: services.mis });
-    await pageStatsRoutes(api, { stats: services.pageStats });
-    await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });
-    await feedbackRoutes(api, { mistakeReports });
-    await mapRoutes(api, { map: services.map, limits });
-    await promoRoutes(api, { promo: services.promo });
-    // Banners, their view and script reports, the counted click (/ad/event/c/…) and the staff's counts.
-    await adsRoutes(api, { ads: services.ads });
-    await sitemapRoutes(api, { db, towns, origin: publicOrigin });
-    const notFound = async () => {
-      throw notFoundError();
-    };
-    api.all('/api/*', notFound);
-    api.all('/ajax/*', notFound);
-  });
+  // Every call, behind the CSRF check (api-routes.ts).
+  await app.register(async (api) =>
+    apiRoutes(api, { services, clock, limits, publicOrigin, secureCookies, authDeps, db }),
+  );
 
   if (pages) {
     const clientDir = pages.clientDir ?? path.resolve('build/client');
