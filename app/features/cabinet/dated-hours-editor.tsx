@@ -8,17 +8,10 @@ import { addDays } from '../../../core/schedule/free-slots';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
-import { Form, FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
 import { IntervalsInput, SlotMinutesField } from './intervals-input';
-import {
-  type CancelFields,
-  canceledNote,
-  problemOf,
-  statusOf,
-  useAffectedVisits,
-  VisitsToCancel,
-} from './visits-to-cancel';
+import { problemOf, ScheduleForm } from './schedule-form';
+import { type CancelFields, canceledNote, useAffectedVisits, VisitsToCancel } from './visits-to-cancel';
 
 type Action = 'save' | 'remove';
 /** A date with its own hours, as listed. */
@@ -95,18 +88,17 @@ export function DatedHoursEditor({
     outside.drop();
   }
 
-  const status = statusOf(busy, check ?? problemOf(saving) ?? problemOf(removing), note);
   const held = outside.held?.step.action;
   return (
-    <Form
-      call={status}
+    <ScheduleForm
+      headingId="dated-hours-h"
+      title={DATED_HOURS_TEXTS.title}
+      className="mt-6"
+      busy={busy}
+      error={check ?? problemOf(saving) ?? problemOf(removing)}
+      note={note}
       onSubmit={() => void send('save', date)}
-      className="card mt-6 flex flex-col gap-3 p-4 sm:p-5"
-      aria-labelledby="dated-hours-h"
     >
-      <h2 id="dated-hours-h" className="text-lg font-semibold">
-        {DATED_HOURS_TEXTS.title}
-      </h2>
       <p className="text-sm text-ink-soft">
         {DATED_HOURS_TEXTS.lead} {clinic ? place.doctor.name : place.clinic.name},{' '}
         {VISIT_TYPE_LABELS[placeBody.visit_type].toLowerCase()}.
@@ -155,13 +147,6 @@ export function DatedHoursEditor({
         }}
       />
 
-      {!held && (
-        <div>
-          <Button type="submit" busy={busy}>
-            {DATED_HOURS_TEXTS.save}
-          </Button>
-        </div>
-      )}
       <VisitsToCancel
         affected={outside}
         title={held === 'remove' ? DATED_HOURS_TEXTS.visitsOutsideWeek : DATED_HOURS_TEXTS.visitsOutside}
@@ -172,9 +157,9 @@ export function DatedHoursEditor({
         confirm={held === 'remove' ? DATED_HOURS_TEXTS.cancelAndRemove : DATED_HOURS_TEXTS.cancelAndSave}
         onConfirm={(step, fields) => void send(step.action, step.date, fields)}
         back={HOURS_TEXTS.changeHours}
+        submit={{ text: DATED_HOURS_TEXTS.save }}
       />
-      <FormStatus call={status} done={note} className="text-sm" />
-    </Form>
+    </ScheduleForm>
   );
 }
 

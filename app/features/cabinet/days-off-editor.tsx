@@ -5,16 +5,9 @@ import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS, dayOffRanges } from '../../../co
 import { formatDayShort } from '../../../core/dates/zoned';
 import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
-import { Form, FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
-import {
-  type CancelFields,
-  canceledNote,
-  problemOf,
-  statusOf,
-  useAffectedVisits,
-  VisitsToCancel,
-} from './visits-to-cancel';
+import { problemOf, ScheduleForm } from './schedule-form';
+import { type CancelFields, canceledNote, useAffectedVisits, VisitsToCancel } from './visits-to-cancel';
 
 const span = (from: string, to: string) =>
   from === to ? formatDayShort(from) : `${formatDayShort(from)} — ${formatDayShort(to)}`;
@@ -36,7 +29,6 @@ export function DaysOffEditor({ initial }: { initial: DaysOff }) {
   const booked = useAffectedVisits<null>();
   const [note, setNote] = useState('');
   const busy = adding.busy || opening.busy || reading.busy;
-  const status = statusOf(busy, problemOf(adding) ?? opening.error ?? reading.error, note);
   const clinic = data.clinicId !== null;
 
   async function refresh() {
@@ -80,15 +72,15 @@ export function DaysOffEditor({ initial }: { initial: DaysOff }) {
 
   return (
     <>
-      <Form
-        call={status}
+      <ScheduleForm
+        headingId="close-days"
+        title="Закрыть дни"
+        className="mt-4"
+        busy={busy}
+        error={problemOf(adding) ?? opening.error ?? reading.error}
+        note={note}
         onSubmit={() => void submit()}
-        className="card mt-4 flex flex-col gap-3 p-4 sm:p-5"
-        aria-labelledby="close-days"
       >
-        <h2 id="close-days" className="text-lg font-semibold">
-          Закрыть дни
-        </h2>
         {clinic && (
           <Field label="Врач">
             {(control) => (
@@ -144,13 +136,6 @@ export function DaysOffEditor({ initial }: { initial: DaysOff }) {
             ? 'Врач не будет принимать в клинике в эти дни: время пропадёт из записи сразу.'
             : 'Вы не будете принимать в эти дни ни в одной клинике: время пропадёт из записи сразу.'}
         </p>
-        {!booked.held && (
-          <div>
-            <Button type="submit" busy={busy}>
-              Закрыть дни
-            </Button>
-          </div>
-        )}
         <VisitsToCancel
           affected={booked}
           title={DAYS_OFF_TEXTS.visitsBooked}
@@ -161,9 +146,9 @@ export function DaysOffEditor({ initial }: { initial: DaysOff }) {
           confirm="Отменить записи и закрыть дни"
           onConfirm={(_, fields) => void submit(fields)}
           back="Выбрать другие дни"
+          submit={{ text: 'Закрыть дни' }}
         />
-        <FormStatus call={status} done={note} className="text-sm" />
-      </Form>
+      </ScheduleForm>
       <DaysOffList data={data} busy={busy} onOpen={(ids) => void open(ids)} />
     </>
   );

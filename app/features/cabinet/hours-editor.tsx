@@ -8,8 +8,7 @@ import {
 } from '../../../core/cabinet/calls';
 import type { Hours, HoursPlace, PendingHours } from '../../../core/cabinet/contracts';
 import { dayLong, HOURS_TEXTS } from '../../../core/cabinet/hours';
-import { Button } from '../../components/ui/button';
-import { Form, FormStatus } from '../../components/ui/form';
+import { FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
 import { DatedHoursEditor } from './dated-hours-editor';
 import {
@@ -23,14 +22,8 @@ import {
   slotOf,
   WeekRows,
 } from './hours-parts';
-import {
-  type CancelFields,
-  canceledNote,
-  problemOf,
-  statusOf,
-  useAffectedVisits,
-  VisitsToCancel,
-} from './visits-to-cancel';
+import { problemOf, ScheduleForm, statusOf } from './schedule-form';
+import { type CancelFields, canceledNote, useAffectedVisits, VisitsToCancel } from './visits-to-cancel';
 
 /**
  * 'Часы приёма': a doctor's weekly hours at a clinic for one visit type (a clinic picks its
@@ -54,7 +47,6 @@ export function HoursEditor({ initial }: { initial: Hours }) {
   const [check, setCheck] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const busy = reading.busy || saving.busy || withdrawing.busy;
-  const error = check ?? problemOf(saving) ?? problemOf(withdrawing) ?? reading.error;
   const clinic = data.clinicId !== null;
   const current = data.places.find(
     (p) => data.place && p.doctor.id === data.place.doctorId && p.clinic.id === data.place.clinicId,
@@ -151,18 +143,17 @@ export function HoursEditor({ initial }: { initial: Hours }) {
     if (next && draft.validFrom === day) setDraft(draftOf(next));
   }
 
-  const status = statusOf(busy, error, note);
   return (
     <>
-      <Form
-        call={status}
+      <ScheduleForm
+        headingId="hours-h"
+        title={HOURS_TEXTS.title}
+        className="mt-6"
+        busy={busy}
+        error={check ?? problemOf(saving) ?? problemOf(withdrawing) ?? reading.error}
+        note={note}
         onSubmit={() => void save()}
-        className="card mt-6 flex flex-col gap-3 p-4 sm:p-5"
-        aria-labelledby="hours-h"
       >
-        <h2 id="hours-h" className="text-lg font-semibold">
-          {HOURS_TEXTS.title}
-        </h2>
         <p className="text-sm text-ink-soft">{HOURS_TEXTS.lead}</p>
         {data.places.length === 0 || !current || !data.visitType ? (
           <p className="text-ink-soft">{HOURS_TEXTS.noPlaces}</p>
@@ -209,13 +200,6 @@ export function HoursEditor({ initial }: { initial: Hours }) {
                 edit({ week: draft.week.map((d) => (d.weekday === weekday ? { ...d, intervals } : d)) })
               }
             />
-            {!outside.held && (
-              <div>
-                <Button type="submit" busy={busy} disabled={current.misSchedule}>
-                  {HOURS_TEXTS.save}
-                </Button>
-              </div>
-            )}
             <VisitsToCancel
               affected={outside}
               title={HOURS_TEXTS.visitsOutside}
@@ -226,11 +210,11 @@ export function HoursEditor({ initial }: { initial: Hours }) {
               confirm={HOURS_TEXTS.cancelAndSave}
               onConfirm={(_, fields) => void save(fields)}
               back={HOURS_TEXTS.changeHours}
+              submit={{ text: HOURS_TEXTS.save, disabled: current.misSchedule }}
             />
           </>
         )}
-        <FormStatus call={status} done={note} className="text-sm" />
-      </Form>
+      </ScheduleForm>
       {current && data.visitType && !current.misSchedule && (
         <DatedHoursEditor data={data} place={current} onChanged={refresh} />
       )}

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import {
   HOURS_MAX_INTERVALS,
   HOURS_TEXTS,
@@ -10,6 +11,12 @@ import { Field, INPUT } from '../../components/ui/field';
 
 /** A time box 'HH:mm': narrower than a text box, centred figures. */
 const TIME = 'w-[4.5rem] rounded-lg border border-line bg-surface px-2 py-1.5 text-center tabular-nums';
+
+/** An interval's two boxes: the word before each ('с', 'до', ending its name too) and its hint. */
+const ENDS = [
+  { end: 'start', word: HOURS_TEXTS.from, placeholder: '09:00' },
+  { end: 'end', word: HOURS_TEXTS.to, placeholder: '18:00' },
+] as const;
 
 /** A new interval after the day's last one (or the usual morning). */
 function nextInterval(intervals: readonly HoursInterval[]): HoursInterval {
@@ -44,26 +51,20 @@ export function IntervalsInput({
       {intervals.map((interval, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: an interval has no identity but its place in the day
         <div key={i} className="flex flex-wrap items-center gap-2 text-sm">
-          {HOURS_TEXTS.from}
-          <input
-            value={interval.start}
-            inputMode="numeric"
-            maxLength={5}
-            placeholder="09:00"
-            aria-label={`${name}, интервал ${i + 1}: с`}
-            onChange={(e) => set(i, { start: e.target.value })}
-            className={TIME}
-          />
-          {HOURS_TEXTS.to}
-          <input
-            value={interval.end}
-            inputMode="numeric"
-            maxLength={5}
-            placeholder="18:00"
-            aria-label={`${name}, интервал ${i + 1}: до`}
-            onChange={(e) => set(i, { end: e.target.value })}
-            className={TIME}
-          />
+          {ENDS.map(({ end, word, placeholder }) => (
+            <Fragment key={end}>
+              {word}
+              <input
+                value={interval[end]}
+                inputMode="numeric"
+                maxLength={5}
+                placeholder={placeholder}
+                aria-label={`${name}, интервал ${i + 1}: ${word}`}
+                onChange={(e) => set(i, { [end]: e.target.value })}
+                className={TIME}
+              />
+            </Fragment>
+          ))}
           <Button
             variant="small"
             aria-label={`${name}: ${HOURS_TEXTS.removeInterval.toLowerCase()} ${i + 1}`}

@@ -10,7 +10,6 @@ import {
 import { formatDayShort } from '../../../core/dates/zoned';
 import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
-import type { FormCall } from '../../components/ui/form';
 
 /**
  * The step every schedule change shares (weekly hours, a date's own hours, days off): the server
@@ -30,21 +29,6 @@ export const canceledNote = (text: string, canceled: readonly number[]) =>
   canceled.length > 0
     ? `${text}. Отменено записей: ${canceled.length}, пациентам отправлены SMS.`
     : `${text}.`;
-
-/** A call's text for the form's status line: none when its refusal names visits (they are shown instead). */
-export const problemOf = (call: { error: string | null; refusal: Partial<AffectedVisits> | null }) =>
-  call.refusal?.visits ? null : call.error;
-
-/**
- * A schedule form's one status line: its own check or a failed call's text (a 400's too: these
- * forms mark no field), else the note of what was done.
- */
-export const statusOf = (busy: boolean, error: string | null, note: string): FormCall => ({
-  busy,
-  done: note !== '',
-  error,
-  fieldErrors: {},
-});
 
 export interface AffectedVisitsState<Step> {
   /** The visits in the way of a step (which change, which day), or null. */
@@ -100,7 +84,8 @@ export function useAffectedVisits<Step>(): AffectedVisitsState<Step> {
 
 /**
  * The visits a change would drop, 'Причина отмены' and the choice to cancel them with that
- * reason or to go back and change the request.
+ * reason or to go back and change the request; while no visits are held, the form's `submit`
+ * button (when given) stands in their place.
  */
 export function VisitsToCancel<Step>({
   affected,
@@ -112,6 +97,7 @@ export function VisitsToCancel<Step>({
   confirm,
   onConfirm,
   back,
+  submit,
 }: {
   affected: AffectedVisitsState<Step>;
   title: string;
@@ -126,9 +112,18 @@ export function VisitsToCancel<Step>({
   /** Pressed with a reason of 3 characters or more: the step sent again with these fields. */
   onConfirm: (step: Step, fields: CancelFields) => void;
   back: string;
+  /** The form's submit button, which the choice replaces while visits are held. */
+  submit?: { text: string; disabled?: boolean };
 }) {
   const { held } = affected;
-  if (!held) return null;
+  if (!held)
+    return submit ? (
+      <div>
+        <Button type="submit" busy={busy} disabled={submit.disabled}>
+          {submit.text}
+        </Button>
+      </div>
+    ) : null;
   return (
     <div role="alert" className="rounded-lg border border-error bg-error-soft p-3">
       <p className="font-medium">{title}</p>
