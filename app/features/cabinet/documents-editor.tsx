@@ -6,15 +6,8 @@ import { Button } from '../../components/ui/button';
 import { FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
 import { useHydrated } from '../../lib/use-hydrated';
+import { dateText } from './date-text';
 import { type LastCall, useSectionCalls } from './use-section-calls';
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  });
 
 /** The slot's state in a word or two, and its colour. */
 function statusOf(slot: DocumentSlot): { text: string; className: string } {

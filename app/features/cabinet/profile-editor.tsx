@@ -5,17 +5,10 @@ import { PROFILE_TEXTS } from '../../../core/doctor/profile-edit';
 import { Button } from '../../components/ui/button';
 import { FormStatus } from '../../components/ui/form';
 import { useCall } from '../../lib/use-call';
+import { dateText } from './date-text';
 import { bodyOf, draftOf } from './profile-draft';
 import { ProfileForm } from './profile-form';
 import { ProfilePhoto } from './profile-photo';
-
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('ru-RU', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  });
 
 /** What a change holds, field by field ('Фотография: новая'). */
 function ChangeList({ change }: { change: ProfileChange }) {
