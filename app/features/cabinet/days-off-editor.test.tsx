@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DaysOff, ReceptionVisit } from '../../../core/cabinet/contracts';
+import type { DaysOff } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
 import { DaysOffEditor } from './days-off-editor';
+import { stubRoutes } from './fetch-stub';
+import { receptionVisit } from './visit-fixture';
 
 afterEach(() => {
   cleanup();
@@ -16,45 +18,17 @@ const closed: DaysOff = {
   ...initial,
   daysOff: [{ id: 90, date: '2030-03-06', doctor, clinicName: 'Клиника на Ленина' }],
 };
-const visit: ReceptionVisit = {
-  id: 501,
+const visit = receptionVisit({
   startsAt: '2030-03-06T07:00:00Z',
   endsAt: '2030-03-06T07:30:00Z',
-  tz: 'Europe/Moscow',
-  status: 'active',
-  visitType: 'clinic',
-  patientName: 'Петров Пётр',
-  patientPhone: '79001234567',
   doctor,
-  service: null,
-  clinicName: 'Клиника на Ленина',
-  price: null,
-  prepaid: null,
-  canceledBy: null,
-  cancelReason: null,
-  confirmed: false,
-};
-
-function server(routes: Record<string, { status?: number; body: unknown }[]>) {
-  const sent: { route: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      const route = `${init.method} ${url.split('?')[0]}`;
-      sent.push({ route, body: init.body ? JSON.parse(String(init.body)) : null });
-      const answer = routes[route]?.shift();
-      if (!answer) throw new Error(`no answer for ${route}`);
-      return Response.json(answer.body, { status: answer.status ?? 200 });
-    }),
-  );
-  return sent;
-}
+});
 
 const click = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
 
 describe('DaysOffEditor', () => {
   it('tells of the visits booked on the days and closes them cancelling the visits, with a reason', async () => {
-    const sent = server({
+    const sent = stubRoutes({
       'POST /cabinet/ajax/schedule/days-off/': [
         {
           status: 409,
@@ -94,7 +68,7 @@ describe('DaysOffEditor', () => {
   });
 
   it('opens a closed day again, and shows a refusal’s text', async () => {
-    const sent = server({
+    const sent = stubRoutes({
       'DELETE /cabinet/ajax/schedule/days-off/90/': [
         { status: 404, body: { detail: DAYS_OFF_TEXTS.notFound } },
         { body: { removed: true } },

@@ -36,3 +36,25 @@ export const json =
   (data: unknown, status = 200) =>
   () =>
     Response.json(data, { status });
+
+/** A stubbed server's answer to one request: its JSON body, and its status (200 unless given). */
+export type RouteAnswer = { status?: number; body: unknown };
+
+/**
+ * `fetch` answers each 'METHOD path' (the query left out) from its own queue, and fails a
+ * request it has no answer for; what was sent is kept in order (the route and the JSON body).
+ */
+export function stubRoutes(routes: Record<string, RouteAnswer[]>) {
+  const sent: { route: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const route = `${init.method} ${url.split('?')[0]}`;
+      sent.push({ route, body: init.body ? JSON.parse(String(init.body)) : null });
+      const answer = routes[route]?.shift();
+      if (!answer) throw new Error(`no answer for ${route}`);
+      return Response.json(answer.body, { status: answer.status ?? 200 });
+    }),
+  );
+  return sent;
+}

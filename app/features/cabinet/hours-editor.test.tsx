@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Hours, HoursPlace, ReceptionVisit } from '../../../core/cabinet/contracts';
+import type { Hours, HoursPlace } from '../../../core/cabinet/contracts';
 import { DATED_HOURS_TEXTS } from '../../../core/cabinet/dated-hours';
 import { dayLong, HOURS_TEXTS } from '../../../core/cabinet/hours';
+import { type RouteAnswer, stubRoutes } from './fetch-stub';
 import { BookingSwitches, HoursEditor } from './hours-editor';
+import { receptionVisit } from './visit-fixture';
 
 afterEach(() => {
   cleanup();
@@ -36,51 +38,19 @@ const hours: Hours = {
   datedHours: [{ date: '2030-03-08', slotMinutes: 30, intervals: [{ start: '10:00', end: '12:00' }] }],
 };
 
-const visit: ReceptionVisit = {
-  id: 501,
-  startsAt: '2030-03-05T07:00:00Z',
-  endsAt: '2030-03-05T07:30:00Z',
-  tz: 'Europe/Moscow',
-  status: 'active',
-  visitType: 'clinic',
-  patientName: 'Петров Пётр',
-  patientPhone: '79001234567',
-  doctor: { id: 7, name: 'Иванова Анна Петровна' },
-  service: null,
-  clinicName: 'Клиника на Ленина',
-  price: 2000,
-  prepaid: null,
-  canceledBy: null,
-  cancelReason: null,
-  confirmed: false,
-};
-
-type Answer = { status?: number; body: unknown };
-/** A fetch that answers each 'METHOD path' from its queue, and keeps what was sent. */
-function server(routes: Record<string, Answer[]>) {
-  const sent: { route: string; body: unknown }[] = [];
-  const stub = vi.fn(async (url: string, init: RequestInit) => {
-    const route = `${init.method} ${url.split('?')[0]}`;
-    sent.push({ route, body: init.body ? JSON.parse(String(init.body)) : null });
-    const answer = routes[route]?.shift();
-    if (!answer) throw new Error(`no answer for ${route}`);
-    return Response.json(answer.body, { status: answer.status ?? 200 });
-  });
-  vi.stubGlobal('fetch', stub);
-  return sent;
-}
+const visit = receptionVisit({ price: 2000 });
 
 const click = (name: string, root: HTMLElement = document.body) =>
   act(async () => fireEvent.click(within(root).getByRole('button', { name })));
 
-const refusedForVisits = (detail: string, code = 'visits_outside'): Answer => ({
+const refusedForVisits = (detail: string, code = 'visits_outside'): RouteAnswer => ({
   status: 409,
   body: { detail, code, visits: [visit] },
 });
 
 describe('HoursEditor', () => {
   it('shows the visits the new hours would drop and cancels them only with a reason', async () => {
-    const sent = server({
+    const sent = stubRoutes({
       'POST /cabinet/ajax/schedule/hours/': [
         refusedForVisits('Есть записи вне новых часов'),
         { body: { validFrom: '2030-03-04', canceled: [501] } },
@@ -124,7 +94,7 @@ describe('HoursEditor', () => {
   });
 
   it('says what is wrong with the hours before sending them, and shows a refusal’s text', async () => {
-    const sent = server({
+    const sent = stubRoutes({
       'POST /cabinet/ajax/schedule/hours/': [{ status: 403, body: { detail: 'Нет доступа к врачу' } }],
     });
     render(<HoursEditor initial={hours} />);
@@ -141,7 +111,7 @@ describe('HoursEditor', () => {
 
   it('withdraws a coming change; refused for its visits, it offers to cancel them', async () => {
     const pending = { validFrom: '2030-03-11', slotMinutes: 30, week };
-    const sent = server({
+    const sent = stubRoutes({
       'POST /cabinet/ajax/schedule/hours/withdraw/': [
         refusedForVisits('Есть записи'),
         { body: { validFrom: '2030-03-11', canceled: [] } },
@@ -166,7 +136,7 @@ describe('HoursEditor', () => {
 
 describe('DatedHoursEditor', () => {
   it('takes a date’s hours away, cancelling the visits the week’s hours would drop', async () => {
-    const sent = server({
+    const sent = stubRoutes({
       'POST /cabinet/ajax/schedule/dated-hours/remove/': [
         refusedForVisits('Есть записи'),
         { body: { date: '2030-03-08', canceled: [501] } },
@@ -199,7 +169,7 @@ describe('DatedHoursEditor', () => {
 
 describe('BookingSwitches', () => {
   it('puts a switch back when the change is refused, and says why', async () => {
-    server({
+    stubRoutes({
       'POST /cabinet/ajax/schedule/booking/': [{ status: 403, body: { detail: 'Только клиника' } }],
     });
     render(<BookingSwitches places={[place]} />);

@@ -1,33 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReceptionVisit } from '../../../core/cabinet/contracts';
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { VisitActions } from './visit-actions';
+import { receptionVisit } from './visit-fixture';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const visit: ReceptionVisit = {
-  id: 501,
-  startsAt: '2030-03-05T07:00:00Z',
-  endsAt: '2030-03-05T07:30:00Z',
-  tz: 'Europe/Moscow',
-  status: 'active',
-  visitType: 'clinic',
-  patientName: 'Петров Пётр',
-  patientPhone: '79001234567',
-  doctor: { id: 7, name: 'Иванова Анна Петровна' },
-  service: null,
-  clinicName: 'Клиника на Ленина',
-  price: null,
-  prepaid: null,
-  canceledBy: null,
-  cancelReason: null,
-  confirmed: false,
-};
+const visit = receptionVisit();
 
 function answer(status: number, body: unknown) {
   const stub = vi.fn(async (_url: string, _init: RequestInit) => Response.json(body, { status }));
