@@ -23,9 +23,9 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
+import { editableDoctor, requireStaff, STAFF_PAGE_SIZE, seesDoctorsFiles } from './access';
 import { type DocumentFiles, documentRefusal, prepareDocument } from './document-file';
 import { createDocumentsRepo, type DocumentRow } from './documents-repo';
-import { editableDoctor, requireStaff, STAFF_PAGE_SIZE, seesDoctorsFiles } from './profile-edit';
 import { createProfileRepo, type Tx } from './profile-repo';
 
 export type DoctorDocumentsService = ReturnType<typeof createDoctorDocuments>;
