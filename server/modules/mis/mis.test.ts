@@ -6,44 +6,12 @@ import { cabinetAudit } from '../../db/schema/cabinet';
 import { workplacePrices, workplaces } from '../../db/schema/doctors';
 import { explicitSlots } from '../../db/schema/schedule';
 import { signedInAs } from '../../testing/session';
-import { bookingFixture, type Spot } from '../booking/booking-fixture';
+import { bookingFixture } from '../booking/booking-fixture';
+import { misHelpers, monday, week } from './mis-fixture';
 
+/** The MIS API's keys, its calls with a key and the slot push (docs/product/mis-api.md); the feed is in mis-feed.test.ts. */
 const t = bookingFixture();
-
-const clinicAccount = (clinicId: number) => signedInAs(t.app, t.db, { role: 'clinic', clinicId });
-
-const keys = new Map<number, string>();
-
-/** A key of the clinic's, made in its cabinet (one per clinic: a clinic holds at most five). */
-async function keyOf(clinicId: number): Promise<string> {
-  const known = keys.get(clinicId);
-  if (known) return known;
-  const res = await (await clinicAccount(clinicId)).inject({ url: '/cabinet/ajax/mis-keys/' });
-  expect(res.statusCode, res.body).toBe(201);
-  keys.set(clinicId, res.json().secret);
-  return res.json().secret;
-}
-
-const call = (key: string | null, method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: key ? { authorization: `Bearer ${key}` } : {},
-  });
-
-const push = (key: string, payload: unknown) => call(key, 'PUT', '/api/mis/v1/slots/', payload);
-const feed = (key: string, query = '') => call(key, 'GET', `/api/mis/v1/appointments/${query}`);
-
-/** Monday 23 November 2026 in Novosibirsk (UTC+7), the fixture's town. */
-const monday = (time: string) => `2026-11-23T${time}:00+07:00`;
-const week = { from: '2026-11-23', to: '2026-11-29' };
-
-async function book(spot: Spot, slot: string, lastName = 'Иванова'): Promise<number> {
-  const res = await t.book(await t.patient(), t.form(spot, { slot, last_name: lastName }));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().appointment.id;
-}
+const { clinicAccount, keyOf, call, push, book } = misHelpers(t);
 
 describe('keys', () => {
   it('are issued to a clinic account only, shown once, listed without the key, revoked at once', async () => {
@@ -375,123 +343,4 @@ describe('pushing slots', () => {
       .where(and(eq(explicitSlots.workplaceId, place.id), eq(explicitSlots.visitType, 'home')));
     expect(rows).toHaveLength(1);
   });
-});
-
-describe('the change feed', () => {
-  it('tells the clinic its new, moved and cancelled visits once each change, in order, page by page', async () => {
-    const { lpu_id } = await t.closedDoctor();
-    const key = await keyOf(lpu_id);
-    // A clinic of its own: start from the feed's end.
-    const start = (await feed(key)).json();
-    expect(start.appointments).toEqual([]);
-
-    const spot = await t.doctor();
-    const shared = await keyOf(spot.lpu_id);
-    let cursor = '';
-    for (;;) {
-      const page = (await feed(shared, `?limit=500${cursor ? `&since=${cursor}` : ''}`)).json();
-      cursor = page.next_cursor;
-      if (!page.has_more) break;
-    }
-    await call(shared, 'PUT', `/api/mis/v1/doctors/${spot.doctor_id}/`, { mis_id: 'doc-7' });
-    await push(shared, {
-      ...week,
-      doctors: [
-        {
-          doctor_id: spot.doctor_id,
-          slots: [{ mis_id: 'slot-9', starts_at: monday('16:00'), duration_minutes: 30 }],
-        },
-      ],
-    });
-    const patient = await t.patient();
-    const booked = await t.book(patient, t.form(spot, { slot: '23.11.2026 16:00', last_name: 'Петрова' }));
-    expect(booked.statusCode).toBe(201);
-    const id = booked.json().appointment.id;
-    const other = await book(await t.doctor(), '23.11.2026 09:00', 'Сидорова');
-
-    const first = (await feed(shared, `?since=${cursor}&limit=1`)).json();
-    expect(first.has_more).toBe(true);
-    expect(first.appointments).toEqual([
-      expect.objectContaining({
-        id,
-        status: 'booked',
-        doctor_id: spot.doctor_id,
-        doctor_mis_id: 'doc-7',
-        slot_mis_id: 'slot-9',
-        visit_type: 'clinic',
-        starts_at: '2026-11-23T09:00:00.000Z',
-        ends_at: '2026-11-23T09:30:00.000Z',
-        patient: expect.objectContaining({
-          name: expect.stringContaining('Петрова'),
-          birth_date: '1990-04-01',
-        }),
-        canceled_by: null,
-      }),
-    ]);
-    const second = (await feed(shared, `?since=${first.next_cursor}`)).json();
-    expect(second.appointments.map((a: { id: number }) => a.id)).toEqual([other]);
-    expect(second.has_more).toBe(false);
-    // Nothing new: nothing, and the same cursor.
-    const idle = (await feed(shared, `?since=${second.next_cursor}`)).json();
-    expect(idle).toEqual({ appointments: [], next_cursor: second.next_cursor, has_more: false });
-
-    // The patient cancels: the visit comes again, cancelled.
-    expect((await patient.inject({ url: `/ajax/appointment/${id}/cancel/`, payload: {} })).statusCode).toBe(
-      200,
-    );
-    const canceled = (await feed(shared, `?since=${second.next_cursor}`)).json();
-    expect(canceled.appointments).toEqual([
-      expect.objectContaining({ id, status: 'canceled', canceled_by: 'patient' }),
-    ]);
-    // Another clinic's key never sees them.
-    expect((await feed(key)).json().appointments).toEqual([]);
-  });
-
-  it('refuses a cursor it did not give, and a limit out of range', async () => {
-    const key = await keyOf((await t.doctor()).lpu_id);
-    for (const query of ['?since=abc', '?since=1.2.3', '?limit=0', '?limit=501', '?limit=x']) {
-      const res = await feed(key, query);
-      expect(res.statusCode, query).toBe(400);
-      expect(typeof res.json().detail).toBe('string');
-    }
-  });
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'does not pass a slow transaction that commits after a later one (PostgreSQL: two connections)',
-    async () => {
-      const spot = await t.doctor();
-      const key = await keyOf(spot.lpu_id);
-      const visit = await book(spot, '23.11.2026 09:00');
-      const cursor = (await feed(key, '?limit=500')).json();
-      let end = cursor.next_cursor;
-      for (let page = cursor; page.has_more; ) {
-        page = (await feed(key, `?since=${end}&limit=500`)).json();
-        end = page.next_cursor;
-      }
-
-      // A slow writer confirms the visit and holds its transaction open …
-      let release: () => void = () => {};
-      const gate = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let started: () => void = () => {};
-      const begun = new Promise<void>((resolve) => {
-        started = resolve;
-      });
-      const slow = t.db.transaction(async (tx) => {
-        await tx.update(appointments).set({ confirmedAt: new Date() }).where(eq(appointments.id, visit));
-        started();
-        await gate;
-      });
-      await begun;
-      // … while a later booking commits.
-      const later = await book(spot, '23.11.2026 10:00');
-      const during = (await feed(key, `?since=${end}`)).json();
-      expect(during.appointments.map((a: { id: number }) => a.id)).not.toContain(later);
-      release();
-      await slow;
-      const after = (await feed(key, `?since=${during.next_cursor}`)).json();
-      expect(after.appointments.map((a: { id: number }) => a.id)).toEqual([visit, later]);
-    },
-  );
 });
