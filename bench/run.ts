@@ -52,16 +52,14 @@ import { type ClubResult, clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from '
 import type { Bench, Settings } from './phases/context';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
+import { interleaved, pageTargets, startYardstick } from './phases/page-targets';
 import {
   breakdownPhase,
   cachedPhase,
-  interleaved,
   loadPhase,
   memoryRun,
-  pageTargets,
   roundSeconds,
   sequentialRuns,
-  startYardstick,
 } from './phases/pages';
 import { report } from './phases/report';
 import { buildIfNeeded, pickPages } from './phases/setup';

@@ -10,7 +10,7 @@ import { findHaproxy, Haproxy } from '../../server/testing/cluster';
 import { firstLoadJs } from '../first-load-js';
 import { runLighthouse } from '../lighthouse';
 import type { Bench } from './context';
-import { RATIO_PAGES, type RatioPage, type Target } from './pages';
+import { RATIO_PAGES, type RatioPage, type Target } from './page-targets';
 
 export async function lighthousePhase(
   { settings, server }: Bench,

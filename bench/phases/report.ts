@@ -13,18 +13,8 @@ import { summary } from '../load';
 import { int, ms, pct, table } from '../stats';
 import { type AccountsResult, accountsTable } from './accounts';
 import type { Settings } from './context';
-import {
-  assetGroup,
-  type Breakdown,
-  CACHE_TTL_MS,
-  interleaved,
-  isYardstick,
-  type Phase,
-  ratioIn,
-  roundSeconds,
-  type Target,
-  YARDSTICK_TARGETS,
-} from './pages';
+import { assetGroup, interleaved, isYardstick, type Target, YARDSTICK_TARGETS } from './page-targets';
+import { type Breakdown, CACHE_TTL_MS, type Phase, ratioIn, roundSeconds } from './pages';
 import { accountsChecks, type PageRun, pageChecks } from './targets';
 
 const RESULTS_FILE = path.resolve('bench/results/latest.json');

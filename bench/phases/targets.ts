@@ -12,15 +12,13 @@ import { type AccountsResult, BOOKING_WORKERS, RACE_ATTEMPTS } from './accounts'
 import type { Settings } from './context';
 import {
   type Measured,
-  type MemoryRun,
   type PageTargets,
-  type Phase,
   RATIO_PAGES,
   type RatioPage,
-  ratioIn,
   type Target,
   type TargetKey,
-} from './pages';
+} from './page-targets';
+import { type MemoryRun, type Phase, ratioIn } from './pages';
 
 /*
  * The targets (docs/architecture.md, 'Benchmarks').
