@@ -1,103 +1,48 @@
 /**
  * The doctor's profile in the cabinet: a doctor (or his clinic) sends changes, they wait for
- * staff, and only an approval puts them — and the re-encoded photo — on the public page.
+ * staff, and only an approval puts them — and the re-encoded photo — on the public page. An
+ * Ультима doctor's own phone is in own-phone.test.ts.
  */
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { cabinetAudit } from '../../db/schema/cabinet';
 import { doctors } from '../../db/schema/doctors';
 import { doctorProfileChanges } from '../../db/schema/profile';
-import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
-import { openTestDatabase } from '../../testing/database';
-import { openPageBuild } from '../../testing/pages';
 import { signedInAs, type TestSession } from '../../testing/session';
+import {
+  cameraJpeg,
+  closeProfileWorld,
+  decision,
+  doctorPath,
+  form,
+  openProfileWorld,
+  PHOTO_URL,
+  type ProfileWorld,
+  photoForm,
+  QUEUE_URL,
+  URL,
+} from './profile-edit-fixture';
 
 let database: Database;
-let pages: Awaited<ReturnType<typeof openPageBuild>>;
+let pages: ProfileWorld['pages'];
 let app: FastifyInstance;
-let doctor: { id: number; slug: string };
-let colleague: { id: number; slug: string };
-let stranger: { id: number; slug: string };
+let doctor: ProfileWorld['doctor'];
+let colleague: ProfileWorld['colleague'];
+let stranger: ProfileWorld['stranger'];
 let clinicId: number;
 let otherClinicId: number;
 let me: TestSession;
 let staff: TestSession;
 
-const URL = '/cabinet/ajax/profile/';
-const PHOTO_URL = '/cabinet/ajax/profile/photo/';
-const QUEUE_URL = '/api/staff/profiles/';
-const decision = (id: number) => `/api/staff/profiles/${id}/decision/`;
-const doctorPath = (d: { id: number; slug: string }) => `/moskva/vrach/${d.id}-${d.slug}/`;
-
-const form = {
-  about: 'Лечу гипертонию и аритмии. Веду пациентов после инфаркта.',
-  education: [{ year: 2004, institution: 'РНИМУ им. Н. И. Пирогова', speciality: 'Лечебное дело' }],
-  courses: [{ year: 2022, title: 'Кардиология: новые рекомендации' }],
-  careerStartYear: 2006,
-  category: 'highest',
-  categoryExpiresOn: '2029-05-01',
-  licenseNumber: 'ЛО-77-01-012345',
-};
-
 beforeAll(async () => {
-  database = await openTestDatabase();
-  const town = await createTown(database.db, { slug: 'moskva', name: 'Москва' });
-  const clinic = await createClinic(database.db, { townId: town.id });
-  const otherClinic = await createClinic(database.db, { townId: town.id });
-  clinicId = clinic.id;
-  otherClinicId = otherClinic.id;
-  doctor = await createDoctor(database.db, {
-    townId: town.id,
-    clinicIds: [clinic.id],
-    about: 'Старый текст о враче.',
-    category: 'none',
-  });
-  colleague = await createDoctor(database.db, { townId: town.id, clinicIds: [clinic.id] });
-  stranger = await createDoctor(database.db, { townId: town.id, clinicIds: [otherClinic.id] });
-  pages = await openPageBuild();
-  app = await buildApp({
-    db: database.db,
-    clock: fixedClock('2026-11-05T09:00:00Z'),
-    pages: { build: pages.build, mode: 'test' },
-    pageCacheTtlMs: 60_000,
-    uploadsDir: path.join(await mkdtemp(path.join(os.tmpdir(), 'profile-test-')), 'review-documents'),
-  });
-  me = await signedInAs(app, database.db, { role: 'doctor', doctorId: doctor.id });
-  staff = await signedInAs(app, database.db, { role: 'staff' });
+  ({ database, pages, app, doctor, colleague, stranger, clinicId, otherClinicId, me, staff } =
+    await openProfileWorld());
 }, 120_000);
 
-afterAll(async () => {
-  await app?.close();
-  await pages?.close();
-  await database?.close();
-});
-
-/** A multipart photo form as the browser sends it. */
-async function photoForm(data: Buffer, fileName = 'photo.jpg', fields: Record<string, string> = {}) {
-  const fd = new FormData();
-  for (const [k, v] of Object.entries(fields)) fd.set(k, v);
-  fd.set('photo', new Blob([new Uint8Array(data)]), fileName);
-  const body = new Response(fd);
-  return {
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { 'content-type': body.headers.get('content-type') as string },
-  };
-}
-
-/** A 1200 × 900 JPEG turned by its EXIF orientation, with the camera and a copyright in its EXIF. */
-const cameraJpeg = () =>
-  sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 200, g: 120, b: 90 } } })
-    .jpeg()
-    .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'Secret Camera Owner', Make: 'PhoneCo' } } })
-    .toBuffer();
+afterAll(() => closeProfileWorld({ app, pages, database }));
 
 const page = async (url: string) => {
   const res = await app.inject({ url });
@@ -390,48 +335,4 @@ describe("the doctor's profile", () => {
       'doctor.profile.rejected',
     ]);
   }, 60_000);
-});
-
-describe("an Ультима doctor's own phone", () => {
-  it('waits for staff, shows on his page while he is on Ультима, and is refused below it', async () => {
-    await database.db.update(doctors).set({ softwareVersion: 'ULTIMA' }).where(eq(doctors.id, colleague.id));
-    const ultima = await signedInAs(app, database.db, { role: 'doctor', doctorId: colleague.id });
-    const profile = (await ultima.inject({ method: 'GET', url: URL })).json();
-    expect(profile.ownContacts).toEqual({ available: true, version: 'Ультима' });
-    const { photo: _photo, ...current } = profile.form;
-
-    const bad = await ultima.inject({ url: URL, payload: { ...current, ownPhone: '12345' } });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().detail).toBe('Укажите российский номер телефона, например +7 900 123-45-67');
-
-    const sent = await ultima.inject({ url: URL, payload: { ...current, ownPhone: '8 (900) 123-45-67' } });
-    expect(sent.statusCode).toBe(201);
-    expect(sent.json().pending.changes).toContainEqual({
-      field: 'ownPhone',
-      label: 'Телефон для записи к врачу',
-      before: '—',
-      after: '+7 (900) 123-45-67',
-    });
-    const publicPage = async () => (await app.inject({ url: doctorPath(colleague) })).body;
-    expect(await publicPage()).not.toContain('tel:+79001234567');
-    const approved = await staff.inject({
-      url: decision(sent.json().pending.id),
-      payload: { decision: 'approve' },
-    });
-    expect(approved.statusCode).toBe(200);
-    expect(await publicPage()).toContain('href="tel:+79001234567"');
-
-    // Off Ультима, setting a new one is refused with the reason (the page reads the version each time).
-    await database.db.update(doctors).set({ softwareVersion: 'PRO' }).where(eq(doctors.id, colleague.id));
-    // A signed-in view is never from the anonymous cache: the phone is gone with the version.
-    const asPatient = await signedInAs(app, database.db, {});
-    const seen = await asPatient.inject({ method: 'GET', url: doctorPath(colleague) });
-    expect(seen.statusCode).toBe(200);
-    expect(seen.body).not.toContain('tel:+79001234567');
-    const pro = (await ultima.inject({ method: 'GET', url: URL })).json();
-    expect(pro.ownContacts).toEqual({ available: false, version: 'Ультима' });
-    const refused = await ultima.inject({ url: URL, payload: { ...current, ownPhone: '+7 900 765-43-21' } });
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().detail).toBe('Свой телефон на странице публикуют врачи с версией «Ультима»');
-  });
 });
