@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { recountRatings } from '../../../db/sql/ratings';
 import { injectWithCsrf } from '../../../testing/csrf';
 import { signedInAs } from '../../../testing/session';
-import { recountRatings } from '../../../db/sql/ratings';
 import { createReviewsService } from '../read/service';
 import { NOW, reviewsWorld, TEXT } from '../testing';
 import { STAFF_ONLY } from './service';

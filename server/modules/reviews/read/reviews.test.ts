@@ -6,9 +6,9 @@ import { fixedClock } from '../../../clock';
 import type { Database } from '../../../db/client';
 import { reviewReplies, reviewTagLinks, reviewTags } from '../../../db/schema/reviews';
 import { createClinic, createDoctor, createReview, createTown, createUser } from '../../../db/seed/factories';
+import { recountRatings } from '../../../db/sql/ratings';
 import { injectWithCsrf } from '../../../testing/csrf';
 import { openTestDatabase } from '../../../testing/database';
-import { recountRatings } from '../../../db/sql/ratings';
 import { RESOLVED_HINT, UNAUTHORISED_HINT } from './cards-html';
 import { createReviewsService } from './service';
 
