@@ -58,7 +58,10 @@ export function PriceEditor({ initial }: { initial: CabinetPrices | null }) {
     open({ kind: 'view' });
   }
 
-  async function change(kind: Change, run: () => Promise<{ ok: true; reply: CabinetPrices } | { ok: false }>) {
+  async function change(
+    kind: Change,
+    run: () => Promise<{ ok: true; reply: CabinetPrices } | { ok: false }>,
+  ) {
     for (const call of Object.values(calls)) call.reset();
     setLast(kind);
     const outcome = await run();
