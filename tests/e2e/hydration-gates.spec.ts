@@ -3,12 +3,11 @@ import { expect, type Page, test } from '@playwright/test';
 /**
  * Before a page hydrates, its server HTML is all there is: a control whose work is a script's
  * (a tab, a popup, 'Показать ещё отзывы', the price list's search box) would swallow a click or
- * typing. Such controls come disabled from the server (`useHydrated`) and turn on as React takes
+ * typing. Such controls come disabled from the server (the shared Button, ADR 035; the review cards'
+ * author buttons in the server-built card HTML too) and turn on as React takes
  * the page over. What works without a script stays enabled: a form with an action (search, the
  * list filters), the review cards' hint buttons, whose tooltip is CSS on focus
  * (`aria-describedby`, cards-html.ts), and buttons that open an HTML popover (`popovertarget`).
- * Left out: the reviewer's name in a review card, a button in server-built card HTML that the
- * reviews list handles by delegation.
  */
 async function liveControls(page: Page): Promise<string[]> {
   const controls = 'button, input:not([type=hidden]), select, textarea';
@@ -17,7 +16,7 @@ async function liveControls(page: Page): Promise<string[]> {
       .filter((c) => {
         const inForm = Boolean(c.closest('form')?.getAttribute('action'));
         if (c.disabled || (inForm && (c.tagName !== 'BUTTON' || c.type === 'submit'))) return false;
-        return !['aria-describedby', 'data-patient-profile', 'popovertarget'].some((a) => c.hasAttribute(a));
+        return !['aria-describedby', 'popovertarget'].some((a) => c.hasAttribute(a));
       })
       .map((c) =>
         (c.getAttribute('aria-label') || c.textContent || c.name || '').trim().replace(/\s+/g, ' '),

@@ -1,6 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { hydrated } from './support/hydrated';
-import { pressUntil } from './support/press';
 
 /**
  * The reviews page's incentive widgets: the review-award banner with its form
@@ -24,13 +23,11 @@ async function reviewsPageWithAuthors(page: Page): Promise<{ path: string; docto
   throw new Error('no doctor among the first twenty has a review with an author profile button');
 }
 
-/**
- * Opens an author's 'Доверие к профилю'. The page's listener for the author buttons comes with
- * React's hydration, and a press before it does nothing: pressed again until the dialog opens.
- */
+/** Opens an author's 'Доверие к профилю' (the button is enabled once the page listens for it). */
 async function openProfile(page: Page, author: Locator) {
   const dialog = page.getByRole('dialog', { name: 'Доверие к профилю' });
-  await pressUntil(author, () => dialog.isVisible());
+  await author.click();
+  await expect(dialog).toBeVisible();
   return dialog;
 }
 

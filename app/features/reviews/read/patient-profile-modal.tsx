@@ -32,6 +32,13 @@ interface Target {
   id: string;
 }
 
+const OPENER = 'button[data-patient-profile][disabled]';
+
+function enableOpeners(root: Element | Document): void {
+  if (root instanceof Element && root.matches(OPENER)) (root as HTMLButtonElement).disabled = false;
+  for (const button of root.querySelectorAll<HTMLButtonElement>(OPENER)) button.disabled = false;
+}
+
 /**
  * Mount once on a page with review cards: any `[data-patient-profile="{patient id}"]` element
  * (the author button of a card; `data-patient-kind="mobile"` for an app id) opens the author's
@@ -52,7 +59,18 @@ export function PatientProfileHost() {
       setHashOpen(true);
     }
     document.addEventListener('click', onClick);
-    return () => document.removeEventListener('click', onClick);
+    // The cards' author buttons come disabled from the server (cards-html.ts): they work from now
+    // on, and so do those of the cards that arrive later ('Показать ещё отзывы', a filter).
+    enableOpeners(document);
+    const arrivals = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) if (node instanceof Element) enableOpeners(node);
+    });
+    arrivals.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      document.removeEventListener('click', onClick);
+      arrivals.disconnect();
+    };
   }, [setHashOpen]);
 
   return (

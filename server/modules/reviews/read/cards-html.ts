@@ -126,6 +126,8 @@ export function reviewCardHtml(r: ReviewRow, subject: ReviewSubject): string {
       : '',
   ].join('');
   // The author opens their trust profile (app/features/reviews/read/patient-profile-modal.tsx), unless they asked to stay anonymous.
+  // The button comes disabled, as every script-only button does (ADR 035): the page's profile
+  // host enables it once it listens, so a tap before that is not lost.
   const author = r.isAnonymous
     ? tip(
         `rate-${r.id}-anonymous`,
@@ -135,7 +137,7 @@ export function reviewCardHtml(r: ReviewRow, subject: ReviewSubject): string {
       )
     : r.userId !== null
       ? `<button type="button" data-patient-profile="${r.userId}"${r.origin === 'app' ? ' data-patient-kind="mobile"' : ''} ` +
-        `class="text-left font-semibold text-brand hover:underline" aria-haspopup="dialog">${escapeHtml(r.authorName)}</button>`
+        `class="text-left font-semibold text-brand hover:underline disabled:text-ink" aria-haspopup="dialog" disabled>${escapeHtml(r.authorName)}</button>`
       : escapeHtml(r.authorName);
   return (
     `<article id="rate-${r.id}" data-review-id="${r.id}" data-review-type="${subject.kind}" ` +

@@ -188,6 +188,8 @@ describe('GET /ajax/doctor/{id}/reviews/', () => {
     };
     expect(card(ids.signedIn)).toContain(`data-patient-profile="${ids.author}"`);
     expect(card(ids.signedIn)).toContain('aria-haspopup="dialog"');
+    // Disabled until the page's profile host listens (a tap before hydration is not lost).
+    expect(card(ids.signedIn)).toMatch(/<button type="button" data-patient-profile="\d+"[^>]* disabled>/);
     expect(card(ids.fromApp)).toContain('data-patient-kind="mobile"');
     expect(card(ids.anonymous)).not.toContain('data-patient-profile');
     expect(card(ids.anonymous)).toMatch(/role="tooltip"[^>]*>Автор попросил не показывать своё имя/);
