@@ -7,7 +7,8 @@ interface ChunkingContext {
 
 /**
  * A rolldown code-splitting group's `name` for the client build: the modules every page loads
- * before it hydrates (the client entry's and the root route's static imports, followed through)
+ * before it hydrates (the static imports of the client entry, the root route and the shell
+ * layout every page sits in (app/routes.ts), followed through)
  * go into one chunk, 'first-load'. Left to itself rolldown makes a chunk per set of importers,
  * which for these meant some twenty-five files of 0.2–28 KB, each a request every page makes
  * before it can hydrate (some fifty in all on a list page): over HTTP/1.1's six connections on a
@@ -22,6 +23,8 @@ export function firstLoadChunk(root: string) {
     const stack = [
       path.join(root, 'app/entry.client.tsx'),
       path.join(root, 'app/root.tsx?__react-router-build-client-route'),
+      // The header's widgets come through the shell since the header imports no feature.
+      path.join(root, 'app/routes/shell.tsx?__react-router-build-client-route'),
     ];
     while (stack.length) {
       const id = stack.pop() as string;
