@@ -120,6 +120,20 @@ describe('the return URL', () => {
     expect(cardReturnUrl('http://prodoctorov.example/', origin, 1)).toBeNull();
     expect(cardReturnUrl('javascript:alert(1)', origin, 1)).toBeNull();
   });
+
+  it('refuses a path that names a host once its dot segments are resolved', () => {
+    for (const raw of [
+      '/..//evil.example',
+      '/%2e%2e//evil.example',
+      '/.%2e//evil.example',
+      '/moskva/../..//evil.example',
+      'https://prodoctorov.example/..//evil.example',
+    ])
+      expect(cardReturnUrl(raw, origin, 1), raw).toBeNull();
+    expect(cardReturnUrl('/moskva/../spb/', origin, 2)).toBe(
+      'https://prodoctorov.example/spb/?card_request_id=2',
+    );
+  });
 });
 
 describe('who may use it', () => {

@@ -188,6 +188,9 @@ export function ownReturnUrl(raw: string, publicOrigin: string): URL | null {
     return null;
   }
   if (url.origin !== publicOrigin || (url.protocol !== 'http:' && url.protocol !== 'https:')) return null;
+  // Judged once its dot segments are resolved: '/..//evil.example' is '//evil.example', a path
+  // that names a host as soon as it is taken relative to the site (safeNextPath's rule).
+  if (url.pathname.startsWith('//')) return null;
   url.searchParams.delete('slot');
   return url;
 }

@@ -31,9 +31,9 @@ function stubServer(script: Record<string, Reply[]>) {
   return calls;
 }
 
-function renderForm({ vkEnabled = false } = {}) {
+function renderForm({ vkEnabled = false, next = '/favourites' } = {}) {
   const router = createMemoryRouter(
-    [{ id: 'root', path: '/', element: <SignInForm next="/favourites" countries={['ru', 'kz']} /> }],
+    [{ id: 'root', path: '/', element: <SignInForm next={next} countries={['ru', 'kz']} /> }],
     {
       hydrationData: {
         loaderData: {
@@ -117,6 +117,30 @@ describe('SignInForm', () => {
       { authorization_code: 'auth-1', client_id: 'portal' },
     ]);
     expect(calls.every((c) => c.headers['X-CSRFToken'] === 'tok123')).toBe(true);
+  });
+
+  it('never leaves the site after signing in, whatever next it was given', async () => {
+    for (const next of ['/..//evil.example', '/%2e%2e//evil.example', '/moskva/../..//evil.example']) {
+      stubServer({
+        '/services/sso/confirmation/request/': [
+          { status: 200, body: { code: 'sms', service_id: 's1', attempts_exceeded: false } },
+        ],
+        '/services/sso/confirmation/confirm/': [{ status: 200, body: { authorization_code: 'auth-1' } }],
+        '/api/auth/login/': [{ status: 200, body: { user: { ...ANONYMOUS, isAnonymous: false } } }],
+      });
+      renderForm({ next });
+      await typePhone('+7 900 123-45-67');
+      await submit();
+      const code = await screen.findByLabelText('Код из СМС');
+      await act(async () => {
+        fireEvent.change(code, { target: { value: '1234' } });
+      });
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledOnce());
+      expect(assign, next).toHaveBeenCalledWith('/');
+      (document.activeElement as HTMLElement | null)?.blur();
+      cleanup();
+      assign.mockReset();
+    }
   });
 
   it('validates the phone before any request', async () => {

@@ -9,6 +9,7 @@ import {
   secondsLeft,
 } from '../../../core/auth/confirmation';
 import { DELETING_IN_PROGRESS_DETAILS, flowBMessage, isFlowBError } from '../../../core/auth/errors';
+import { safeNextPath } from '../../../core/auth/next';
 import {
   fullPhoneDigits,
   PHONE_COUNTRY_ISOS,
@@ -86,7 +87,8 @@ export function SignInForm({
   async function finishSignIn(authorizationCode: string) {
     const failed = await signIn(authorizationCode, settings.clientId);
     if (failed) dispatch({ type: 'loginFailed', failure: failed.failure });
-    else window.location.assign(next);
+    // Checked again here, where the browser goes: no caller's `next` can leave the site.
+    else window.location.assign(safeNextPath(next));
   }
 
   async function check(current: ConfirmationState) {
