@@ -26,7 +26,7 @@ async function lastMethod(page: Page, digits: string): Promise<string> {
 }
 
 async function openBooking(page: Page) {
-  const card = await cardWithTimes(page, { times: 1, among: 12 });
+  const card = await cardWithTimes(page, { times: 1 });
   await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
   await expect(page).toHaveURL(/\/appointment\/new\/.*slot=/);
   await hydrated(page);

@@ -76,7 +76,7 @@ test('a doctor sends his diploma; staff accept it; his page lists it as checked'
   await expect(slot.getByText('На проверке')).toBeVisible();
   await expect(slot.getByRole('button', { name: `Отозвать: ${DIPLOMA}` })).toBeVisible();
   await slot.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/cabinet-documents-${width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`cabinet-documents-${width}.png`), fullPage: true });
 
   await staff.goto('/staff/profiles/?section=documents');
   await hydrated(staff);
@@ -88,7 +88,7 @@ test('a doctor sends his diploma; staff accept it; his page lists it as checked'
     'href',
     /^\/cabinet\/ajax\/profile\/documents\/\d+\/file\/$/,
   );
-  await staff.screenshot({ path: `/tmp/staff-documents-${width}.png`, fullPage: true });
+  await staff.screenshot({ path: test.info().outputPath(`staff-documents-${width}.png`), fullPage: true });
   await card.getByRole('button', { name: 'Принять' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'принят' })).toBeVisible();
   await expect(card).toHaveCount(0);
@@ -97,7 +97,7 @@ test('a doctor sends his diploma; staff accept it; his page lists it as checked'
   expect(await modalListsDiploma(anonymous, doctorUrl)).toBe(true);
   await anonymous.getByRole('button', { name: 'Документы проверены' }).click();
   await expect(anonymous.getByRole('dialog').getByText(DIPLOMA)).toBeVisible();
-  await anonymous.screenshot({ path: `/tmp/doctor-documents-modal-${width}.png` });
+  await anonymous.screenshot({ path: test.info().outputPath(`doctor-documents-modal-${width}.png`) });
   await page.reload();
   await expect(slot.getByText('Принят', { exact: true })).toBeVisible();
   await visitor.close();

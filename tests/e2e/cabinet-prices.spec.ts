@@ -73,9 +73,9 @@ test('a clinic changes a price and adds a line; its public page shows them, upda
   await expect(addedRow).toBeVisible();
   await expect(addedRow.locator('[data-line-price]')).toContainText(rub(990));
   await addedRow.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/cabinet-prices-${project}.png`, fullPage: false });
+  await page.screenshot({ path: test.info().outputPath(`cabinet-prices-${project}.png`), fullPage: false });
   await page.locator('#prices-h').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/cabinet-prices-top-${project}.png` });
+  await page.screenshot({ path: test.info().outputPath(`cabinet-prices-top-${project}.png`) });
 
   // The public page, as a patient sees it.
   const { clinicId } = await (await page.request.get('/cabinet/ajax/prices/')).json();
@@ -93,7 +93,7 @@ test('a clinic changes a price and adds a line; its public page shows them, upda
   await expect(prices.getByText(added)).toBeVisible();
   await expect(prices).toContainText(rub(990));
   await prices.scrollIntoViewIfNeeded();
-  await patient.screenshot({ path: `/tmp/clinic-prices-${project}.png` });
+  await patient.screenshot({ path: test.info().outputPath(`clinic-prices-${project}.png`) });
   await visitor.close();
 
   // Remove the added line again (asked first).

@@ -37,7 +37,7 @@ test('a doctor uploads a photo; after moderation it is on his page', async ({ br
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   const doctorUrl = (await page.getByRole('link', { name: 'Страница врача' }).getAttribute('href')) as string;
   expect(doctorUrl).toMatch(/^\/[a-z-]+\/vrach\/\d+-[a-z0-9-]+\/$/);
-  await page.screenshot({ path: `/tmp/doctor-profile-${width}.png`, fullPage: true });
+  await page.screenshot({ path: test.info().outputPath(`doctor-profile-${width}.png`), fullPage: true });
 
   // Not public yet: the page still shows the initials (or, on a later run, the photo approved then).
   const visitor = await browser.newContext({ baseURL: info.project.use.baseURL });
@@ -55,7 +55,7 @@ test('a doctor uploads a photo; after moderation it is on his page', async ({ br
   await hydrated(staff);
   const card = staff.locator('li', { has: staff.locator(`a[href="${doctorUrl}"]`) });
   await expect(card.getByRole('img', { name: 'Новое фото' })).toBeVisible();
-  await staff.screenshot({ path: `/tmp/staff-profiles-${width}.png`, fullPage: true });
+  await staff.screenshot({ path: test.info().outputPath(`staff-profiles-${width}.png`), fullPage: true });
   await card.getByRole('button', { name: 'Одобрить' }).click();
   await expect(staff.getByRole('status').filter({ hasText: 'одобрены' })).toBeVisible();
   await expect(card).toHaveCount(0);

@@ -117,7 +117,9 @@ test('the control fits the workplace at this width (screenshot)', async ({ page 
       expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await place.screenshot({ path: `/tmp/visit-type-control-${test.info().project.name}.png` });
+    await place.screenshot({
+      path: test.info().outputPath(`visit-type-control-${test.info().project.name}.png`),
+    });
     return;
   }
   throw new Error('no Moscow home-visit doctor with type tabs among the first list cards');
