@@ -46,6 +46,7 @@ import { devOutboxRoutes } from './providers/dev-outbox-routes';
 import type { DevPaymentsProvider } from './providers/payments/dev-payments';
 import { devPaymentsRoutes } from './providers/payments/dev-payments-routes';
 import type { EventBus } from './realtime/bus';
+import { registerAddressKey } from './security/client-address';
 import { issueCsrfCookie } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
 import { type AuthDeps, createServices, type ServiceDeps } from './services';
@@ -84,6 +85,8 @@ export interface AppDeps {
    * default: `request.ip` is then the connecting peer, whatever the headers say.
    */
   trustProxy?: string[];
+  /** Per-address limits count an IPv6 client by its network of this many bits (LIMIT_IPV6_PREFIX, 64). */
+  ipv6LimitPrefix?: number;
   /** Anonymous page cache time to live; 0 turns the cache off. */
   pageCacheTtlMs?: number;
   /** Page requests worked on at once (server/pages.ts: PAGES_AT_ONCE unless set). */
@@ -136,6 +139,7 @@ export async function buildApp({
   beforeRoutes,
   publicUrl = 'http://localhost:3000',
   trustProxy = [],
+  ipv6LimitPrefix,
   pageCacheTtlMs = 0,
   pagesAtOnce,
   environment = 'production',
@@ -159,6 +163,7 @@ export async function buildApp({
     // connections are closed, so only a request already on its way still arrives.
     return503OnClosing: false,
   });
+  registerAddressKey(app, ipv6LimitPrefix);
   const jobs = createJobs({
     connection: jobsConnectionOf(db),
     clock,
@@ -333,7 +338,7 @@ export async function buildApp({
           cookies: request.cookies,
           environment,
           viewer: await request.viewer(),
-          visitor: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+          visitor: { ip: request.addressKey, userAgent: request.headers['user-agent'] ?? '' },
           authSettings,
           origin: publicOrigin,
           operator,

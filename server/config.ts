@@ -85,6 +85,11 @@ const ConfigSchema = z
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Proxies whose forwarded client address and scheme are believed; none when unset. */
     TRUST_PROXY: TrustProxySchema.optional(),
+    /**
+     * Per-address limits count an IPv6 client by its network of this many bits (one host is
+     * usually handed a whole /64); IPv4 clients by their address (server/security/client-address.ts).
+     */
+    LIMIT_IPV6_PREFIX: z.coerce.number().int().min(32).max(128).default(64),
     /** Anonymous visitors' pages are served from memory this long unless their data changed; 0 = off. */
     PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** Page requests one process works on at once, the rest waiting their turn; unset: 4 (server/pages.ts). */

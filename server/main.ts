@@ -94,6 +94,7 @@ const app = await buildApp({
   callSocketCheckMs: config.CALL_SOCKET_CHECK_MS,
   publicUrl: config.PUBLIC_URL,
   trustProxy: config.TRUST_PROXY,
+  ipv6LimitPrefix: config.LIMIT_IPV6_PREFIX,
   // Pages change on every edit in development: no page cache there.
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
   pagesAtOnce: config.PAGE_CONCURRENCY,

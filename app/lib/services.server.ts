@@ -23,7 +23,10 @@ export interface PageContext {
   environment: AppEnvironment;
   /** Who is signed in on this browser (anonymous without a session cookie). */
   viewer: SessionViewer;
-  /** The request's address (as the proxy settings trust it) and browser: page statistics only. */
+  /**
+   * The request's address key (its address as the proxy settings trust it, an IPv6 client's /64:
+   * server/security/client-address.ts) and browser: page statistics only.
+   */
   visitor: { ip: string; userAgent: string };
   authSettings: AuthSettings;
   /** The operator's details for the legal pages (OPERATOR_* settings). */

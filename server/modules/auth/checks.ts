@@ -4,7 +4,10 @@ import type { AuthRepo } from './repo';
 
 /** Where a request came from, for the limits and the audit. */
 export interface RequestContext {
+  /** The client's address, as the audit log records it. */
   ip: string;
+  /** What the per-address limits count it by (server/security/client-address.ts). */
+  addressKey: string;
   userAgent?: string;
 }
 

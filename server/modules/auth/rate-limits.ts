@@ -21,8 +21,9 @@ export type AuthRateLimits = ReturnType<typeof createAuthRateLimits>;
  * per address, per address and country prefix, per country prefix; checks per address; failed
  * checks per address and per phone and address, which refuse that requester once spent; wrong
  * guesses at a phone's live codes, which guard the phone's codes (never lock the phone); VK
- * codes per phone. Counters are hit, not peeked, wherever a request is admitted, so concurrent
- * requests cannot slip past.
+ * codes per phone. An address is counted by its key (`ctx.addressKey`, an IPv6 client by its
+ * /64: server/security/client-address.ts). Counters are hit, not peeked, wherever a request is
+ * admitted, so concurrent requests cannot slip past.
  */
 export function createAuthRateLimits({
   limits,
@@ -33,8 +34,8 @@ export function createAuthRateLimits({
   prefixCaps: ReturnType<typeof parsePrefixCaps>;
   audit: (event: AuthEvent) => Promise<void>;
 }) {
-  const failedFromIp = (ctx: RequestContext) => `fail-ip:${ctx.ip}`;
-  const failedFromPair = (phone: string, ctx: RequestContext) => `fail-pair:${phone}:${ctx.ip}`;
+  const failedFromIp = (ctx: RequestContext) => `fail-ip:${ctx.addressKey}`;
+  const failedFromPair = (phone: string, ctx: RequestContext) => `fail-pair:${phone}:${ctx.addressKey}`;
   const wrongAtPhone = (phone: string) => `wrong:${phone}`;
 
   return {
@@ -47,7 +48,7 @@ export function createAuthRateLimits({
       const resend = await limits.hit(`resend:${phone}`, AUTH_LIMITS.resendWaitMs);
       if (resend.count > 1)
         throw authFailure(429, 'error_limit', { waitingTime: waitingSeconds(resend.resetMs) });
-      const ip = await limits.hit(`req-ip:${ctx.ip}`, HOUR_MS);
+      const ip = await limits.hit(`req-ip:${ctx.addressKey}`, HOUR_MS);
       if (ip.count > AUTH_LIMITS.requestsPerIpPerHour)
         throw authFailure(429, 'error_limit', { waitingTime: waitingSeconds(ip.resetMs) });
       const day = await limits.hit(`req-day:${phone}`, DAY_MS);
@@ -59,7 +60,7 @@ export function createAuthRateLimits({
       // share of it, and what it is refused never counts against the country.
       const prefix = phonePrefix(phone);
       const countryCap = prefixCap(prefix, prefixCaps);
-      const mine = await limits.hit(`prefix-ip-day:${prefix}:${ctx.ip}`, DAY_MS);
+      const mine = await limits.hit(`prefix-ip-day:${prefix}:${ctx.addressKey}`, DAY_MS);
       if (mine.count > requesterPrefixCap(countryCap)) {
         if (mine.count === requesterPrefixCap(countryCap) + 1)
           await audit({ kind: 'prefix_cap', phone, ip: ctx.ip, detail: { prefix, scope: 'ip' } });
@@ -88,7 +89,7 @@ export function createAuthRateLimits({
         fromPair.count >= AUTH_LIMITS.failedChecksPerPhoneAndIpPerDay
       )
         throw authFailure(429, 'too_many_requests');
-      const checks = await limits.hit(`check-ip:${ctx.ip}`, HOUR_MS);
+      const checks = await limits.hit(`check-ip:${ctx.addressKey}`, HOUR_MS);
       if (checks.count > AUTH_LIMITS.checksPerIpPerHour) throw authFailure(429, 'too_many_requests');
     },
 

@@ -38,6 +38,7 @@ import type { AuthService, RequestContext } from './service';
 
 const contextOf = (request: FastifyRequest): RequestContext => ({
   ip: request.ip,
+  addressKey: request.addressKey,
   userAgent: request.headers['user-agent'],
 });
 

@@ -28,7 +28,7 @@ export async function mapRoutes(
   { map, limits }: { map: MapService; limits: RateLimitStore },
 ) {
   const limit = async (request: FastifyRequest) => {
-    const { count } = await limits.hit(`map:${request.ip}`, 60_000);
+    const { count } = await limits.hit(`map:${request.addressKey}`, 60_000);
     if (count > MAP_CALLS_PER_MINUTE)
       throw tooManyRequests('Слишком много запросов. Попробуйте через минуту.');
   };

@@ -16,7 +16,7 @@ import { serve } from '../../http/route';
 import type { AdsService, AdVisitor } from './ads-service';
 
 const visitorOf = (request: FastifyRequest): AdVisitor => ({
-  ip: request.ip,
+  ip: request.addressKey,
   userAgent: request.headers['user-agent'] ?? '',
 });
 

@@ -36,6 +36,7 @@ export type AdsService = ReturnType<typeof createAdsService>;
 
 /** Who asks: the address bounds how much one source can count, the browser tells crawlers. */
 export interface AdVisitor {
+  /** The client's address key (server/security/client-address.ts: an IPv6 client by its /64). */
   ip: string;
   userAgent: string;
 }

@@ -9,7 +9,11 @@ import { serve } from '../../http/route';
 import type { PageStatsService, Visitor } from './service';
 
 export async function visitorOf(request: FastifyRequest): Promise<Visitor> {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '', viewer: await request.viewer() };
+  return {
+    ip: request.addressKey,
+    userAgent: request.headers['user-agent'] ?? '',
+    viewer: await request.viewer(),
+  };
 }
 
 /** The page beacon and the cabinet's effectiveness report (docs/product/cabinet.md, 'Page effectiveness'). */

@@ -44,6 +44,7 @@ const PAGE_OF_SOURCE: Partial<Record<BookingSource, PageKind>> = {
 
 /** A visitor as the counters know him: his address and browser, hashed (nothing of it is stored). */
 export interface Visitor {
+  /** The client's address key (server/security/client-address.ts: an IPv6 client by its /64). */
   ip: string;
   userAgent: string;
   viewer: SessionViewer;
