@@ -20,8 +20,12 @@ import type {
   WaitlistStopped,
 } from './contracts';
 
-/** What a 409 of a booking, a hold or a move adds to the error body: why, and the nearest free times. */
-export type TimeGone = Pick<BookingRefusal, 'title' | 'reason' | 'alternatives'>;
+/**
+ * What a 409 of a booking, a hold, a move or a waitlist claim adds to the error body: why, and
+ * the nearest free times; or, refused by the visit caps (the patient's own visit clashes, two
+ * with the doctor or ten in all: core/booking/visit-caps.ts), the visit in the way (`clash`).
+ */
+export type TimeGone = Pick<BookingRefusal, 'title' | 'reason' | 'alternatives' | 'clash'>;
 
 /**
  * Books a free time: 201 {appointment} (200 when the same request_key booked already); 409 with

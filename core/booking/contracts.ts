@@ -8,7 +8,7 @@ import { ErrorBodySchema, isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema, MarkedDaysSchema, ServiceKeySchema } from '../schedule/contracts';
 import { DAY_PARTS } from '../schedule/slot-filters';
 import { CALLBACK_TEXTS } from './callback';
-import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS } from './form';
+import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS, VISIT_CAP_REASONS } from './form';
 import { VisitPlaceSchema, VisitSubjectSchema } from './page-contracts';
 import { VISIT_TYPES } from './urls';
 import { WAITLIST_TEXTS } from './waitlist';
@@ -183,11 +183,31 @@ export const OfferedSlotSchema = z.object({
 });
 export type OfferedSlot = z.infer<typeof OfferedSlotSchema>;
 
-/** A booking or a hold that did not happen: 409 with the title, the reason and the nearest free times. */
+/**
+ * The patient's own coming visit a time clashes with (or the nearest of a doctor's two): a
+ * refusal by the visit caps (core/booking/visit-caps.ts). Staff booking at the desk hear only
+ * its time: id, title, clinic and url are left out.
+ */
+export const ClashingVisitSchema = z.object({
+  id: z.number().optional(),
+  title: z.string().optional(),
+  clinic_name: z.string().optional(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  /** The visit's page. */
+  url: z.string().optional(),
+});
+export type ClashingVisit = z.infer<typeof ClashingVisitSchema>;
+
+/**
+ * A booking or a hold that did not happen: 409 with the title, the reason and the nearest free
+ * times; refused by the visit caps, the visit in the way (`clash`) and no times offered.
+ */
 export const BookingRefusalSchema = ErrorBodySchema.extend({
   title: z.string(),
-  reason: z.enum(BOOKING_FAILURE_REASONS),
+  reason: z.enum([...BOOKING_FAILURE_REASONS, ...VISIT_CAP_REASONS]),
   alternatives: z.array(OfferedSlotSchema),
+  clash: ClashingVisitSchema.nullable().optional(),
 });
 export type BookingRefusal = z.infer<typeof BookingRefusalSchema>;
 

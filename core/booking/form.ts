@@ -37,6 +37,9 @@ export const BOOKING_FAILURES = {
 } as const;
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
 export const BOOKING_FAILURE_REASONS = Object.keys(BOOKING_FAILURES) as BookingFailureReason[];
+/** Refusals by the visit caps (core/booking/visit-caps.ts): their words name the visit in the way. */
+export const VISIT_CAP_REASONS = ['visit_clash', 'doctor_visits_limit', 'visits_limit'] as const;
+export type VisitCapReason = (typeof VISIT_CAP_REASONS)[number];
 
 /** The visit's page after a reminder: the patient confirms they will come. */
 export const CONFIRM_TEXTS = {

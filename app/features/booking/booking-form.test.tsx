@@ -94,6 +94,41 @@ describe('BookingForm', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('names the patient’s own visit the time clashes with, and links to it', async () => {
+    const detail =
+      'У вас уже есть запись на это время: Петров Иван Сергеевич, Клиника здоровья, 25 ноября 2026, среда, 10:00. Выберите другое время.';
+    stubServer(
+      Response.json(
+        {
+          detail,
+          code: 'visit_clash',
+          title: 'Не получилось записаться',
+          reason: 'visit_clash',
+          alternatives: [],
+          clash: {
+            id: 41,
+            title: 'Петров Иван Сергеевич',
+            clinic_name: 'Клиника здоровья',
+            starts_at: '2026-11-25T03:00:00.000Z',
+            ends_at: '2026-11-25T03:30:00.000Z',
+            url: '/appointment/41/',
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    renderForm();
+    await screen.findByRole('status');
+    await book();
+    const failure = screen.getByRole('alert');
+    expect(within(failure).getByRole('heading').textContent).toBe('Не получилось записаться');
+    expect(failure.textContent).toContain(detail);
+    expect(within(failure).getByRole('link', { name: 'Посмотреть запись' }).getAttribute('href')).toBe(
+      '/appointment/41/',
+    );
+    expect(within(failure).queryByRole('button')).toBeNull();
+  });
+
   it('shows the server’s message under its field', async () => {
     stubServer(
       Response.json(

@@ -202,6 +202,7 @@ export function BookingForm({
           }
           detail={gone.detail}
           alternatives={gone.alternatives}
+          clash={gone.clash}
           onChoose={(s) => {
             setGone(null);
             onChooseSlot(s);

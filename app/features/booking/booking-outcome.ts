@@ -6,7 +6,7 @@ export type TimeGoneOutcome = TimeGone & { detail: string };
 
 /**
  * A booking's, a hold's or a move's refusal read as 'the time is gone' (a 409 with the reason and
- * the nearest free times), or null for any other refusal (a field's message, a work account…).
+ * the nearest free times, or the patient's own visit in the way), or null for any other refusal (a field's message, a work account…).
  */
 export function timeGoneOf(refusal: (ErrorBody & Partial<TimeGone>) | null): TimeGoneOutcome | null {
   if (!refusal || typeof refusal.reason !== 'string') return null;
@@ -15,5 +15,6 @@ export function timeGoneOf(refusal: (ErrorBody & Partial<TimeGone>) | null): Tim
     reason: refusal.reason,
     detail: refusal.detail,
     alternatives: refusal.alternatives ?? [],
+    clash: refusal.clash ?? null,
   };
 }

@@ -76,6 +76,7 @@ export function RescheduleStep({
               heading={<p className="font-semibold">{RESCHEDULE_ERRORS.failure}</p>}
               detail={move.error}
               alternatives={move.refusal?.alternatives ?? []}
+              clash={move.refusal?.clash}
               onChoose={(a) => choose(a.slot)}
             />
           )}

@@ -13,6 +13,7 @@ import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
 import { type NewAppointment, TimeTaken } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
+import { guardVisitCaps } from './visit-caps';
 import { settleWaitlist } from './waitlist';
 
 /** What a booking for oneself keeps of the patient (users' columns): their next form comes filled. */
@@ -113,14 +114,15 @@ export function createBooking({
               patronymic: body.patronymic || null,
               birthDate: body.birth_date,
             };
-        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now, profile)).catch(
+        const forPatient = body.patient_phone === undefined;
+        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now, profile, forPatient)).catch(
           async (err) => {
             // The patient's own hold of this time, committed while we booked (the form's hold of a
             // newly chosen time still in flight, another tab), is no rival: once it is visible the
             // booking clears it like any other hold of the patient's.
             if (!(err instanceof TimeTaken)) throw err;
             if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
-            return write(row, userId, undefined, now, profile);
+            return write(row, userId, undefined, now, profile, forPatient);
           },
         );
       } catch (err) {
@@ -170,9 +172,20 @@ export function createBooking({
     held: number | undefined,
     now: Date,
     profile: PatientDetails | null,
+    forPatient: boolean,
   ): Promise<number> {
     const { startsAt, endsAt, doctorId, clinicServiceId } = row;
     return db.transaction(async (tx) => {
+      // The patient's turn, and no clash with their own coming visits (nor a third with the
+      // doctor, an eleventh in all): the desk's booking for them too.
+      await guardVisitCaps(
+        tx,
+        repo,
+        userId,
+        { doctorId, clinicId: row.clinicId, startsAt, endsAt },
+        now,
+        forPatient,
+      );
       let booked: number | null = null;
       if (!held) {
         // The usual booking (no hold of this time): one statement clears the way and inserts.

@@ -4,6 +4,7 @@ import type { SessionViewer } from '../auth/viewer';
 import { requirePatient } from './patient';
 import { TimeTaken } from './repo';
 import { isUnplaced, kindOf, ownerOf, type PlacingDeps } from './spots';
+import { guardVisitCaps } from './visit-caps';
 
 /** How long a time stays kept for a patient filling the booking form. */
 export const HOLD_MS = 10 * 60_000;
@@ -11,7 +12,8 @@ export const HOLD_MS = 10 * 60_000;
 /**
  * Holding a time while the patient fills the form: others see it taken and cannot book it; the
  * patient's booking with the hold's id turns it into the appointment. A patient holds one time
- * at a time; an expired hold is cleared by whoever needs the time.
+ * at a time (their holds take turns: server/modules/booking/visit-caps.ts), never one that clashes
+ * with their own coming visits; an expired hold is cleared by whoever needs the time.
  */
 export function createHolds({ db, clock, repo, spots }: PlacingDeps) {
   return {
@@ -48,6 +50,14 @@ export async function holdFor(
   try {
     const id = await retryOnDeadlock(() =>
       db.transaction(async (tx) => {
+        // The patient's turn first: their other holds at once wait, then see this one to clear.
+        await guardVisitCaps(
+          tx,
+          repo,
+          userId,
+          { doctorId: owner.doctorId, clinicId: target.clinicId, startsAt, endsAt },
+          now,
+        );
         await repo.clearHolds(tx, { ...owner, userId }, { startsAt, endsAt }, now);
         return repo.insert(
           {

@@ -3,6 +3,7 @@ import type { Appointment } from '../../../core/booking/contracts';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { appointments, callbackRequests } from '../../db/schema/booking';
+import { createCapsRepo } from './caps-repo';
 import { createHoldsRepo } from './holds-repo';
 import { createBookingTargetsRepo } from './targets-repo';
 
@@ -79,6 +80,7 @@ export function createBookingRepo(db: Db) {
   return {
     ...createBookingTargetsRepo(db),
     ...createHoldsRepo(db),
+    ...createCapsRepo(),
 
     /** Inserts an appointment (or a hold); a time not free, or a reused key, throws TimeTaken. */
     async insert(row: NewAppointment, tx: Db | DbTx = db): Promise<number> {
@@ -229,9 +231,9 @@ export function createBookingRepo(db: Db) {
 
     /**
      * Keeps the patient's own details for their next form, only where they changed: a patient who
-     * books again as before takes no lock on their row, so their bookings made at once (two tabs,
-     * the visits of a course) do not queue behind each other's commits. Named, as every booking
-     * runs it.
+     * books again as before writes no new version of their row. (One patient's bookings made at
+     * once take turns anyway, by the visit caps' lock: server/modules/booking/visit-caps.ts.)
+     * Named, as every booking runs it.
      */
     keepDetails(
       tx: DbTx,

@@ -13,6 +13,7 @@ import { CANCEL_ERRORS } from './cancel';
 import { type Booked, publicAppointment } from './create';
 import { movedJobs } from './messages';
 import { isUnplaced, type PlacingDeps } from './spots';
+import { guardVisitCaps } from './visit-caps';
 import { offerVisitTime, settleWaitlist } from './waitlist';
 
 /** Rolls a move back: its new day became a day off, or left the hours, while it was being made. */
@@ -60,14 +61,25 @@ export function createReschedule({
       let moved: { startsAt: string; endsAt: string } | null;
       try {
         moved = await db.transaction(async (tx) => {
-          // The patient's own holds (another tab) and expired ones in the way go first.
-          if (a.userId !== null)
+          // The patient's turn, and no clash of the new time with their other coming visits
+          // (the visit itself is none); then their own holds (another tab) and expired ones in
+          // the way go.
+          if (a.userId !== null) {
+            await guardVisitCaps(
+              tx,
+              repo,
+              a.userId,
+              { doctorId: a.doctorId, clinicId: a.clinicId, startsAt, endsAt, moving: id },
+              now,
+              viewer.userId === a.userId,
+            );
             await repo.clearHolds(
               tx,
               { doctorId: a.doctorId, clinicServiceId: null, userId: a.userId },
               { startsAt, endsAt },
               now,
             );
+          }
           const row = await repo.move(tx, id, { startsAt, endsAt }, now);
           if (!row) return null;
           if (
