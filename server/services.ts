@@ -296,6 +296,7 @@ export function createServices({
     jobs,
     bus,
     cardLink: (token) => clubCardUrl(publicOrigin, token),
+    log,
   });
   const club = createClubService({ db, clock, provider: payments, payments: clubPayments, publicOrigin });
   const clubCoupons = createCouponService({

@@ -78,6 +78,8 @@ export const clubCardRequests = pgTable(
     uniqueIndex('club_card_requests_payment').on(t.paymentId),
     index('club_card_requests_user').on(t.userId, t.createdAt.desc()),
     index('club_card_requests_open').on(t.expiresAt).where(sql`${t.status} = 'in_process'`),
+    /** One open request per patient: parallel clicks land on one request, one payment, one checkout. */
+    uniqueIndex('club_card_requests_one_open').on(t.userId).where(sql`${t.status} = 'in_process'`),
   ],
 );
 
@@ -165,6 +167,50 @@ export const clubReceipts = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('club_receipts_payment').on(t.paymentId)],
+);
+
+export const REFUND_REASONS = [
+  /** A success that can buy nothing: the patient holds a card already, or the coupon is closed. */
+  'duplicate',
+  /** The provider reports the payment for another sum than ours: nothing is bought with it. */
+  'wrong_amount',
+  /** A paid coupon whose held slot was gone: no booking, the money back. */
+  'not_booked',
+  /** A clinic canceled the visit a paid coupon booked. */
+  'visit_canceled',
+] as const;
+export const REFUND_STATUSES = ['pending', 'succeeded'] as const;
+
+/**
+ * Money we send back, one row per payment (a refund is always of the whole sum taken), made in
+ * the transaction that decided it and carried out by the club.refund job with the payment's own
+ * idempotence key. Staff read why and how much here (and in the log line of each).
+ */
+export const clubRefunds = pgTable(
+  'club_refunds',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    paymentId: integer()
+      .notNull()
+      .references(() => clubPayments.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    reason: text({ enum: REFUND_REASONS }).notNull(),
+    /** Kopecks: what the provider took, which may differ from our payment's amount (wrong_amount). */
+    amount: integer().notNull(),
+    status: text({ enum: REFUND_STATUSES }).notNull().default('pending'),
+    providerRefundId: text(),
+    /** The last failed attempt's error, for staff while the job retries. */
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('club_refunds_payment').on(t.paymentId),
+    index('club_refunds_created').on(t.createdAt.desc()),
+    check('club_refunds_amount', sql`${t.amount} > 0`),
+  ],
 );
 
 /**

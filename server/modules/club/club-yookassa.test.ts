@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
-import { clubCardRequests, clubCards, clubPayments } from '../../db/schema/club';
+import { clubCardRequests, clubCards, clubPayments, clubRefunds } from '../../db/schema/club';
 import { createPaymentsProvider } from '../../providers/payments';
 import { type FakeYooKassa, startFakeYooKassa } from '../../providers/testing/fake-yookassa';
 import { openTestDatabase } from '../../testing/database';
@@ -24,7 +24,7 @@ const DAY = 86_400_000;
 let database: Database;
 let app: FastifyInstance;
 let yookassa: FakeYooKassa;
-const now = Date.parse('2026-11-25T09:00:00Z');
+let now = Date.parse('2026-11-25T09:00:00Z');
 const clock: Clock = { now: () => new Date(now) };
 
 beforeAll(async () => {
@@ -41,7 +41,7 @@ beforeAll(async () => {
     { db: database.db, publicUrl: ORIGIN },
   );
   app = await buildApp({ db: database.db, clock, publicUrl: ORIGIN, club: { payments } });
-});
+}, 120_000);
 
 afterAll(async () => {
   await app?.close();
@@ -146,4 +146,115 @@ describe('the club on YooKassa', () => {
     expect(status.json()).toMatchObject({ id, status: 'payment_failed', dt_end: null });
     expect(await cardsOf(s.userId)).toBe(1);
   });
+});
+
+describe('money back through YooKassa', () => {
+  const refundCalls = () =>
+    yookassa.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/refunds'));
+
+  it('a second success (an expired request paid after a newer one) is refunded with POST /refunds and an Idempotence-Key', async () => {
+    const s = await formerMember();
+    const old = await startPayment(s);
+    now += 21 * 60_000;
+    try {
+      const status = await s.inject({ method: 'GET', url: `/club/ajax/card/request/${old.id}/status/` });
+      expect(status.json().status).toBe('expired');
+      const fresh = await startPayment(s);
+      expect(fresh.id).not.toBe(old.id);
+      yookassa.pay(fresh.paymentId);
+      expect((await notify(fresh.paymentId, YOOKASSA_ADDRESS, 'payment.succeeded')).statusCode).toBe(200);
+      const before = refundCalls().length;
+      yookassa.pay(old.paymentId);
+      expect((await notify(old.paymentId, YOOKASSA_ADDRESS, 'payment.succeeded')).statusCode).toBe(200);
+      // The first refund's answer is lost (a 500): the job's retry uses the same key.
+      yookassa.failNextWith500();
+      await app.jobs.runDue(clock.now());
+      await app.jobs.runDue(new Date(now + 3_600_000));
+      await app.jobs.runDue(new Date(now + 7_200_000));
+      expect(await cardsOf(s.userId)).toBe(2);
+      const calls = refundCalls().slice(before);
+      expect(calls.length).toBeGreaterThanOrEqual(2);
+      const keys = new Set(calls.map((c) => c.headers['idempotence-key']));
+      expect(keys.size).toBe(1);
+      expect(calls.at(-1)?.body).toMatchObject({
+        payment_id: old.paymentId,
+        amount: { value: '99.00', currency: 'RUB' },
+      });
+      expect(yookassa.payments.get(old.paymentId)?.refunded_amount).toEqual({
+        value: '99.00',
+        currency: 'RUB',
+      });
+      expect(yookassa.payments.get(fresh.paymentId)?.refunded_amount).toBeUndefined();
+      const [refund] = await database.db.select().from(clubRefunds).where(eq(clubRefunds.userId, s.userId));
+      expect(refund).toMatchObject({ reason: 'duplicate', amount: 99_00, status: 'succeeded' });
+      expect(yookassa.refunds.has(refund.providerRefundId ?? '')).toBe(true);
+    } finally {
+      now -= 21 * 60_000;
+    }
+  }, 60_000);
+
+  it('a payment YooKassa reports for another sum is refunded for what was taken, and gives no card', async () => {
+    const s = await formerMember();
+    const { id, paymentId } = await startPayment(s);
+    const payment = yookassa.payments.get(paymentId);
+    if (!payment) throw new Error('no payment');
+    payment.amount = { value: '1.00', currency: 'RUB' };
+    yookassa.pay(paymentId);
+    expect((await notify(paymentId, YOOKASSA_ADDRESS, 'payment.succeeded')).statusCode).toBe(200);
+    await app.jobs.runDue(clock.now());
+    expect(yookassa.payments.get(paymentId)?.refunded_amount).toEqual({ value: '1.00', currency: 'RUB' });
+    const [request] = await database.db.select().from(clubCardRequests).where(eq(clubCardRequests.id, id));
+    expect(request.status).toBe('payment_failed');
+    expect(await cardsOf(s.userId)).toBe(1);
+    const [refund] = await database.db.select().from(clubRefunds).where(eq(clubRefunds.userId, s.userId));
+    expect(refund).toMatchObject({ reason: 'wrong_amount', amount: 100, status: 'succeeded' });
+  }, 60_000);
+});
+
+describe('the notification while YooKassa is down', () => {
+  it('answers 503 (YooKassa repeats it) when the re-read gets a 500, then applies the repeat', async () => {
+    const s = await formerMember();
+    const { id, paymentId } = await startPayment(s);
+    yookassa.pay(paymentId);
+    yookassa.failNextWith500();
+    const down = await notify(paymentId, YOOKASSA_ADDRESS, 'payment.succeeded');
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ code: 'service_unavailable' });
+    const [request] = await database.db.select().from(clubCardRequests).where(eq(clubCardRequests.id, id));
+    expect(request.status).toBe('in_process');
+    expect((await notify(paymentId, YOOKASSA_ADDRESS, 'payment.succeeded')).statusCode).toBe(200);
+    expect(await cardsOf(s.userId)).toBe(2);
+  });
+
+  it('answers 503 when YooKassa cannot be reached at all', async () => {
+    const gone = await startFakeYooKassa(SHOP);
+    await gone.close();
+    const unreachable = createPaymentsProvider(
+      {
+        APP_ENV: 'production',
+        PAYMENTS_PROVIDER: 'yookassa',
+        YOOKASSA_SHOP_ID: SHOP.shopId,
+        YOOKASSA_SECRET_KEY: SHOP.secretKey,
+        YOOKASSA_API_URL: gone.apiUrl,
+      },
+      { db: database.db, publicUrl: ORIGIN },
+    );
+    const offline = await buildApp({
+      db: database.db,
+      clock,
+      publicUrl: ORIGIN,
+      club: { payments: unreachable },
+    });
+    try {
+      const res = await offline.inject({
+        method: 'POST',
+        url: CLUB_NOTIFICATION_PATH,
+        remoteAddress: YOOKASSA_ADDRESS,
+        payload: yookassa.notificationBody('payment.succeeded', [...yookassa.payments.keys()][0]),
+      });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await offline.close();
+    }
+  }, 60_000);
 });

@@ -5,10 +5,11 @@ import type { JobSender } from '../../jobs/queue';
 import type { ProviderPayment } from '../../providers/payments/payments-provider';
 import { bookingJobs } from '../booking/messages';
 import { bookHeld, deleteHeld, lockCouponOfPayment, lockPaidCouponOf, setCouponStatus } from './coupon-repo';
-import { insertCard, insertReceipt } from './payments-repo';
+import { insertCard, insertReceipt, paymentById } from './payments-repo';
+import { REFUND_JOB, type ScheduledRefund, scheduleRefund } from './refunds';
 import type { PaymentRow } from './repo';
 
-export const COUPON_JOBS = { refund: 'club.refund' } as const;
+export const COUPON_JOBS = { refund: REFUND_JOB } as const;
 
 /** The visit a paid coupon made: the clinic's open cabinet is told of it once the payment commits. */
 export interface BookedByCoupon {
@@ -21,7 +22,8 @@ export interface BookedByCoupon {
  * A coupon payment's news, inside the payment's one transaction (payments.ts). Paid: the held
  * appointment becomes the booking, marked prepaid, with its messages; the card comes with it
  * for a patient not in the club. Paid but the hold is gone: the coupon is canceled and the
- * money goes back (a refund job). Declined: the coupon is canceled and the slot let go.
+ * money goes back (a refund job). Paid when the coupon was closed already: the money goes back.
+ * Declined: the coupon is canceled and the slot let go.
  */
 export async function applyToCoupon(
   tx: DbTx,
@@ -29,20 +31,24 @@ export async function applyToCoupon(
   remote: ProviderPayment,
   now: Date,
   { jobs, newCardToken }: { jobs: JobSender; newCardToken: () => string },
-): Promise<BookedByCoupon | null> {
+): Promise<{ booked: BookedByCoupon | null; refund: ScheduledRefund | null }> {
+  const none = { booked: null, refund: null };
+  const refund = async (reason: 'duplicate' | 'not_booked') => ({
+    booked: null,
+    refund: await scheduleRefund(tx, jobs, payment, { amount: remote.amount, reason, now }),
+  });
   const coupon = await lockCouponOfPayment(tx, payment.id);
-  if (!coupon) return null;
-  const open = coupon.status === 'payment' || coupon.status === 'created' || coupon.status === 'expired';
-  if (!open) return null;
+  // Money for no coupon, or for one closed already (canceled, paid by another way): back.
+  if (!coupon || !isOpen(coupon.status)) return remote.status === 'succeeded' ? refund('duplicate') : none;
   const setStatus = (status: 'succeeded' | 'canceled') => setCouponStatus(tx, coupon.id, status, now);
 
   const appointmentId = coupon.appointmentId;
   if (remote.status === 'canceled') {
     await setStatus('canceled');
     if (appointmentId !== null) await deleteHeld(tx, appointmentId);
-    return null;
+    return none;
   }
-  if (remote.status !== 'succeeded') return null;
+  if (remote.status !== 'succeeded') return none;
 
   const booked = await bookHeld(
     tx,
@@ -57,8 +63,7 @@ export async function applyToCoupon(
   );
   if (!booked) {
     await setStatus('canceled');
-    await jobs.enqueue(tx, [{ kind: COUPON_JOBS.refund, runAt: now, payload: { paymentId: payment.id } }]);
-    return null;
+    return refund('not_booked');
   }
   await setStatus('succeeded');
   await jobs.enqueue(tx, bookingJobs(booked.id, now));
@@ -90,7 +95,20 @@ export async function applyToCoupon(
     if (receipt)
       await jobs.enqueue(tx, [{ kind: 'club.send-receipt', runAt: now, payload: { receiptId: receipt.id } }]);
   }
-  return { appointmentId: booked.id, clinicId: booked.clinicId, doctorId: booked.doctorId };
+  return {
+    booked: { appointmentId: booked.id, clinicId: booked.clinicId, doctorId: booked.doctorId },
+    refund: null,
+  };
+}
+
+const isOpen = (status: string) => status === 'payment' || status === 'created' || status === 'expired';
+
+/** A coupon whose payment buys nothing (another sum was taken): canceled and its slot let go. */
+export async function closeCouponUnpaid(tx: DbTx, paymentId: number, now: Date) {
+  const coupon = await lockCouponOfPayment(tx, paymentId);
+  if (!coupon || !isOpen(coupon.status)) return;
+  await setCouponStatus(tx, coupon.id, 'canceled', now);
+  if (coupon.appointmentId !== null) await deleteHeld(tx, coupon.appointmentId);
 }
 
 /**
@@ -108,8 +126,12 @@ export async function refundCouponOfAppointment(
   const coupon = await lockPaidCouponOf(tx, appointmentId);
   if (!coupon?.paymentId) return false;
   await setCouponStatus(tx, coupon.id, 'canceled', now);
-  await jobs.enqueue(tx, [
-    { kind: COUPON_JOBS.refund, runAt: now, payload: { paymentId: coupon.paymentId } },
-  ]);
+  const payment = await paymentById(tx, coupon.paymentId);
+  if (payment && payment.amount > payment.refundedAmount)
+    await scheduleRefund(tx, jobs, payment, {
+      amount: payment.amount - payment.refundedAmount,
+      reason: 'visit_canceled',
+      now,
+    });
   return true;
 }

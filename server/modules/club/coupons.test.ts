@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/booking';
-import { clubCards, clubPayments, devPayments } from '../../db/schema/club';
+import { clubCards, clubCouponRequests, clubPayments, clubRefunds, devPayments } from '../../db/schema/club';
 import { workplacePrices, workplaces } from '../../db/schema/doctors';
 import type { TestSession } from '../../testing/session';
 import { bookingFixture, PUBLIC_URL, type Spot, START } from '../booking/booking-fixture';
@@ -157,6 +157,45 @@ describe('booking at the club price', () => {
       .where(eq(devPayments.id, payment.providerPaymentId ?? ''));
     expect(dev.refunds).toHaveLength(1);
     expect(dev.refunds[0].amount).toBe(700_00);
+    expect(await t.db.select().from(clubRefunds).where(eq(clubRefunds.paymentId, payment.id))).toEqual([
+      expect.objectContaining({ reason: 'not_booked', amount: 700_00, status: 'succeeded' }),
+    ]);
+  });
+
+  it('a coupon payment reported for another sum books nothing: the slot is let go, the money refunded and logged', async () => {
+    const spot = await clubDoctor();
+    const s = await t.patient();
+    const coupon = (await couponRequest(s, spot)).json();
+    const paymentId = new URL(coupon.provider_payment_data.url).pathname.split('/').at(-1) ?? '';
+    await t.db.update(devPayments).set({ amount: 1_00 }).where(eq(devPayments.id, paymentId));
+    await press(s, coupon.provider_payment_data.url, 'pay');
+    expect((await couponStatus(s, coupon.id)).json().paymentStatus).toBe('canceled');
+    expect(await appointmentOf(coupon.appointment_id)).toBeUndefined();
+    expect(await t.db.select().from(clubCards).where(eq(clubCards.userId, s.userId))).toHaveLength(0);
+    await t.app.jobs.runDue(START);
+    const [dev] = await t.db.select().from(devPayments).where(eq(devPayments.id, paymentId));
+    expect(dev.refunds).toEqual([expect.objectContaining({ amount: 1_00 })]);
+    expect(await t.db.select().from(clubRefunds).where(eq(clubRefunds.userId, s.userId))).toEqual([
+      expect.objectContaining({ reason: 'wrong_amount', amount: 1_00, status: 'succeeded' }),
+    ]);
+  });
+
+  it('a success for a coupon closed already books nothing and is refunded, logged for staff', async () => {
+    const spot = await clubDoctor();
+    const s = await t.patient();
+    const coupon = (await couponRequest(s, spot)).json();
+    await t.db
+      .update(clubCouponRequests)
+      .set({ status: 'canceled' })
+      .where(eq(clubCouponRequests.id, coupon.id));
+    await press(s, coupon.provider_payment_data.url, 'pay');
+    await t.app.jobs.runDue(START);
+    expect((await appointmentOf(coupon.appointment_id))?.status).not.toBe('active');
+    const [payment] = await t.db.select().from(clubPayments).where(eq(clubPayments.userId, s.userId));
+    expect(payment).toMatchObject({ status: 'succeeded', refundedAmount: 700_00 });
+    expect(await t.db.select().from(clubRefunds).where(eq(clubRefunds.userId, s.userId))).toEqual([
+      expect.objectContaining({ reason: 'duplicate', amount: 700_00, status: 'succeeded' }),
+    ]);
   });
 
   it("a clinic's cancel of a paid coupon's appointment refunds it once", async () => {
@@ -177,6 +216,9 @@ describe('booking at the club price', () => {
     await t.app.jobs.runDue(START);
     const [payment] = await t.db.select().from(clubPayments).where(eq(clubPayments.userId, s.userId));
     expect(payment.refundedAmount).toBe(700_00);
+    expect(await t.db.select().from(clubRefunds).where(eq(clubRefunds.paymentId, payment.id))).toEqual([
+      expect.objectContaining({ reason: 'visit_canceled', amount: 700_00, status: 'succeeded' }),
+    ]);
     const status = (await couponStatus(s, coupon.id)).json();
     expect(status).toMatchObject({ paymentStatus: 'canceled', error: { code: 'appointment_canceled' } });
   });

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
-import { clubCardRequests, clubCards, clubPayments, clubReceipts } from '../../db/schema/club';
+import { users } from '../../db/schema/auth';
+import { clubCardRequests, clubCards, clubPayments, clubReceipts, clubRefunds } from '../../db/schema/club';
 
 type NewCard = typeof clubCards.$inferInsert;
 type NewReceipt = typeof clubReceipts.$inferInsert;
@@ -28,16 +29,74 @@ export async function setPaymentStatus(
     .where(eq(clubPayments.id, id));
 }
 
-export async function paymentById(db: Db, id: number) {
+export async function paymentById(db: Db | DbTx, id: number) {
   const [payment] = await db.select().from(clubPayments).where(eq(clubPayments.id, id));
   return payment;
 }
 
-export async function markRefunded(db: Db, id: number, amount: number, now: Date) {
+/**
+ * The patient's own row, locked until the transaction ends: two payments of one patient are
+ * applied one after the other, so the second sees the card the first issued. NO KEY UPDATE
+ * leaves inserts of rows that reference the patient (cards, payments) free to go on.
+ */
+export async function lockPatient(tx: DbTx, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/** The patient's card in force at `now`, if any, as this transaction sees it. */
+export async function cardInForce(tx: DbTx, userId: number, now: Date) {
+  const [card] = await tx
+    .select({ id: clubCards.id })
+    .from(clubCards)
+    .where(and(eq(clubCards.userId, userId), lte(clubCards.dtStart, now), gt(clubCards.dtEnd, now)))
+    .orderBy(desc(clubCards.dtEnd))
+    .limit(1);
+  return card ?? null;
+}
+
+/** The money of a payment to send back: one row per payment; false when it was decided already. */
+export async function insertRefund(tx: DbTx, refund: typeof clubRefunds.$inferInsert): Promise<boolean> {
+  const inserted = await tx
+    .insert(clubRefunds)
+    .values(refund)
+    .onConflictDoNothing()
+    .returning({ id: clubRefunds.id });
+  return inserted.length > 0;
+}
+
+export async function refundOfPayment(db: Db, paymentId: number) {
+  const [refund] = await db.select().from(clubRefunds).where(eq(clubRefunds.paymentId, paymentId));
+  return refund;
+}
+
+/** The provider returned the money: the refund row and the payment say so, together. */
+export async function markRefunded(
+  db: Db,
+  {
+    paymentId,
+    amount,
+    providerRefundId,
+    now,
+  }: { paymentId: number; amount: number; providerRefundId: string; now: Date },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(clubPayments)
+      .set({ refundedAmount: amount, updatedAt: now })
+      .where(eq(clubPayments.id, paymentId));
+    await tx
+      .update(clubRefunds)
+      .set({ status: 'succeeded', providerRefundId, lastError: null, refundedAt: now })
+      .where(eq(clubRefunds.paymentId, paymentId));
+  });
+}
+
+/** A refund attempt failed (the job retries): its error, for staff. */
+export async function noteRefundError(db: Db, paymentId: number, error: string) {
   await db
-    .update(clubPayments)
-    .set({ refundedAmount: amount, updatedAt: now })
-    .where(eq(clubPayments.id, id));
+    .update(clubRefunds)
+    .set({ lastError: error.slice(0, 500) })
+    .where(eq(clubRefunds.paymentId, paymentId));
 }
 
 /** The card request a payment pays for, its row locked. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { CardRequestStatus } from '../../../core/club/contracts';
 import { CLUB_TEXTS, cardEnd, toRoubles } from '../../../core/club/rules';
 import type { Clock } from '../../clock';
@@ -9,20 +10,21 @@ import type { EmailProvider } from '../../providers/email/email-provider';
 import type { PaymentsProvider, ProviderPayment } from '../../providers/payments/payments-provider';
 import { type EventBus, TOPICS } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
-import { applyToCoupon, COUPON_JOBS } from './coupon-payments';
+import { applyToCoupon, type BookedByCoupon, COUPON_JOBS, closeCouponUnpaid } from './coupon-payments';
 import {
+  cardInForce,
   cardOfRequest,
   insertCard,
   insertReceipt,
   lockCardRequestOfPayment,
+  lockPatient,
   lockPayment,
   markReceiptSent,
-  markRefunded,
-  paymentById,
   receiptById,
   setCardRequestStatus,
   setPaymentStatus,
 } from './payments-repo';
+import { createRefundJob, logRefundDecided, type ScheduledRefund, scheduleRefund } from './refunds';
 import type { PaymentRow } from './repo';
 
 export const CLUB_JOBS = {
@@ -65,6 +67,7 @@ export function createClubPayments({
   jobs,
   bus,
   cardLink,
+  log,
 }: {
   db: Db;
   clock: Clock;
@@ -72,13 +75,49 @@ export function createClubPayments({
   jobs: JobSender;
   bus: EventBus;
   cardLink: (token: string) => string;
+  /** Where a decided refund is logged for staff (beside its club_refunds row). */
+  log?: FastifyBaseLogger;
 }) {
-  async function applyToCardRequest(tx: DbTx, payment: PaymentRow, remote: ProviderPayment, now: Date) {
+  const failedEvent = (id: number, status: CardRequestStatus): CardRequestEvent => ({
+    id,
+    status,
+    dt_start: null,
+    dt_end: null,
+    mt_link: null,
+  });
+
+  /** A request whose payment bought nothing: closed (if still open) with `status`; an event if changed. */
+  async function closeRequest(tx: DbTx, paymentId: number, status: CardRequestStatus, now: Date) {
+    const request = await lockCardRequestOfPayment(tx, paymentId);
+    if (request?.status !== 'in_process') return null;
+    await setCardRequestStatus(tx, request.id, status, now);
+    return { userId: request.userId, event: failedEvent(request.id, status) };
+  }
+
+  async function applyToCardRequest(
+    tx: DbTx,
+    payment: PaymentRow,
+    remote: ProviderPayment,
+    now: Date,
+  ): Promise<{ published: Published | null; refund: ScheduledRefund | null }> {
     const request = await lockCardRequestOfPayment(tx, payment.id);
-    if (!request) return null;
+    if (!request) return { published: null, refund: null };
     if (remote.status === 'succeeded') {
+      if (request.status === 'paid') return { published: null, refund: null };
+      // One card at a time: a second success of the patient's (an old checkout paid after a
+      // newer one, say) buys nothing, and its money goes back. The patient's row is locked so
+      // that two payments applied at once see each other's card.
+      await lockPatient(tx, request.userId);
+      if (await cardInForce(tx, request.userId, now)) {
+        const refund = await scheduleRefund(tx, jobs, payment, {
+          amount: remote.amount,
+          reason: 'duplicate',
+          now,
+        });
+        const published = await closeRequest(tx, payment.id, 'canceled', now);
+        return { published, refund };
+      }
       // A late payment still buys the card: the money was taken, so an expired request is paid too.
-      if (request.status === 'paid') return null;
       await setCardRequestStatus(tx, request.id, 'paid', now);
       const dtEnd = cardEnd(now);
       const token = newCardToken();
@@ -102,7 +141,7 @@ export function createClubPayments({
       });
       if (receipt)
         await jobs.enqueue(tx, [{ kind: CLUB_JOBS.receipt, runAt: now, payload: { receiptId: receipt.id } }]);
-      return {
+      const published = {
         userId: request.userId,
         event: {
           id: request.id,
@@ -112,22 +151,32 @@ export function createClubPayments({
           mt_link: cardLink(card.token),
         } satisfies CardRequestEvent,
       };
+      return { published, refund: null };
     }
-    if (remote.status === 'canceled' && request.status === 'in_process') {
-      const status = failedStatus(remote.cancellationReason);
-      await setCardRequestStatus(tx, request.id, status, now);
-      return {
-        userId: request.userId,
-        event: {
-          id: request.id,
-          status,
-          dt_start: null,
-          dt_end: null,
-          mt_link: null,
-        } satisfies CardRequestEvent,
-      };
+    if (remote.status === 'canceled') {
+      const published = await closeRequest(tx, payment.id, failedStatus(remote.cancellationReason), now);
+      return { published, refund: null };
     }
-    return null;
+    return { published: null, refund: null };
+  }
+
+  /**
+   * The provider took another sum than ours (a tampered checkout, a bug of theirs): nothing is
+   * bought with it, the request or coupon is closed unpaid and all that was taken goes back.
+   * Until it succeeds nothing was taken, and nothing is believed from it.
+   */
+  async function applyWrongAmount(tx: DbTx, payment: PaymentRow, remote: ProviderPayment, now: Date) {
+    await setPaymentStatus(tx, payment.id, remote.status, remote.cancellationReason, now);
+    const refund = await scheduleRefund(tx, jobs, payment, {
+      amount: remote.amount,
+      reason: 'wrong_amount',
+      now,
+    });
+    if (payment.purpose === 'coupon') {
+      await closeCouponUnpaid(tx, payment.id, now);
+      return { published: null, refund };
+    }
+    return { published: await closeRequest(tx, payment.id, 'payment_failed', now), refund };
   }
 
   return {
@@ -138,20 +187,28 @@ export function createClubPayments({
     async apply(providerPaymentId: string): Promise<boolean> {
       const remote = await provider.getPayment(providerPaymentId);
       const now = clock.now();
-      const outcome = await db.transaction(async (tx) => {
+      const nothing = { known: true, published: null, booked: null, refund: null };
+      const outcome: {
+        known: boolean;
+        published: Published | null;
+        booked: BookedByCoupon | null;
+        refund: ScheduledRefund | null;
+      } = await db.transaction(async (tx) => {
         const payment = await lockPayment(tx, provider.name, remote.id);
-        if (!payment) return { known: false, published: null, booked: null };
-        // A payment for another sum is not this one's news: nothing is believed from it.
-        if (remote.amount !== payment.amount || FINAL.has(payment.status) || payment.status === remote.status)
-          return { known: true, published: null, booked: null };
+        if (!payment) return { ...nothing, known: false };
+        if (FINAL.has(payment.status) || payment.status === remote.status) return nothing;
+        if (remote.amount !== payment.amount) {
+          if (remote.status !== 'succeeded') return nothing;
+          return { ...nothing, ...(await applyWrongAmount(tx, payment, remote, now)) };
+        }
         await setPaymentStatus(tx, payment.id, remote.status, remote.cancellationReason, now);
         if (payment.purpose === 'coupon') {
-          const booked = await applyToCoupon(tx, payment, remote, now, { jobs, newCardToken });
-          return { known: true, published: null, booked };
+          const applied = await applyToCoupon(tx, payment, remote, now, { jobs, newCardToken });
+          return { ...nothing, ...applied };
         }
-        const published = await applyToCardRequest(tx, payment, remote, now);
-        return { known: true, published, booked: null };
+        return { ...nothing, ...(await applyToCardRequest(tx, payment, remote, now)) };
       });
+      logRefundDecided(log, outcome.refund);
       if (outcome.published)
         await bus.publish(TOPICS.clubCardRequest(outcome.published.userId), outcome.published.event);
       if (outcome.booked)
@@ -166,36 +223,29 @@ export function createClubPayments({
 
 export type ClubPayments = ReturnType<typeof createClubPayments>;
 
+/** A card request's news for its owner's status socket. */
+interface Published {
+  userId: number;
+  event: CardRequestEvent;
+}
+
 /** The receipt e-mail ('Вышлем чек'), once: a sent receipt is not sent again on a retry. */
 export function createClubJobHandlers({
   db,
   clock,
   email,
   provider,
+  log,
 }: {
   db: Db;
   clock: Clock;
   email: EmailProvider;
   provider: PaymentsProvider;
+  log?: FastifyBaseLogger;
 }): Record<(typeof CLUB_JOBS)[keyof typeof CLUB_JOBS], JobHandler> {
   return {
-    /** Money back for a paid coupon whose booking could not be made: once, whatever the retries. */
-    [CLUB_JOBS.refund]: async (job: Job) => {
-      const paymentId = (job.payload as { paymentId?: unknown } | null)?.paymentId;
-      if (typeof paymentId !== 'number') throw new Error(`job ${job.id}: payload without paymentId`);
-      const payment = await paymentById(db, paymentId);
-      if (!payment?.providerPaymentId || payment.status !== 'succeeded') return;
-      const due = payment.amount - payment.refundedAmount;
-      if (due <= 0) return;
-      // The key names the payment: a retry after a lost answer reaches the same refund.
-      await provider.createRefund({
-        idempotenceKey: `refund-${payment.id}`,
-        paymentId: payment.providerPaymentId,
-        amount: due,
-        description: 'Возврат оплаты купона ПроДокторов',
-      });
-      await markRefunded(db, payment.id, payment.amount, clock.now());
-    },
+    /** Money back (server/modules/club/refunds.ts): once, whatever the retries. */
+    [CLUB_JOBS.refund]: createRefundJob({ db, clock, provider, log }),
     [CLUB_JOBS.receipt]: async (job: Job) => {
       const receiptId = (job.payload as { receiptId?: unknown } | null)?.receiptId;
       if (typeof receiptId !== 'number') throw new Error(`job ${job.id}: payload without receiptId`);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lte, max } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, max } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { clubCardRequests, clubCards, clubPayments } from '../../db/schema/club';
@@ -90,23 +90,19 @@ export function createClubRepo(db: Db) {
       return row ?? null;
     },
 
-    /** The patient's request still waiting for payment with its checkout, if any (a second click reuses it). */
-    async openRequestOf(userId: number, now: Date): Promise<{ id: number; url: string } | null> {
-      const [row] = await db
-        .select({ id: clubCardRequests.id, url: clubPayments.confirmationUrl })
+    /** The patient's requests left open past their time (to read back and expire before a new one). */
+    async staleRequests(userId: number, now: Date) {
+      return db
+        .select({ id: clubCardRequests.id, providerPaymentId: clubPayments.providerPaymentId })
         .from(clubCardRequests)
-        .innerJoin(clubPayments, eq(clubPayments.id, clubCardRequests.paymentId))
+        .leftJoin(clubPayments, eq(clubPayments.id, clubCardRequests.paymentId))
         .where(
           and(
             eq(clubCardRequests.userId, userId),
             eq(clubCardRequests.status, 'in_process'),
-            gt(clubCardRequests.expiresAt, now),
-            eq(clubPayments.status, 'pending'),
+            lte(clubCardRequests.expiresAt, now),
           ),
-        )
-        .orderBy(desc(clubCardRequests.id))
-        .limit(1);
-      return row?.url ? { id: row.id, url: row.url } : null;
+        );
     },
 
     /** The patient's newest card request's id (what the status socket reports on). */
@@ -120,51 +116,71 @@ export function createClubRepo(db: Db) {
       return row?.id ?? null;
     },
 
-    /** A new request and its payment row, before the provider is asked (the key exists first). */
-    async openRequest(
-      tx: DbTx,
-      values: {
-        userId: number;
-        price: number;
-        email: string;
-        provider: string;
-        idempotenceKey: string;
-        now: Date;
-        expiresAt: Date;
-      },
-    ): Promise<{ requestId: number; paymentId: number }> {
-      const [payment] = await tx
-        .insert(clubPayments)
-        .values({
-          userId: values.userId,
-          purpose: 'card',
-          provider: values.provider,
-          idempotenceKey: values.idempotenceKey,
-          amount: values.price,
-          createdAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning({ id: clubPayments.id });
-      const [request] = await tx
-        .insert(clubCardRequests)
-        .values({
-          userId: values.userId,
+    /**
+     * The patient's one open request with its payment: a new one (with its payment row and
+     * idempotence key, before the provider is asked), or the one already open. The partial
+     * unique index club_card_requests_one_open decides between parallel calls: the insert of
+     * all but one does nothing, and they read the winner's (committed by then) instead.
+     */
+    async openRequest(values: {
+      userId: number;
+      price: number;
+      email: string;
+      provider: string;
+      idempotenceKey: string;
+      now: Date;
+      expiresAt: Date;
+      returnUrlOf: (requestId: number) => string;
+    }): Promise<OpenRequest | null> {
+      return db.transaction(async (tx) => {
+        const [request] = await tx
+          .insert(clubCardRequests)
+          .values({
+            userId: values.userId,
+            price: values.price,
+            email: values.email,
+            returnUrl: '',
+            expiresAt: values.expiresAt,
+            createdAt: values.now,
+            updatedAt: values.now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: clubCardRequests.id });
+        if (!request) return openRequestIn(tx, values.userId);
+        const [payment] = await tx
+          .insert(clubPayments)
+          .values({
+            userId: values.userId,
+            purpose: 'card',
+            provider: values.provider,
+            idempotenceKey: values.idempotenceKey,
+            amount: values.price,
+            createdAt: values.now,
+            updatedAt: values.now,
+          })
+          .returning({ id: clubPayments.id });
+        const returnUrl = values.returnUrlOf(request.id);
+        await tx
+          .update(clubCardRequests)
+          .set({ paymentId: payment.id, returnUrl })
+          .where(eq(clubCardRequests.id, request.id));
+        return {
+          requestId: request.id,
+          paymentId: payment.id,
+          created: true,
           price: values.price,
           email: values.email,
-          returnUrl: '',
-          paymentId: payment.id,
+          returnUrl,
           expiresAt: values.expiresAt,
-          createdAt: values.now,
-          updatedAt: values.now,
-        })
-        .returning({ id: clubCardRequests.id });
-      return { requestId: request.id, paymentId: payment.id };
+          idempotenceKey: values.idempotenceKey,
+          paymentStatus: 'pending',
+          providerPaymentId: null,
+          confirmationUrl: null,
+        };
+      });
     },
 
-    async setReturnUrl(tx: DbTx, requestId: number, returnUrl: string) {
-      await tx.update(clubCardRequests).set({ returnUrl }).where(eq(clubCardRequests.id, requestId));
-    },
-
+    /** The provider's payment (the same for every caller with the request's key). */
     async paymentCreated(
       paymentId: number,
       values: { providerPaymentId: string; confirmationUrl: string | null },
@@ -172,17 +188,28 @@ export function createClubRepo(db: Db) {
       await db.update(clubPayments).set(values).where(eq(clubPayments.id, paymentId));
     },
 
-    /** The provider refused to create the payment: nothing was charged, the request failed. */
+    /**
+     * The provider refused to create the payment: nothing was charged, the request failed.
+     * Unless a parallel call with the same key got the payment meanwhile: then nothing changes.
+     */
     async paymentNotCreated(paymentId: number, requestId: number, now: Date, reason: string) {
       await db.transaction(async (tx) => {
-        await tx
+        const failed = await tx
           .update(clubPayments)
           .set({ status: 'canceled', cancellationReason: reason.slice(0, 500), updatedAt: now })
-          .where(eq(clubPayments.id, paymentId));
+          .where(
+            and(
+              eq(clubPayments.id, paymentId),
+              isNull(clubPayments.providerPaymentId),
+              eq(clubPayments.status, 'pending'),
+            ),
+          )
+          .returning({ id: clubPayments.id });
+        if (failed.length === 0) return;
         await tx
           .update(clubCardRequests)
           .set({ status: 'payment_failed', updatedAt: now })
-          .where(eq(clubCardRequests.id, requestId));
+          .where(and(eq(clubCardRequests.id, requestId), eq(clubCardRequests.status, 'in_process')));
       });
     },
 
@@ -199,3 +226,42 @@ export function createClubRepo(db: Db) {
 }
 
 export type ClubRepo = ReturnType<typeof createClubRepo>;
+
+/** A patient's open card request with what its payment needs (the same body for the same key). */
+export interface OpenRequest {
+  requestId: number;
+  paymentId: number;
+  /** Whether this call made it (else a parallel or earlier call did). */
+  created: boolean;
+  price: number;
+  email: string;
+  returnUrl: string;
+  expiresAt: Date;
+  idempotenceKey: string;
+  paymentStatus: PaymentRow['status'];
+  providerPaymentId: string | null;
+  confirmationUrl: string | null;
+}
+
+async function openRequestIn(tx: DbTx, userId: number): Promise<OpenRequest | null> {
+  const [row] = await tx
+    .select({ request: clubCardRequests, payment: clubPayments })
+    .from(clubCardRequests)
+    .innerJoin(clubPayments, eq(clubPayments.id, clubCardRequests.paymentId))
+    .where(and(eq(clubCardRequests.userId, userId), eq(clubCardRequests.status, 'in_process')));
+  if (!row) return null;
+  const { request, payment } = row;
+  return {
+    requestId: request.id,
+    paymentId: payment.id,
+    created: false,
+    price: payment.amount,
+    email: request.email,
+    returnUrl: request.returnUrl,
+    expiresAt: request.expiresAt,
+    idempotenceKey: payment.idempotenceKey,
+    paymentStatus: payment.status,
+    providerPaymentId: payment.providerPaymentId,
+    confirmationUrl: payment.confirmationUrl,
+  };
+}

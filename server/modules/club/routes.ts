@@ -135,6 +135,11 @@ export async function clubNotificationRoutes(app: FastifyInstance, { club }: { c
       return reply.status(403).send({ detail: 'Уведомление не принято', code: 'forbidden' });
     if (outcome === 'unreadable')
       return reply.status(400).send({ detail: 'Уведомление не распознано', code: 'bad_request' });
+    if (outcome === 'unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', '60')
+        .send({ detail: 'Платёжный сервис недоступен', code: 'service_unavailable' });
     return reply.status(200).send({ ok: true });
   });
 }

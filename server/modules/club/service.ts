@@ -44,8 +44,11 @@ const WORK_ACCOUNT_EXTRA = {
   button_state: { submit: { text: 'Понятно', action: 'close' }, cancel: null },
 };
 
-/** What the notification endpoint did, for its reply. */
-export type NotificationOutcome = 'applied' | 'unknown' | 'refused' | 'unreadable';
+/** What the notification endpoint did, for its reply ('unavailable': the provider could not be read). */
+export type NotificationOutcome = 'applied' | 'unknown' | 'refused' | 'unreadable' | 'unavailable';
+
+/** The card's line at the provider: the payment's description and its one receipt line. */
+const CARD_DESCRIPTION = 'Клубная карта ПроДокторов на 6 месяцев';
 
 /**
  * The club's card calls (docs/product/club.md): the patient's club data, the free first card,
@@ -183,54 +186,56 @@ export function createClubService({
         throw badRequest(CLUB_TEXTS.badEmail, { errors: { receipt_email: CLUB_TEXTS.badEmail } });
       if (!cardReturnUrl(body.return_url, publicOrigin, 1))
         throw badRequest(CLUB_TEXTS.badReturnUrl, { errors: { return_url: CLUB_TEXTS.badReturnUrl } });
+      // A request left open past its time is read back (its payment may have succeeded) and
+      // closed first: the database holds one open request per patient.
+      for (const stale of await repo.staleRequests(userId, clock.now())) {
+        await sync(stale.providerPaymentId);
+        await repo.expire(stale.id, clock.now());
+      }
       const now = clock.now();
       if (await repo.currentCard(userId, now)) throw conflict('already_in_club', CLUB_TEXTS.alreadyInClub);
       const price = nextCardPrice(await repo.cardsIssued(userId));
       if (price === 0) throw conflict('free_card_available', CLUB_TEXTS.freeCardFirst);
-      // A second click (or a return from the checkout unpaid) continues the same payment: one
-      // request, one payment, never two charges for one card.
-      const open = await repo.openRequestOf(userId, now);
-      if (open)
-        return {
-          id: open.id,
-          status: 'in_process',
-          provider_payment_data: { url: open.url },
-          payment_credentials: { url: open.url },
-        };
-      const idempotenceKey = randomUUID();
-      const { requestId, paymentId, returnUrl } = await db.transaction(async (tx) => {
-        const opened = await repo.openRequest(tx, {
-          userId,
-          price,
-          email,
-          provider: provider.name,
-          idempotenceKey,
-          now,
-          expiresAt: new Date(now.getTime() + CLUB_PAYMENT_MS),
-        });
-        const url = cardReturnUrl(body.return_url, publicOrigin, opened.requestId) ?? publicOrigin;
-        await repo.setReturnUrl(tx, opened.requestId, url);
-        return { ...opened, returnUrl: url };
+      // A second click, parallel or later (or a return from the checkout unpaid), lands on the
+      // same request and payment: one checkout, never two charges for one card.
+      const open = await repo.openRequest({
+        userId,
+        price,
+        email,
+        provider: provider.name,
+        idempotenceKey: randomUUID(),
+        now,
+        expiresAt: new Date(now.getTime() + CLUB_PAYMENT_MS),
+        returnUrlOf: (id) => cardReturnUrl(body.return_url, publicOrigin, id) ?? publicOrigin,
       });
+      if (!open) throw conflict('payment_in_progress', CLUB_TEXTS.paymentUnavailable);
+      const started = (url: string): CardRequestCreated => ({
+        id: open.requestId,
+        status: 'in_process',
+        provider_payment_data: { url },
+        payment_credentials: { url },
+      });
+      if (open.paymentStatus === 'pending' && open.confirmationUrl) return started(open.confirmationUrl);
       let payment: ProviderPayment;
       try {
+        // The request's own key and body: a parallel caller reaches the same payment at the provider.
         payment = await createAtProvider({
-          idempotenceKey,
-          amount: price,
-          description: 'Клубная карта ПроДокторов на 6 месяцев',
-          returnUrl,
+          idempotenceKey: open.idempotenceKey,
+          amount: open.price,
+          description: CARD_DESCRIPTION,
+          returnUrl: open.returnUrl,
           receipt: {
-            email,
-            items: [{ description: 'Клубная карта ПроДокторов на 6 месяцев', amount: price, quantity: 1 }],
+            email: open.email,
+            items: [{ description: CARD_DESCRIPTION, amount: open.price, quantity: 1 }],
           },
-          metadata: { kind: 'club_card_request', request_id: String(requestId) },
+          metadata: { kind: 'club_card_request', request_id: String(open.requestId) },
         });
       } catch (err) {
         if (!(err instanceof ProviderError)) throw err;
-        await repo.paymentNotCreated(paymentId, requestId, clock.now(), err.message);
+        await repo.paymentNotCreated(open.paymentId, open.requestId, clock.now(), err.message);
         throw serviceUnavailable(CLUB_TEXTS.paymentUnavailable);
       }
-      await repo.paymentCreated(paymentId, {
+      await repo.paymentCreated(open.paymentId, {
         providerPaymentId: payment.id,
         confirmationUrl: payment.confirmationUrl,
       });
@@ -239,13 +244,7 @@ export function createClubService({
         await sync(payment.id);
         throw new DomainError('payment_not_started', CLUB_TEXTS.paymentUnavailable, 409);
       }
-      const url = payment.confirmationUrl;
-      return {
-        id: requestId,
-        status: 'in_process',
-        provider_payment_data: { url },
-        payment_credentials: { url },
-      };
+      return started(payment.confirmationUrl);
     },
 
     async requestStatus(viewer: SessionViewer, id: number): Promise<CardRequestStatusReply> {
@@ -272,7 +271,9 @@ export function createClubService({
       try {
         return (await payments.apply(id)) ? 'applied' : 'unknown';
       } catch (err) {
-        if (err instanceof ProviderError && !err.retryable) return 'unknown';
+        // Not found or refused for good: acknowledged. A timeout, a network error or a 5xx:
+        // 503, so that the provider repeats the notification later.
+        if (err instanceof ProviderError) return err.retryable ? 'unavailable' : 'unknown';
         throw err;
       }
     },
