@@ -20,6 +20,7 @@ import { type Db, jobsConnectionOf } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { registerReadRouting } from './http/read-routing';
 import { readinessRoute } from './http/readiness';
+import { registerTextRule } from './http/text-rule';
 import type { JobKindName } from './jobs/kinds';
 import { createJobs, type JobHandler, type Jobs } from './jobs/queue';
 import { callSocketRoutes } from './modules/auth/call-socket';
@@ -232,6 +233,8 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Before any route: every one gets the rule (NUL and lone surrogates are a 400).
+  registerTextRule(app);
 
   await app.register(compress, {
     threshold: 1024,

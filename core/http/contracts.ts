@@ -33,6 +33,62 @@ export function hasControlCharacters(s: string): boolean {
 }
 
 /**
+ * Characters PostgreSQL cannot store in text or jsonb: NUL (a control character, see above), and a
+ * UTF-16 surrogate without its pair (JSON's '\\ud800' escape makes one; UTF-8 has no spelling for it).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const UNSTORABLE_TEXT_MESSAGE = 'Текст содержит недопустимые символы';
+
+/** Why PostgreSQL would refuse this string (the Russian refusal), or null when it stores it. */
+export function unstorableTextMessage(s: string): string | null {
+  if (s.includes('\u0000')) return CONTROL_CHARACTERS_MESSAGE;
+  return LONE_SURROGATE.test(s) ? UNSTORABLE_TEXT_MESSAGE : null;
+}
+
+/**
+ * Where in a parsed request part (a body, a query, path parameters) a string or a key holds
+ * characters PostgreSQL cannot store: the top-level field's name ('' for the part itself) and
+ * the refusal, or null when there is none. Walks plain objects and arrays only (a multipart
+ * field is a plain object with its text in `value`; files and buffers are not text), each
+ * object once, without recursion (a body may nest as deep as its size allows).
+ */
+export function unstorableText(part: unknown): { field: string; detail: string } | null {
+  const seen = new WeakSet<object>();
+  const refusal = (root: unknown): string | null => {
+    const stack = [root];
+    while (stack.length > 0) {
+      const value = stack.pop();
+      if (typeof value === 'string') {
+        const detail = unstorableTextMessage(value);
+        if (detail) return detail;
+        continue;
+      }
+      if (value === null || typeof value !== 'object' || seen.has(value)) continue;
+      seen.add(value);
+      if (Array.isArray(value)) {
+        for (const inner of value) stack.push(inner);
+        continue;
+      }
+      const proto = Object.getPrototypeOf(value);
+      if (proto !== Object.prototype && proto !== null) continue;
+      for (const [key, inner] of Object.entries(value)) stack.push(key, inner);
+    }
+    return null;
+  };
+  if (part === null || typeof part !== 'object' || Array.isArray(part)) {
+    const detail = refusal(part);
+    return detail ? { field: '', detail } : null;
+  }
+  seen.add(part);
+  for (const [key, value] of Object.entries(part)) {
+    const detail = refusal(key) ?? refusal(value);
+    if (detail) return { field: key, detail };
+  }
+  return null;
+}
+
+/**
  * Free text from a request (a review, a search, a name, a key): a string without control
  * characters. Every string field of a request body or query is one of these; `message` is what
  * a missing or non-string value answers.

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTROL_CHARACTERS_MESSAGE } from '../../core/http/contracts';
+import { CONTROL_CHARACTERS_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../core/http/contracts';
 import { buildApp } from '../app';
 import { fixedClock } from '../clock';
 import { reviewsWorld } from '../modules/reviews/testing';
@@ -109,6 +109,67 @@ describe('a NUL character in text', () => {
     expectControlRefusal(prices, 'search_query');
     expectControlRefusal(await w.app.inject({ url: `/ajax/lpu/${ids.clinic}/doctors/?name=a%00b` }), 'name');
     expectControlRefusal(await w.staff.inject({ method: 'GET', url: '/api/staff/reviews/?q=a%00b' }), 'q');
+  });
+});
+
+describe('a lone UTF-16 surrogate or a NUL anywhere in a request', () => {
+  const LONE = 'Описание \ud800 клиники';
+
+  /** The one text rule's 400, naming the field it found. */
+  function expectTextRefusal(
+    res: { statusCode: number; json: () => unknown },
+    field: string,
+    detail = UNSTORABLE_TEXT_MESSAGE,
+  ) {
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'bad_request', detail, errors: { [field]: detail } });
+  }
+
+  it('is refused in a JSON body before it reaches a jsonb or text column', async () => {
+    const clinic = await signedInAs(w.app, w.db, { role: 'clinic', clinicId: ids.clinic });
+    const about = { description: LONE, phones: ['74951234567'], website: '' };
+    expectTextRefusal(
+      await clinic.inject({ url: '/cabinet/ajax/clinic/about/', payload: about }),
+      'description',
+    );
+    // Nested, in a key, and as NUL where no field schema looks.
+    const nested = { ...about, description: '', phones: ['74951234567', { x: ['a\u0000b'] }] };
+    expectTextRefusal(
+      await clinic.inject({ url: '/cabinet/ajax/clinic/about/', payload: nested }),
+      'phones',
+      CONTROL_CHARACTERS_MESSAGE,
+    );
+    const key = await clinic.inject({
+      url: '/cabinet/ajax/clinic/about/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"description":"","phones":["74951234567"],"website":"","\\udfff":1}',
+    });
+    expectTextRefusal(key, '\udfff');
+  });
+
+  it('is refused in a query, a form body and a multipart field', async () => {
+    const query = await w.app.inject({ url: `/ajax/lpu/${ids.clinic}/doctors/?page=a%00b` });
+    expectTextRefusal(query, 'page', CONTROL_CHARACTERS_MESSAGE);
+    const form = await injectWithCsrf(w.app, {
+      url: '/ajax/mistake_reports/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `doctor_id=${ids.doctor}&text=ok&extra=a%00b`,
+    });
+    expectTextRefusal(form, 'extra', CONTROL_CHARACTERS_MESSAGE);
+    const patient = await signedInAs(w.app, w.db);
+    const multipart = await patient.inject({
+      url: '/api/reviews/',
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      payload: '--XYZ\r\nContent-Disposition: form-data; name="extra"\r\n\r\na\u0000b\r\n--XYZ--\r\n',
+    });
+    expectTextRefusal(multipart, 'extra', CONTROL_CHARACTERS_MESSAGE);
+  });
+
+  it('in a path parameter is the 404 of a path that names nothing', async () => {
+    const clinic = await signedInAs(w.app, w.db, { role: 'clinic', clinicId: ids.clinic });
+    const res = await clinic.inject({ url: '/cabinet/ajax/clinic/promotions/a%00b/', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', detail: 'Не найдено' });
   });
 });
 

@@ -53,7 +53,7 @@ const EDGE_STRINGS = [
   '<script>alert(1)</script>',
 ];
 
-const FIELDS = [
+export const FIELDS = [
   'id',
   'ids',
   'doctor_id',
@@ -245,3 +245,71 @@ function encodeURIComponentLoose(s: string): string {
     return s.replace(/[\ud800-\udfff]/g, '%ED%A0%80');
   }
 }
+
+/** One kind of bad input the sweep sends every route: how the body, query and method are bent. */
+export interface InputKind {
+  name: string;
+  /** The method to use instead of the route's own (an odd method on its path). */
+  method?: string;
+  query?: string;
+  payload?: string;
+  contentType?: string;
+}
+
+/** Every known field set to one value: a body that looks like any call's, each field bent alike. */
+const allFields = (value: unknown) => JSON.stringify(Object.fromEntries(FIELDS.map((f) => [f, value])));
+const allFieldsQuery = (value: string) => `?${FIELDS.map((f) => `${f}=${value}`).join('&')}`;
+/** A raw JSON number literal JSON.stringify cannot write (past double range, or past int8's). */
+const allFieldsRaw = (literal: string) => `{${FIELDS.map((f) => `"${f}":${literal}`).join(',')}}`;
+
+/**
+ * The kinds of bad input the sweep gives every registered route (fuzz.test.ts): malformed JSON,
+ * wrong types, huge numbers, NUL and lone surrogates (as values, nested, and as keys), huge
+ * strings, wrong content types, bad queries and odd methods.
+ */
+export const INPUT_KINDS: InputKind[] = [
+  { name: 'malformed JSON', payload: '{"id": 1, "text": "a', contentType: 'application/json' },
+  { name: 'JSON null', payload: 'null', contentType: 'application/json' },
+  { name: 'wrong types: objects', payload: allFields({ id: [1] }), contentType: 'application/json' },
+  { name: 'wrong types: booleans', payload: allFields(true), contentType: 'application/json' },
+  { name: 'wrong types: arrays', payload: allFields([null, 1, 'a']), contentType: 'application/json' },
+  { name: 'huge numbers', payload: allFieldsRaw('1e999'), contentType: 'application/json' },
+  { name: 'past int8', payload: allFieldsRaw('99999999999999999999'), contentType: 'application/json' },
+  { name: 'negative and fractional', payload: allFields(-2_147_483_649.5), contentType: 'application/json' },
+  { name: 'NUL', payload: allFields('a\u0000b'), contentType: 'application/json' },
+  { name: 'lone surrogate', payload: allFields('x\ud800'), contentType: 'application/json' },
+  {
+    name: 'lone low surrogate, nested',
+    payload: allFields(['\udfff', { text: '\udfff' }]),
+    contentType: 'application/json',
+  },
+  {
+    name: 'lone surrogate as a key',
+    payload: '{"\\ud800": "x", "text": "ok"}',
+    contentType: 'application/json',
+  },
+  { name: 'huge strings', payload: allFields('я'.repeat(6_000)), contentType: 'application/json' },
+  { name: 'dates past the calendar', payload: allFields('2026-02-30'), contentType: 'application/json' },
+  {
+    name: 'form body with NUL',
+    payload: FIELDS.map((f) => `${f}=a%00b`).join('&'),
+    contentType: 'application/x-www-form-urlencoded',
+  },
+  {
+    name: 'multipart with NUL',
+    payload: `${FIELDS.map((f) => `--XYZ\r\nContent-Disposition: form-data; name="${f}"\r\n\r\na\u0000b\r\n`).join('')}--XYZ--\r\n`,
+    contentType: 'multipart/form-data; boundary=XYZ',
+  },
+  { name: 'multipart without a boundary', payload: 'x', contentType: 'multipart/form-data' },
+  { name: 'text/plain', payload: 'text=1', contentType: 'text/plain' },
+  { name: 'XML', payload: '<a>1</a>', contentType: 'application/xml' },
+  { name: 'query with NUL', query: allFieldsQuery('a%00b') },
+  { name: 'query with huge numbers', query: allFieldsQuery('99999999999999999999') },
+  { name: 'query with huge strings', query: allFieldsQuery('x'.repeat(300)) },
+  { name: 'query with broken escapes', query: allFieldsQuery('%ZZ%ED%A0%80') },
+  { name: 'odd method: PUT', method: 'PUT', payload: '{}', contentType: 'application/json' },
+  { name: 'odd method: DELETE', method: 'DELETE' },
+  { name: 'odd method: PATCH', method: 'PATCH', payload: '{}', contentType: 'application/json' },
+  { name: 'odd method: OPTIONS', method: 'OPTIONS' },
+  { name: 'odd method: TRACE', method: 'TRACE' },
+];
