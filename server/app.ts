@@ -213,7 +213,7 @@ export async function buildApp({
       dirs: { clinicMedia: clinicMediaDir(uploadsDir), doctorDocuments: doctorDocumentsDir(uploadsDir) },
       log: app.log,
     }),
-    ...createClubJobHandlers({ db, clock, email, provider: payments }),
+    ...createClubJobHandlers({ db, clock, email, provider: payments, log: app.log }),
     ...createWaitlistHandlers({ db, clock, sms: providers.sms, jobs, schedule, publicOrigin }),
     ...createAdSweepHandlers({ ads: services.ads, clock, log: app.log }),
   } satisfies Record<JobKindName, JobHandler>);

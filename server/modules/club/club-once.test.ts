@@ -5,6 +5,7 @@ import { buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { clubCardRequests, clubCards, clubPayments, clubRefunds, devPayments } from '../../db/schema/club';
+import { loggerOptions } from '../../http/logger';
 import { createDevPaymentsProvider, type DevPaymentsProvider } from '../../providers/payments/dev-payments';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs, type TestSession } from '../../testing/session';
@@ -24,11 +25,19 @@ let app: FastifyInstance;
 let provider: DevPaymentsProvider;
 let now = Date.parse('2026-11-25T09:00:00Z');
 const clock: Clock = { now: () => new Date(now) };
+/** The app's log lines: a refund is logged for staff when decided and when made. */
+const lines: { level: number; msg: string; clubRefund?: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   database = await openTestDatabase();
   provider = createDevPaymentsProvider({ db: database.db, publicUrl: ORIGIN });
-  app = await buildApp({ db: database.db, clock, publicUrl: ORIGIN, club: { payments: provider } });
+  app = await buildApp({
+    db: database.db,
+    clock,
+    publicUrl: ORIGIN,
+    club: { payments: provider },
+    logger: loggerOptions({ level: 'info', stream: { write: (line) => lines.push(JSON.parse(line)) } }),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -165,6 +174,11 @@ describe('money that cannot buy a card goes back', () => {
         expect.objectContaining({ reason: 'duplicate', amount: 99_00, status: 'succeeded' }),
       ]);
       expect(refunds[0].providerRefundId).toEqual(expect.any(String));
+      const logged = lines.filter((l) => l.clubRefund?.paymentId === refunds[0].paymentId);
+      expect(logged).toEqual([
+        expect.objectContaining({ level: 40, msg: expect.stringContaining('99.00 ₽ goes back (duplicate') }),
+        expect.objectContaining({ level: 30, msg: expect.stringContaining('99.00 ₽ refunded') }),
+      ]);
       const [paid] = await database.db
         .select()
         .from(clubPayments)
