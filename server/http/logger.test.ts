@@ -62,6 +62,27 @@ describe('logs keep no personal data', () => {
     for (const secret of [PHONE, NAME, TOKEN, BIRTH, COOKIE, BEARER]) expect(log).not.toContain(secret);
   });
 
+  it('a secret token in a path or a query is not logged', async () => {
+    const secret = 'Zq3cardTokenSecret_9x';
+    for (const url of [
+      `/club/card/${secret}/`,
+      `/waitlist/${secret}/`,
+      `/waitlist/${secret}.data`,
+      `/appointment/5/?token=${secret}`,
+      `/appointment/5/calendar.ics?token=${secret}`,
+      `/CLUB/card/${secret}/`,
+    ]) {
+      lines.length = 0;
+      await app.inject({ url });
+      const log = lines.join('');
+      expect(log, url).toContain('"url":');
+      expect(log, url).not.toContain(secret);
+    }
+    lines.length = 0;
+    await app.inject({ url: `/club/card/${secret}/` });
+    expect(lines.map((l) => JSON.parse(l).req?.url).filter(Boolean)).toEqual(['/club/card/…/']);
+  });
+
   it('a failed job keeps the query, not its parameters, as its error', async () => {
     const kinds = {
       'test.failing-query': { retryLimit: 1, retryDelay: 60, retryDelayMax: 60, expireInSeconds: 60 },

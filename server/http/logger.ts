@@ -7,8 +7,9 @@ import { prettyStdout } from './pretty-log';
  * stream of their own. Logs never carry personal data:
  * - a failed query is logged with its SQL text, never its parameters (names, phones, birth
  *   dates, cancel tokens); the database's own message drops the value it quotes;
- * - a request is its method, path and query keys (values dropped: `?token=` links), address and
- *   port; never its body, cookies or authorization headers (redacted should anything log them).
+ * - a request is its method, path and query keys (values dropped: `?token=` links; tokens in
+ *   paths too: `/club/card/…/`, `/waitlist/…/`), address and port; never its body, cookies or
+ *   authorization headers (redacted should anything log them).
  */
 export function loggerOptions({
   level,
@@ -25,6 +26,16 @@ export function loggerOptions({
     level,
     redact: { paths: REDACTED, censor: '[redacted]' },
     serializers: { err: serializeError, req: serializeRequest },
+    // Fastify's 404 message names the raw URL ('Route GET:/waitlist/<token>/ not found').
+    hooks: {
+      logMethod(args, method) {
+        const [first, ...rest] = args;
+        if (typeof first === 'string') return method.apply(this, [withoutSecretsIn(first), ...rest] as never);
+        if (typeof rest[0] === 'string')
+          return method.apply(this, [first, withoutSecretsIn(rest[0]), ...rest.slice(1)] as never);
+        return method.apply(this, args);
+      },
+    },
     ...(stream ? { stream } : dev ? { stream: prettyStdout } : {}),
   };
 }
@@ -55,15 +66,33 @@ interface RequestLike {
   socket?: { remotePort?: number };
 }
 
-/** The request as logged: its query keys stay, their values do not. */
+/**
+ * Paths whose next segment is a secret link's token: a club card's page (the card a patient
+ * shows a clinic), a waitlist offer from an SMS (and its `.data` request). Whoever reads the
+ * logs must not be able to open them.
+ */
+const SECRET_SEGMENT = /^(\/club\/card\/|\/waitlist\/)[^/?]+/i;
+
+/** The request as logged: its query keys stay, their values do not; path tokens neither. */
 export function serializeRequest(request: RequestLike) {
   return {
     method: request.method,
-    url: request.url === undefined ? undefined : withoutQueryValues(request.url),
+    url: request.url === undefined ? undefined : withoutSecrets(request.url),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/** A log message that names a request's URL (Fastify's 'Route GET:/x not found'), the URL made safe. */
+const withoutSecretsIn = (message: string) =>
+  message.replace(
+    /^(Route [A-Z]+:)(\S+)( not found)$/,
+    (_, before, url, after) => `${before}${withoutSecrets(url)}${after}`,
+  );
+
+function withoutSecrets(url: string): string {
+  return withoutQueryValues(url.replace(SECRET_SEGMENT, '$1…'));
 }
 
 function withoutQueryValues(url: string): string {
