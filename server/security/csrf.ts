@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SET_SESSION_PATH } from '../../core/http/set-session';
 import { DomainError } from '../http/errors';
 import { randomToken } from './random';
@@ -32,11 +32,32 @@ export function issueCsrfCookie(app: FastifyInstance, { secure }: { secure: bool
       reply.setCookie(CSRF_COOKIE, token, csrfCookieOptions(secure));
     }
   });
+  // An answer shared caches may keep (`Cache-Control: public`: suggestions, the town list, media,
+  // sitemaps…) carries no cookie, whatever its route: a CDN would store the Set-Cookie with it
+  // and hand one visitor's token to everyone. Runs after @fastify/cookie's onSend has written
+  // the header (registered after it, server/app.ts); the visitor gets a token on the next page.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (sharedCacheable(reply.getHeader('cache-control'))) dropCsrfCookie(reply);
+    return payload;
+  });
   // The set-session call (core/http/set-session.ts): the hook above has done the work; a browser
   // that already holds a token keeps it. Nothing is read, nothing is cached.
   app.options(SET_SESSION_PATH, async (_request, reply) => {
     reply.header('cache-control', 'no-store').status(204).send();
   });
+}
+
+/** Whether a Cache-Control value lets shared caches keep the answer. */
+const sharedCacheable = (value: unknown) => /(^|[\s,])(public|s-maxage=)/i.test(String(value ?? ''));
+
+function dropCsrfCookie(reply: FastifyReply) {
+  const header = reply.getHeader('set-cookie');
+  if (header === undefined) return;
+  const kept = (Array.isArray(header) ? header : [String(header)]).filter(
+    (cookie) => !cookie.startsWith(`${CSRF_COOKIE}=`),
+  );
+  reply.removeHeader('set-cookie');
+  if (kept.length > 0) reply.header('set-cookie', kept);
 }
 
 const CSRF_MAX_AGE_S = 365 * 24 * 3600;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   catalogUrl,
   clinicsUrl,
@@ -35,9 +35,11 @@ export async function sitemapRoutes(
 ) {
   const repo = createDirectoryRepo(deps.db);
   const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+  // The same for every visitor: shared caches may keep them an hour (no cookie goes with them).
+  const shared = (reply: FastifyReply) => reply.header('cache-control', 'public, max-age=3600');
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply
+    shared(reply)
       .type('text/plain; charset=utf-8')
       .send(
         [
@@ -65,7 +67,7 @@ export async function sitemapRoutes(
       ...clinicBounds.map((_, i) => `/sitemap-clinics-${i + 1}.xml`),
     ];
     const items = files.map((f) => `<sitemap><loc>${deps.origin}${f}</loc></sitemap>`).join('');
-    return reply
+    return shared(reply)
       .type('application/xml')
       .send(xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>`));
   });
@@ -76,11 +78,13 @@ export async function sitemapRoutes(
       '/',
       ...towns.flatMap((t) => [doctorsUrl(t.slug), clinicsUrl(t.slug), catalogUrl(t.slug)]),
     ];
-    return reply.type('application/xml').send(urlset(deps.origin, paths));
+    return shared(reply).type('application/xml').send(urlset(deps.origin, paths));
   });
 
   app.get('/sitemap-lists.xml', async (_request, reply) =>
-    reply.type('application/xml').send(urlset(deps.origin, await listSitemapPaths(deps.db, deps.towns))),
+    shared(reply)
+      .type('application/xml')
+      .send(urlset(deps.origin, await listSitemapPaths(deps.db, deps.towns))),
   );
 
   app.get<{ Params: { kind: string; n: string } }>('/sitemap-:kind-:n.xml', async (request, reply) => {
@@ -98,7 +102,7 @@ export async function sitemapRoutes(
     const slugOf = new Map(towns.map((t) => [t.id, t.slug]));
     const pageUrl = kind === 'doctors' ? doctorUrl : clinicUrl;
     const paths = rows.map((r) => pageUrl(slugOf.get(r.townId) ?? '', r));
-    return reply.type('application/xml').send(urlset(deps.origin, paths));
+    return shared(reply).type('application/xml').send(urlset(deps.origin, paths));
   });
 
   function urlset(origin: string, paths: string[]) {
