@@ -1,3 +1,4 @@
+import { cabinetTitle } from '../../core/cabinet/pages';
 import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../core/doctor/profile-edit';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DocumentsEditor } from '../features/cabinet/documents-editor';
@@ -8,13 +9,17 @@ import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/cabinet-profile';
 
 /**
- * `/cabinet/profile/` ('Мой профиль'): a doctor's own profile, or (a clinic, `?doctor={id}`) one
- * of its doctors'. Another clinic's doctor is a 404; others see how to sign in.
+ * `/cabinet/profile/` ('Мой профиль'; a clinic's 'Профили врачей'): a doctor's own profile, or (a
+ * clinic, `?doctor={id}`) one of its doctors'. Another clinic's doctor is a 404; others see how to sign in.
  */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
-  const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
+  const base = {
+    origin: context.origin,
+    next: `${url.pathname}${url.search}`,
+    title: cabinetTitle('profile', viewer),
+  };
   if (!viewer.isDoctor && !viewer.isLpu)
     return {
       ...base,
@@ -44,7 +49,7 @@ export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
-    title: `${PROFILE_TEXTS.title} — ПроДокторов`,
+    title: `${loaderData?.title ?? PROFILE_TEXTS.title} — ПроДокторов`,
     description: 'Фотография, сведения о враче и его документы для его страницы.',
     canonical: `${loaderData?.origin ?? ''}${CABINET_PROFILE_PATH}`,
     noindex: true,
@@ -54,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function CabinetProfile({ loaderData: d }: Route.ComponentProps) {
   const profile = d.profile;
   return (
-    <CabinetPage title={PROFILE_TEXTS.title} current={CABINET_PROFILE_PATH} refusal={d.refusal} next={d.next}>
+    <CabinetPage title={d.title} current={CABINET_PROFILE_PATH} refusal={d.refusal} next={d.next}>
       {profile && profile.doctors.length > 0 && (
         <form method="get" className="mt-4 flex flex-wrap items-end gap-2">
           <label className="flex flex-col gap-1">

@@ -5,16 +5,74 @@
  */
 export const CABINET_PAGES = {
   appointments: { path: '/cabinet/appointments/', title: 'Записи на приём' },
+  callbacks: { path: '/cabinet/callbacks/', title: 'Обратные звонки' },
   schedule: { path: '/cabinet/schedule/', title: 'Расписание' },
   clinic: { path: '/cabinet/clinic/', title: 'Страница клиники' },
   prices: { path: '/cabinet/prices/', title: 'Цены и услуги' },
   integration: { path: '/cabinet/integration/', title: 'Интеграция с МИС' },
   effectiveness: { path: '/cabinet/effectiveness/', title: 'Эффективность страницы' },
   profile: { path: '/cabinet/profile/', title: 'Мой профиль', clinicTitle: 'Профили врачей' },
-  reviews: { path: '/cabinet/reviews/', title: 'Отзывы обо мне' },
+  reviews: { path: '/cabinet/reviews/', title: 'Отзывы обо мне', clinicTitle: 'Отзывы о клинике' },
 } as const;
+export type CabinetPageKey = keyof typeof CABINET_PAGES;
 
 export const STAFF_PAGES = {
   reviews: { path: '/staff/reviews/', title: 'Модерация отзывов' },
   profiles: { path: '/staff/profiles/', title: 'Модерация профилей' },
 } as const;
+
+/** The cabinet's pages in the menu's order (the header's account menu and every cabinet page's links). */
+const CABINET_ORDER: readonly CabinetPageKey[] = [
+  'appointments',
+  'callbacks',
+  'schedule',
+  'clinic',
+  'prices',
+  'integration',
+  'effectiveness',
+  'profile',
+  'reviews',
+];
+
+/** Pages about the clinic itself: a doctor's account is refused them, so it is never shown a link. */
+const CLINIC_ONLY: ReadonlySet<CabinetPageKey> = new Set(['clinic', 'prices', 'integration']);
+
+/** Which kind of work account looks at the cabinet. */
+export interface CabinetAccount {
+  isDoctor: boolean;
+  isLpu: boolean;
+}
+
+/** A cabinet page's name for this account: a clinic's profile page edits its doctors' profiles. */
+export function cabinetTitle(key: CabinetPageKey, account: CabinetAccount): string {
+  const page: { title: string; clinicTitle?: string } = CABINET_PAGES[key];
+  return account.isLpu && page.clinicTitle ? page.clinicTitle : page.title;
+}
+
+/**
+ * The cabinet's pages this account may open, in menu order and named for it: one list for the
+ * header's menu and the cabinet's own links, so their names never disagree. None for an account
+ * that is neither a doctor nor a clinic.
+ */
+export function cabinetPagesFor(
+  account: CabinetAccount,
+): { key: CabinetPageKey; path: string; title: string }[] {
+  if (!account.isDoctor && !account.isLpu) return [];
+  return CABINET_ORDER.filter((key) => account.isLpu || !CLINIC_ONLY.has(key)).map((key) => ({
+    key,
+    path: CABINET_PAGES[key].path,
+    title: cabinetTitle(key, account),
+  }));
+}
+
+/**
+ * Where a sign-in goes when the page it came from asked for none (`next` is the home page): a
+ * doctor or a clinic to the cabinet's first page, staff to the reviews queue; a patient to `next`.
+ * The patients' home page has nothing for a work account to do.
+ */
+export function landingAfterSignIn(account: CabinetAccount & { isStaff: boolean }, next: string): string {
+  if (next !== '/') return next;
+  if (account.isDoctor || account.isLpu) return CABINET_PAGES.appointments.path;
+  if (account.isStaff) return STAFF_PAGES.reviews.path;
+  return next;
+}

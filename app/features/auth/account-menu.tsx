@@ -3,26 +3,13 @@ import { Link, useLocation } from 'react-router';
 import { logout } from '../../../core/auth/calls';
 import { maskPhoneForDisplay } from '../../../core/auth/phone-display';
 import { isWorkAccount } from '../../../core/auth/viewer';
-import { CABINET_PAGES, STAFF_PAGES } from '../../../core/cabinet/pages';
+import { cabinetPagesFor, STAFF_PAGES } from '../../../core/cabinet/pages';
 import { Button } from '../../components/ui/button';
 import { showSnackbar } from '../../components/ui/snackbar';
 import { useCall } from '../../lib/use-call';
 import { useHydrated } from '../../lib/use-hydrated';
 import { Reconfirmation } from './reconfirmation';
 import { useRootAuth } from './use-root-auth';
-
-/** The cabinet's pages in the menu's order; a doctor's menu leaves out the clinic's own. */
-const CABINET_MENU = [
-  'appointments',
-  'schedule',
-  'clinic',
-  'prices',
-  'integration',
-  'effectiveness',
-  'profile',
-  'reviews',
-] as const satisfies readonly (keyof typeof CABINET_PAGES)[];
-const CLINIC_ONLY: ReadonlySet<(typeof CABINET_MENU)[number]> = new Set(['clinic', 'prices', 'integration']);
 
 function MenuLink({ href, children }: { href: string; children: ReactNode }) {
   return (
@@ -40,7 +27,8 @@ const entry =
 /**
  * The header's account entry: 'Войти' for visitors; for a signed-in account a small menu with
  * the masked phone, 'Мои записи' and 'Избранное' for patients, 'Модерация отзывов' for staff,
- * 'Отзывы обо мне' for doctors and clinics, and 'Выйти'.
+ * the cabinet's pages for doctors and clinics (`cabinetPagesFor`, as each cabinet page links
+ * them), and 'Выйти'.
  */
 export function AccountMenu() {
   const { user } = useRootAuth();
@@ -126,14 +114,11 @@ export function AccountMenu() {
           )}
           {user.isStaff && <MenuLink href={STAFF_PAGES.reviews.path}>{STAFF_PAGES.reviews.title}</MenuLink>}
           {user.isStaff && <MenuLink href={STAFF_PAGES.profiles.path}>{STAFF_PAGES.profiles.title}</MenuLink>}
-          {(user.isDoctor || user.isLpu) &&
-            CABINET_MENU.filter((page) => user.isLpu || !CLINIC_ONLY.has(page)).map((page) => (
-              <MenuLink key={page} href={CABINET_PAGES[page].path}>
-                {page === 'profile' && user.isLpu
-                  ? CABINET_PAGES.profile.clinicTitle
-                  : CABINET_PAGES[page].title}
-              </MenuLink>
-            ))}
+          {cabinetPagesFor(user).map((page) => (
+            <MenuLink key={page.key} href={page.path}>
+              {page.title}
+            </MenuLink>
+          ))}
           <li>
             <Button
               variant="bare"

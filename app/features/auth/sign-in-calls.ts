@@ -14,7 +14,7 @@ import {
   nationalPhone,
   requestBody,
 } from '../../../core/auth/confirmation';
-import type { CodeRequested } from '../../../core/auth/contracts';
+import type { CodeRequested, Viewer } from '../../../core/auth/contracts';
 import { api } from '../../lib/api';
 import { callFailureOf } from './call-failure';
 import type { CallInRequest } from './call-in';
@@ -76,11 +76,16 @@ export async function confirmCode(
   }
 }
 
-/** This browser's session for an authorization code: null when signed in. */
-export async function signIn(authorizationCode: string, clientId: string): Promise<Failed | null> {
+/** This browser's session for an authorization code: who is signed in now. */
+export async function signIn(
+  authorizationCode: string,
+  clientId: string,
+): Promise<{ ok: true; user: Viewer } | Failed> {
   try {
-    await api.send(login, { body: { authorization_code: authorizationCode, client_id: clientId } });
-    return null;
+    const reply = await api.send(login, {
+      body: { authorization_code: authorizationCode, client_id: clientId },
+    });
+    return { ok: true, user: reply.user };
   } catch (error) {
     return { ok: false, failure: callFailureOf(login, error) };
   }

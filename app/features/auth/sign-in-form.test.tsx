@@ -143,6 +143,35 @@ describe('SignInForm', () => {
     }
   });
 
+  it('takes a work account sent nowhere in particular to its cabinet, and keeps a page asked for', async () => {
+    for (const [next, landing] of [
+      ['/', '/cabinet/appointments/'],
+      ['/cabinet/prices/', '/cabinet/prices/'],
+    ]) {
+      stubServer({
+        '/services/sso/confirmation/request/': [
+          { status: 200, body: { code: 'sms', service_id: 's1', attempts_exceeded: false } },
+        ],
+        '/services/sso/confirmation/confirm/': [{ status: 200, body: { authorization_code: 'auth-1' } }],
+        '/api/auth/login/': [
+          { status: 200, body: { user: { ...ANONYMOUS, isAnonymous: false, isLpu: true } } },
+        ],
+      });
+      renderForm({ next });
+      await typePhone('+7 900 123-45-67');
+      await submit();
+      const code = await screen.findByLabelText('Код из СМС');
+      await act(async () => {
+        fireEvent.change(code, { target: { value: '1234' } });
+      });
+      await vi.waitFor(() => expect(assign).toHaveBeenCalledOnce());
+      expect(assign, next).toHaveBeenCalledWith(landing);
+      (document.activeElement as HTMLElement | null)?.blur();
+      cleanup();
+      assign.mockReset();
+    }
+  });
+
   it('validates the phone before any request', async () => {
     const calls = stubServer({});
     renderForm();

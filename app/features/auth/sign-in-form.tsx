@@ -16,6 +16,7 @@ import {
   type PhoneCountryIso,
   validatePhoneInput,
 } from '../../../core/auth/phone';
+import { landingAfterSignIn } from '../../../core/cabinet/pages';
 import { Button } from '../../components/ui/button';
 import { useHydrated } from '../../lib/use-hydrated';
 import { AuthDialog } from './auth-dialogs';
@@ -85,10 +86,11 @@ export function SignInForm({
   }
 
   async function finishSignIn(authorizationCode: string) {
-    const failed = await signIn(authorizationCode, settings.clientId);
-    if (failed) dispatch({ type: 'loginFailed', failure: failed.failure });
-    // Checked again here, where the browser goes: no caller's `next` can leave the site.
-    else window.location.assign(safeNextPath(next));
+    const signed = await signIn(authorizationCode, settings.clientId);
+    if (!signed.ok) dispatch({ type: 'loginFailed', failure: signed.failure });
+    // Checked again here, where the browser goes: no caller's `next` can leave the site. A work
+    // account that was sent nowhere in particular lands in its cabinet.
+    else window.location.assign(landingAfterSignIn(signed.user, safeNextPath(next)));
   }
 
   async function check(current: ConfirmationState) {

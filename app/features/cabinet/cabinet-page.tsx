@@ -1,28 +1,12 @@
 import type { ReactNode } from 'react';
-import { CABINET_CALLBACKS_PATH, CALLBACK_TEXTS } from '../../../core/cabinet/callbacks';
-import { CABINET_SCHEDULE_PATH } from '../../../core/cabinet/days-off';
-import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../../core/cabinet/prices';
-import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
-import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../../core/clinic/accessibility';
-import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../../core/doctor/profile-edit';
-import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../../core/mis/keys';
-import { CABINET_EFFECTIVENESS_PATH, EFFECTIVENESS_TEXTS } from '../../../core/stats/effectiveness';
-
-/** The cabinet's pages, each linking the others. */
-const PAGES = [
-  { href: CABINET_APPOINTMENTS_PATH, label: RECEPTION_TEXTS.title },
-  { href: CABINET_CALLBACKS_PATH, label: CALLBACK_TEXTS.title },
-  { href: CABINET_SCHEDULE_PATH, label: 'Расписание' },
-  { href: CABINET_PROFILE_PATH, label: PROFILE_TEXTS.title },
-  { href: CABINET_CLINIC_PATH, label: ACCESSIBILITY_TEXTS.cabinetTitle },
-  { href: CABINET_PRICES_PATH, label: PRICE_TEXTS.title },
-  { href: CABINET_INTEGRATION_PATH, label: MIS_KEY_TEXTS.title },
-  { href: CABINET_EFFECTIVENESS_PATH, label: EFFECTIVENESS_TEXTS.title },
-] as const;
+import { cabinetPagesFor } from '../../../core/cabinet/pages';
+import { RECEPTION_TEXTS } from '../../../core/cabinet/reception';
+import { useRootAuth } from '../auth/use-root-auth';
 
 /**
  * A cabinet page's frame: its title, the links to the other cabinet pages, and for anyone but a
- * doctor or a clinic account the way to sign in as one (`refusal`) instead of the content.
+ * doctor or a clinic account the way to sign in as one (`refusal`) instead of the content. A page
+ * a doctor's account is refused says so in its `refusal` too.
  */
 export function CabinetPage({
   title,
@@ -54,16 +38,29 @@ export function CabinetPage({
         </div>
       ) : (
         <>
-          <nav aria-label="Кабинет" className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-            {PAGES.filter((p) => p.href !== current).map((p) => (
-              <a key={p.href} href={p.href} className="text-brand hover:underline">
-                {p.label}
-              </a>
-            ))}
-          </nav>
+          <CabinetNav current={current} />
           {children}
         </>
       )}
     </>
+  );
+}
+
+/**
+ * The links to the account's other cabinet pages, named as the header's account menu names them
+ * (`cabinetPagesFor`): a doctor is never shown a page about the clinic itself.
+ */
+export function CabinetNav({ current }: { current: string }) {
+  const { user } = useRootAuth();
+  return (
+    <nav aria-label="Кабинет" className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
+      {cabinetPagesFor(user)
+        .filter((p) => p.path !== current)
+        .map((p) => (
+          <a key={p.path} href={p.path} className="text-brand hover:underline">
+            {p.title}
+          </a>
+        ))}
+    </nav>
   );
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { CABINET_PAGES, cabinetPagesFor, landingAfterSignIn, STAFF_PAGES } from './pages';
+
+const doctor = { isDoctor: true, isLpu: false, isStaff: false };
+const clinic = { isDoctor: false, isLpu: true, isStaff: false };
+const staff = { isDoctor: false, isLpu: false, isStaff: true };
+const patient = { isDoctor: false, isLpu: false, isStaff: false };
+
+describe('cabinetPagesFor', () => {
+  it('gives a doctor no page about the clinic itself', () => {
+    const keys = cabinetPagesFor(doctor).map((p) => p.key);
+    expect(keys).toEqual(['appointments', 'callbacks', 'schedule', 'effectiveness', 'profile', 'reviews']);
+  });
+
+  it('gives a clinic every page, its profile and reviews pages named for a clinic', () => {
+    const pages = cabinetPagesFor(clinic);
+    expect(pages.map((p) => p.key)).toEqual(Object.keys(CABINET_PAGES));
+    expect(pages.find((p) => p.key === 'profile')?.title).toBe('Профили врачей');
+    expect(pages.find((p) => p.key === 'reviews')?.title).toBe('Отзывы о клинике');
+    expect(cabinetPagesFor(doctor).find((p) => p.key === 'profile')?.title).toBe('Мой профиль');
+  });
+
+  it('gives patients and staff no cabinet page', () => {
+    expect(cabinetPagesFor(patient)).toEqual([]);
+    expect(cabinetPagesFor(staff)).toEqual([]);
+  });
+});
+
+describe('landingAfterSignIn', () => {
+  it('takes a work account from the home page to its own start page', () => {
+    expect(landingAfterSignIn(doctor, '/')).toBe(CABINET_PAGES.appointments.path);
+    expect(landingAfterSignIn(clinic, '/')).toBe(CABINET_PAGES.appointments.path);
+    expect(landingAfterSignIn(staff, '/')).toBe(STAFF_PAGES.reviews.path);
+  });
+
+  it('keeps the page asked for, and a patient on the home page', () => {
+    expect(landingAfterSignIn(clinic, '/cabinet/prices/')).toBe('/cabinet/prices/');
+    expect(landingAfterSignIn(patient, '/')).toBe('/');
+    expect(landingAfterSignIn(patient, '/moskva/vrach/')).toBe('/moskva/vrach/');
+  });
+});
