@@ -14,6 +14,7 @@ interface StoredFile {
   file: string;
   name: string;
   modifiedAt: Date;
+  bytes: number;
 }
 
 /** Every file under `dir`, at any depth; none when the folder is not there yet. */
@@ -26,7 +27,7 @@ async function filesUnder(dir: string): Promise<StoredFile[]> {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     const info = await stat(file).catch((err) => (isMissing(err) ? null : Promise.reject(err)));
-    if (info) out.push({ file, name: entry.name, modifiedAt: info.mtime });
+    if (info) out.push({ file, name: entry.name, modifiedAt: info.mtime, bytes: info.size });
   }
   return out;
 }
@@ -70,4 +71,11 @@ export async function sweepOrphans({
   let orphans = 0;
   for (const f of stored) if (!kept.has(f.key) && (await removeIfPresent(f.file))) orphans++;
   return { orphans, temporaries };
+}
+
+/** The bytes of every file under these folders, at any depth (a missing folder counts none). */
+export async function bytesUnder(dirs: string[]): Promise<number> {
+  let total = 0;
+  for (const dir of new Set(dirs)) for (const f of await filesUnder(dir)) total += f.bytes;
+  return total;
 }

@@ -29,6 +29,7 @@ import {
 } from './clinic-media-repo';
 import type { ClinicMediaStore } from './clinic-media-store';
 import { createClinicPageRepo } from './clinic-page-repo';
+import { createUploadQuota } from './upload-quota';
 
 type Direction = 'up' | 'down';
 type LicenceInput = { number: string; issuedAt: string; authority: string; image: string | null };
@@ -80,6 +81,7 @@ export function createClinicMedia({
 }) {
   const pageRepo = createClinicPageRepo(db);
   const repo = createClinicMediaRepo();
+  const quota = createUploadQuota({ db, clock });
 
   async function mediaOf(q: Db | DbTx, clinicId: number, today: string): Promise<ClinicMedia> {
     const [gallery, licences, equipment] = await Promise.all([
@@ -139,8 +141,12 @@ export function createClinicMedia({
     return media;
   }
 
-  /** Re-encodes an upload into the store; answers its public address. */
-  async function keepImage(data: Buffer | null, field: string): Promise<string> {
+  /**
+   * Re-encodes an upload into the store, within the account's daily upload quota; answers its
+   * public address.
+   */
+  async function keepImage(viewer: SessionViewer, data: Buffer | null, field: string): Promise<string> {
+    const { userId } = clinicOf(viewer);
     if (!data || data.length === 0) throw imageRefusal(field, T.imageMissing);
     const encoded = await reencodeImage(data, {
       width: L.imageWidth,
@@ -148,6 +154,7 @@ export function createClinicMedia({
       minSide: L.imageMinSide,
       refuse: (problem) => imageRefusal(field, problem === 'small' ? T.imageSmall : T.imageType),
     });
+    await quota.charge(userId, encoded.length, 'clinic.image', field);
     return clinicMediaUrl(await store.save(encoded));
   }
 
@@ -180,13 +187,11 @@ export function createClinicMedia({
 
     /** A licence's scan or a piece of equipment's picture, kept until a form names it. */
     async uploadImage(viewer: SessionViewer, data: Buffer | null): Promise<{ src: string }> {
-      clinicOf(viewer);
-      return { src: await keepImage(data, 'image') };
+      return { src: await keepImage(viewer, data, 'image') };
     },
 
     async addPhoto(viewer: SessionViewer, data: Buffer | null, caption: string): Promise<ClinicMedia> {
-      clinicOf(viewer);
-      const src = await keepImage(data, 'photo');
+      const src = await keepImage(viewer, data, 'photo');
       return save(viewer, async (tx, ctx) => {
         if (await repo.gallerySrcTaken(tx, ctx.clinicId, src)) throw conflict('duplicate', T.photoDuplicate);
         if ((await repo.countGallery(tx, ctx.clinicId, false)) >= L.photosMax)

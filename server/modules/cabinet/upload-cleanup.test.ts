@@ -15,7 +15,12 @@ import { createClinic, createDoctor, createTown, createUser } from '../../db/see
 import { openTestDatabase } from '../../testing/database';
 import { createDocumentFiles } from '../doctor/document-file';
 import { createClinicMediaStore } from './clinic-media-store';
-import { cleanUpUploads, ORPHAN_UPLOAD_AGE_MS } from './upload-cleanup';
+import {
+  cleanUpUploads,
+  createUploadCleanupHandlers,
+  ORPHAN_UPLOAD_AGE_MS,
+  UPLOAD_CLEANUP_JOB,
+} from './upload-cleanup';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
 const OLD = new Date(NOW.getTime() - ORPHAN_UPLOAD_AGE_MS - 60_000);
@@ -124,5 +129,39 @@ describe('the sweep of cabinet uploads', () => {
       clinicMedia: { orphans: 0, temporaries: 0 },
       doctorDocuments: { orphans: 0, temporaries: 0 },
     });
+  });
+
+  it('logs the stored uploads’ total each run, and a warning over the alarm', async () => {
+    const there = await mkdtemp(path.join(tmpdir(), 'upload-total-'));
+    const alarmDirs = {
+      clinicMedia: path.join(there, 'clinic-media'),
+      doctorDocuments: path.join(there, 'doctor-documents'),
+    };
+    await createClinicMediaStore(alarmDirs.clinicMedia).save(Buffer.alloc(3000, 1));
+    await createDocumentFiles(alarmDirs.doctorDocuments).save(Buffer.alloc(2000, 2), 'pdf');
+    await mkdir(path.join(there, 'doctor-photos'), { recursive: true });
+    await writeFile(path.join(there, 'doctor-photos', 'a.webp'), Buffer.alloc(1000, 3));
+    const lines: { level: string; obj: object; msg: string }[] = [];
+    const log = {
+      info: (obj: object, msg: string) => lines.push({ level: 'info', obj, msg }),
+      warn: (obj: object, msg: string) => lines.push({ level: 'warn', obj, msg }),
+    };
+    const run = (alarmBytes: number) =>
+      createUploadCleanupHandlers({
+        db: database.db,
+        clock: { now: () => NOW },
+        dirs: alarmDirs,
+        log,
+        alarmBytes,
+      })[UPLOAD_CLEANUP_JOB]({} as never);
+    await run(10_000);
+    expect(lines.at(-1)).toEqual({ level: 'info', obj: { storedBytes: 6000 }, msg: 'stored uploads' });
+    await run(5000);
+    expect(lines.at(-1)).toEqual({
+      level: 'warn',
+      obj: { storedBytes: 6000, alarmBytes: 5000 },
+      msg: 'stored uploads over the alarm',
+    });
+    await rm(there, { recursive: true, force: true });
   });
 });

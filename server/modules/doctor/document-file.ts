@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DOCUMENT_FILE, DOCUMENT_LIMITS, DOCUMENT_TEXTS, isPdf } from '../../../core/doctor/document-scans';
 import { badRequest } from '../../http/errors';
@@ -34,6 +35,8 @@ export interface DocumentFiles {
   /** Keeps the bytes; answers the file's name. */
   save(data: Buffer, ext: 'pdf' | 'webp'): Promise<string>;
   read(file: string): Promise<Buffer | null>;
+  /** Deletes the file (nothing when it is not there). */
+  remove(file: string): Promise<void>;
 }
 
 export function createDocumentFiles(dir: string): DocumentFiles {
@@ -48,6 +51,9 @@ export function createDocumentFiles(dir: string): DocumentFiles {
       return file;
     },
     read: (file) => (DOCUMENT_FILE.test(file) ? readIfPresent(at(file)) : Promise.resolve(null)),
+    async remove(file) {
+      await rm(at(file), { force: true });
+    },
   };
 }
 

@@ -71,6 +71,14 @@ export function createDocumentsRepo(db: Db) {
 
   return {
     namedFiles,
+    /** Which of these files a scan not withdrawn names (a withdrawn scan's file may go). */
+    async liveFiles(files: string[]): Promise<Set<string>> {
+      if (files.length === 0) return new Set();
+      const { rows } = await db.execute<{ file: string }>(sql`
+        SELECT file FROM ${doctorDocuments}
+        WHERE file = ANY(${`{${files.join(',')}}`}::text[]) AND status <> 'withdrawn'`);
+      return new Set(rows.map((r) => r.file));
+    },
     /** Every scan of the doctor, newest first. */
     async list(doctorId: number): Promise<DocumentRow[]> {
       return db

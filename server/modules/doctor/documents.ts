@@ -23,6 +23,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
+import { createUploadQuota } from '../cabinet/upload-quota';
 import { editableDoctor, requireStaff, STAFF_PAGE_SIZE, seesDoctorsFiles } from './access';
 import { type DocumentFiles, documentRefusal, prepareDocument } from './document-file';
 import { createDocumentsRepo, type DocumentRow } from './documents-repo';
@@ -49,7 +50,7 @@ function documentOf(row: DocumentRow): DoctorDocument {
 /**
  * The scans for the 'Документы проверены' marks (docs/product/cabinet.md, 'The doctor's profile';
  * ADR 018). The doctor or his clinic sends a scan per kind; a newer one of the same kind
- * withdraws the pending older one (kept). Staff accept it — the doctor's matching mark is set in
+ * withdraws the pending older one (its row kept, its file removed once that commits). Staff accept it — the doctor's matching mark is set in
  * the same transaction, the doctor's row and the scan's locked — or reject it with a reason. The
  * files are private: only the doctor's side and staff get them, through a checked call.
  */
@@ -66,6 +67,18 @@ export function createDoctorDocuments({
 }) {
   const repo = createDocumentsRepo(db);
   const profiles = createProfileRepo(db);
+  const quota = createUploadQuota({ db, clock });
+
+  /**
+   * After the withdrawal committed: the withdrawn scans' files go, unless a live scan names the
+   * same bytes (files are named by their hash). A file left by a crash here is the hourly sweep's
+   * (server/modules/doctor/documents-cleanup.ts).
+   */
+  async function dropFiles(withdrawn: string[]) {
+    if (withdrawn.length === 0) return;
+    const live = await repo.liveFiles(withdrawn);
+    for (const file of new Set(withdrawn)) if (!live.has(file)) await files.remove(file);
+  }
 
   async function view(doctorId: number): Promise<CabinetDocuments> {
     const [rows, marks] = await Promise.all([repo.list(doctorId), repo.marks(doctorId)]);
@@ -85,7 +98,7 @@ export function createDoctorDocuments({
     };
   }
 
-  /** Marks a pending scan withdrawn (kept, never deleted) and audits it. */
+  /** Marks a pending scan withdrawn (its row kept; its file goes once this commits) and audits it. */
   async function withdrawRow(tx: Tx, row: DocumentRow, userId: number, now: Date) {
     await repo.decide(tx, row.id, { status: 'withdrawn', by: userId, at: now, reason: null });
     await profiles.audit(tx, {
@@ -129,13 +142,17 @@ export function createDoctorDocuments({
         throw badRequest(DOCUMENT_TEXTS.kind, { errors: { kind: DOCUMENT_TEXTS.kind } });
       if (!data || data.length === 0) throw documentRefusal(DOCUMENT_TEXTS.missing);
       const prepared = await prepareDocument(data);
+      await quota.charge(userId, prepared.data.length, 'doctor.document', 'file');
       const file = await files.save(prepared.data, prepared.ext);
       const now = clock.now();
+      const withdrawn: string[] = [];
       await db.transaction(async (tx) => {
         // The doctor's row first, as every write of his profile and documents does.
         if (!(await profiles.lockDoctor(tx, doctor.id))) throw notFound(PROFILE_TEXTS.noDoctor);
-        for (const older of await repo.lockPending(tx, doctor.id, kind as DocumentKind))
+        for (const older of await repo.lockPending(tx, doctor.id, kind as DocumentKind)) {
           await withdrawRow(tx, older, userId, now);
+          withdrawn.push(older.file);
+        }
         const id = await repo.insert(tx, {
           doctorId: doctor.id,
           authorId: userId,
@@ -152,6 +169,7 @@ export function createDoctorDocuments({
           at: now,
         });
       });
+      await dropFiles(withdrawn);
       return view(doctor.id);
     },
 
@@ -162,13 +180,15 @@ export function createDoctorDocuments({
     ): Promise<CabinetDocuments> {
       const { doctor, userId } = await editableDoctor(profiles, viewer, doctorId);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      const file = await db.transaction(async (tx) => {
         await profiles.lockDoctor(tx, doctor.id);
         const row = await repo.lockDocument(tx, id);
         if (!row || row.doctorId !== doctor.id) throw notFound(DOCUMENT_TEXTS.notFound);
         if (row.status !== 'pending') throw conflict('not_pending', DOCUMENT_TEXTS.notPending);
         await withdrawRow(tx, row, userId, now);
+        return row.file;
       });
+      await dropFiles([file]);
       return view(doctor.id);
     },
 

@@ -30,6 +30,7 @@ import type { Db } from '../../db/client';
 import type { doctors } from '../../db/schema/doctors';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { SessionViewer } from '../auth/viewer';
+import { createUploadQuota } from '../cabinet/upload-quota';
 import { editableDoctor, requireStaff, STAFF_PAGE_SIZE, seesDoctorsFiles } from './access';
 import { reencodePhoto } from './photo';
 import { PHOTO_HASH, type PhotoStore } from './photo-store';
@@ -119,6 +120,7 @@ export function createDoctorProfileEditor({
   photos: PhotoStore;
 }) {
   const repo = createProfileRepo(db);
+  const quota = createUploadQuota({ db, clock });
 
   const editable = (viewer: SessionViewer, asked: number | undefined, pickFirst = false) =>
     editableDoctor(repo, viewer, asked, pickFirst);
@@ -231,6 +233,7 @@ export function createDoctorProfileEditor({
       if (!data || data.length === 0)
         throw badRequest(PROFILE_TEXTS.photoMissing, { errors: { photo: PROFILE_TEXTS.photoMissing } });
       const encoded = await reencodePhoto(data);
+      await quota.charge(userId, encoded.length, 'doctor.photo', 'photo');
       const hash = await photos.savePending(encoded);
       await submitChange(doctor, userId, (_current, pending) => ({ ...(pending ?? {}), photo: hash }));
       return view(doctor, doctors);
