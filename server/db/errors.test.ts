@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from './errors';
+import { isDatabaseUnavailable, PG_ERRORS, pgErrorCode, retryOnDeadlock } from './errors';
 
 const pgError = (code: string) =>
   Object.assign(new Error('Failed query'), { cause: Object.assign(new Error(code), { code }) });
@@ -32,5 +32,25 @@ describe('retryOnDeadlock', () => {
       }),
     ).rejects.toSatisfy((err) => pgErrorCode(err) === PG_ERRORS.exclusionViolation);
     expect(once).toBe(1);
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it('knows a database out of reach, under Drizzle’s error or alone', () => {
+    const wrapped = (cause: object) => Object.assign(new Error('Failed query: select 1'), { cause });
+    expect(isDatabaseUnavailable(wrapped(new Error('PGlite is closed')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isDatabaseUnavailable(pgError('57P01'))).toBe(true);
+    expect(isDatabaseUnavailable(pgError('08006'))).toBe(true);
+  });
+
+  it('leaves a wrong query and an unreachable provider to be the errors they are', () => {
+    expect(isDatabaseUnavailable(pgError('23505'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+    const fetchFailed = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
+    });
+    expect(isDatabaseUnavailable(fetchFailed)).toBe(false);
   });
 });

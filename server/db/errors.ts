@@ -37,3 +37,36 @@ export function pgErrorCode(error: unknown): string | null {
   }
   return null;
 }
+
+/** SQLSTATEs of a database that cannot serve now: connection exceptions (class 08), shutdown, too many connections. */
+const UNAVAILABLE_CODES = /^(08...|57P0[123]|53300)$/;
+/** Node's socket errors on the way to the database. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/** The drivers' messages for a connection that is gone or never came (node-postgres, PGlite). */
+const UNAVAILABLE_MESSAGES =
+  /^(PGlite is closed|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * Whether an error (or one of its causes, as Drizzle wraps the driver's) says the database is
+ * out of reach rather than that the query was wrong: the call answers 503, not 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    // A provider out of reach (fetch's error over the same socket codes) is not the database.
+    if (message === 'fetch failed') return false;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.test(code) || SOCKET_CODES.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { PG_ERRORS, pgErrorCode } from '../db/errors';
-import { DomainError } from './errors';
+import { isDatabaseUnavailable, PG_ERRORS, pgErrorCode } from '../db/errors';
+import { DomainError, serviceUnavailable } from './errors';
+import { causeOf, logThrottle } from './log-throttle';
 import type { InvalidRequest, RequestPart } from './route';
 
 const SERVER_ERROR = 'Произошла ошибка';
@@ -32,9 +33,12 @@ const CODES: Record<number, string> = {
  *   parser's errors carry no status);
  * - a foreign key the database refused (a row deleted by a concurrent call, e.g. a price line
  *   removed while a patient books it): 409, logged as a warning;
+ * - the database out of reach (closed, connections refused or cut): 503 with the product's reload
+ *   text, logged once per cause a minute (every call fails alike during an outage);
  * - anything else: logged, and a 500 that tells nothing of the inside.
  */
 export function registerErrorHandler(app: FastifyInstance) {
+  const outages = logThrottle({ windowMs: OUTAGE_LOG_WINDOW_MS });
   // The requests whose body was read and validated: their handler (or a later hook) runs.
   const bodyRead = new WeakSet<FastifyRequest>();
   app.addHook('preHandler', async (request) => {
@@ -65,6 +69,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, 'foreign key refused: a concurrent change');
       return reply.status(409).send({ detail: STALE, code: 'conflict' });
     }
+    if (isDatabaseUnavailable(error)) {
+      const { log, repeated } = outages(causeOf(rootCause(error)));
+      if (log) request.log.error({ err: error, ...(repeated ? { repeated } : {}) }, 'database unavailable');
+      const refusal = serviceUnavailable();
+      return reply.status(refusal.status).send({ detail: refusal.detail, code: refusal.code });
+    }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
@@ -72,6 +82,20 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.status(status).send({ detail: error.message, code: CODES[status] ?? 'bad_request' });
   });
+}
+
+/** How often one cause of a database outage is logged by the calls it fails. */
+export const OUTAGE_LOG_WINDOW_MS = 60_000;
+
+/** The driver's error under Drizzle's (whose message names the query, different per call). */
+function rootCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    current = cause;
+  }
+  return current;
 }
 
 function isMultipart(request: FastifyRequest): boolean {

@@ -3,6 +3,7 @@ import { type Db as BossDb, type JobWithMetadata, PgBoss, TestClock } from 'pg-b
 import type { Clock } from '../clock';
 import type { Db, DbTx } from '../db/client';
 import { executeShaped } from '../db/prepared';
+import { causeOf, logThrottle } from '../http/log-throttle';
 import { safeErrorMessage } from '../http/logger';
 import { DEAD_LETTER_QUEUE, DEAD_LETTER_RETENTION_SECONDS, JOB_KINDS, type JobKind } from './kinds';
 
@@ -133,7 +134,16 @@ export function createJobs({
       ? { superviseIntervalSeconds: superviseSeconds, monitorIntervalSeconds: superviseSeconds }
       : {}),
   });
-  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // pg-boss reports a failed poll as a plain object ({...err, message, stack, queue}): logged as
+  // the error it was, with its text and code, once per cause a minute (each queue's worker
+  // fails alike while the database is away: 337 lines in 4 s before).
+  const throttle = logThrottle({ windowMs: JOB_ERROR_LOG_WINDOW_MS });
+  boss.on('error', (reported: unknown) => {
+    const { err, queue } = asError(reported);
+    const { log: now, repeated } = throttle(causeOf(err));
+    if (!now) return;
+    log.error({ err, ...(queue ? { queue } : {}), ...(repeated ? { repeated } : {}) }, 'job queue error');
+  });
   let handlers: JobHandlers = {};
   let opened = false;
 
@@ -265,3 +275,23 @@ export function createJobs({
 }
 
 export type Jobs = ReturnType<typeof createJobs>;
+
+/** How often one cause of job-queue errors is logged (the rest are counted). */
+export const JOB_ERROR_LOG_WINDOW_MS = 60_000;
+
+/**
+ * pg-boss's error event as an Error the log serializer knows (server/http/logger.ts): its own
+ * Errors as they are; its plain objects rebuilt with their message, stack and the driver's code
+ * and severity (so a failed query's text is still made safe), the queue kept beside.
+ */
+function asError(reported: unknown): { err: unknown; queue?: string } {
+  if (reported instanceof Error || reported === null || typeof reported !== 'object')
+    return { err: reported };
+  const r = reported as Record<string, unknown>;
+  // Its message ends with the worker's name ('… (Queue: q, Worker: uuid)'): a cause is the rest.
+  const message = typeof r.message === 'string' ? r.message.replace(/ \(Queue: [^()]*\)$/, '') : '';
+  const err = new Error(message || 'job queue error') as Error & Record<string, unknown>;
+  if (typeof r.stack === 'string') err.stack = r.stack;
+  for (const key of ['code', 'severity']) if (typeof r[key] === 'string') err[key] = r[key];
+  return { err, queue: typeof r.queue === 'string' ? r.queue : undefined };
+}
