@@ -8,7 +8,7 @@ import { clubCardUrl } from '../core/club/rules';
 import type { AppPromoData } from '../core/promo/contracts';
 import { createPageCache, type PageCache } from './cache/page-cache';
 import { shareInvalidations } from './cache/page-cache-sync';
-import { createMemoryRateLimitStore, type RateLimitStore } from './cache/rate-limit';
+import { createMemoryRateLimitStore, type RateLimitStore, withLocalFallback } from './cache/rate-limit';
 import type { Clock } from './clock';
 import { DEV_AUTH_SECRET } from './config';
 import type { Db } from './db/client';
@@ -355,5 +355,10 @@ export function createServices({
   providers.outbox?.onRing((checkId) => {
     auth.confirmCallCheck(checkId).catch((err) => log.warn({ err, checkId }, 'call-in confirmation failed'));
   });
-  return { services, providers, documents, clientIds, bus, limits, outbox, payments, email };
+  // The map's and the MIS API's limits (the routes' `limits`): shared in Redis, counted in this
+  // process while Redis does not answer, so those calls keep working through an outage.
+  const callLimits = authDeps.limits
+    ? withLocalFallback(authDeps.limits, createMemoryRateLimitStore(clock, 100_000))
+    : limits;
+  return { services, providers, documents, clientIds, bus, limits: callLimits, outbox, payments, email };
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock';
-import { serviceUnavailable } from '../http/errors';
+import { isDomainError, serviceUnavailable } from '../http/errors';
 
 /** A fixed-window counter: how many hits a key had in the current window, and when it resets. */
 export interface WindowCount {
@@ -163,6 +163,34 @@ export function createRedisRateLimitStore(redis: Redis, prefix = 'rl:'): RateLim
     },
     async close() {
       await redis.quit();
+    },
+  };
+}
+
+/**
+ * Shared counters that fall back to this process's own while the shared store does not answer
+ * (Redis down: its calls fail at once with 503, server/cache/redis.ts), for limits that guard a
+ * cost rather than a secret: the map's provider calls per address, the MIS API's calls per key.
+ * During an outage each process counts on its own, so a client may get up to the limit once per
+ * process; the calls keep working. Sign-in does not use this: it stops instead (its limits are
+ * what keeps codes from being guessed).
+ */
+export function withLocalFallback(shared: RateLimitStore, local: RateLimitStore): RateLimitStore {
+  const unavailable = (err: unknown) => isDomainError(err) && err.status === 503;
+  return {
+    hit: (key, windowMs, by) =>
+      shared.hit(key, windowMs, by).catch((err: unknown) => {
+        if (unavailable(err)) return local.hit(key, windowMs, by);
+        throw err;
+      }),
+    peek: (key) =>
+      shared.peek(key).catch((err: unknown) => {
+        if (unavailable(err)) return local.peek(key);
+        throw err;
+      }),
+    ping: () => shared.ping(),
+    async close() {
+      await local.close();
     },
   };
 }

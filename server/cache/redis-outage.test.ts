@@ -1,11 +1,15 @@
 /** Redis down: sign-in fails fast with 503 and the product's text, pages keep working, /readyz tells. */
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
+import { createClinic, createTown } from '../db/seed/factories';
+import { MAP_CALLS_PER_MINUTE } from '../modules/map/routes';
 import { injectWithCsrf } from '../testing/csrf';
 import { openTestDatabase } from '../testing/database';
+import { signedInAs } from '../testing/session';
 import { createRedisRateLimitStore } from './rate-limit';
 import { createRedisClient } from './redis';
 
@@ -81,6 +85,51 @@ describe('Redis at a closed port', () => {
     expect(ready.json()).toEqual({ ok: false, failed: ['redis'] });
     expect((await app.inject({ url: '/healthz' })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/towns/' })).statusCode).toBe(200);
+  });
+});
+
+describe('Redis at a dead port: the map and the MIS API keep working', () => {
+  let app: FastifyInstance;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    // The port 0 trick: a port the system just gave out and that nothing listens on any more.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const address = server.address();
+        server.close(() => resolve(typeof address === 'object' && address ? address.port : 1));
+      });
+    });
+    ({ app, redis } = await appWithRedis(`redis://127.0.0.1:${port}`));
+  });
+  afterAll(async () => {
+    redis.disconnect();
+    await app.close();
+  });
+
+  it('the map answers, its per-address limit counted in this process meanwhile', async () => {
+    const town = await createTown(database.db, { lat: 55.75, lon: 37.62 });
+    const url = `/api/map/suggest/?town=${town.slug}&q=${encodeURIComponent('тверская')}`;
+    expect((await app.inject({ url: `/api/map/towns/${town.slug}/` })).statusCode).toBe(200);
+    const answers = [];
+    for (let i = 0; i < MAP_CALLS_PER_MINUTE + 1; i++) answers.push((await app.inject({ url })).statusCode);
+    expect(answers.slice(0, MAP_CALLS_PER_MINUTE)).toEqual(Array(MAP_CALLS_PER_MINUTE).fill(200));
+    expect(answers.at(-1)).toBe(429);
+  }, 60_000);
+
+  it('a clinic’s software reads its doctors with its key, limited per key in this process', async () => {
+    const town = await createTown(database.db);
+    const clinic = await createClinic(database.db, { townId: town.id, softwareVersion: 'PRO' });
+    const account = await signedInAs(app, database.db, { role: 'clinic', clinicId: clinic.id });
+    const key = await account.inject({ url: '/cabinet/ajax/mis-keys/' });
+    expect(key.statusCode, key.body).toBe(201);
+    const headers = { authorization: `Bearer ${key.json().secret}` };
+    const doctors = await app.inject({ url: '/api/mis/v1/doctors/', headers });
+    expect(doctors.statusCode, doctors.body).toBe(200);
+  }, 60_000);
+
+  it('sign-in still stops (503): it never runs without its shared limits', async () => {
+    expect((await requestCode(app, '79161234568')).statusCode).toBe(503);
   });
 });
 
