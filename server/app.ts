@@ -48,7 +48,7 @@ import type { DevPaymentsProvider } from './providers/payments/dev-payments';
 import { devPaymentsRoutes } from './providers/payments/dev-payments-routes';
 import type { EventBus } from './realtime/bus';
 import { registerAddressKey } from './security/client-address';
-import { issueCsrfCookie } from './security/csrf';
+import { issueCsrfCookie, refuseCrossSiteWrites } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
 import { type AuthDeps, createServices, type ServiceDeps } from './services';
 
@@ -266,6 +266,7 @@ export async function buildApp({
   registerSecurityHeaders(app, { publicUrl, development: pages?.mode === 'development' });
   if (read && read !== db) registerReadRouting(app, { clock, stickyMs: replicaStickyMs });
   issueCsrfCookie(app, { secure: secureCookies });
+  refuseCrossSiteWrites(app, { publicOrigin });
   sessions.decorate(app);
 
   app.get('/healthz', async () => ({ ok: true }));

@@ -8,6 +8,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** False on routes whose answers are shared by caches (static files): no CSRF cookie there. */
     csrfCookie?: boolean;
+    /**
+     * Why a state-changing route is called by servers, not browsers (the MIS API, the payment
+     * provider's notifications): set, the route skips the Origin / Sec-Fetch-Site check.
+     */
+    serverToServer?: string;
   }
 }
 
@@ -80,6 +85,26 @@ export function csrfCookieToIssue(
 
 export function newCsrfToken(): string {
   return randomToken(24);
+}
+
+/**
+ * Beside the CSRF token, a state-changing request (POST, PUT, PATCH, DELETE) must not say it
+ * comes from another site: `Sec-Fetch-Site: cross-site`, or an `Origin` other than PUBLIC_URL's
+ * (`null` included), is refused with 403 before anything is read. A request with neither header
+ * comes from no browser (scripts, the provider, the MIS) and carries no visitor's cookies
+ * unasked: the token alone judges it. Every route of the app, calls and pages; a route with
+ * `config.serverToServer` (its reason) is exempt.
+ */
+export function refuseCrossSiteWrites(app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) {
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE.has(request.method) || request.routeOptions.config.serverToServer) return;
+    const origin = request.headers.origin;
+    if (
+      request.headers['sec-fetch-site'] === 'cross-site' ||
+      (origin !== undefined && origin !== publicOrigin)
+    )
+      throw new DomainError('csrf_failed', CSRF_ERROR, 403);
+  });
 }
 
 /** A hook (preValidation: before a body is judged) for a scope of state-changing routes. */

@@ -129,7 +129,12 @@ export async function clubRoutes(
  * a provider outage while re-reading answers 503 so that it repeats later.
  */
 export async function clubNotificationRoutes(app: FastifyInstance, { club }: { club: ClubService }) {
-  app.post(CLUB_NOTIFICATION_PATH, { bodyLimit: 64 * 1024 }, async (request, reply) => {
+  // Server to server: exempt from the Origin / Sec-Fetch-Site check (server/security/csrf.ts).
+  const options = {
+    bodyLimit: 64 * 1024,
+    config: { serverToServer: "the payment provider's notifications" },
+  };
+  app.post(CLUB_NOTIFICATION_PATH, options, async (request, reply) => {
     const outcome = await club.notified(request.body, request.ip);
     if (outcome === 'refused')
       return reply.status(403).send({ detail: 'Уведомление не принято', code: 'forbidden' });

@@ -52,7 +52,12 @@ export async function misApiRoutes(
   await app.register(async (scope) => {
     const clients = new WeakMap<FastifyRequest, MisClient>();
     scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, csrfCookie: false };
+      route.config = {
+        ...route.config,
+        csrfCookie: false,
+        serverToServer:
+          'the clinic software: a bearer key, no cookies, so no cross-site request can borrow it',
+      };
     });
     scope.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
