@@ -50,6 +50,7 @@ import type { EventBus } from './realtime/bus';
 import { registerAddressKey } from './security/client-address';
 import { issueCsrfCookie, refuseCrossSiteWrites } from './security/csrf';
 import { cspNonce, registerSecurityHeaders } from './security/headers';
+import { registerWriteLimits } from './security/write-limits';
 import { type AuthDeps, createServices, type ServiceDeps } from './services';
 
 declare module 'fastify' {
@@ -267,6 +268,7 @@ export async function buildApp({
   if (read && read !== db) registerReadRouting(app, { clock, stickyMs: replicaStickyMs });
   issueCsrfCookie(app, { secure: secureCookies });
   refuseCrossSiteWrites(app, { publicOrigin });
+  registerWriteLimits(app, { limits });
   sessions.decorate(app);
 
   app.get('/healthz', async () => ({ ok: true }));
