@@ -8,16 +8,30 @@ import { MIS_API } from '../../core/mis/calls';
 import { buildApp } from '../app';
 import { fixedClock } from '../clock';
 import type { Database } from '../db/client';
-import { createTown } from '../db/seed/factories';
+import { clinicLicences } from '../db/schema/clinics';
+import { createClinic, createTown } from '../db/seed/factories';
 import { openTestDatabase } from '../testing/database';
 
 let database: Database;
 let app: FastifyInstance;
 let town: string;
+let licence: number;
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  town = (await createTown(database.db)).slug;
+  const created = await createTown(database.db);
+  town = created.slug;
+  const clinic = await createClinic(database.db, { townId: created.id });
+  const [row] = await database.db
+    .insert(clinicLicences)
+    .values({
+      clinicId: clinic.id,
+      number: 'ЛО-77-01-000001',
+      issuedAt: '2020-01-01',
+      authority: 'Росздравнадзор',
+    })
+    .returning();
+  licence = row.id;
   app = await buildApp({ db: database.db, clock: fixedClock('2026-11-22T09:00:00Z') });
 });
 
@@ -31,6 +45,7 @@ describe('publicly cacheable answers', () => {
     const urls = [
       `/ajax/search/?q=${encodeURIComponent('тера')}&town=${town}`,
       '/ajax/towns/list/',
+      `/media/licences/${licence}.svg`,
       '/robots.txt',
       '/sitemap.xml',
       '/sitemap-towns.xml',
