@@ -72,6 +72,8 @@ export const JOB_KINDS = {
   'booking.canceled-by-clinic': SMS,
   /** The patient's SMS of a visit's new time after moving it. */
   'booking.moved': SMS,
+  /** The patient's SMS when the clinic confirms the visit at its front desk. */
+  'booking.confirmed-by-clinic': SMS,
   /**
    * The clinic's SMS and e-mail of a new booking (server/modules/booking/clinic-messages.ts): a
    * job of this kind was queued before the confirmation's job told the clinic (ADR 030).
@@ -105,7 +107,10 @@ export const JOB_KINDS = {
     expireInSeconds: 300,
     concurrency: 2,
   },
-  /** Money back for a paid coupon that could not become a booking (server/modules/club/coupon-payments.ts). */
+  /**
+   * Money back through the provider (server/modules/club/refunds.ts): a paid coupon that could not
+   * become a booking, a second or late card payment, a payment for another sum.
+   */
   'club.refund': {
     retryLimit: 8,
     retryDelay: 60,

@@ -46,11 +46,14 @@ export function createCouponRepo(db: Db) {
     },
 
     /** Keeps the hold as long as the coupon may be paid. */
-    async extendHold(tx: DbTx, appointmentId: number, until: Date) {
-      await tx
+    /** False when the hold is gone (the patient's next hold let it go, ADR 015's one hold at a time). */
+    async extendHold(tx: DbTx, appointmentId: number, until: Date): Promise<boolean> {
+      const extended = await tx
         .update(appointments)
         .set({ holdExpiresAt: until })
-        .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'held')));
+        .where(and(eq(appointments.id, appointmentId), eq(appointments.status, 'held')))
+        .returning({ id: appointments.id });
+      return extended.length > 0;
     },
 
     /** The slot is free again (an unpaid coupon ended). */

@@ -223,6 +223,30 @@ describe('booking at the club price', () => {
     expect(status).toMatchObject({ paymentStatus: 'canceled', error: { code: 'appointment_canceled' } });
   });
 
+  it("one patient's coupon requests for several times at once: each answers 201 or 409, never 500; one time stays held", async () => {
+    const spot = await clubDoctor();
+    const s = await t.patient();
+    // Each request holds its time, which lets the patient's earlier hold go (one hold at a time):
+    // a request whose hold is gone before its coupon is written must say so, not fail on the key.
+    const replies = await Promise.all(
+      ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'].map((time) =>
+        couponRequest(s, spot, { booking: t.form(spot, { slot: `23.11.2026 ${time}` }) }),
+      ),
+    );
+    const statuses = replies.map((r) => r.statusCode);
+    expect(
+      statuses.every((code) => code === 201 || code === 409),
+      statuses.join(','),
+    ).toBe(true);
+    for (const r of replies.filter((x) => x.statusCode === 409))
+      expect(r.json().reason, r.body).toBe('slot_taken');
+    const held = await t.db
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.userId, s.userId), eq(appointments.status, 'held')));
+    expect(held).toHaveLength(1);
+  });
+
   it('refuses a line without a club price, a foreign return URL and garbage with 4xx', async () => {
     const s = await t.patient();
     const plain = await couponRequest(s, await clubDoctor(null));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fullPatientName } from '../../../core/booking/form';
+import { BOOKING_FAILURES, BOOKING_TITLES, fullPatientName } from '../../../core/booking/form';
 import type {
   CouponPayment,
   CouponRequestChecked,
@@ -111,6 +111,18 @@ export function createCouponService({
     return row;
   }
 
+  /**
+   * The hold is gone before its coupon was written: the patient's request for another time, made
+   * meanwhile, let it go (one hold at a time). The time is no longer theirs, as when someone else
+   * took it.
+   */
+  const holdGone = () =>
+    conflict('slot_taken', BOOKING_FAILURES.slot_taken, {
+      title: BOOKING_TITLES.failure,
+      reason: 'slot_taken',
+      alternatives: [],
+    });
+
   return {
     async requestCoupon(viewer: SessionViewer, body: CouponRequestChecked): Promise<CouponRequestCreated> {
       const userId = patientId(viewer);
@@ -129,7 +141,8 @@ export function createCouponService({
         type: form.type,
       });
       const line = await coupons.heldLine(holdId);
-      if (!line || line.clubPrice === null || line.fullPrice === null || line.clubPrice <= 0) {
+      if (!line) throw holdGone();
+      if (line.clubPrice === null || line.fullPrice === null || line.clubPrice <= 0) {
         await coupons.releaseHold(db, holdId);
         throw conflict('no_club_price', CLUB_TEXTS.noClubPrice);
       }
@@ -144,7 +157,7 @@ export function createCouponService({
       const expiresAt = new Date(now.getTime() + CLUB_PAYMENT_MS);
       const idempotenceKey = randomUUID();
       const { coupon, paymentId } = await db.transaction(async (tx) => {
-        await coupons.extendHold(tx, holdId, expiresAt);
+        if (!(await coupons.extendHold(tx, holdId, expiresAt))) throw holdGone();
         return insertCouponWithPayment(
           tx,
           {
