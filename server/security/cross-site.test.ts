@@ -12,7 +12,7 @@ import { fixedClock } from '../clock';
 import type { Database } from '../db/client';
 import { CLUB_NOTIFICATION_PATH } from '../modules/club/routes';
 import { openTestDatabase } from '../testing/database';
-import { CSRF_ERROR } from './csrf';
+import { CSRF_ERROR, ownOrigins } from './csrf';
 
 const PUBLIC_URL = 'https://portal.example.ru';
 let database: Database;
@@ -105,5 +105,23 @@ describe('a state-changing call from another site', () => {
       headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(notice.json().code).not.toBe('csrf_failed');
+  });
+});
+
+describe('ownOrigins', () => {
+  it('is PUBLIC_URL’s origin alone for a public host', () => {
+    expect([...ownOrigins('https://portal.example.ru')]).toEqual(['https://portal.example.ru']);
+  });
+
+  it('takes every loopback name of the same port when PUBLIC_URL names this machine', () => {
+    const own = ownOrigins('http://localhost:3000');
+    for (const origin of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000'])
+      expect(own.has(origin), origin).toBe(true);
+    for (const origin of [
+      'http://127.0.0.1:3001',
+      'https://127.0.0.1:3000',
+      'http://localhost.evil.example:3000',
+    ])
+      expect(own.has(origin), origin).toBe(false);
   });
 });

@@ -96,15 +96,27 @@ export function newCsrfToken(): string {
  * `config.serverToServer` (its reason) is exempt.
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, { publicOrigin }: { publicOrigin: string }) {
+  const own = ownOrigins(publicOrigin);
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE.has(request.method) || request.routeOptions.config.serverToServer) return;
     const origin = request.headers.origin;
-    if (
-      request.headers['sec-fetch-site'] === 'cross-site' ||
-      (origin !== undefined && origin !== publicOrigin)
-    )
+    if (request.headers['sec-fetch-site'] === 'cross-site' || (origin !== undefined && !own.has(origin)))
       throw new DomainError('csrf_failed', CSRF_ERROR, 403);
   });
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins the site's own pages come from: PUBLIC_URL's; when that names this machine (the
+ * default, http://localhost:$PORT), each loopback name of the same port too, so a newcomer who
+ * opens http://127.0.0.1:3000 can still send forms. No other site can be on this machine's loopback.
+ */
+export function ownOrigins(publicOrigin: string): ReadonlySet<string> {
+  const url = new URL(publicOrigin);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return new Set([publicOrigin]);
+  const port = url.port ? `:${url.port}` : '';
+  return new Set([publicOrigin, ...LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${port}`)]);
 }
 
 /** A hook (preValidation: before a body is judged) for a scope of state-changing routes. */
