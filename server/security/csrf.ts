@@ -141,3 +141,17 @@ function sameToken(a: string, b: string): boolean {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
+
+/**
+ * A websocket handshake from another site is refused before the upgrade (403): browsers apply no
+ * same-origin rule to websockets and send the visitor's cookies with them. One without `Origin`
+ * comes from no browser.
+ */
+export function refuseForeignSocket(publicUrl: string) {
+  const own = ownOrigins(new URL(publicUrl).origin);
+  return (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && !own.has(origin))
+      throw new DomainError('forbidden', 'Подключение с другого сайта запрещено', 403);
+  };
+}

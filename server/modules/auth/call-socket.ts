@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../../http/errors';
 import { type EventBus, TOPICS } from '../../realtime/bus';
+import { refuseForeignSocket } from '../../security/csrf';
 import type { AuthService } from './service';
 
 /** How often an open socket asks whether its call came (the browser also polls every 5 s). */
@@ -30,12 +30,8 @@ export async function callSocketRoutes(
     checkEveryMs = CALL_SOCKET_CHECK_MS,
   }: { auth: AuthService; publicUrl: string; bus: EventBus; checkEveryMs?: number },
 ) {
-  const publicOrigin = new URL(publicUrl).origin;
-  const refuseForeignOrigin = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== publicOrigin)
-      throw forbidden('Подключение с другого сайта запрещено');
-  };
+  const refuseForeign = refuseForeignSocket(publicUrl);
+  const refuseForeignOrigin = async (request: FastifyRequest) => refuseForeign(request);
   app.get<{ Params: { uuid: string } }>(
     '/ws/phone_confirmation/call/:uuid',
     { websocket: true, onRequest: refuseForeignOrigin },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CABINET_VISITS_SOCKET } from '../../../core/cabinet/calls';
-import { forbidden } from '../../http/errors';
 import { type EventBus, TOPICS } from '../../realtime/bus';
+import { refuseForeignSocket } from '../../security/csrf';
 import type { CabinetService } from './service';
 
 /**
@@ -21,11 +21,9 @@ export async function cabinetSocketRoutes(
   app: FastifyInstance,
   { cabinet, bus, publicUrl }: { cabinet: CabinetService; bus: EventBus; publicUrl: string },
 ) {
-  const publicOrigin = new URL(publicUrl).origin;
+  const refuseForeign = refuseForeignSocket(publicUrl);
   const admit = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== publicOrigin)
-      throw forbidden('Подключение с другого сайта запрещено');
+    refuseForeign(request);
     cabinet.liveTopic(await request.viewer());
   };
   app.get(CABINET_VISITS_SOCKET, { websocket: true, preValidation: admit }, async (socket, request) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CardRequestStatusReply } from '../../../core/club/contracts';
-import { forbidden } from '../../http/errors';
 import { type EventBus, TOPICS } from '../../realtime/bus';
+import { refuseForeignSocket } from '../../security/csrf';
 import type { ClubService } from './service';
 
 /** How often an open socket reads its patient's newest request itself besides listening on the bus. */
@@ -23,11 +23,9 @@ export async function clubSocketRoutes(
     checkEveryMs = CLUB_SOCKET_CHECK_MS,
   }: { club: ClubService; bus: EventBus; publicUrl: string; checkEveryMs?: number },
 ) {
-  const publicOrigin = new URL(publicUrl).origin;
+  const refuseForeign = refuseForeignSocket(publicUrl);
   const admit = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && origin !== publicOrigin)
-      throw forbidden('Подключение с другого сайта запрещено');
+    refuseForeign(request);
     club.socketUser(await request.viewer());
   };
   app.get('/ws/club_card_request', { websocket: true, preValidation: admit }, async (socket, request) => {
