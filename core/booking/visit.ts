@@ -56,6 +56,19 @@ export function movedSms(input: VisitOf & { startsAt: Date | string; tz: string;
 }
 
 /**
+ * 'Клиника подтвердила запись к врачу Иванова А. П. 23.11 в 09:30, ул. Ленина, 5': the SMS when
+ * the clinic confirms a visit at its front desk after calling the patient.
+ */
+export function clinicConfirmSms(
+  input: VisitOf & { startsAt: Date | string; tz: string; address: string },
+): string {
+  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const what =
+    input.serviceName !== undefined ? `на ${input.serviceName}` : `к врачу ${shortName(input.doctorName)}`;
+  return `Клиника подтвердила запись ${what} ${when}, ${input.address}`;
+}
+
+/**
  * 'Клиника отменила запись к врачу Иванова А. П. 23.11 в 09:30. Причина: врач заболел.
  * Тел. +7 (383) 123-45-67': the SMS when the clinic cancels (in the cabinet, with its reason).
  */

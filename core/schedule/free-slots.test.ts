@@ -322,3 +322,35 @@ describe("the clinic's booking rules", () => {
     expect(freeSlots({ ...input, horizonDays: 60 })).toEqual(freeSlots(input));
   });
 });
+
+describe("the clinic's blocks", () => {
+  const base = {
+    rules: [rule(1, '09:00', '12:00')],
+    exceptions: [],
+    busy: [],
+    from: monday,
+    days: 1,
+    timeZone: 'Europe/Moscow',
+    now: at('2026-11-22', '12:00', 3),
+    bufferMinutes: 30,
+  };
+  const times = (input: Parameters<typeof freeSlots>[0]) =>
+    (freeSlots(input)[monday] ?? []).map((s) => s.time);
+
+  it('a block takes every slot it overlaps out, with no buffer around it (10:15–11:00 → 10:00 and 10:30 gone)', () => {
+    const blocks = [{ startsAt: at(monday, '10:15', 3), endsAt: at(monday, '11:00', 3) }];
+    expect(times({ ...base, blocks })).toEqual(['09:00', '09:30', '11:00', '11:30']);
+    // A block touching a slot's edge leaves it.
+    const edge = [{ startsAt: at(monday, '12:00', 3), endsAt: at(monday, '13:00', 3) }];
+    expect(times({ ...base, blocks: edge })).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00', '11:30']);
+  });
+
+  it('pushed slots lose the blocked ones too', () => {
+    const blocks = [{ startsAt: at(monday, '09:00', 3), endsAt: at(monday, '09:30', 3) }];
+    const pushed = [
+      { startsAt: at(monday, '09:00', 3), durationMinutes: 30 },
+      { startsAt: at(monday, '09:30', 3), durationMinutes: 30 },
+    ];
+    expect(explicitFreeSlots(pushed, { ...base, blocks })[monday]).toEqual([{ time: '09:30', duration: 30 }]);
+  });
+});

@@ -41,6 +41,11 @@ export interface FreeSlotsInput {
   rules: readonly WeeklyRule[];
   exceptions: readonly DatedException[];
   busy: readonly BusyRange[];
+  /**
+   * Ranges the clinic took out of the doctor's times (the cabinet's blocks): a slot overlapping
+   * one is gone, from the free slots and from every slot marked (no buffer around them).
+   */
+  blocks?: readonly BusyRange[];
   /** First day, 'yyyy-MM-dd' in the clinic's zone. */
   from: string;
   days: number;
@@ -193,7 +198,8 @@ function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
       (c) =>
         c.startsAt.getTime() > opensAt &&
         c.startsAt.getTime() < closesAt &&
-        !overlapsBusy(c, input.busy, bufferMs),
+        !overlapsBusy(c, input.busy, bufferMs) &&
+        !(input.blocks && overlapsBusy(c, input.blocks, 0)),
     )
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const out: SlotsByDay = {};
@@ -211,7 +217,7 @@ function collect(candidates: Candidate[], input: FreeSlotsInput): SlotsByDay {
 }
 
 /**
- * Free slots: weekly rules − dated exceptions − appointments (and the clinic's buffer around
+ * Free slots: weekly rules − dated exceptions − the clinic's blocks − appointments (and the clinic's buffer around
  * them) − the past (and the clinic's minimum notice) − the days past the clinic's horizon, for `days` days from
  * `from`, in the clinic's zone. Pure: the clock and the zones are arguments, so the answer does not
  * depend on the machine's TZ.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -80,6 +81,11 @@ export const appointments = pgTable(
      * cursor of the integration API's change feed (server/modules/mis/feed.ts).
      */
     changeXid: bigint({ mode: 'number' }).notNull().default(0),
+    /**
+     * A clinic administrator's deliberate overbooking at the desk (with a reason, in the cabinet's
+     * audit): the one visit the exclusion constraints leave out, so it may overlap another (ADR 038).
+     */
+    overbooked: boolean().notNull().default(false),
   },
   (t) => [
     check('appointments_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) >= 1`),

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, smallint, text, time, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { tstzrange } from './booking';
 import { VISIT_TYPES, workplaces } from './doctors';
 import { clinicServices } from './services';
 
@@ -78,4 +80,25 @@ export const explicitSlots = pgTable(
     index('explicit_slots_workplace').on(t.workplaceId, t.startsAt),
     index('explicit_slots_service').on(t.clinicServiceId, t.startsAt),
   ],
+);
+
+/**
+ * A range the clinic took out of a doctor's free times at one workplace (a meeting, a broken
+ * device): every channel's slots leave it out (docs/product/front-desk.md). Created and removed
+ * under the workplace row's lock, which a booking's insert meets through its foreign key, so a
+ * block and a booking of the same time never both commit (server/modules/cabinet/blocks.ts).
+ */
+export const scheduleBlocks = pgTable(
+  'schedule_blocks',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    workplaceId: integer()
+      .notNull()
+      .references(() => workplaces.id),
+    during: tstzrange().notNull(),
+    reason: text().notNull(),
+    createdBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('schedule_blocks_workplace').on(t.workplaceId, sql`lower(${t.during})`)],
 );

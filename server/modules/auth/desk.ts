@@ -40,5 +40,30 @@ export function createDeskPatients({ db, clock }: { db: Db; clock: Clock }) {
       );
       return { userId, phone };
     },
+
+    /**
+     * The patient a clinic books for at its front desk: the phone's patient account, created as
+     * on a first sign-in when the phone has none (the clinic heard the phone from the caller; the
+     * patient learns of the booking by SMS). A work account's phone is refused, as is a profile
+     * being deleted. `isNew`: the account was made now (its details come from this booking).
+     */
+    async forClinic(
+      clinicUserId: number,
+      rawPhone: string,
+      refusals: { workAccount: string; deleting: string },
+    ): Promise<{ userId: number; phone: string; isNew: boolean }> {
+      const phone = phoneOrFail(rawPhone);
+      const { userId, isNew } = await inAuthTransaction(db, async (r) => {
+        const existing = await r.userByPhone(phone);
+        if (existing?.deletingSince) throw forbidden(refusals.deleting);
+        if (existing && existing.role !== 'patient') throw forbidden(refusals.workAccount);
+        return { userId: await r.signInUser(phone), isNew: !existing };
+      });
+      await repo.audit(
+        { kind: 'desk_booking', phone, userId: clinicUserId, detail: { patientId: userId, isNew } },
+        clock.now(),
+      );
+      return { userId, phone, isNew };
+    },
   };
 }

@@ -2,6 +2,7 @@ import { appointmentPageUrl } from '../../../core/booking/urls';
 import {
   bookingSms,
   clinicCancelSms,
+  clinicConfirmSms,
   movedSms,
   REMINDER_BEFORE_MS,
   reminderSms,
@@ -36,8 +37,10 @@ export const BOOKING_JOBS = {
   remindersDue: 'booking.reminders-due',
   /** The clinic cancelled in its cabinet: the patient is told why (server/modules/cabinet). */
   canceledByClinic: 'booking.canceled-by-clinic',
-  /** The patient moved the visit: the new time by SMS. */
+  /** The visit moved to a new time (by the patient, or at the clinic's desk): the new time by SMS. */
   moved: 'booking.moved',
+  /** The clinic confirmed the visit at its front desk: the patient is told by SMS. */
+  confirmedByClinic: 'booking.confirmed-by-clinic',
 } as const satisfies Record<string, JobKindName>;
 
 /** A reminder found this much before its visit was not queued for its time (the visit moved): not sent. */
@@ -197,6 +200,13 @@ export function createBookingMessageHandlers({
       // One message per new time: a second move sends its own.
       const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
       await sendOnce(job, key, found.phone, movedSms(found.visit));
+    },
+
+    async [BOOKING_JOBS.confirmedByClinic](job) {
+      if (!sms) return;
+      const found = await upcoming(job);
+      if (!found) return;
+      await sendOnce(job, `${job.kind}:${appointmentIdOf(job)}`, found.phone, clinicConfirmSms(found.visit));
     },
 
     async [BOOKING_JOBS.canceledByClinic](job) {

@@ -108,7 +108,8 @@ export function createBookingRepo(db: Db) {
     /**
      * Whether a doctor's visit at the workplace is no longer in its schedule: its day (in its
      * clinic's zone) is a whole day off, or its span lies in no weekly rule of its visit type
-     * (nor extra hours of its date, nor a slot the clinic's MIS pushed). A booking asks after its
+     * (nor extra hours of its date, nor a slot the clinic's MIS pushed), or a block of the clinic's overlaps it (the cabinet's
+     * 'Закрыть время', taken under the same lock). A booking asks after its
      * insert, which waited on the cabinet's lock of the workplace row (the foreign key's share
      * lock), so a day off or new hours saved meanwhile are seen here.
      */
@@ -116,7 +117,7 @@ export function createBookingRepo(db: Db) {
       tx: Db | DbTx,
       visit: { workplaceId: number; visitType: string; startsAt: Date; endsAt: Date },
     ): Promise<boolean> {
-      const [row] = await executeNamed<{ dayOff: boolean; outsideHours: boolean }>(
+      const [row] = await executeNamed<{ dayOff: boolean; outsideHours: boolean; blocked: boolean }>(
         tx as Db,
         'booking_schedule_gone',
         sql`
@@ -153,10 +154,15 @@ export function createBookingRepo(db: Db) {
             SELECT 1 FROM explicit_slots x
             WHERE x.workplace_id = ${visit.workplaceId} AND x.visit_type = ${visit.visitType}
               AND x.starts_at = ${visit.startsAt.toISOString()}::timestamptz
-          ) AS "outsideHours"
+          ) AS "outsideHours",
+          EXISTS (
+            SELECT 1 FROM schedule_blocks b
+            WHERE b.workplace_id = ${visit.workplaceId}
+              AND b.during && tstzrange(${visit.startsAt.toISOString()}::timestamptz, ${visit.endsAt.toISOString()}::timestamptz)
+          ) AS blocked
         FROM v`,
       );
-      return row ? row.dayOff || row.outsideHours : false;
+      return row ? row.dayOff || row.outsideHours || row.blocked : false;
     },
 
     /**

@@ -42,6 +42,7 @@ import type { Clock } from '../../clock';
 import { notFound } from '../../http/errors';
 import { serve } from '../../http/route';
 import { CANCEL_ERRORS } from './cancel';
+import { deskRoutes } from './desk-routes';
 import type { BookingService } from './service';
 
 /** The easternmost Russian zone: a birth date 'today' there is not in the future anywhere in Russia. */
@@ -221,4 +222,6 @@ export async function bookingRoutes(
         .send(body);
     },
   );
+
+  deskRoutes(app, booking);
 }

@@ -8,6 +8,7 @@ import { createAppointments } from './appointments';
 import { createCallbacks } from './callbacks';
 import { createCancel } from './cancel';
 import { createBooking } from './create';
+import { createDesk } from './desk';
 import { createHolds } from './holds';
 import { createBookingRepo } from './repo';
 import { createReschedule } from './reschedule';
@@ -49,6 +50,8 @@ export function createBookingService({
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),
     ...createWaitlist({ db, clock, repo, spots }),
     ...createReschedule({ db, clock, repo, spots, appointments, jobs, bus }),
+    /** The clinic's front desk: bookings, moves and confirmations made in the cabinet. */
+    ...createDesk({ db, clock, repo, patients: desk, jobs, bus }),
   };
 }
 

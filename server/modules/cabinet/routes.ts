@@ -49,6 +49,7 @@ import {
 import { cabinetNotifications, cabinetSetNotifications } from '../../../core/cabinet/notifications';
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
+import { blocksRoutes } from './blocks-routes';
 import type { ClinicPageEditor } from './clinic-page';
 import { clinicPageRoutes } from './clinic-page-routes';
 import { hoursRoutes } from './hours-routes';
@@ -185,4 +186,5 @@ export async function cabinetRoutes(
   );
 
   hoursRoutes(app, cabinet);
+  blocksRoutes(app, cabinet);
 }

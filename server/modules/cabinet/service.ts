@@ -23,6 +23,7 @@ import type { SessionViewer } from '../auth/viewer';
 import { BOOKING_JOBS } from '../booking/messages';
 import { offerVisitTime, WAITLIST_JOBS } from '../booking/waitlist';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
+import { createCabinetBlocks } from './blocks';
 import { createCabinetHours } from './hours';
 import { createClinicNotifications } from './notifications';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
@@ -115,6 +116,8 @@ export function createCabinetService({
     ...createClinicNotifications({ db, clock, repo, owner: cabinetOwner }),
     /** The clinic's reminders to its patients and its booking rules (settings.ts). */
     ...createClinicSettings({ db, clock, repo, owner: cabinetOwner, actor }),
+    /** The clinic's blocks of its doctors' times (blocks.ts). */
+    ...createCabinetBlocks({ db, clock, jobs, repo }),
 
     /**
      * The reception list: a day or a week of visits, a clinic's optionally for one doctor. A

@@ -26,6 +26,8 @@ export interface SlotInputs {
   exceptions: (DatedException & { workplaceId: number })[];
   explicit: { workplaceId: number; startsAt: string; durationMinutes: number }[];
   busy: { doctorId: number; startsAt: string; endsAt: string }[];
+  /** The clinic's blocks of each workplace (the cabinet's 'Закрыть время'). */
+  blocks: { workplaceId: number; startsAt: string; endsAt: string }[];
 }
 
 /** A clinic's price-list line booked by time (an MRI room, an ultrasound machine). */
@@ -128,10 +130,12 @@ export function createScheduleRepo(db: Db) {
       holds: { now: Date; holdsOf: number | null },
       days: { from: string; to: string },
       range: { from: Date; to: Date },
-    ): Promise<Omit<SlotInputs, 'workplaces' | 'busy'> & { busy: ServiceBusy[] }> {
+    ): Promise<Omit<SlotInputs, 'workplaces' | 'busy' | 'blocks'> & { busy: ServiceBusy[] }> {
       const lineIds = `{${lines.map((l) => l.id).join(',')}}`;
       const doctorIds = `{${lines.flatMap((l) => (l.doctorId === null ? [] : [l.doctorId])).join(',')}}`;
-      const rows = await executeNamed<Omit<SlotInputs, 'workplaces' | 'busy'> & { busy: ServiceBusy[] }>(
+      const rows = await executeNamed<
+        Omit<SlotInputs, 'workplaces' | 'busy' | 'blocks'> & { busy: ServiceBusy[] }
+      >(
         db,
         'schedule_service_slot_inputs',
         sql`
@@ -172,7 +176,7 @@ export function createScheduleRepo(db: Db) {
      * Everything a page of cards needs in ONE round trip (each query costs ~0.4 ms of Node time
      * here, and five of them were half of the call): the workplaces of the (doctor, clinic)
      * pairs with their zone, rules of the visit type, exceptions (every type's and the type's own)
-     * and pushed slots in the range,
+     * and pushed slots in the range, the clinic's blocks there,
      * and the doctors' active appointments and live holds anywhere (but the asking patient's holds).
      */
     async slotInputs(
@@ -224,6 +228,11 @@ export function createScheduleRepo(db: Db) {
            WHERE x.workplace_id IN (SELECT id FROM open) AND x.visit_type = ${visitType}
              AND x.starts_at >= ${range.from.toISOString()}::timestamptz
              AND x.starts_at < ${range.to.toISOString()}::timestamptz) AS explicit,
+          (SELECT coalesce(json_agg(json_build_object(
+              'workplaceId', b.workplace_id, 'startsAt', lower(b.during), 'endsAt', upper(b.during))), '[]')
+           FROM schedule_blocks b
+           WHERE b.workplace_id IN (SELECT id FROM open)
+             AND b.during && tstzrange(${range.from.toISOString()}::timestamptz, ${range.to.toISOString()}::timestamptz)) AS blocks,
           (SELECT coalesce(json_agg(json_build_object(
               'doctorId', a.doctor_id, 'startsAt', lower(a.during), 'endsAt', upper(a.during))), '[]')
            FROM appointments a

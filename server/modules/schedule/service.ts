@@ -110,7 +110,7 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
   ): Promise<{ answers: DoctorSlots[]; workplaces: BookingWorkplace[] }> {
     const visitType = ask.visitType ?? 'clinic';
     const now = clock.now();
-    const { workplaces, rules, exceptions, explicit, busy } = await repo.slotInputs(
+    const { workplaces, rules, exceptions, explicit, busy, blocks } = await repo.slotInputs(
       [...ask.doctors],
       visitType,
       { now, holdsOf: ask.holdsOf ?? null },
@@ -132,6 +132,14 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
       })),
       (b) => b.doctorId,
     );
+    const blocksOf = groupBy(
+      blocks.map((b) => ({
+        workplaceId: b.workplaceId,
+        startsAt: new Date(b.startsAt),
+        endsAt: new Date(b.endsAt),
+      })),
+      (b) => b.workplaceId,
+    );
     const displayZone = displayZoneOf(ask);
 
     const answers = ask.doctors.map((pair) => {
@@ -148,6 +156,7 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         rules: rulesOf.get(w.id) ?? [],
         exceptions: exceptionsOf.get(w.id) ?? [],
         busy: taken,
+        blocks: blocksOf.get(w.id),
         from: ask.from,
         days: ask.days,
         now,

@@ -318,6 +318,7 @@ function visitRow(
     sequence: 0,
     // Set by the trigger of migration 0028 (the writing transaction's id).
     changeXid: 0,
+    overbooked: false,
   };
 }
 
