@@ -29,7 +29,8 @@
  * - the waitlist: cancel → first SMS queued with 1,000 patients waiting for the doctor (target
  *   p95 < 200 ms), beside the same cancel with nobody waiting; `--waitlist-only` runs only that;
  * - the cabinet: a 50-doctor clinic's day calendar (p95 < 50 ms) and the integration API's push
- *   of a week of slots for its 50 doctors (p95 < 500 ms); `--cabinet-only` runs only that.
+ *   of a week of slots for its 50 doctors (p95 < 500 ms), and a desk booking for a caller
+ *   (p95 < 30 ms, bench/phases/desk.ts); `--cabinet-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -50,6 +51,7 @@ import { cabinetChecks, cabinetPhase } from './phases/cabinet';
 import { callsPhase } from './phases/calls';
 import { type ClubResult, clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
+import { deskChecks, deskPhase } from './phases/desk';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
 import { interleaved, pageTargets, startYardstick } from './phases/page-targets';
@@ -206,7 +208,10 @@ async function waitlistOnly() {
 
 /** The cabinet's figures on a running server (calls only); whether they pass. */
 async function cabinet(svc: Services): Promise<boolean> {
-  const checks = cabinetChecks(await cabinetPhase(bench, svc.db));
+  const checks = [
+    ...cabinetChecks(await cabinetPhase(bench, svc.db)),
+    ...deskChecks(await deskPhase(bench, svc.db)),
+  ];
   for (const c of checks) console.log(c.line);
   return checks.every((c) => c.pass);
 }

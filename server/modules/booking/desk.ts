@@ -176,7 +176,20 @@ export function createDesk({
         { clinicId, doctorId: place.doctorId },
         { change: 'booked', appointmentId: id },
       );
-      return { visit: await reply(id, clinicId) };
+      // Everything the reply names is known here: no query to read the row back.
+      return {
+        visit: {
+          id,
+          status: 'active',
+          starts_at: startsAt.toISOString(),
+          ends_at: endsAt.toISOString(),
+          tz: place.tz,
+          overbooked: body.overbook,
+          confirmed: false,
+          doctor: { id: place.doctorId, name: place.doctorName },
+          patient: { id: patient.userId, name: row.patientName, phone: patient.phone },
+        },
+      };
     },
 
     /**
