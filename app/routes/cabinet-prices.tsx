@@ -1,6 +1,7 @@
 import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../core/cabinet/prices';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { PriceEditor } from '../features/cabinet/price-editor';
+import { VisitPriceEditor } from '../features/cabinet/visit-price-editor';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -11,19 +12,25 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
-  if (!viewer.isLpu) {
-    return {
-      ...base,
-      prices: null,
-      refusal: viewer.isDoctor ? PRICE_TEXTS.clinicOnly : PRICE_TEXTS.signIn,
-    };
-  }
+  const readVisitPrices = () =>
+    context.services.prices.visitPrices(viewer).catch((err: unknown) => {
+      console.error(err);
+      return null;
+    });
+  // A doctor reads the visit prices the clinics set (ADR 039); the price list is the clinic's.
+  if (viewer.isDoctor)
+    return { ...base, doctorView: true, prices: null, visitPrices: await readVisitPrices(), refusal: null };
+  if (!viewer.isLpu)
+    return { ...base, doctorView: false, prices: null, visitPrices: null, refusal: PRICE_TEXTS.signIn };
   // A failed read still renders the page: the editor says so and offers to try again.
-  const prices = await context.services.prices.list(viewer).catch((err: unknown) => {
-    console.error(err);
-    return null;
-  });
-  return { ...base, prices, refusal: null };
+  const [prices, visitPrices] = await Promise.all([
+    context.services.prices.list(viewer).catch((err: unknown) => {
+      console.error(err);
+      return null;
+    }),
+    readVisitPrices(),
+  ]);
+  return { ...base, doctorView: false, prices, visitPrices, refusal: null };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -42,7 +49,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function CabinetPrices({ loaderData: d }: Route.ComponentProps) {
   return (
     <CabinetPage title={PRICE_TEXTS.title} current={CABINET_PRICES_PATH} refusal={d.refusal} next={d.next}>
-      <PriceEditor initial={d.prices} />
+      <div className="mt-4">
+        <VisitPriceEditor initial={d.visitPrices} />
+      </div>
+      {!d.doctorView && <PriceEditor initial={d.prices} />}
     </CabinetPage>
   );
 }

@@ -59,6 +59,7 @@ import type {
   SynonymOptions,
   SynonymQuery,
 } from './price-contracts';
+import type { VisitPriceBody, VisitPrices } from './visit-price-contracts';
 
 /** The signed-in doctor's or clinic's visits of a day or a week. */
 export const cabinetReception = defineCall<{ query: ReceptionQuery; reply: Reception }>()(
@@ -243,6 +244,23 @@ export const cabinetPriceSynonyms = defineCall<{ query: SynonymQuery; reply: Syn
 export const cabinetSetClub = defineCall<{ body: ClubBody; reply: ClubParticipation }>()(
   'POST',
   '/cabinet/ajax/prices/club/',
+);
+
+/**
+ * 'Стоимость приёма врачей': the clinic's doctors' visit prices per address and visit type, to
+ * edit (ADR 039; the clinic's administrator).
+ */
+export const cabinetVisitPrices = defineCall<{ reply: VisitPrices }>()('GET', '/cabinet/ajax/doctor-prices/');
+/** Sets one visit's price at one of the clinic's workplaces; the whole list as saved. */
+export const cabinetSetVisitPrice = defineCall<{
+  params: { workplaceId: number };
+  body: VisitPriceBody;
+  reply: VisitPrices;
+}>()('POST', '/cabinet/ajax/doctor-prices/:workplaceId/');
+/** A doctor's own visit prices as the clinics set them (read only; beside the doctor's profile). */
+export const cabinetOwnVisitPrices = defineCall<{ reply: VisitPrices }>()(
+  'GET',
+  '/cabinet/ajax/profile/visit-prices/',
 );
 
 /** The clinic page's gallery (photos, videos), licences and equipment (a clinic account). */

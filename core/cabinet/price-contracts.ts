@@ -22,6 +22,11 @@ export const CabinetPriceLineSchema = z.object({
   appointmentOn: z.boolean(),
   hasIntervals: z.boolean(),
   isAvailableAppointmentDirect: z.boolean(),
+  /**
+   * The line is a doctor's visit (ADR 039): its prices are the workplace's, set in 'Стоимость
+   * приёма врачей', and a change of them here is refused.
+   */
+  visitPrice: z.boolean(),
   /** The doctor the line is his, or null for the clinic's own line. */
   doctor: z.string().nullable(),
   /** The fingerprint of the fields above (`priceLineVersion`): an edit sends it back. */

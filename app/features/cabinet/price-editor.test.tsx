@@ -23,6 +23,7 @@ const line: CabinetPriceLine = {
   appointmentOn: true,
   hasIntervals: false,
   isAvailableAppointmentDirect: false,
+  visitPrice: false,
   doctor: null,
   version: 'v1',
 };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cabinetPriceSynonyms } from '../../../core/cabinet/calls';
 import type { CabinetPriceLine, SynonymOptions } from '../../../core/cabinet/price-contracts';
 import { PRICE_FLAGS, PRICE_LIMITS, PRICE_TEXTS as T } from '../../../core/cabinet/prices';
+import { VISIT_PRICE_TEXTS } from '../../../core/cabinet/visit-prices';
 import { Button } from '../../components/ui/button';
 import { Field, INPUT } from '../../components/ui/field';
 import { Form, type FormCall } from '../../components/ui/form';
@@ -97,6 +98,8 @@ export function PriceLineForm({
           value={draft[key]}
           inputMode="numeric"
           placeholder={key === 'club' ? T.noClubPrice : undefined}
+          // A doctor's visit is priced in 'Стоимость приёма врачей' (ADR 039), not here.
+          readOnly={key !== 'duration' && line?.visitPrice === true}
           onChange={(e) => {
             const value = e.target.value;
             setDraft((d) => ({ ...d, [key]: value }));
@@ -148,7 +151,12 @@ export function PriceLineForm({
       </Field>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         {number(T.durationLabel, 'duration_minutes', 'duration')}
-        {number(T.priceFull, 'price_full', 'full')}
+        {number(
+          T.priceFull,
+          'price_full',
+          'full',
+          line?.visitPrice ? VISIT_PRICE_TEXTS.linePrice : undefined,
+        )}
         {number(T.priceClub, 'price_club', 'club', clubEnabled ? undefined : T.clubOff)}
       </div>
       <fieldset className="grid grid-cols-1 gap-2 sm:grid-cols-2">

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics';
-import { doctors } from './doctors';
+import { doctors, VISIT_TYPES } from './doctors';
 import { russianWords } from './search-words';
 import { specialities } from './specialities';
 
@@ -32,6 +32,12 @@ export const serviceSynonyms = pgTable(
     translit: text().notNull().unique(),
     specialityId: integer().references(() => specialities.id),
     requiresPrimaryConsultation: boolean().notNull().default(false),
+    /**
+     * The doctor's visit this service is (a first consultation: 'clinic', a home call: 'home'), or
+     * null for any other service (core/cabinet/visit-prices.ts, serviceVisitType). A clinic's line
+     * of it naming a doctor shows that doctor's workplace price (ADR 039).
+     */
+    visitType: text({ enum: VISIT_TYPES }),
   },
   (t) => [
     index('service_synonyms_class').on(t.classId),

@@ -57,6 +57,8 @@ export interface ServiceInfo {
   /** Index into ctx.specialities, or -1 when any doctor may perform it. */
   speciality: number;
   requiresPrimaryConsultation: boolean;
+  /** The doctor's visit this service is (ADR 039), or null. */
+  visitType: 'clinic' | 'home' | 'telemed' | null;
 }
 
 export interface ClinicInfo {
@@ -87,6 +89,8 @@ export interface WorkplaceInfo {
   /** Visit types with a price here besides 'clinic'. */
   home: boolean;
   telemed: boolean;
+  /** The prices of the visits here (workplace_prices): a line of one of them shows them (ADR 039). */
+  prices: Partial<Record<'clinic' | 'home' | 'telemed', { price: number; clubPrice: number | null }>>;
 }
 
 export interface DoctorInfo {

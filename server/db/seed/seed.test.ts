@@ -253,6 +253,20 @@ describe('seedDatabase', () => {
     expect(await count(first, 'SELECT count(*) FROM doctors WHERE min_price IS NULL')).toBe(0);
   });
 
+  it("prices a doctor's visit once: their price-list line of it shows the workplace's price (ADR 039)", async () => {
+    const lines = `SELECT count(*) FROM clinic_services cs
+      JOIN service_synonyms ss ON ss.id = cs.synonym_id AND ss.visit_type IS NOT NULL
+      JOIN workplaces w ON w.doctor_id = cs.doctor_id AND w.clinic_id = cs.clinic_id
+      JOIN workplace_prices wp ON wp.workplace_id = w.id AND wp.visit_type = ss.visit_type`;
+    expect(await count(first, lines)).toBeGreaterThan(0);
+    expect(
+      await count(
+        first,
+        `${lines} WHERE (cs.price_full, cs.price_club) IS DISTINCT FROM (wp.price, wp.club_price)`,
+      ),
+    ).toBe(0);
+  });
+
   it('stores valid IANA time zones for every town', async () => {
     const { rows } = await first.db.execute<{ tz: string }>(sql`SELECT tz FROM towns`);
     for (const { tz } of rows) expect(() => new Intl.DateTimeFormat('ru-RU', { timeZone: tz })).not.toThrow();

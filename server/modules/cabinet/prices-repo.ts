@@ -20,6 +20,8 @@ export interface PriceLineRow {
   appointmentOn: boolean;
   hasIntervals: boolean;
   isAvailableAppointmentDirect: boolean;
+  /** The line is a doctor's visit priced at the workplace (ADR 039): its prices are not its own. */
+  visitPrice: boolean;
 }
 
 /** The clinic's row as a price change reads it (locked for the change). */
@@ -52,7 +54,11 @@ const lineColumns = sql`
   s.name, s.duration_minutes AS "durationMinutes", s.price_full AS "priceFull",
   s.price_club AS "priceClub", s.requires_primary_consultation AS "requiresPrimaryConsultation",
   s.appointment_on AS "appointmentOn", s.has_intervals AS "hasIntervals",
-  s.is_available_appointment_direct AS "isAvailableAppointmentDirect"`;
+  s.is_available_appointment_direct AS "isAvailableAppointmentDirect",
+  (s.doctor_id IS NOT NULL AND syn.visit_type IS NOT NULL AND EXISTS (
+     SELECT 1 FROM workplaces w JOIN workplace_prices wp ON wp.workplace_id = w.id
+     WHERE w.doctor_id = s.doctor_id AND w.clinic_id = s.clinic_id AND wp.visit_type = syn.visit_type)
+  ) AS "visitPrice"`;
 
 const lineJoins = sql`
   clinic_services s

@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   cabinetAddPrice,
+  cabinetOwnVisitPrices,
   cabinetPriceSynonyms,
   cabinetPrices,
   cabinetRemovePrice,
   cabinetSetClub,
   cabinetSetPrice,
+  cabinetSetVisitPrice,
+  cabinetVisitPrices,
 } from '../../../core/cabinet/calls';
 import { CabinetIdParamsSchema } from '../../../core/cabinet/contracts';
 import {
@@ -18,6 +21,12 @@ import {
   SynonymQuerySchema,
 } from '../../../core/cabinet/price-contracts';
 import { PRICE_TEXTS } from '../../../core/cabinet/prices';
+import {
+  VisitPriceBodySchema,
+  VisitPriceParamsSchema,
+  VisitPricesSchema,
+} from '../../../core/cabinet/visit-price-contracts';
+import { VISIT_PRICE_TEXTS } from '../../../core/cabinet/visit-prices';
 import { serve } from '../../http/route';
 import type { PricesEditor } from './prices';
 
@@ -64,6 +73,26 @@ export async function cabinetPricesRoutes(app: FastifyInstance, { prices }: { pr
     cabinetRemovePrice,
     { params: CabinetIdParamsSchema, reply: CabinetPricesSchema, invalid },
     async (request) => prices.remove(await request.viewer(), request.params.id),
+  );
+
+  for (const call of [cabinetVisitPrices, cabinetOwnVisitPrices]) {
+    serve(app, call, { reply: VisitPricesSchema }, async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return prices.visitPrices(await request.viewer());
+    });
+  }
+
+  serve(
+    app,
+    cabinetSetVisitPrice,
+    {
+      params: VisitPriceParamsSchema,
+      body: VisitPriceBodySchema,
+      reply: VisitPricesSchema,
+      // A malformed workplace id is a doctor who is not there.
+      invalid: { params: { status: 404, detail: VISIT_PRICE_TEXTS.notFound } },
+    },
+    async (request) => prices.setVisitPrice(await request.viewer(), request.params.workplaceId, request.body),
   );
 
   serve(app, cabinetSetClub, { body: ClubBodySchema, reply: ClubParticipationSchema }, async (request) =>

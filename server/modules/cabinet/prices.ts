@@ -8,6 +8,7 @@ import type {
   SynonymOptions,
 } from '../../../core/cabinet/price-contracts';
 import { PRICE_LIMITS, PRICE_TEXTS, priceLineVersion } from '../../../core/cabinet/prices';
+import { VISIT_PRICE_TEXTS } from '../../../core/cabinet/visit-prices';
 import { pageTags } from '../../../core/cache/page-tags';
 import { zonedDay } from '../../../core/dates/zoned';
 import type { PageCache } from '../../cache/page-cache';
@@ -22,6 +23,7 @@ import {
   type PriceLineRow,
   type PriceLineValues,
 } from './prices-repo';
+import { createVisitPrices } from './prices-visits';
 
 export type PricesEditor = ReturnType<typeof createPricesEditor>;
 
@@ -66,6 +68,7 @@ function lineOf(row: PriceLineRow): CabinetPriceLine {
     appointmentOn: row.appointmentOn,
     hasIntervals: row.hasIntervals,
     isAvailableAppointmentDirect: row.isAvailableAppointmentDirect,
+    visitPrice: row.visitPrice,
     doctor: row.doctor,
     version: priceLineVersion(row),
   };
@@ -80,6 +83,7 @@ function lineOf(row: PriceLineRow): CabinetPriceLine {
  */
 export function createPricesEditor({ db, clock, pageCache }: { db: Db; clock: Clock; pageCache: PageCache }) {
   const repo = createPricesRepo(db);
+  const visitPrices = createVisitPrices({ db, clock, pageCache });
 
   function clinicOf(viewer: SessionViewer): { clinicId: number; userId: number } {
     if (viewer.userId === null) throw unauthorized(PRICE_TEXTS.signIn);
@@ -176,6 +180,11 @@ export function createPricesEditor({ db, clock, pageCache }: { db: Db; clock: Cl
         const line = await ownLine(tx, clinicId, id);
         if (priceLineVersion(line) !== body.version) throw conflict('stale', PRICE_TEXTS.stale);
         const values = valuesOf(body);
+        // A doctor's visit has one price, the workplace's (ADR 039): not a second one here.
+        if (line.visitPrice && (values.priceFull !== line.priceFull || values.priceClub !== line.priceClub)) {
+          const field = values.priceFull !== line.priceFull ? 'price_full' : 'price_club';
+          throw badRequest(VISIT_PRICE_TEXTS.linePrice, { errors: { [field]: VISIT_PRICE_TEXTS.linePrice } });
+        }
         await repo.updateLine(tx, id, values);
         await repo.audit(tx, {
           userId,
@@ -227,6 +236,8 @@ export function createPricesEditor({ db, clock, pageCache }: { db: Db; clock: Cl
       const { townId, doctorIds } = await db.transaction(async (tx) => {
         const clinic = await lockedClinic(tx, clinicId);
         await repo.setClub(tx, clinicId, body.enabled, body.discount_percent);
+        // The doctors' visits get or lose their club price by the club rule.
+        await visitPrices.followClub(tx, clinicId, body.enabled);
         await repo.audit(tx, {
           userId,
           action: 'club.changed',
@@ -245,6 +256,12 @@ export function createPricesEditor({ db, clock, pageCache }: { db: Db; clock: Cl
       ]);
       return { enabled: body.enabled, discountPercent: body.discount_percent };
     },
+
+    /** 'Стоимость приёма врачей': the clinic's doctors' visit prices, or a doctor's own (read only). */
+    visitPrices: visitPrices.list,
+
+    /** Sets one visit's price at one of the clinic's workplaces (the one source of it, ADR 039). */
+    setVisitPrice: visitPrices.set,
 
     /** Canonical services by name for 'Добавить услугу' (a short query finds nothing). */
     async synonyms(viewer: SessionViewer, query: string): Promise<SynonymOptions> {

@@ -1,3 +1,4 @@
+import { serviceVisitType } from '../../../../core/cabinet/visit-prices';
 import { serviceClasses, serviceSynonyms } from '../../schema/services';
 import { specialities, treatmentSpecialities, treatments } from '../../schema/specialities';
 import { insertAll, type Row } from '../bulk';
@@ -64,6 +65,11 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
     for (const s of c.services) {
       const id = synonymRows.length + 1;
       const speciality = s.speciality ? (specIndex.get(s.speciality) ?? -1) : -1;
+      const visitType = serviceVisitType({
+        classTranslit: c.translit,
+        translit: s.translit,
+        hasSpeciality: speciality >= 0,
+      });
       synonymRows.push({
         id,
         classId,
@@ -72,6 +78,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
         translit: s.translit,
         specialityId: speciality >= 0 ? speciality + 1 : null,
         requiresPrimaryConsultation: s.requiresPrimaryConsultation,
+        visitType,
       });
       ctx.services.push({
         id,
@@ -84,6 +91,7 @@ export async function seedCatalog(ctx: SeedContext): Promise<void> {
         duration: s.duration,
         speciality,
         requiresPrimaryConsultation: s.requiresPrimaryConsultation,
+        visitType,
       });
     }
   });

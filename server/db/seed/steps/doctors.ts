@@ -1,3 +1,4 @@
+import { visitClubPrice } from '../../../../core/cabinet/visit-prices';
 import { doctorSpecialities, doctors, workplacePrices, workplaces } from '../../schema/doctors';
 import type { Row } from '../bulk';
 import {
@@ -126,7 +127,7 @@ function planWorkplaces(
     const slotMinutes = rng.pick([20, 30, 30, 30, 40]);
     const home = first && row.homeVisit;
     const telemed = first && row.online;
-    ctx.workplaces.push({
+    const info: (typeof ctx.workplaces)[number] = {
       id,
       doctorIndex: doctor.id - 1,
       clinicIndex: ci,
@@ -134,7 +135,9 @@ function planWorkplaces(
       price,
       home,
       telemed,
-    });
+      prices: {},
+    };
+    ctx.workplaces.push(info);
     doctor.workplaces.push(id - 1);
     clinic.staff.push([doctor.id, doctor.mainSpeciality]);
     w.workplaces.push({
@@ -152,7 +155,8 @@ function planWorkplaces(
       workplaceId: id,
       visitType: 'clinic',
       price,
-      clubPrice: clinic.clubEnabled ? Math.round(price * 0.7) : null,
+      // The club rule (core/club), as the cabinet sets it: 30 % off a visit at the clinic.
+      clubPrice: visitClubPrice('clinic', price, clinic.clubEnabled),
       partnerPrice: null,
       durationMinutes: slotMinutes,
     });
@@ -176,6 +180,9 @@ function planWorkplaces(
         partnerPrice: rng.chance(0.4) ? roundPrice(online * 0.9) : null,
         durationMinutes: 30,
       });
+    }
+    for (const p of w.prices) {
+      if (p.workplaceId === id) info.prices[p.visitType] = { price: p.price, clubPrice: p.clubPrice ?? null };
     }
   }
   return w;

@@ -107,6 +107,9 @@ export async function seedClinicServices(ctx: SeedContext): Promise<void> {
             rng.chance(0.6);
           if (slots) slotLines++;
           const doctor = doctorId === null ? null : ctx.doctors[doctorId - 1];
+          // A doctor's own line of one of their visits shows the workplace's price (ADR 039).
+          const visit =
+            doctor && service.visitType ? visitPriceOf(ctx, doctor, clinic.id, service.visitType) : null;
           writer.add({
             id,
             clinicId: clinic.id,
@@ -117,10 +120,12 @@ export async function seedClinicServices(ctx: SeedContext): Promise<void> {
               ? `${service.name}, ${doctor.lastName} ${doctor.initials}`
               : lineName(rng, service.name, clinic.kind),
             durationMinutes: service.duration,
-            priceFull: price,
-            priceClub: clinic.clubEnabled
-              ? Math.round((price * (100 - clinic.clubDiscountPercent)) / 100)
-              : null,
+            priceFull: visit?.price ?? price,
+            priceClub: visit
+              ? visit.clubPrice
+              : clinic.clubEnabled
+                ? Math.round((price * (100 - clinic.clubDiscountPercent)) / 100)
+                : null,
             requiresPrimaryConsultation: service.requiresPrimaryConsultation,
             appointmentOn: bookable,
             hasIntervals: slots,
@@ -221,6 +226,20 @@ function lineName(rng: Rng, name: string, kind: ClinicKind): string {
   if (name.startsWith('МРТ ')) return name.replace(/^МРТ /, 'Магнитно-резонансная томография ');
   if (name.startsWith('КТ ')) return name.replace(/^КТ /, 'Компьютерная томография ');
   return kind === 'children' ? `${name} (дети)` : name;
+}
+
+/** The price of a doctor's visit at a clinic's address, as the doctors step wrote it; null if none. */
+function visitPriceOf(
+  ctx: SeedContext,
+  doctor: SeedContext['doctors'][number],
+  clinicId: number,
+  visitType: 'clinic' | 'home' | 'telemed',
+): { price: number; clubPrice: number | null } | null {
+  for (const wi of doctor.workplaces) {
+    const place = ctx.workplaces[wi];
+    if (ctx.clinics[place.clinicIndex].id === clinicId) return place.prices[visitType] ?? null;
+  }
+  return null;
 }
 
 function slotLength(duration: number): number {
