@@ -1,5 +1,6 @@
 import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
+import { BlocksEditor } from '../features/cabinet/blocks-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
 import { BookingSwitches, HoursEditor } from '../features/cabinet/hours-editor';
@@ -27,20 +28,23 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       hours: null,
       settings: null,
       notifications: null,
+      blocks: null,
     } as const;
   const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const [daysOff, settings, notifications] = await Promise.all([
+  const [daysOff, settings, notifications, blocks] = await Promise.all([
     context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {}),
     // A clinic sets its reminders and its contact; a doctor's cabinet has none to set.
     viewer.isLpu ? context.services.cabinet.settings(viewer) : null,
     viewer.isLpu ? context.services.cabinet.notifications(viewer) : null,
+    // A clinic's blocks of its doctors' times, from today for four weeks.
+    viewer.isLpu ? context.services.cabinet.blocks(viewer, { days: 28 }) : null,
   ]);
   // The weekly hours of the doctor the days off show (a clinic's first doctor otherwise).
   const hours = await context.services.cabinet.hours(
     viewer,
     daysOff.doctor === null ? {} : { doctor: daysOff.doctor },
   );
-  return { ...base, access: 'ok', daysOff, hours, settings, notifications } as const;
+  return { ...base, access: 'ok', daysOff, hours, settings, notifications, blocks } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -65,6 +69,9 @@ export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps)
       next={d.next}
     >
       {d.daysOff && <DaysOffEditor initial={d.daysOff} />}
+      {d.blocks && d.daysOff?.clinicId != null && (
+        <BlocksEditor clinicId={d.daysOff.clinicId} initial={d.blocks} />
+      )}
       {d.hours && <HoursEditor initial={d.hours} />}
       {d.hours && d.hours.clinicId !== null && d.hours.places.length > 0 && (
         <BookingSwitches places={d.hours.places} />

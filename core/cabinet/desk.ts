@@ -69,7 +69,7 @@ export const DESK_TEXTS = {
   // Moving and confirming.
   move: 'Перенести',
   moveTitle: 'Перенести запись',
-  moveButton: 'Перенести',
+  moveButton: 'Перенести на это время',
   moved: 'Запись перенесена, пациенту отправлено СМС',
   confirm: 'Подтвердить',
   confirmed: 'Подтверждена',

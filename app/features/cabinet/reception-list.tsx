@@ -16,6 +16,8 @@ import { formatRub } from '../../../core/money/money';
 import { formatPhone } from '../../../core/phone/format';
 import { Button } from '../../components/ui/button';
 import { INPUT } from '../../components/ui/field';
+import { DeskBookingForm } from './desk-booking-form';
+import { DeskVisitActions } from './desk-visit-actions';
 import { useLiveVisits } from './use-live-visits';
 import { VisitActions } from './visit-actions';
 
@@ -54,8 +56,11 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
   };
   const groups = byDay(visits, r.date, r.days);
   const step = r.days;
+  // A clinic's desk: its doctors to book, move and confirm (docs/product/front-desk.md).
+  const desk = r.clinicId !== null && r.doctors.length > 0 ? r.doctors : null;
   return (
     <>
+      {desk && r.clinicId !== null && <DeskBookingForm clinicId={r.clinicId} doctors={desk} />}
       <nav aria-label="Дни" className="mt-4 flex flex-wrap items-center gap-2">
         <a className={CHIP} href={hrefOf({ date: addDays(r.date, -step) }, r)} rel="nofollow">
           ← {step === 1 ? 'Предыдущий день' : 'Предыдущая неделя'}
@@ -120,6 +125,7 @@ export function ReceptionList({ reception: r }: { reception: Reception }) {
                   now={r.now}
                   note={notes[v.id]}
                   fresh={fresh.has(v.id)}
+                  desk={desk}
                   onChanged={changed}
                 />
               ))}
@@ -137,9 +143,12 @@ function VisitRow({
   now,
   note,
   fresh,
+  desk,
   onChanged,
 }: {
   visit: ReceptionVisit;
+  /** A clinic's doctors: the desk may confirm and move the visit. */
+  desk: { id: number; name: string }[] | null;
   showClinic: boolean;
   now: string;
   note: string | undefined;
@@ -189,6 +198,9 @@ function VisitRow({
           </p>
         )}
         <VisitActions visit={v} now={now} onChanged={onChanged} />
+        {desk && v.status === 'active' && v.doctor !== null && v.startsAt > now && (
+          <DeskVisitActions visit={v} doctors={desk} onChanged={onChanged} />
+        )}
       </div>
       <div className="shrink-0 text-sm sm:text-right">
         <p className="font-medium">{RECEPTION_STATUS_LABELS[v.status]}</p>
