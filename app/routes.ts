@@ -65,6 +65,8 @@ export default [
     route('staff/reviews', 'routes/staff-reviews.tsx'),
     // Doctors' profile changes waiting for staff (?status=decided: the history).
     route('staff/profiles', 'routes/staff-profiles.tsx'),
+    // Searches that found nothing, most frequent first (?days=7|30), staff only.
+    route('staff/search', 'routes/staff-search.tsx'),
     // The annual award's calendar and texts by year (?year=YYYY), staff only.
     route('staff/promo', 'routes/staff-promo.tsx'),
     // The cabinet's pages in one frame: a clinic network's account picks the branch it runs there.

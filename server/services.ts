@@ -218,7 +218,7 @@ export function createServices({
   const priceList = createClinicPriceListService({ db: read, towns });
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
   const lists = createListService({ db: read, clock, directory, towns });
-  const search = createSearchService({ db: read, directory });
+  const search = createSearchService({ db: read, write: db, directory, clock });
   const favourites = createFavouritesService({ db, clock, lists });
   const cabinet = createCabinetService({ db, clock, jobs, bus });
   const mis = createMisService({ db, clock, jobs });

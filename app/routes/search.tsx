@@ -4,6 +4,7 @@ import { normaliseSearchQuery, SEARCH_MAX_LENGTH, searchHint, searchPageUrl } fr
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { DoctorCard } from '../features/directory/doctor-card';
 import { FavouriteButton } from '../features/favourites/favourite-button';
+import { SearchAdviceLine } from '../features/search/search-advice';
 import { breadcrumbLd, pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import { requireTown } from '../lib/town.server';
@@ -50,6 +51,11 @@ export default function Search({ loaderData: d }: Route.ComponentProps) {
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">
         {d.query ? `Результаты поиска «${d.query}»` : 'Поиск'}
       </h1>
+      {d.results?.advice && (
+        <div className="mt-4">
+          <SearchAdviceLine advice={d.results.advice} />
+        </div>
+      )}
       {d.hint ? (
         <p className="card mt-6 p-8 text-center text-ink-soft">{d.hint}</p>
       ) : groups.length === 0 ? (

@@ -1,6 +1,7 @@
 /**
  * Bench input: ~50 realistic header search suggestion calls (GET /ajax/search/) in Moscow on
  * the large set — specialities, services and treatments as typed (word forms, typos, prefixes),
+ * plain words and complaints ('зубной врач', 'болит спина'),
  * surnames of the most reviewed doctors (2 and 4 letters, whole, with a first-name initial),
  * clinic brand names (whole and begun), and queries that find nothing.
  */
@@ -31,6 +32,11 @@ const CATALOGUE = [
   'анализ крови',
   'массаж',
   'окулист',
+  // Plain words (core/search/lay-words.ts): a lay name, complaints, a child, an urgent one.
+  'зубной врач',
+  'болит спина',
+  'у ребенка температура',
+  'давит в груди',
 ];
 
 const NOTHING = ['щщ', 'zzzz', 'абвгдеж'];

@@ -19,6 +19,7 @@ export type CabinetPageKey = keyof typeof CABINET_PAGES;
 export const STAFF_PAGES = {
   reviews: { path: '/staff/reviews/', title: 'Модерация отзывов' },
   profiles: { path: '/staff/profiles/', title: 'Модерация профилей' },
+  search: { path: '/staff/search/', title: 'Поиск без результатов' },
 } as const;
 
 /** The cabinet's pages in the menu's order (the header's account menu and every cabinet page's links). */

@@ -29,9 +29,17 @@ export const SearchGroupSchema = z.object({
 
 export type SearchGroup = z.infer<typeof SearchGroupSchema>;
 
+/**
+ * Plain words' line above the suggestions: whom people see with it ('При боли в спине обычно
+ * обращаются к неврологу…'), never a diagnosis; `urgent` when it says to call 103 or 112 first.
+ */
+export const SearchAdviceSchema = z.object({ text: z.string(), urgent: z.boolean() });
+export type SearchAdvice = z.infer<typeof SearchAdviceSchema>;
+
 /** The suggestions call's reply and the results page's data. */
 export const SearchResultsSchema = z.object({
   query: z.string(),
   groups: z.array(SearchGroupSchema),
+  advice: SearchAdviceSchema.optional(),
 });
 export type SearchResults = z.infer<typeof SearchResultsSchema>;

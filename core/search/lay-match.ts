@@ -174,6 +174,9 @@ function sameStart(a: string, b: string): boolean {
   return a[0] === b[0] || (VOWELS.has(a[0]) && VOWELS.has(b[0]));
 }
 
+/** A word still being typed is finished from this many letters ('глазн' → 'глазник'; 'серд' is not). */
+const PREFIX_MIN_LENGTH = 5;
+
 /** Typos forgiven in a word's stem: none up to 4 letters, one up to 7, two from 8. */
 function typosAllowed(stem: string): number {
   return stem.length <= 4 ? 0 : stem.length <= 7 ? 1 : 2;
@@ -252,7 +255,7 @@ function resolve(
     );
     if (near.length > 0) return [...new Set(near.map(layStem))].map((s) => ({ stem: s, cost: 1 }));
   }
-  if (!last || word.length < 4) return [];
+  if (!last || word.length < PREFIX_MIN_LENGTH) return [];
   return [...new Set(index.words.filter((w) => w.startsWith(word)).map(layStem))].map((s) => ({
     stem: s,
     cost: 1,

@@ -114,6 +114,7 @@ export function AccountMenu() {
           )}
           {user.isStaff && <MenuLink href={STAFF_PAGES.reviews.path}>{STAFF_PAGES.reviews.title}</MenuLink>}
           {user.isStaff && <MenuLink href={STAFF_PAGES.profiles.path}>{STAFF_PAGES.profiles.title}</MenuLink>}
+          {user.isStaff && <MenuLink href={STAFF_PAGES.search.path}>{STAFF_PAGES.search.title}</MenuLink>}
           {cabinetPagesFor(user).map((page) => (
             <MenuLink key={page.key} href={page.path}>
               {page.title}

@@ -185,4 +185,54 @@ describe('SearchCombobox', () => {
       `/moskva/search/?q=${encodeURIComponent('узи почек')}`,
     );
   });
+
+  it('shows the plain words’ line above their specialities, the specialities first', async () => {
+    const field = renderCombobox();
+    type(field, 'болит спина');
+    await pause(300);
+    await fetches[0].answer({
+      query: 'болит спина',
+      advice: { text: 'При боли в спине обычно обращаются к неврологу или вертебрологу.', urgent: false },
+      groups: [
+        {
+          kind: 'speciality',
+          title: 'Специальности',
+          items: [
+            { name: 'Невролог', subtitle: '12 врачей', url: '/moskva/vrach/nevrolog/' },
+            { name: 'Вертебролог', subtitle: '2 врача', url: '/moskva/vrach/vertebrolog/' },
+          ],
+        },
+      ],
+    });
+    const listbox = screen.getByRole('listbox', { name: 'Результаты поиска' });
+    const line = document.getElementById(listbox.getAttribute('aria-describedby') ?? '');
+    expect(line?.textContent).toBe('При боли в спине обычно обращаются к неврологу или вертебрологу.');
+    expect(screen.queryByRole('alert')).toBeNull();
+    // The line sits above the list, the lay specialities first in it.
+    expect(line!.compareDocumentPosition(listbox) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getAllByRole('option')[0].textContent).toBe('Невролог12 врачей');
+    // Arrow down still starts at the first speciality: the line is no option.
+    fireEvent.keyDown(field, { key: 'ArrowDown' });
+    expect(field.getAttribute('aria-activedescendant')).toBe(screen.getAllByRole('option')[0].id);
+  });
+
+  it('announces an urgent line (call 103 or 112 first) as an alert', async () => {
+    const field = renderCombobox();
+    type(field, 'давит в груди');
+    await pause(300);
+    await fetches[0].answer({
+      query: 'давит в груди',
+      advice: { text: 'Если боль в груди сильная — сразу звоните 103 или 112.', urgent: true },
+      groups: [
+        {
+          kind: 'speciality',
+          title: 'Специальности',
+          items: [{ name: 'Кардиолог', subtitle: '23 врача', url: '/moskva/vrach/kardiolog/' }],
+        },
+      ],
+    });
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Если боль в груди сильная — сразу звоните 103 или 112.',
+    );
+  });
 });

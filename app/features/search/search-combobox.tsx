@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { nextActiveIndex } from '../../../core/search/active-option';
 import type { SearchResults } from '../../../core/search/contracts';
 import { searchHint, searchPageUrl } from '../../../core/search/query';
+import { SearchAdviceLine } from './search-advice';
 import { useSearchSuggestions } from './use-search-suggestions';
 
 interface Option {
@@ -194,10 +195,14 @@ export function SearchCombobox({
         <p role="status" className={message ? 'px-3 py-2 text-sm text-muted' : 'sr-only'}>
           {open ? (message ?? `Вариантов: ${options.length}`) : ''}
         </p>
+        {results?.advice && options.length > 0 && (
+          <SearchAdviceLine id={`${id}-advice`} advice={results.advice} />
+        )}
         <div
           id={listboxId}
           role="listbox"
           aria-label="Результаты поиска"
+          aria-describedby={results?.advice ? `${id}-advice` : undefined}
           hidden={options.length === 0}
           aria-busy={state.status === 'loading'}
         >

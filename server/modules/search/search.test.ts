@@ -253,7 +253,11 @@ describe('GET /ajax/search/ — bad input', () => {
 describe('search service: the full results page', () => {
   it('gives more of each group and doctor cards in the suggestions’ order', async () => {
     const directory = createDirectoryService({ db: database.db, clock: fixedClock('2026-11-22T09:00:00Z') });
-    const search = createSearchService({ db: database.db, directory });
+    const search = createSearchService({
+      db: database.db,
+      directory,
+      clock: fixedClock('2026-11-22T09:00:00Z'),
+    });
     const page = await search.results(kazan, 'Тестов');
     expect(page.query).toBe('тестов');
     expect(page.doctors).toHaveLength(7);

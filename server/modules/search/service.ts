@@ -1,7 +1,16 @@
+import { zonedDay } from '../../../core/dates/zoned';
 import { fullName } from '../../../core/directory/doctor-labels';
 import { doctorsUrl, sectionByKind, servicesUrl, treatmentUrl } from '../../../core/directory/list-urls';
 import { clinicUrl, doctorUrl } from '../../../core/directory/urls';
-import type { SearchGroup, SearchItem, SearchResults } from '../../../core/search/contracts';
+import type { SearchAdvice, SearchGroup, SearchItem, SearchResults } from '../../../core/search/contracts';
+import { matchLay } from '../../../core/search/lay-match';
+import {
+  MISSES_KEPT_DAYS,
+  MISSES_LISTED,
+  type MissPeriod,
+  missKey,
+  STAFF_SEARCH_TEXTS,
+} from '../../../core/search/misses';
 import {
   nameParts,
   normaliseSearchQuery,
@@ -10,10 +19,15 @@ import {
   type SearchKind,
   searchWords,
 } from '../../../core/search/query';
+import { addDays } from '../../../core/stats/effectiveness';
 import { plural, WORDS } from '../../../core/text/plural';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
+import { forbidden, unauthorized } from '../../http/errors';
+import type { SessionViewer } from '../auth/viewer';
 import type { DirectoryService } from '../directory/service';
 import type { Town } from '../towns/service';
+import { createMissesRepo } from './misses-repo';
 import { type CatalogueKind, type CatalogueMatch, createSearchRepo } from './repo';
 
 type Limits = Record<SearchKind, number>;
@@ -29,19 +43,58 @@ export const RESULTS_PAGE_LIMITS: Limits = {
   treatment: 20,
 };
 
+/** Searches without results are counted by Moscow's calendar days, the staff's. */
+const MISSES_TZ = 'Europe/Moscow';
+
 /** Typo tolerance needs a word long enough to have trigrams worth comparing. */
 const TYPO_MIN_LENGTH = 3;
 
 export type SearchService = ReturnType<typeof createSearchService>;
 
-export function createSearchService({ db, directory }: { db: Db; directory: DirectoryService }) {
+/**
+ * `db` may be a replica (every search reads); `write` is the primary, where searches that found
+ * nothing are counted (core/search/misses.ts).
+ */
+export function createSearchService({
+  db,
+  write = db,
+  directory,
+  clock,
+}: {
+  db: Db;
+  write?: Db;
+  directory: DirectoryService;
+  clock: Clock;
+}) {
   const repo = createSearchRepo(db);
+  const misses = createMissesRepo(write);
+  /** The last day old misses were deleted by this process: once a day is enough. */
+  let prunedOn = '';
+
+  /** Counts a results page that found nothing; a failure to count never fails the page. */
+  async function recordMiss(query: string) {
+    const key = missKey(query);
+    if (!key) return;
+    const today = zonedDay(clock.now(), MISSES_TZ).date;
+    try {
+      if (prunedOn !== today) {
+        await misses.prune(addDays(today, -MISSES_KEPT_DAYS));
+        prunedOn = today;
+      }
+      await misses.record(today, key);
+    } catch (error) {
+      console.error('search: a search without results was not counted', error);
+    }
+  }
 
   /** Every group with its items, best first; the doctors' ids too, for the results page's cards. */
   async function search(town: Town, rawQuery: string, limits: Limits) {
     const query = normaliseSearchQuery(rawQuery);
     const words = searchWords(query);
-    if (words.length === 0) return { query, groups: [] as SearchGroup[], doctorIds: [] as number[] };
+    if (words.length === 0)
+      return { query, groups: [] as SearchGroup[], doctorIds: [] as number[], advice: undefined };
+    // Plain words ('болит спина', 'зубной врач'): the dictionary's specialities, in memory.
+    const lay = matchLay(query);
     const parts = nameParts(query);
     const [byWords, doctors, clinics, townSpecialities, specialities] = await Promise.all([
       repo.catalogueByWords(words),
@@ -57,6 +110,18 @@ export function createSearchService({ db, directory }: { db: Db; directory: Dire
     const matches = typo ? await repo.catalogueBySimilarity(query) : byWords;
     const doctorCounts = new Map(townSpecialities.map((s) => [s.id, s.count]));
     const specialityNames = new Map(specialities.map((s) => [s.id, s.name]));
+    const bySlug = new Map(specialities.map((s) => [s.translit, s]));
+    // The plain words' specialities that have doctors in the town, the dictionary's order.
+    const layMatches = (lay?.slugs ?? []).flatMap((slug) => {
+      const s = bySlug.get(slug);
+      return s && doctorCounts.has(s.id) ? [s] : [];
+    });
+    const layIds = new Set(layMatches.map((s) => s.id));
+    const specialityItem = (s: { id: number; name: string; translit: string }): SearchItem => ({
+      name: s.name,
+      subtitle: plural(doctorCounts.get(s.id) ?? 0, WORDS.doctor),
+      url: doctorsUrl(town.slug, s.translit),
+    });
     const best = (kind: CatalogueKind, weight: (m: CatalogueMatch) => number = () => 0) =>
       rankCatalogue(
         // Only specialities with doctors in the town: their list is not empty.
@@ -65,11 +130,13 @@ export function createSearchService({ db, directory }: { db: Db; directory: Dire
         weight,
       ).slice(0, limits[kind]);
     const items: Record<SearchKind, SearchItem[]> = {
-      speciality: best('speciality', (m) => doctorCounts.get(m.id) ?? 0).map((m) => ({
-        name: m.name,
-        subtitle: plural(doctorCounts.get(m.id) ?? 0, WORDS.doctor),
-        url: doctorsUrl(town.slug, m.translit),
-      })),
+      // Plain words' specialities first, then the directory's own matches.
+      speciality: [
+        ...layMatches,
+        ...best('speciality', (m) => doctorCounts.get(m.id) ?? 0).filter((m) => !layIds.has(m.id)),
+      ]
+        .slice(0, limits.speciality)
+        .map(specialityItem),
       doctor: doctors.map((d) => ({
         name: fullName(d),
         subtitle: specialityList(d.specialityIds.map((id) => specialityNames.get(id) ?? '')),
@@ -90,20 +157,39 @@ export function createSearchService({ db, directory }: { db: Db; directory: Dire
     const groups = SEARCH_KINDS.filter((kind) => items[kind].length > 0).map(
       (kind): SearchGroup => ({ kind, title: SEARCH_GROUP_TITLES[kind], items: items[kind] }),
     );
-    return { query, groups, doctorIds: doctors.map((d) => d.id) };
+    // The line shows with the specialities it names; an urgent one (103/112) always.
+    const advice: SearchAdvice | undefined =
+      lay && (lay.urgent || layMatches.length > 0) ? { text: lay.why, urgent: lay.urgent } : undefined;
+    return { query, groups, doctorIds: doctors.map((d) => d.id), advice };
   }
 
   return {
     /** The header's suggestions: a few items per group. */
     async suggest(town: Town, query: string): Promise<SearchResults> {
-      const results = await search(town, query, SUGGESTION_LIMITS);
-      return { query: results.query, groups: results.groups };
+      const { query: q, groups, advice } = await search(town, query, SUGGESTION_LIMITS);
+      return advice ? { query: q, groups, advice } : { query: q, groups };
     },
 
-    /** The full results page: more of each group, and doctor cards for the doctors. */
+    /**
+     * The full results page: more of each group, and doctor cards for the doctors. A page that
+     * found nothing at all (not even plain words' advice) is counted for staff.
+     */
     async results(town: Town, query: string) {
-      const { doctorIds, ...results } = await search(town, query, RESULTS_PAGE_LIMITS);
-      return { ...results, doctors: await directory.doctorCards(town, doctorIds) };
+      const { doctorIds, advice, ...results } = await search(town, query, RESULTS_PAGE_LIMITS);
+      if (results.groups.length === 0 && !advice) await recordMiss(results.query);
+      return {
+        ...results,
+        ...(advice ? { advice } : {}),
+        doctors: await directory.doctorCards(town, doctorIds),
+      };
+    },
+
+    /** Staff: the queries searched most without results in the last `days` days (Moscow's calendar). */
+    async misses(viewer: SessionViewer, days: MissPeriod) {
+      if (viewer.userId === null) throw unauthorized(STAFF_SEARCH_TEXTS.staffOnly);
+      if (!viewer.isStaff) throw forbidden(STAFF_SEARCH_TEXTS.staffOnly);
+      const today = zonedDay(clock.now(), MISSES_TZ).date;
+      return misses.top(addDays(today, -(days - 1)), MISSES_LISTED);
     },
   };
 }
