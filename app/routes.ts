@@ -74,6 +74,8 @@ export default [
       route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
       // The doctor's or clinic's visits (?date=yyyy-MM-dd&days=1|7&doctor=id).
       route('cabinet/appointments', 'routes/cabinet-appointments.tsx'),
+      // The clinic's day or week, a column per doctor (?date=&days=1|7&doctor=&speciality=&address=).
+      route('cabinet/calendar', 'routes/cabinet-calendar.tsx'),
       // Days off and vacations (?doctor=id).
       route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
       // Patients' requests to be called back (?status=done for the answered ones).

@@ -30,7 +30,8 @@
  *   p95 < 200 ms), beside the same cancel with nobody waiting; `--waitlist-only` runs only that;
  * - the cabinet: a 50-doctor clinic's day calendar (p95 < 50 ms) and the integration API's push
  *   of a week of slots for its 50 doctors (p95 < 500 ms), and a desk booking for a caller
- *   (p95 < 30 ms, bench/phases/desk.ts); `--cabinet-only` runs only that.
+ *   (p95 < 30 ms, bench/phases/desk.ts), and the calendar page's call for that clinic's day,
+ *   every doctor's column (p95 < 50 ms, bench/phases/calendar.ts); `--cabinet-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -48,6 +49,7 @@ import { searchCallPaths } from './calls/search';
 import { prepareDatabase, redact, type SeedSize } from './database';
 import { accountsPhase, accountsTable, bookingPoolOf, doctorsLpusOf } from './phases/accounts';
 import { cabinetChecks, cabinetPhase } from './phases/cabinet';
+import { calendarChecks, calendarPhase } from './phases/calendar';
 import { callsPhase } from './phases/calls';
 import { type ClubResult, clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
@@ -210,6 +212,7 @@ async function waitlistOnly() {
 async function cabinet(svc: Services): Promise<boolean> {
   const checks = [
     ...cabinetChecks(await cabinetPhase(bench, svc.db)),
+    ...calendarChecks(await calendarPhase(bench, svc.db)),
     ...deskChecks(await deskPhase(bench, svc.db)),
   ];
   for (const c of checks) console.log(c.line);

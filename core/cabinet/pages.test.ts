@@ -9,7 +9,15 @@ const patient = { isDoctor: false, isLpu: false, isStaff: false };
 describe('cabinetPagesFor', () => {
   it('gives a doctor no page about the clinic itself', () => {
     const keys = cabinetPagesFor(doctor).map((p) => p.key);
-    expect(keys).toEqual(['appointments', 'callbacks', 'schedule', 'effectiveness', 'profile', 'reviews']);
+    expect(keys).toEqual([
+      'appointments',
+      'calendar',
+      'callbacks',
+      'schedule',
+      'effectiveness',
+      'profile',
+      'reviews',
+    ]);
   });
 
   it('gives a clinic every page, its profile and reviews pages named for a clinic', () => {
@@ -23,6 +31,25 @@ describe('cabinetPagesFor', () => {
   it('gives patients and staff no cabinet page', () => {
     expect(cabinetPagesFor(patient)).toEqual([]);
     expect(cabinetPagesFor(staff)).toEqual([]);
+  });
+});
+
+describe('cabinetPagesFor a clinic login by its role', () => {
+  const receptionist = { ...clinic, clinicRole: 'receptionist' as const };
+  const administrator = { ...clinic, clinicRole: 'administrator' as const };
+
+  it('shows a receptionist the desk only: no clinic page, prices, integration, people', () => {
+    const keys = cabinetPagesFor(receptionist).map((p) => p.key);
+    for (const key of ['clinic', 'prices', 'integration', 'people', 'profile', 'reviews', 'effectiveness'])
+      expect(keys).not.toContain(key);
+    expect(keys).toEqual(expect.arrayContaining(['appointments', 'callbacks', 'schedule']));
+  });
+
+  it('shows an administrator the people page, and a removed login nothing', () => {
+    expect(cabinetPagesFor(administrator).map((p) => p.key)).toContain('people');
+    expect(cabinetPagesFor(administrator).find((p) => p.key === 'people')?.title).toBe('Сотрудники');
+    expect(cabinetPagesFor({ ...clinic, clinicRole: null })).toEqual([]);
+    expect(cabinetPagesFor(doctor).map((p) => p.key)).not.toContain('people');
   });
 });
 

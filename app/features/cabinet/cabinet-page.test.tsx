@@ -40,6 +40,7 @@ describe('CabinetPage', () => {
     renderPage({ ...ANONYMOUS, isAnonymous: false, isDoctor: true });
     expect(links()).toEqual([
       ['Записи на приём', '/cabinet/appointments/'],
+      ['Календарь', '/cabinet/calendar/'],
       ['Обратные звонки', '/cabinet/callbacks/'],
       ['Эффективность страницы', '/cabinet/effectiveness/'],
       ['Мой профиль', '/cabinet/profile/'],

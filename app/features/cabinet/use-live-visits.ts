@@ -9,19 +9,16 @@ export const RECEPTION_POLL_MS = 60_000;
 const RECONNECT_MS = [2_000, 4_000, 8_000, 16_000, 30_000];
 
 /**
- * The reception list's visits, kept live: the cabinet's websocket says a visit changed
- * (booked, cancelled, marked, in any tab or process) and the list reads its call again; a slow
- * poll covers what a dropped socket missed. Visits that arrived while the page was open are
- * returned in `fresh`. `replace` puts one changed visit in place (after this tab's own mark).
+ * Keeps a cabinet page live: the cabinet's websocket says a visit changed (booked, cancelled,
+ * marked, moved, in any tab or process) and `reload` runs again; a slow poll covers what a
+ * dropped socket missed. A reload asked for while one runs runs once more after it. `key` names
+ * what is shown: a new key starts over. Used by the reception list and the calendar.
  */
-export function useLiveVisits(r: Reception) {
-  const [visits, setVisits] = useState(r.visits);
-  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
-  const known = useRef(new Set(r.visits.map((v) => v.id)));
-  const query = { date: r.date, days: r.days, doctor: r.doctor ?? undefined };
-  const key = JSON.stringify(query);
+export function useLiveReload(key: string, reload: (isStopped: () => boolean) => Promise<void>) {
+  const latest = useRef(reload);
+  latest.current = reload;
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is fixed by `key`
+  // biome-ignore lint/correctness/useExhaustiveDependencies: what is shown is fixed by `key`
   useEffect(() => {
     let stopped = false;
     let loading = false;
@@ -31,26 +28,21 @@ export function useLiveVisits(r: Reception) {
     let retry: number | undefined;
     let attempt = 0;
 
-    const reload = async () => {
+    const run = async () => {
       if (loading) {
         again = true;
         return;
       }
       loading = true;
       try {
-        const reply = await api.send(cabinetReception, { query });
-        if (stopped) return;
-        const added = reply.visits.filter((v) => !known.current.has(v.id)).map((v) => v.id);
-        for (const id of added) known.current.add(id);
-        if (added.length) setFresh((old) => new Set([...old, ...added]));
-        setVisits(reply.visits);
+        await latest.current(() => stopped);
       } catch {
-        // The next message or poll tries again; the list on screen stays as it was.
+        // The next message or poll tries again; the page stays as it was.
       } finally {
         loading = false;
         if (again && !stopped) {
           again = false;
-          void reload();
+          void run();
         }
       }
     };
@@ -61,7 +53,7 @@ export function useLiveVisits(r: Reception) {
       socket = new WebSocket(`${scheme}://${window.location.host}${CABINET_VISITS_SOCKET}`);
       socket.onmessage = () => {
         attempt = 0;
-        void reload();
+        void run();
       };
       socket.onclose = () => {
         if (stopped) return;
@@ -70,7 +62,7 @@ export function useLiveVisits(r: Reception) {
       socket.onerror = () => undefined;
     };
     connect();
-    poll = window.setInterval(() => void reload(), RECEPTION_POLL_MS);
+    poll = window.setInterval(() => void run(), RECEPTION_POLL_MS);
     return () => {
       stopped = true;
       window.clearInterval(poll);
@@ -82,6 +74,27 @@ export function useLiveVisits(r: Reception) {
       }
     };
   }, [key]);
+}
+
+/**
+ * The reception list's visits, kept live (useLiveReload): the list reads its call again on each
+ * change. Visits that arrived while the page was open are returned in `fresh`. `replace` puts
+ * one changed visit in place (after this tab's own mark).
+ */
+export function useLiveVisits(r: Reception) {
+  const [visits, setVisits] = useState(r.visits);
+  const [fresh, setFresh] = useState<ReadonlySet<number>>(new Set());
+  const known = useRef(new Set(r.visits.map((v) => v.id)));
+  const query = { date: r.date, days: r.days, doctor: r.doctor ?? undefined };
+
+  useLiveReload(JSON.stringify(query), async (stopped) => {
+    const reply = await api.send(cabinetReception, { query });
+    if (stopped()) return;
+    const added = reply.visits.filter((v) => !known.current.has(v.id)).map((v) => v.id);
+    for (const id of added) known.current.add(id);
+    if (added.length) setFresh((old) => new Set([...old, ...added]));
+    setVisits(reply.visits);
+  });
 
   const replace = (visit: ReceptionVisit) =>
     setVisits((list) => list.map((v) => (v.id === visit.id ? visit : v)));

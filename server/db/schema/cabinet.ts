@@ -1,5 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { clinics } from './clinics';
 
 /**
  * Every change a doctor or a clinic makes in the cabinet: who, what, on which row, the row's
@@ -24,5 +26,31 @@ export const cabinetAudit = pgTable(
   (t) => [
     index('cabinet_audit_target').on(t.targetType, t.targetId),
     index('cabinet_audit_user').on(t.userId, t.at),
+  ],
+);
+
+/**
+ * A clinic's own note on a patient (the patient card at the desk, docs/product/front-desk.md):
+ * one per clinic and patient, the patient named by `patient_key` ('user:{id}' when the visit has
+ * an account, else 'phone:{digits}'). Only the clinic's people read it; every write is in
+ * cabinet_audit.
+ */
+export const clinicPatientNotes = pgTable(
+  'clinic_patient_notes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    patientKey: text().notNull(),
+    text: text().notNull(),
+    updatedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('clinic_patient_notes_patient').on(t.clinicId, t.patientKey),
+    check('clinic_patient_notes_text', sql`char_length(${t.text}) <= 2000`),
   ],
 );

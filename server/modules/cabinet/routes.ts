@@ -50,6 +50,7 @@ import { cabinetNotifications, cabinetSetNotifications } from '../../../core/cab
 import { STATUS_CHANGE_TEXTS } from '../../../core/cabinet/reception';
 import { serve } from '../../http/route';
 import { blocksRoutes } from './blocks-routes';
+import { calendarRoutes } from './calendar-routes';
 import type { ClinicPageEditor } from './clinic-page';
 import { clinicPageRoutes } from './clinic-page-routes';
 import { hoursRoutes } from './hours-routes';
@@ -187,4 +188,5 @@ export async function cabinetRoutes(
 
   hoursRoutes(app, cabinet);
   blocksRoutes(app, cabinet);
+  calendarRoutes(app, cabinet);
 }

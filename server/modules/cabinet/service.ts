@@ -24,6 +24,7 @@ import { BOOKING_JOBS } from '../booking/messages';
 import { offerVisitTime, WAITLIST_JOBS } from '../booking/waitlist';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
 import { createCabinetBlocks } from './blocks';
+import { createCabinetCalendar } from './calendar';
 import { createCabinetHours } from './hours';
 import { createClinicNotifications } from './notifications';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
@@ -118,6 +119,8 @@ export function createCabinetService({
     ...createClinicSettings({ db, clock, repo, owner: cabinetOwner, actor }),
     /** The clinic's blocks of its doctors' times (blocks.ts). */
     ...createCabinetBlocks({ db, clock, jobs, repo }),
+    /** The calendar of a day or a week, and the patient card at the desk (calendar.ts). */
+    ...createCabinetCalendar({ db, clock }),
 
     /**
      * The reception list: a day or a week of visits, a clinic's optionally for one doctor. A
