@@ -47,7 +47,7 @@ const setContact = (s: TestSession, payload: Record<string, unknown>) =>
 async function book(spot: Spot, slot = '23.11.2026 09:00') {
   const patient = await t.patient(`7901777${String(1000 + phoneSeq++)}`);
   const res = await t.book(patient, t.form(spot, { slot, last_name: 'Иванова', first_name: 'Анна' }));
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().appointment.id as number, patient };
 }
 
@@ -162,6 +162,30 @@ describe("the clinic's messages", () => {
     expect(await t.app.jobs.runDue()).toMatchObject({ claimed: 2, done: 2 });
     expect(await smsTo(phone)).toHaveLength(1);
     expect(await lettersTo(email)).toHaveLength(1);
+  });
+
+  it('a booking the clinic made itself at the desk is not reported back to it; the patient still gets theirs', async () => {
+    const { spot, clinic } = await ownClinic();
+    const phone = mobile();
+    expect((await setContact(clinic, { phone, email: null })).statusCode).toBe(200);
+    const patient = `7901777${String(1000 + phoneSeq++)}`;
+    const res = await clinic.inject({
+      url: '/cabinet/ajax/appointments/',
+      payload: {
+        doctor_id: spot.doctor_id,
+        lpu_id: spot.lpu_id,
+        slot: '23.11.2026 10:00',
+        patient_phone: patient.slice(1),
+        last_name: 'Иванова',
+        first_name: 'Анна',
+        patronymic: 'Петровна',
+        birth_date: '1987-03-14',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await t.app.jobs.runDue();
+    expect(await smsTo(phone)).toEqual([]);
+    expect((await smsTo(patient)).length).toBeGreaterThan(0);
   });
 
   it('switched off, or without a contact, nothing goes and the job is done', async () => {

@@ -145,8 +145,9 @@ export function createClinicMessageHandlers({
     const row = await clinicNoticeOf(db, id);
     if (!row || (!row.phone && !row.email)) return;
     if (event === 'new' ? !row.onNew : !row.onCancel) return;
-    // A booking is told while it stands; a cancel only when the patient made it.
-    if (event === 'new' && row.status !== 'active') return;
+    // A booking is told while it stands, unless the clinic made it at its own desk; a cancel only
+    // when the patient made it.
+    if (event === 'new' && (row.status !== 'active' || row.source === 'desk')) return;
     if (event === 'canceled' && (row.status !== 'canceled' || row.canceledBy !== 'patient')) return;
     const appointment = await repo.byId(id);
     if (!appointment) return;

@@ -84,6 +84,7 @@ export async function clinicNoticeOf(db: Db, appointmentId: number) {
     .select({
       status: appointments.status,
       canceledBy: appointments.canceledBy,
+      source: appointments.source,
       phone: clinics.notifyPhone,
       email: clinics.notifyEmail,
       onNew: clinics.notifyNewBooking,
