@@ -104,10 +104,18 @@ test('a clinic changes a price and adds a line; its public page shows them, upda
   await context.close();
 });
 
-test('a doctor account is told prices are the clinic’s', async ({ browser }) => {
+test('a doctor account reads its visit prices, set by the clinic, and edits none', async ({ browser }) => {
   const context = await workAccountContext(browser, WORK_PHONES.firstDoctor);
   const page = await context.newPage();
   await page.goto('/cabinet/prices/');
-  await expect(page.getByText('Цены меняет клиника: войдите как клиника')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Стоимость ваших приёмов задаёт клиника. Чтобы изменить цену, обратитесь к администратору клиники.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Стоимость приёма врачей' })).toBeVisible();
+  // Neither the visit prices nor the clinic's price list offer a field to change.
+  await expect(page.getByRole('spinbutton')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Сохранить' })).toHaveCount(0);
   await context.close();
 });
