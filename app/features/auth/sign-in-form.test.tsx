@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANONYMOUS } from '../../../core/auth/viewer';
+import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
 import { formatTollFree } from './call-in';
 import { inputMaskOf, insertedPhoneText, nationalDigitsOf } from './phone-field';
 import { SignInForm } from './sign-in-form';
@@ -119,57 +119,41 @@ describe('SignInForm', () => {
     expect(calls.every((c) => c.headers['X-CSRFToken'] === 'tok123')).toBe(true);
   });
 
+  /** Signs in through the form given `next`, as `user`; where the browser was sent. */
+  async function landingOf(next: string, user: Partial<Viewer> = {}): Promise<unknown> {
+    stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 200, body: { code: 'sms', service_id: 's1', attempts_exceeded: false } },
+      ],
+      '/services/sso/confirmation/confirm/': [{ status: 200, body: { authorization_code: 'auth-1' } }],
+      '/api/auth/login/': [{ status: 200, body: { user: { ...ANONYMOUS, isAnonymous: false, ...user } } }],
+    });
+    renderForm({ next });
+    await typePhone('+7 900 123-45-67');
+    await submit();
+    const code = await screen.findByLabelText('Код из СМС');
+    await act(async () => {
+      fireEvent.change(code, { target: { value: '1234' } });
+    });
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledOnce());
+    const [landing] = assign.mock.calls[0];
+    (document.activeElement as HTMLElement | null)?.blur();
+    cleanup();
+    assign.mockReset();
+    return landing;
+  }
+
   it('never leaves the site after signing in, whatever next it was given', async () => {
-    for (const next of ['/..//evil.example', '/%2e%2e//evil.example', '/moskva/../..//evil.example']) {
-      stubServer({
-        '/services/sso/confirmation/request/': [
-          { status: 200, body: { code: 'sms', service_id: 's1', attempts_exceeded: false } },
-        ],
-        '/services/sso/confirmation/confirm/': [{ status: 200, body: { authorization_code: 'auth-1' } }],
-        '/api/auth/login/': [{ status: 200, body: { user: { ...ANONYMOUS, isAnonymous: false } } }],
-      });
-      renderForm({ next });
-      await typePhone('+7 900 123-45-67');
-      await submit();
-      const code = await screen.findByLabelText('Код из СМС');
-      await act(async () => {
-        fireEvent.change(code, { target: { value: '1234' } });
-      });
-      await vi.waitFor(() => expect(assign).toHaveBeenCalledOnce());
-      expect(assign, next).toHaveBeenCalledWith('/');
-      (document.activeElement as HTMLElement | null)?.blur();
-      cleanup();
-      assign.mockReset();
-    }
+    for (const next of ['/..//evil.example', '/%2e%2e//evil.example', '/moskva/../..//evil.example'])
+      expect(await landingOf(next), next).toBe('/');
   });
 
   it('takes a work account sent nowhere in particular to its cabinet, and keeps a page asked for', async () => {
-    for (const [next, landing] of [
-      ['/', '/cabinet/appointments/'],
-      ['/cabinet/prices/', '/cabinet/prices/'],
-    ]) {
-      stubServer({
-        '/services/sso/confirmation/request/': [
-          { status: 200, body: { code: 'sms', service_id: 's1', attempts_exceeded: false } },
-        ],
-        '/services/sso/confirmation/confirm/': [{ status: 200, body: { authorization_code: 'auth-1' } }],
-        '/api/auth/login/': [
-          { status: 200, body: { user: { ...ANONYMOUS, isAnonymous: false, isLpu: true } } },
-        ],
-      });
-      renderForm({ next });
-      await typePhone('+7 900 123-45-67');
-      await submit();
-      const code = await screen.findByLabelText('Код из СМС');
-      await act(async () => {
-        fireEvent.change(code, { target: { value: '1234' } });
-      });
-      await vi.waitFor(() => expect(assign).toHaveBeenCalledOnce());
-      expect(assign, next).toHaveBeenCalledWith(landing);
-      (document.activeElement as HTMLElement | null)?.blur();
-      cleanup();
-      assign.mockReset();
-    }
+    expect(await landingOf('/', { isLpu: true })).toBe('/cabinet/appointments/');
+    expect(await landingOf('/', { isDoctor: true })).toBe('/cabinet/appointments/');
+    expect(await landingOf('/', { isStaff: true })).toBe('/staff/reviews/');
+    expect(await landingOf('/cabinet/prices/', { isLpu: true })).toBe('/cabinet/prices/');
+    expect(await landingOf('/')).toBe('/');
   });
 
   it('validates the phone before any request', async () => {
