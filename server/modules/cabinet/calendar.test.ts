@@ -125,6 +125,38 @@ describe('the calendar of a doctor-day', () => {
     // Only Mondays are the doctor's days.
     expect(column.days[1].items).toEqual([]);
   });
+
+  it('keeps an overbooked time taken once the visit it overlapped is cancelled', async () => {
+    const spot = await world.doctor();
+    const clinic = await clinicAccount(spot.lpu_id);
+    const first = await booked(spot, '23.11.2026 09:00');
+    const over = await clinic.inject({
+      url: '/cabinet/ajax/appointments/',
+      payload: {
+        ...spot,
+        slot: '23.11.2026 09:00',
+        patient_phone: '9990002233',
+        last_name: 'Срочная',
+        first_name: 'Ольга',
+        birth_date: '1970-01-01',
+        overbook: true,
+        overbook_reason: 'Острая боль',
+      },
+    });
+    expect(over.statusCode).toBe(201);
+    const cancel = await clinic.inject({
+      url: `/cabinet/ajax/appointments/${first}/status/`,
+      payload: { status: 'canceled', reason: 'Пациент передумал' },
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(await world.freeTimes(spot, MONDAY)).not.toContain('09:00');
+    const day = await dayOf(spot, clinic);
+    expect(lines(day.columns[0].days[0].items).filter((l) => l.startsWith('09:00'))).toEqual(
+      ['09:00 visit booked Иванова Анна Петровна', '09:00 visit booked Срочная Ольга'].map((l, i) =>
+        i === 0 ? l.replace('booked', 'canceled') : l,
+      ),
+    );
+  });
 });
 
 describe('who sees which columns', () => {

@@ -1,0 +1,1 @@
+CREATE INDEX "appointments_overbooked" ON "appointments" USING btree ("doctor_id") WHERE "appointments"."overbooked";
