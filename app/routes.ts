@@ -78,6 +78,8 @@ export default [
       route('cabinet/calendar', 'routes/cabinet-calendar.tsx'),
       // Days off and vacations (?doctor=id).
       route('cabinet/schedule', 'routes/cabinet-schedule.tsx'),
+      // The clinic's people and their roles (administrators).
+      route('cabinet/people', 'routes/cabinet-people.tsx'),
       // Patients' requests to be called back (?status=done for the answered ones).
       route('cabinet/callbacks', 'routes/cabinet-callbacks.tsx'),
       // The clinic's keys for its software's integration API.

@@ -28,6 +28,7 @@ import { CLINIC_JOBS, createClinicMessageHandlers } from './modules/booking/clin
 import { createBookingMessageHandlers } from './modules/booking/messages';
 import { createWaitlistHandlers } from './modules/booking/waitlist-jobs';
 import { clinicMediaDir } from './modules/cabinet/clinic-media-store';
+import { registerCabinetPermissions } from './modules/cabinet/permissions';
 import { cabinetSocketRoutes } from './modules/cabinet/socket';
 import { createUploadCleanupHandlers } from './modules/cabinet/upload-cleanup';
 import { clubCardPageRoutes } from './modules/club/card-page';
@@ -270,6 +271,7 @@ export async function buildApp({
   refuseCrossSiteWrites(app, { publicOrigin });
   registerWriteLimits(app, { limits });
   sessions.decorate(app);
+  registerCabinetPermissions(app);
 
   app.get('/healthz', async () => ({ ok: true }));
   const readiness = readinessRoute(app, { db, limits: authDeps.limits });

@@ -19,6 +19,7 @@ import { type BookingService, createBookingService } from './modules/booking/ser
 import { type CabinetBranchesService, createCabinetBranches } from './modules/cabinet/branches';
 import { clinicMediaDir, createClinicMediaStore } from './modules/cabinet/clinic-media-store';
 import { type ClinicPageEditor, createClinicPageEditor } from './modules/cabinet/clinic-page';
+import { type ClinicPeopleService, createClinicPeople } from './modules/cabinet/people';
 import { createPricesEditor, type PricesEditor } from './modules/cabinet/prices';
 import { type CabinetService, createCabinetService } from './modules/cabinet/service';
 import { type ClinicDoctorsService, createClinicDoctorsService } from './modules/clinic/doctors-service';
@@ -123,6 +124,8 @@ export interface Services {
   cabinet: CabinetService;
   /** A clinic network's account: its branches and the switch between them. */
   branches: CabinetBranchesService;
+  /** A clinic's people: its logins and their roles. */
+  people: ClinicPeopleService;
   /** The integration API for clinic software (MIS) and its keys. */
   mis: MisService;
   /** The clinic's own page as it edits it in the cabinet. */
@@ -243,6 +246,7 @@ export function createServices({
   const prices = createPricesEditor({ db, clock, pageCache });
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const branches = createCabinetBranches({ db, clock, sessions, bus });
+  const people = createClinicPeople({ db, clock });
   const providers =
     authDeps.providers ??
     createProviders(authDeps.providersConfig ?? DEV_PROVIDERS_CONFIG, { logger: log, clock });
@@ -345,6 +349,7 @@ export function createServices({
     pageStats,
     cabinet,
     branches,
+    people,
     mis,
     clinicPage,
     doctorProfiles,

@@ -44,6 +44,11 @@ export const ViewerSchema = z.object({
   userPhone: z.string(),
   /** The patient-app account id; a change means the phone must be confirmed again. */
   medtochkaUuid: z.string().nullable(),
+  /**
+   * A clinic's login: its role in the clinic (core/cabinet/permissions.ts); absent for anyone
+   * else, and for a removed person.
+   */
+  clinicRole: z.enum(['administrator', 'receptionist', 'doctor']).nullable().optional(),
 });
 export type Viewer = z.infer<typeof ViewerSchema>;
 

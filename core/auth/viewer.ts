@@ -39,6 +39,7 @@ export function publicViewer(viewer: Viewer): Viewer {
     isLpu: viewer.isLpu,
     userPhone: viewer.userPhone,
     medtochkaUuid: viewer.medtochkaUuid,
+    ...(viewer.clinicRole !== undefined ? { clinicRole: viewer.clinicRole } : {}),
   };
 }
 

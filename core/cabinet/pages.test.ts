@@ -34,6 +34,25 @@ describe('cabinetPagesFor', () => {
   });
 });
 
+describe('cabinetPagesFor a clinic login by its role', () => {
+  const receptionist = { ...clinic, clinicRole: 'receptionist' as const };
+  const administrator = { ...clinic, clinicRole: 'administrator' as const };
+
+  it('shows a receptionist the desk only: no clinic page, prices, integration, people', () => {
+    const keys = cabinetPagesFor(receptionist).map((p) => p.key);
+    for (const key of ['clinic', 'prices', 'integration', 'people', 'profile', 'reviews', 'effectiveness'])
+      expect(keys).not.toContain(key);
+    expect(keys).toEqual(expect.arrayContaining(['appointments', 'callbacks', 'schedule']));
+  });
+
+  it('shows an administrator the people page, and a removed login nothing', () => {
+    expect(cabinetPagesFor(administrator).map((p) => p.key)).toContain('people');
+    expect(cabinetPagesFor(administrator).find((p) => p.key === 'people')?.title).toBe('Сотрудники');
+    expect(cabinetPagesFor({ ...clinic, clinicRole: null })).toEqual([]);
+    expect(cabinetPagesFor(doctor).map((p) => p.key)).not.toContain('people');
+  });
+});
+
 describe('landingAfterSignIn', () => {
   it('takes a work account from the home page to its own start page', () => {
     expect(landingAfterSignIn(doctor, '/')).toBe(CABINET_PAGES.appointments.path);

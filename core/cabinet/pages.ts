@@ -1,3 +1,5 @@
+import { type CabinetAction, type CabinetRole, cabinetRoleOf, can } from './permissions';
+
 /**
  * The cabinet's pages (and staff's): their paths and the names the account menu gives them. The
  * menu sits in the header of every public page, so these live apart from the pages' own texts and
@@ -14,6 +16,7 @@ export const CABINET_PAGES = {
   effectiveness: { path: '/cabinet/effectiveness/', title: 'Эффективность страницы' },
   profile: { path: '/cabinet/profile/', title: 'Мой профиль', clinicTitle: 'Профили врачей' },
   reviews: { path: '/cabinet/reviews/', title: 'Отзывы обо мне', clinicTitle: 'Отзывы о клинике' },
+  people: { path: '/cabinet/people/', title: 'Сотрудники' },
 } as const;
 export type CabinetPageKey = keyof typeof CABINET_PAGES;
 
@@ -35,15 +38,39 @@ const CABINET_ORDER: readonly CabinetPageKey[] = [
   'effectiveness',
   'profile',
   'reviews',
+  'people',
 ];
 
-/** Pages about the clinic itself: a doctor's account is refused them, so it is never shown a link. */
-const CLINIC_ONLY: ReadonlySet<CabinetPageKey> = new Set(['clinic', 'prices', 'integration']);
+/**
+ * What a page needs its viewer's role to allow (core/cabinet/permissions.ts): a page a role is
+ * refused is never shown it as a link. A page not named needs the calendar only.
+ */
+const PAGE_ACTIONS: { readonly [K in CabinetPageKey]?: CabinetAction } = {
+  callbacks: 'callbacks',
+  clinic: 'clinic.page',
+  prices: 'prices',
+  integration: 'mis.keys',
+  effectiveness: 'effectiveness',
+  profile: 'profile',
+  reviews: 'reviews',
+  people: 'people',
+};
 
-/** Which kind of work account looks at the cabinet. */
+/** Which kind of work account looks at the cabinet, and a clinic login's role. */
 export interface CabinetAccount {
   isDoctor: boolean;
   isLpu: boolean;
+  /**
+   * A clinic login's role (null: removed, nothing to open). Absent, a clinic's viewer reads as
+   * its administrator: the menu only hides links, the server refuses what a role may not do.
+   */
+  clinicRole?: CabinetRole | null;
+}
+
+/** The account's role for its menu. */
+function menuRole(account: CabinetAccount): CabinetRole | null {
+  if (account.isLpu && account.clinicRole === undefined) return 'administrator';
+  return cabinetRoleOf(account);
 }
 
 /** A cabinet page's name for this account: a clinic's profile page edits its doctors' profiles. */
@@ -55,13 +82,14 @@ export function cabinetTitle(key: CabinetPageKey, account: CabinetAccount): stri
 /**
  * The cabinet's pages this account may open, in menu order and named for it: one list for the
  * header's menu and the cabinet's own links, so their names never disagree. None for an account
- * that is neither a doctor nor a clinic.
+ * that is neither a doctor nor a clinic's member.
  */
 export function cabinetPagesFor(
   account: CabinetAccount,
 ): { key: CabinetPageKey; path: string; title: string }[] {
-  if (!account.isDoctor && !account.isLpu) return [];
-  return CABINET_ORDER.filter((key) => account.isLpu || !CLINIC_ONLY.has(key)).map((key) => ({
+  const role = menuRole(account);
+  if (!role) return [];
+  return CABINET_ORDER.filter((key) => can(role, PAGE_ACTIONS[key] ?? 'calendar.view')).map((key) => ({
     key,
     path: CABINET_PAGES[key].path,
     title: cabinetTitle(key, account),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../db/client';
-import { sessions, type UserRole, users } from '../db/schema/auth';
+import { type ClinicMemberRole, clinicMembers, sessions, type UserRole, users } from '../db/schema/auth';
 import { hashToken, SESSION_COOKIE, SESSION_TTL_MS } from '../modules/auth/sessions';
 import { csrfToken } from './csrf';
 
@@ -28,6 +28,11 @@ export async function signedInAs(
     phone?: string;
     doctorId?: number;
     clinicId?: number;
+    /**
+     * A clinic's login: its role in the clinic (clinic_members), 'administrator' unless said, as
+     * the clinic's first login is; null for a login of no clinic (a removed person).
+     */
+    clinicRole?: Exclude<ClinicMemberRole, 'doctor'> | null;
   } = {},
 ): Promise<TestSession> {
   const role = options.role ?? 'patient';
@@ -43,6 +48,12 @@ export async function signedInAs(
     })
     .onConflictDoUpdate({ target: users.phone, set: { role } })
     .returning({ id: users.id });
+  const clinicRole = options.clinicRole === undefined ? 'administrator' : options.clinicRole;
+  if (role === 'clinic' && options.clinicId !== undefined && clinicRole !== null)
+    await db
+      .insert(clinicMembers)
+      .values({ clinicId: options.clinicId, userId: user.id, role: clinicRole })
+      .onConflictDoNothing();
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await db.insert(sessions).values({

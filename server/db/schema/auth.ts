@@ -1,4 +1,17 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { clinicNetworks, clinics } from './clinics';
 import { doctors } from './doctors';
 
@@ -31,6 +44,42 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('users_doctor').on(t.doctorId), index('users_clinic').on(t.clinicId)],
+);
+
+export const CLINIC_MEMBER_ROLES = ['administrator', 'receptionist', 'doctor'] as const;
+export type ClinicMemberRole = (typeof CLINIC_MEMBER_ROLES)[number];
+
+/**
+ * The people of a clinic (docs/product/roles.md): each login of a clinic and its role. An
+ * administrator or a receptionist is a 'clinic' user of this clinic, a doctor a 'doctor' user of
+ * one of its doctors. A person belongs to one clinic at a time (the partial unique index); removal
+ * keeps the row (removed_at, removed_by) and ends the person's sessions.
+ */
+export const clinicMembers = pgTable(
+  'clinic_members',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    clinicId: integer()
+      .notNull()
+      .references(() => clinics.id),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    role: text({ enum: CLINIC_MEMBER_ROLES }).notNull(),
+    /** The clinic's doctor a 'doctor' member signs in as. */
+    doctorId: integer().references(() => doctors.id),
+    /** The name the administrator gave at invite (not the account's own). */
+    name: text(),
+    invitedBy: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    removedAt: timestamp({ withTimezone: true }),
+    removedBy: integer().references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('clinic_members_live_user').on(t.userId).where(sql`${t.removedAt} IS NULL`),
+    index('clinic_members_clinic').on(t.clinicId),
+    check('clinic_members_doctor', sql`(${t.role} = 'doctor') = (${t.doctorId} IS NOT NULL)`),
+  ],
 );
 
 /** Server-side session; the cookie holds only a random token, stored here hashed. */

@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
-import { sessions, users } from '../../db/schema/auth';
+import { clinicMembers, sessions, users } from '../../db/schema/auth';
 import type { UserRow } from './viewer';
 
 const userColumns = {
@@ -29,6 +29,7 @@ export function createSessionRepo(db: Db | DbTx) {
      *
      * A clinic network's account runs the session's acting branch while that branch is still
      * one of the account's network (joined here, so no second query); else its own clinic.
+     * A clinic's login carries its live membership's role (none once removed).
      */
     async find(tokenHash: string, now: Date, startedAfter: Date) {
       const [row] = await executeNamed<
@@ -44,9 +45,11 @@ export function createSessionRepo(db: Db | DbTx) {
         sql`
         SELECT s.created_at AS "createdAt", s.last_seen_at AS "lastSeenAt", s.user_id AS "userId", u.id AS found, u.id, u.phone, u.role,
                u.is_real_patient AS "isRealPatient", u.medtochka_uuid AS "medtochkaUuid",
-               u.doctor_id AS "doctorId", coalesce(b.id, u.clinic_id) AS "clinicId", u.network_id AS "networkId"
+               u.doctor_id AS "doctorId", coalesce(b.id, u.clinic_id) AS "clinicId", u.network_id AS "networkId",
+               m.role AS "clinicRole"
         FROM sessions s LEFT JOIN users u ON u.id = s.user_id
           LEFT JOIN clinics b ON b.id = s.acting_clinic_id AND u.role = 'clinic' AND b.network_id = u.network_id
+          LEFT JOIN clinic_members m ON m.user_id = u.id AND m.removed_at IS NULL
         WHERE s.token_hash = ${tokenHash}::text AND s.expires_at > ${now.toISOString()}::timestamptz
           AND s.created_at > ${startedAfter.toISOString()}::timestamptz
         LIMIT 1`,
@@ -79,8 +82,18 @@ export function createSessionRepo(db: Db | DbTx) {
     },
 
     async userById(id: number): Promise<UserRow | null> {
-      const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await db
+        .select({ ...userColumns, clinicRole: clinicMembers.role })
+        .from(users)
+        .leftJoin(clinicMembers, and(eq(clinicMembers.userId, users.id), isNull(clinicMembers.removedAt)))
+        .where(eq(users.id, id))
+        .limit(1);
       return row ?? null;
+    },
+
+    /** Ends every session of this account (a person removed from a clinic). */
+    async deleteOfUser(userId: number) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
     },
   };
 }

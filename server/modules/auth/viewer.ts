@@ -35,6 +35,8 @@ export interface UserRow {
   /** The session's branch for a network account (its own clinic unless it chose another). */
   clinicId: number | null;
   networkId: number | null;
+  /** The account's live membership of its clinic (clinic_members), if any. */
+  clinicRole?: 'administrator' | 'receptionist' | 'doctor' | null;
 }
 
 export function viewerOf(user: UserRow): SessionViewer {
@@ -51,6 +53,8 @@ export function viewerOf(user: UserRow): SessionViewer {
     doctorId: user.doctorId,
     clinicId: user.clinicId,
     networkId: user.role === 'clinic' ? user.networkId : null,
+    // A clinic's login names its role (null once removed); every other viewer's shape stays.
+    ...(user.role === 'clinic' ? { clinicRole: user.clinicRole ?? null } : {}),
   };
 }
 

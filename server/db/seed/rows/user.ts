@@ -8,6 +8,8 @@ export const DOCTOR_PHONE_BASE = 79990001001;
 export const CLINIC_PHONE_BASE = 79990002001;
 /** The clinic network accounts ('79990003001'…): one for the data set's first network, on its first branch. */
 export const NETWORK_PHONE_BASE = 79990003001;
+/** The first demo clinic's receptionist (docs/product/roles.md): the desk, not prices or people. */
+export const RECEPTIONIST_PHONE = '79990004001';
 /**
  * The software versions of the demo cabinet accounts' pages, in account order: the first doctor
  * and the first clinic see their page effectiveness, the second ones see what Стандарт would give.

@@ -1,4 +1,4 @@
-import { users } from '../../schema/auth';
+import { clinicMembers, users } from '../../schema/auth';
 import { inTransaction, type SeedContext } from '../context';
 import { personName, slugify } from '../generate/names';
 import { yearsBefore } from '../rows/time';
@@ -7,6 +7,7 @@ import {
   DOCTOR_PHONE_BASE,
   NETWORK_PHONE_BASE,
   patientPhone,
+  RECEPTIONIST_PHONE,
   STAFF_PHONE,
   userRow,
 } from '../rows/user';
@@ -18,6 +19,7 @@ import {
 export async function seedUsers(ctx: SeedContext): Promise<void> {
   const rng = ctx.rng('users');
   const patients = Math.round(ctx.plan.reviews * ctx.plan.usersPerReview);
+  const members: (typeof clinicMembers.$inferInsert)[] = [];
   await inTransaction(ctx, async (session) => {
     const writer = session.writer(users);
     let id = 0;
@@ -108,8 +110,30 @@ export async function seedUsers(ctx: SeedContext): Promise<void> {
           createdAt: yearsBefore(rng, ctx.now, 1, 5),
         }),
       );
+      members.push({ clinicId: branch.id, userId: id, role: 'administrator' });
+    }
+
+    // The first demo clinic's receptionist: after everyone else, so no earlier id or draw moves.
+    const first = ctx.clinics[0];
+    if (first && ctx.users.clinicUsers.has(first.id)) {
+      writer.add(
+        userRow(rng, {
+          id: ++id,
+          phone: RECEPTIONIST_PHONE,
+          role: 'clinic',
+          name: personName(rng, 'F'),
+          clinicId: first.id,
+          createdAt: yearsBefore(rng, ctx.now, 0, 1),
+        }),
+      );
+      members.push({ clinicId: first.id, userId: id, role: 'receptionist' });
     }
   });
+  // Each clinic account is its clinic's administrator (clinic_members, docs/product/roles.md).
+  for (const [clinicId, userId] of ctx.users.clinicUsers)
+    members.push({ clinicId, userId, role: 'administrator' });
+  for (let i = 0; i < members.length; i += 1000)
+    await ctx.db.insert(clinicMembers).values(members.slice(i, i + 1000));
   ctx.progress('users', patients, patients);
 }
 
