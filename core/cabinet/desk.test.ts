@@ -3,11 +3,18 @@ import { blockEdge, blockRangeRefusal, canOverbook, canRunDesk, DESK_TEXTS, slot
 
 describe('the desk’s rules', () => {
   it('a clinic account runs its clinic’s desk (a network’s, the branch it runs); nobody else', () => {
-    expect(canRunDesk({ userId: 1, role: 'clinic', clinicId: 5 })).toBe(5);
+    const admin = { userId: 1, role: 'clinic', clinicId: 5, clinicRole: 'administrator' as const };
+    const desk = { ...admin, clinicRole: 'receptionist' as const };
+    expect(canRunDesk(admin)).toBe(5);
+    expect(canRunDesk(desk)).toBe(5);
+    expect(canOverbook(admin)).toBe(true);
+    // Only an administrator overbooks; a removed login (no role) has no desk at all.
+    expect(canOverbook(desk)).toBe(false);
+    expect(canRunDesk({ ...admin, clinicRole: null })).toBeNull();
+    expect(canRunDesk({ userId: 1, role: 'clinic', clinicId: 5 })).toBeNull();
     expect(canRunDesk({ userId: 1, role: 'doctor', clinicId: null })).toBeNull();
     expect(canRunDesk({ userId: 1, role: 'patient', clinicId: null })).toBeNull();
     expect(canRunDesk({ userId: null, role: null, clinicId: 5 })).toBeNull();
-    expect(canOverbook({ userId: 1, role: 'clinic', clinicId: 5 })).toBe(true);
     expect(canOverbook({ userId: 1, role: 'staff', clinicId: null })).toBe(false);
   });
 

@@ -4,6 +4,7 @@
  * is one function each, so that roles (administrator, receptionist) extend them in one place.
  */
 import { zonedInstant } from '../schedule/free-slots';
+import { type CabinetRole, can } from './permissions';
 
 /** What the desk's rules read of the signed-in account (the server's viewer has more). */
 export interface DeskViewer {
@@ -11,23 +12,25 @@ export interface DeskViewer {
   role: string | null;
   /** The clinic the session runs: a clinic account's own, or the branch a network account chose. */
   clinicId: number | null;
+  /** A clinic login's role in its clinic (core/cabinet/permissions.ts); none: no desk. */
+  clinicRole?: CabinetRole | null;
 }
 
 /**
- * The clinic whose desk the account runs, or null: today a clinic account of this clinic (a
- * network's account for the branch it runs). A doctor's own account has no desk.
+ * The clinic whose desk the account runs, or null: a clinic's administrator or receptionist (a
+ * network's account for the branch it runs). A doctor's login and a removed person have no desk.
  */
 export function canRunDesk(viewer: DeskViewer): number | null {
   if (viewer.userId === null || viewer.role !== 'clinic' || viewer.clinicId === null) return null;
-  return viewer.clinicId;
+  return can(viewer.clinicRole, 'visits.desk') ? viewer.clinicId : null;
 }
 
 /**
  * Whether the account may book a time over another visit on purpose (with a reason): a clinic's
- * administrator. Today that is the clinic account itself.
+ * administrator only ('visits.overbook').
  */
 export function canOverbook(viewer: DeskViewer): boolean {
-  return canRunDesk(viewer) !== null;
+  return canRunDesk(viewer) !== null && can(viewer.clinicRole, 'visits.overbook');
 }
 
 /** An overbooking's reason, and a block's, at most this long. */

@@ -170,6 +170,24 @@ describe('a booking at the desk', () => {
     });
   });
 
+  it('lets a receptionist book at the desk but not overbook, and names her in the audit', async () => {
+    const spot = await world.doctor();
+    const desk = await signedInAs(world.app, world.db, {
+      role: 'clinic',
+      clinicId: spot.lpu_id,
+      clinicRole: 'receptionist',
+    });
+    const booked = await deskBook(desk, deskForm(spot));
+    expect(booked.statusCode).toBe(201);
+    const over = await deskBook(desk, deskForm(spot, { overbook: true, overbook_reason: 'Острая боль' }));
+    expect(over.statusCode).toBe(403);
+    expect(over.json().detail).toBe(DESK_TEXTS.overbookForbidden);
+    const audit = await world.db.execute(
+      sql`SELECT user_id AS "userId" FROM cabinet_audit WHERE target_type = 'appointments' AND target_id = ${booked.json().visit.id}`,
+    );
+    expect(audit.rows.map((r) => (r as { userId: number }).userId)).toContain(desk.userId);
+  });
+
   it('overbooks only on purpose, with a reason in the audit; a normal booking still never overlaps', async () => {
     const spot = await world.doctor();
     const clinic = await clinicAccount(spot.lpu_id);
