@@ -70,7 +70,16 @@ function server(viewport: E2eViewport) {
  * that width only, wherever its spec is listed: its control exists at one width.
  */
 const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
-  both: ['a11y', 'club-widget', 'layout', 'promos', 'review-incentives', 'reviews', 'visit-types'],
+  both: [
+    'a11y',
+    'club-widget',
+    'front-desk',
+    'layout',
+    'promos',
+    'review-incentives',
+    'reviews',
+    'visit-types',
+  ],
   phone: [
     'ads',
     'booking',
