@@ -207,6 +207,10 @@ describe('CalendarView, a day', () => {
     // The doctor is the free time's: the form's only choice.
     const select = within(dialog).getByLabelText('Врач') as HTMLSelectElement;
     expect([...select.options].map((o) => o.text)).toEqual(['Сидоров Олег']);
+    // And the time is the free time's, on the clinic's clock.
+    expect((within(dialog).getByLabelText('Дата и время') as HTMLInputElement).value).toBe(
+      '2030-03-05T15:00',
+    );
   });
 
   it("gives a doctor's own calendar no card and no booking", () => {

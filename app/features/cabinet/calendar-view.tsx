@@ -49,6 +49,8 @@ interface Booking {
   doctor: { id: number; name: string };
   clinicId: number;
   label: string;
+  /** The form's starting time, 'yyyy-MM-ddTHH:mm' on the clinic's clock. */
+  time: string;
 }
 
 /**
@@ -123,6 +125,7 @@ export function CalendarView({ calendar }: { calendar: Calendar }) {
                 key={`${booking.doctor.id}:${booking.label}`}
                 clinicId={booking.clinicId}
                 doctors={[booking.doctor]}
+                initialTime={booking.time}
                 onBooked={() => {
                   setBooking(null);
                   void reload().catch(() => undefined);
@@ -260,13 +263,13 @@ function ItemBody({
     );
     const faint = item.status === 'canceled' ? 'line-through opacity-60' : '';
     return actions.openCard ? (
-      <button
-        type="button"
+      <Button
+        variant="bare"
         className={`w-full text-left hover:underline ${faint}`}
         onClick={() => actions.openCard?.(item.id)}
       >
         {text}
-      </button>
+      </Button>
     ) : (
       <span className={faint}>{text}</span>
     );
@@ -292,20 +295,20 @@ function ItemBody({
         <span className="font-medium">{time}</span> {T.free}
       </span>
       {actions.book && (
-        <button
-          type="button"
-          className="text-brand hover:underline"
+        <Button
+          variant="link"
           aria-label={`${T.book}: ${column.doctor.name}, ${formatDayShort(day)} ${time}`}
           onClick={() =>
             actions.book?.({
               doctor: { id: column.doctor.id, name: column.doctor.name },
               clinicId: column.clinicId,
               label: `${formatDayShort(day)} ${time}`,
+              time: `${day}T${time}`,
             })
           }
         >
           {T.book}
-        </button>
+        </Button>
       )}
     </span>
   );

@@ -27,14 +27,21 @@ const EMPTY = {
 export function DeskBookingForm({
   clinicId,
   doctors,
+  initialTime = '',
   onBooked,
 }: {
   clinicId: number;
   doctors: { id: number; name: string }[];
+  /** The time to start from ('yyyy-MM-ddTHH:mm', the clinic's clock): a free time chosen in the calendar. */
+  initialTime?: string;
   onBooked?: (visit: DeskVisit) => void;
 }) {
   const id = useId();
-  const [form, setForm] = useState({ ...EMPTY, doctor: doctors[0] ? String(doctors[0].id) : '' });
+  const [form, setForm] = useState({
+    ...EMPTY,
+    doctor: doctors[0] ? String(doctors[0].id) : '',
+    time: initialTime,
+  });
   const book = useCall(cabinetDeskBook);
   const set = (change: Partial<typeof EMPTY>) => {
     setForm((f) => ({ ...f, ...change }));
