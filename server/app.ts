@@ -39,6 +39,7 @@ import { doctorDocumentsDir } from './modules/doctor/document-file';
 import { doctorProfileRoutes } from './modules/doctor/profile-routes';
 import { legalRoutes } from './modules/legal/routes';
 import { misApiRoutes } from './modules/mis/routes';
+import { createWebhooks, startOutboxDrain, webhookRoutes } from './modules/mis/webhooks';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewWriteRoutes } from './modules/reviews/routes';
@@ -196,6 +197,7 @@ export async function buildApp({
     appStores,
   });
   const { reviewWriter, moderation, auth, schedule, sessions, pageCache } = services;
+  const webhooks = createWebhooks({ db, clock, jobs, production: environment === 'production' });
   const clinicMessages = createClinicMessageHandlers({ db, clock, sms: providers.sms, email, publicOrigin });
   jobs.handle({
     ...createBookingMessageHandlers({
@@ -218,10 +220,16 @@ export async function buildApp({
     ...createClubJobHandlers({ db, clock, email, provider: payments, log: app.log }),
     ...createWaitlistHandlers({ db, clock, sms: providers.sms, jobs, schedule, publicOrigin }),
     ...createAdSweepHandlers({ ads: services.ads, clock, log: app.log }),
+    ...webhooks.handlers,
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);
   if (jobsDeps.autoStart) app.addHook('onReady', () => jobs.work());
+  if (jobsDeps.autoStart) {
+    // The webhooks' outbox handed to the queue every 0.2 s (ADR 040), until close.
+    const stopDrain = startOutboxDrain(webhooks, 200, app.log);
+    app.addHook('onClose', async () => stopDrain());
+  }
   // Graceful shutdown: the jobs already running finish (within the bound) before the database closes.
   app.addHook('onClose', () => jobs.stop(jobsDeps.stopTimeoutMs));
   const authSettings: AuthSettings = {
@@ -302,9 +310,10 @@ export async function buildApp({
   await misApiRoutes(app, { mis: services.mis, limits, origin: publicOrigin });
 
   // Every call, behind the CSRF check (api-routes.ts).
-  await app.register(async (api) =>
-    apiRoutes(api, { services, clock, limits, publicOrigin, secureCookies, authDeps, db }),
-  );
+  await app.register(async (api) => {
+    await apiRoutes(api, { services, clock, limits, publicOrigin, secureCookies, authDeps, db });
+    await webhookRoutes(api, { webhooks });
+  });
 
   if (pages) {
     const clientDir = pages.clientDir ?? path.resolve('build/client');

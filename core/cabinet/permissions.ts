@@ -58,6 +58,8 @@ export const CABINET_PERMISSIONS = {
   notifications: ADMIN,
   /** Keys of the clinic's software (MIS). */
   'mis.keys': ADMIN,
+  /** The clinic's webhooks and their delivery log. */
+  webhooks: ADMIN,
   /** The branches of a network account. */
   branches: ADMIN,
   /** The clinic's people: inviting, changing a role, removing. */
@@ -109,6 +111,7 @@ const ROUTE_ACTIONS: readonly { path: string; read: CabinetAction; write?: Cabin
   { path: '/cabinet/ajax/settings/', read: 'settings' },
   { path: '/cabinet/ajax/notifications/', read: 'notifications' },
   { path: '/cabinet/ajax/mis-keys/', read: 'mis.keys' },
+  { path: '/cabinet/ajax/webhooks/', read: 'webhooks' },
   { path: '/cabinet/ajax/branches/', read: 'branches' },
   { path: '/cabinet/ajax/people/', read: 'people' },
   // Outside /cabinet/ajax/: the cabinet's reviews list and a work account's reply to a review.

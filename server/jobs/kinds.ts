@@ -19,11 +19,13 @@ export interface JobKind {
    * 'exclusive': at most one job of the kind waiting or running, whatever sends it (two app
    * processes, a cron tick and a retry): for work two copies of must never do at once.
    */
-  policy?: 'standard' | 'exclusive';
+  policy?: 'standard' | 'exclusive' | 'key_strict_fifo';
   /** A recurring kind: a cron expression in a time zone; pg-boss sends one job per tick across all processes. */
   cron?: { expression: string; tz: string };
   /** Jobs of the kind one process runs at a time. */
   concurrency?: number;
+  /** How often a worker polls the kind's queue, if not the queue's default (2 s). */
+  pollSeconds?: number;
   /**
    * A cron kind that follows the clock closely (each minute): the tests' manual queue, whose
    * clock moves without a cron, runs it first in every `runDue()`, as the cron would have by then.
@@ -155,6 +157,32 @@ export const JOB_KINDS = {
     expireInSeconds: 1_800,
     policy: 'exclusive',
     cron: { expression: '30 3 * * *', tz: 'Europe/Moscow' },
+  },
+  /**
+   * Each minute (and every 0.2 s in a working process): the webhooks' outbox handed to the queue
+   * (server/modules/mis/webhooks.ts, ADR 040).
+   */
+  'webhooks.outbox': {
+    retryLimit: 2,
+    retryDelay: 10,
+    retryDelayMax: 60,
+    expireInSeconds: 120,
+    policy: 'exclusive',
+    cron: { expression: '* * * * *', tz: 'Europe/Moscow' },
+    sweep: true,
+  },
+  /**
+   * A webhook's deliveries of one visit to one endpoint, in order (FIFO per key): retried 5, 10,
+   * 20 s … up to an hour apart, about a day in all (33 retries), then given up. Polled every 0.5 s.
+   */
+  'webhooks.deliver': {
+    retryLimit: 33,
+    retryDelay: 5,
+    retryDelayMax: 3_600,
+    expireInSeconds: 60,
+    policy: 'key_strict_fifo',
+    concurrency: 8,
+    pollSeconds: 0.5,
   },
 } as const satisfies Record<string, JobKind>;
 

@@ -209,7 +209,11 @@ export function createJobs({
         const handler = handlerOf(name);
         await boss.work(
           name,
-          { batchSize: 1, localConcurrency: kind.concurrency ?? 1, pollingIntervalSeconds: pollSeconds },
+          {
+            batchSize: 1,
+            localConcurrency: kind.concurrency ?? 1,
+            pollingIntervalSeconds: (kind as JobKind).pollSeconds ?? pollSeconds,
+          },
           async ([job]) => {
             try {
               await handler(asJob(name, job));

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../../app';
+import { type AppDeps, buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { workplaces } from '../../db/schema/doctors';
@@ -28,7 +28,8 @@ export interface Spot {
 
 let keySeq = 0;
 
-export function bookingFixture() {
+/** `deps`: more of the app's options (webhooks' tests run it as 'development', for a loopback receiver). */
+export function bookingFixture(deps: Pick<AppDeps, 'environment'> = {}) {
   let database: Database;
   let app: FastifyInstance;
   let now = START;
@@ -40,7 +41,7 @@ export function bookingFixture() {
     const town = await createTown(database.db, { tz: 'Asia/Novosibirsk' });
     const clinic = await createClinic(database.db, { townId: town.id });
     Object.assign(place, { townId: town.id, clinicId: clinic.id });
-    app = await buildApp({ db: database.db, clock, publicUrl: PUBLIC_URL });
+    app = await buildApp({ db: database.db, clock, publicUrl: PUBLIC_URL, ...deps });
   });
 
   afterAll(async () => {
