@@ -224,7 +224,6 @@ export function createServices({
   const search = createSearchService({ db: read, write: db, directory, clock });
   const favourites = createFavouritesService({ db, clock, lists });
   const cabinet = createCabinetService({ db, clock, jobs, bus });
-  const mis = createMisService({ db, clock, jobs });
   const clinicPage = createClinicPageEditor({
     db,
     clock,
@@ -273,6 +272,8 @@ export function createServices({
   });
   const schedule = createScheduleService({ db: read, clock });
   const booking = createBookingService({ db, clock, schedule, jobs, bus });
+  // The MIS's writes of visits run the cabinet's and the front desk's own code (mis/visits.ts).
+  const mis = createMisService({ db, clock, jobs, booking, cabinet });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
   const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const map = createMapService({

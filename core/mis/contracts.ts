@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { BOOKING_ERRORS } from '../booking/form';
 import { VISIT_TYPES } from '../booking/urls';
-import { isCalendarDate, MAX_ID } from '../http/contracts';
+import { CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS } from '../cabinet/reception';
+import { isCalendarDate, MAX_ID, textInput } from '../http/contracts';
+import { MIS_KEY_LABEL_MAX, MIS_KEY_TEXTS, MIS_SCOPES } from './keys';
 import { MIS_LIMITS, MIS_TEXTS } from './push';
 
 /**
@@ -152,6 +155,12 @@ export const MisKeySchema = z.object({
   id: z.number().int(),
   /** 'mis_{prefix}_…': tells the keys apart. */
   prefix: z.string(),
+  /** The clinic's name for it; null on a key made before labels. */
+  label: z.string().nullable(),
+  /** What it may do. */
+  scopes: z.array(z.enum(MIS_SCOPES)),
+  /** Made before scopes: it may do everything. */
+  full: z.boolean(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -166,9 +175,87 @@ export const MisKeysSchema = z.object({
 });
 export type MisKeys = z.infer<typeof MisKeysSchema>;
 
+/** Issuing a key: its name and what it may do. */
+export const MisKeyBodySchema = z.object({
+  label: textInput(MIS_KEY_TEXTS.labelRequired)
+    .transform((x) => x.trim())
+    .pipe(z.string().min(1, MIS_KEY_TEXTS.labelRequired).max(MIS_KEY_LABEL_MAX, MIS_KEY_TEXTS.labelLong)),
+  scopes: z
+    .array(z.enum(MIS_SCOPES, MIS_KEY_TEXTS.badScope), MIS_KEY_TEXTS.scopesRequired)
+    .min(1, MIS_KEY_TEXTS.scopesRequired)
+    .transform((list) => MIS_SCOPES.filter((s) => list.includes(s))),
+});
+export type MisKeyBody = z.input<typeof MisKeyBodySchema>;
+
 export const MisKeyCreatedSchema = z.object({ key: MisKeySchema, secret: z.string() });
 export type MisKeyCreated = z.infer<typeof MisKeyCreatedSchema>;
 
 export const MisKeyParamsSchema = z.object({ id: z.coerce.number<number>().int().positive().max(MAX_ID) });
 
 export { MIS_TEXTS };
+
+// The MIS's writes of visits: each carries the MIS's idempotency key; a repeat of the key returns
+// the first reply and does nothing again.
+
+const IdempotencyKey = z
+  .string(MIS_TEXTS.idempotencyKey)
+  .regex(/^[A-Za-z0-9_.:-]{1,100}$/, MIS_TEXTS.idempotencyKey);
+const Instant = z.iso.datetime({ offset: true, message: 'starts_at: время ISO 8601 со смещением' });
+const Name = (required: string) =>
+  textInput(required)
+    .transform((s) => s.trim().replace(/\s+/g, ' '))
+    .pipe(z.string().min(1, required).max(50, BOOKING_ERRORS.nameLength));
+
+export const MisVisitParamsSchema = z.object({ id: z.coerce.number<number>().int().positive().max(MAX_ID) });
+
+export const MisCancelBodySchema = z.object({
+  /** Why the clinic cancels; the patient reads it in the SMS. */
+  reason: textInput(STATUS_CHANGE_TEXTS.reasonRequired)
+    .transform((s) => s.trim())
+    .pipe(
+      z
+        .string()
+        .min(3, STATUS_CHANGE_TEXTS.reasonRequired)
+        .max(CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS.reasonTooLong),
+    ),
+  idempotency_key: IdempotencyKey,
+});
+export type MisCancelBody = z.input<typeof MisCancelBodySchema>;
+
+export const MisMoveBodySchema = z.object({
+  /** The new start, a time of the doctor's in the future. */
+  starts_at: Instant,
+  /** Another doctor of the clinic; the same doctor when left out. */
+  doctor_id: Id.optional(),
+  idempotency_key: IdempotencyKey,
+});
+export type MisMoveBody = z.input<typeof MisMoveBodySchema>;
+
+export const MIS_MARKS = ['arrived', 'no_show'] as const;
+
+export const MisMarkBodySchema = z.object({
+  /** arrived: the patient came (status done); no_show: did not. Only once the visit has begun. */
+  status: z.enum(MIS_MARKS, 'status: arrived или no_show'),
+  idempotency_key: IdempotencyKey,
+});
+export type MisMarkBody = z.input<typeof MisMarkBodySchema>;
+
+export const MisBookBodySchema = z.object({
+  doctor_id: Id,
+  /** The start, a time of the doctor's in the future (his pushed slot's length, else his usual). */
+  starts_at: Instant,
+  visit_type: z.enum(VISIT_TYPES).default('clinic'),
+  patient: z.object({
+    /** 11 digits, 79XXXXXXXXX: the patient's account is found by it, or made. */
+    phone: z.string(MIS_TEXTS.badPhone).regex(/^79\d{9}$/, MIS_TEXTS.badPhone),
+    last_name: Name(BOOKING_ERRORS.lastName),
+    first_name: Name(BOOKING_ERRORS.firstName),
+    patronymic: Name(BOOKING_ERRORS.nameLength).optional(),
+    birth_date: z
+      .string(BOOKING_ERRORS.birthDate)
+      .refine((s) => isCalendarDate(s, 1900, 2100), BOOKING_ERRORS.birthDateWrong),
+  }),
+  idempotency_key: IdempotencyKey,
+});
+export type MisBookBody = z.input<typeof MisBookBodySchema>;
+export type MisBookRequest = z.output<typeof MisBookBodySchema>;

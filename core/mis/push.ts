@@ -41,6 +41,11 @@ export const MIS_TEXTS = {
   misIdTaken: 'Этот mis_id уже у другого врача клиники',
   badCursor: 'Курсор не распознан: передайте next_cursor из прошлого ответа',
   doctorNotFound: 'Нет такого врача в клинике',
+  visitNotFound: 'Нет такой записи в клинике',
+  idempotencyKey: 'idempotency_key: от 1 до 100 символов — латинские буквы, цифры и знаки . _ : -',
+  idempotencyOther: 'Этот idempotency_key уже использован для другого запроса',
+  idempotencyRunning: 'Запрос с этим idempotency_key ещё выполняется: повторите через секунду',
+  badPhone: 'phone: мобильный номер из 11 цифр, 79XXXXXXXXX',
 } as const;
 
 export interface PushedSlot {

@@ -121,7 +121,10 @@ describe('Redis at a dead port: the map and the MIS API keep working', () => {
     const town = await createTown(database.db);
     const clinic = await createClinic(database.db, { townId: town.id, softwareVersion: 'PRO' });
     const account = await signedInAs(app, database.db, { role: 'clinic', clinicId: clinic.id });
-    const key = await account.inject({ url: '/cabinet/ajax/mis-keys/' });
+    const key = await account.inject({
+      url: '/cabinet/ajax/mis-keys/',
+      payload: { label: 'МИС', scopes: ['slots', 'doctors', 'appointments:read', 'appointments:write'] },
+    });
     expect(key.statusCode, key.body).toBe(201);
     const headers = { authorization: `Bearer ${key.json().secret}` };
     const doctors = await app.inject({ url: '/api/mis/v1/doctors/', headers });

@@ -66,7 +66,10 @@ beforeAll(async () => {
   sessions.doctor = await signedInAs(app, db, { role: 'doctor', doctorId: doctor.id });
   const clinicAccount = await signedInAs(app, db, { role: 'clinic', clinicId: clinic.id });
   sessions.clinic = clinicAccount;
-  const key = await clinicAccount.inject({ url: '/cabinet/ajax/mis-keys/' });
+  const key = await clinicAccount.inject({
+    url: '/cabinet/ajax/mis-keys/',
+    payload: { label: 'МИС', scopes: ['slots', 'doctors', 'appointments:read', 'appointments:write'] },
+  });
   expect(key.statusCode, key.body).toBe(201);
   sessions.mis = { cookies: {}, headers: { authorization: `Bearer ${key.json().secret}` } };
   const townPath = `/${town.slug}/`;

@@ -28,6 +28,7 @@ test('a clinic issues a key, its software calls with it, and a revoked key is re
   await page.reload();
   await hydrated(page);
 
+  await page.getByLabel('Название ключа').fill('МИС регистратуры');
   await page.getByRole('button', { name: 'Выпустить ключ' }).click();
   await expect(page.getByText('Скопируйте ключ сейчас: больше он показан не будет.')).toBeVisible();
   const secret = (await page.locator('[data-mis-secret]').textContent()) ?? '';

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { MisKey, MisKeyCreated, MisKeys } from '../../../core/mis/contracts';
-import { MIS_KEY_TEXTS, MIS_KEYS_LIMIT } from '../../../core/mis/keys';
+import type { z } from 'zod';
+import type { MisKey, MisKeyBodySchema, MisKeyCreated, MisKeys } from '../../../core/mis/contracts';
+import { MIS_KEY_TEXTS, MIS_KEYS_LIMIT, scopesOf } from '../../../core/mis/keys';
 import { MIS_TEXTS } from '../../../core/mis/push';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -20,6 +21,9 @@ function newKey(): { prefix: string; secret: string } {
 const keyOf = (row: KeyRow): MisKey => ({
   id: row.id,
   prefix: row.prefix,
+  label: row.label,
+  scopes: scopesOf(row.scopes),
+  full: row.scopes === null,
   createdAt: iso(row.createdAt),
   lastUsedAt: row.lastUsedAt ? iso(row.lastUsedAt) : null,
   revokedAt: row.revokedAt ? iso(row.revokedAt) : null,
@@ -45,8 +49,8 @@ export function createMisKeys({ db, clock, repo }: { db: Db; clock: Clock; repo:
       return { keys: (await repo.keys(db, clinicId)).map(keyOf), limit: MIS_KEYS_LIMIT, tz: clinic.tz };
     },
 
-    /** A new key; its text is in this reply only. The clinic row is locked: two presses never pass the limit. */
-    async createKey(viewer: SessionViewer): Promise<MisKeyCreated> {
+    /** A new key with its label and scopes; its text is in this reply only. The clinic row is locked: two presses never pass the limit. */
+    async createKey(viewer: SessionViewer, body: z.output<typeof MisKeyBodySchema>): Promise<MisKeyCreated> {
       const { clinicId, userId } = cabinetClinic(viewer);
       return db.transaction(async (tx) => {
         await repo.lockClinic(tx, clinicId);
@@ -58,6 +62,8 @@ export function createMisKeys({ db, clock, repo }: { db: Db; clock: Clock; repo:
           clinicId,
           prefix,
           keyHash: sha256(secret),
+          label: body.label,
+          scopes: body.scopes,
           createdBy: userId,
           createdAt: now,
         });
@@ -67,7 +73,7 @@ export function createMisKeys({ db, clock, repo }: { db: Db; clock: Clock; repo:
           targetType: 'mis_api_keys',
           targetId: row.id,
           before: null,
-          after: { prefix },
+          after: { prefix, label: body.label, scopes: body.scopes },
           at: now,
         });
         return { key: keyOf(row), secret };

@@ -5,6 +5,12 @@ import type { bookingFixture, Spot } from '../booking/booking-fixture';
 // The set-up the MIS API's tests share (mis.test.ts, mis-feed.test.ts): a clinic's key made in its
 // cabinet, the calls with it, and a booking in the booking tests' world.
 
+/** A key that may do everything, as the cabinet issues it. */
+export const FULL_KEY = {
+  label: 'МИС клиники',
+  scopes: ['slots', 'doctors', 'appointments:read', 'appointments:write'],
+};
+
 /** Monday 23 November 2026 in Novosibirsk (UTC+7), the fixture's town. */
 export const monday = (time: string) => `2026-11-23T${time}:00+07:00`;
 export const week = { from: '2026-11-23', to: '2026-11-29' };
@@ -19,7 +25,10 @@ export function misHelpers(t: ReturnType<typeof bookingFixture>) {
   async function keyOf(clinicId: number): Promise<string> {
     const known = keys.get(clinicId);
     if (known) return known;
-    const res = await (await clinicAccount(clinicId)).inject({ url: '/cabinet/ajax/mis-keys/' });
+    const res = await (await clinicAccount(clinicId)).inject({
+      url: '/cabinet/ajax/mis-keys/',
+      payload: FULL_KEY,
+    });
     expect(res.statusCode, res.body).toBe(201);
     keys.set(clinicId, res.json().secret);
     return res.json().secret;

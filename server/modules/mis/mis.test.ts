@@ -7,7 +7,7 @@ import { workplacePrices, workplaces } from '../../db/schema/doctors';
 import { explicitSlots } from '../../db/schema/schedule';
 import { signedInAs } from '../../testing/session';
 import { bookingFixture } from '../booking/booking-fixture';
-import { misHelpers, monday, week } from './mis-fixture';
+import { FULL_KEY, misHelpers, monday, week } from './mis-fixture';
 
 /** The MIS API's keys, its calls with a key and the slot push (docs/product/mis-api.md); the feed is in mis-feed.test.ts. */
 const t = bookingFixture();
@@ -18,14 +18,16 @@ describe('keys', () => {
     const spot = await t.doctor();
     expect((await t.app.inject({ method: 'GET', url: '/cabinet/ajax/mis-keys/' })).statusCode).toBe(401);
     const patient = await t.patient();
-    expect((await patient.inject({ url: '/cabinet/ajax/mis-keys/' })).statusCode).toBe(403);
+    expect((await patient.inject({ url: '/cabinet/ajax/mis-keys/', payload: FULL_KEY })).statusCode).toBe(
+      403,
+    );
     const doctor = await signedInAs(t.app, t.db, { role: 'doctor', doctorId: spot.doctor_id });
-    const refused = await doctor.inject({ url: '/cabinet/ajax/mis-keys/' });
+    const refused = await doctor.inject({ url: '/cabinet/ajax/mis-keys/', payload: FULL_KEY });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe('Ключи API выдаются клинике: войдите как клиника');
 
     const clinic = await clinicAccount(spot.lpu_id);
-    const made = await clinic.inject({ url: '/cabinet/ajax/mis-keys/' });
+    const made = await clinic.inject({ url: '/cabinet/ajax/mis-keys/', payload: FULL_KEY });
     expect(made.statusCode).toBe(201);
     const { key, secret } = made.json();
     expect(secret).toMatch(/^mis_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/);
@@ -57,7 +59,7 @@ describe('keys', () => {
     const { lpu_id } = await t.closedDoctor();
     const clinic = await clinicAccount(lpu_id);
     const answers = await Promise.all(
-      Array.from({ length: 7 }, () => clinic.inject({ url: '/cabinet/ajax/mis-keys/' })),
+      Array.from({ length: 7 }, () => clinic.inject({ url: '/cabinet/ajax/mis-keys/', payload: FULL_KEY })),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(5);
     expect(answers.filter((a) => a.statusCode === 409).map((a) => a.json().detail)).toEqual([

@@ -20,6 +20,8 @@ export interface Place {
 export interface KeyRow {
   id: number;
   prefix: string;
+  label: string | null;
+  scopes: string[] | null;
   createdAt: string;
   lastUsedAt: string | null;
   revokedAt: string | null;
@@ -48,6 +50,22 @@ export interface FeedRow {
   cancelReason: string | null;
   createdAt: string;
 }
+
+/** An appointment as the change feed (and the MIS's writes) tell it. */
+const feedColumns = sql`
+  a.id, a.change_xid::text AS xid, a.status, a.doctor_id AS "doctorId", w.mis_id AS "doctorMisId",
+  a.clinic_service_id AS "serviceId", cs.mis_service_id AS "serviceMisId",
+  (SELECT x.mis_id FROM explicit_slots x
+    WHERE x.workplace_id = a.workplace_id AND x.visit_type = a.visit_type
+      AND x.starts_at = lower(a.during) LIMIT 1) AS "slotMisId",
+  a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
+  a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
+  a.patient_birth_date::text AS "birthDate", a.price, a.prepaid_amount AS prepaid,
+  a.confirmed_at IS NOT NULL AS confirmed, a.canceled_by AS "canceledBy",
+  a.cancel_reason AS "cancelReason", a.created_at AS "createdAt"`;
+const feedTables = sql`appointments a
+          LEFT JOIN workplaces w ON w.id = a.workplace_id
+          LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id`;
 
 /** A PostgreSQL array literal of texts (null elements as NULL), for unnest. */
 function pgArray(values: readonly (string | null)[]): string {
@@ -146,19 +164,8 @@ export function createMisRepo(db: Db) {
     async feed(clinicId: number, cursor: { xid: number; id: number }, limit: number): Promise<FeedRow[]> {
       return rowsOf<FeedRow>(
         await db.execute(sql`
-          SELECT a.id, a.change_xid::text AS xid, a.status, a.doctor_id AS "doctorId", w.mis_id AS "doctorMisId",
-                 a.clinic_service_id AS "serviceId", cs.mis_service_id AS "serviceMisId",
-                 (SELECT x.mis_id FROM explicit_slots x
-                   WHERE x.workplace_id = a.workplace_id AND x.visit_type = a.visit_type
-                     AND x.starts_at = lower(a.during) LIMIT 1) AS "slotMisId",
-                 a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
-                 a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
-                 a.patient_birth_date::text AS "birthDate", a.price, a.prepaid_amount AS prepaid,
-                 a.confirmed_at IS NOT NULL AS confirmed, a.canceled_by AS "canceledBy",
-                 a.cancel_reason AS "cancelReason", a.created_at AS "createdAt"
-          FROM appointments a
-          LEFT JOIN workplaces w ON w.id = a.workplace_id
-          LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id
+          SELECT ${feedColumns}
+          FROM ${feedTables}
           WHERE a.clinic_id = ${clinicId}
             AND (a.change_xid, a.id) > (${cursor.xid}::bigint, ${cursor.id}::int)
             AND a.change_xid < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
@@ -168,10 +175,62 @@ export function createMisRepo(db: Db) {
       );
     },
 
-    async keyByPrefix(prefix: string) {
-      const [row] = rowsOf<{ id: number; clinicId: number; keyHash: string; revokedAt: string | null }>(
+    /** One of the clinic's visits (never a hold) as the feed tells it. */
+    async appointment(clinicId: number, id: number): Promise<FeedRow | undefined> {
+      const [row] = rowsOf<FeedRow>(
         await db.execute(sql`
-          SELECT id, clinic_id AS "clinicId", key_hash AS "keyHash", revoked_at AS "revokedAt"
+          SELECT ${feedColumns} FROM ${feedTables}
+          WHERE a.id = ${id} AND a.clinic_id = ${clinicId} AND a.status <> 'held'`),
+      );
+      return row;
+    },
+
+    /**
+     * Claims an idempotency key for a call: true when this call is the first with it; false when
+     * another call holds it (its row is then read with `idempotent`).
+     */
+    async claimIdempotency(keyId: number, idempotencyKey: string, operation: string, now: Date) {
+      const result = await db.execute(sql`
+        INSERT INTO mis_idempotency (key_id, idempotency_key, operation, created_at)
+        VALUES (${keyId}, ${idempotencyKey}, ${operation}, ${now.toISOString()}::timestamptz)
+        ON CONFLICT DO NOTHING RETURNING key_id`);
+      return result.rows.length > 0;
+    },
+
+    async idempotent(keyId: number, idempotencyKey: string) {
+      const [row] = rowsOf<{ operation: string; status: number | null; reply: unknown }>(
+        await db.execute(sql`
+          SELECT operation, status, reply FROM mis_idempotency
+          WHERE key_id = ${keyId} AND idempotency_key = ${idempotencyKey}`),
+      );
+      return row;
+    },
+
+    async keepReply(keyId: number, idempotencyKey: string, status: number, reply: unknown) {
+      await db.execute(sql`
+        UPDATE mis_idempotency SET status = ${status}, reply = ${JSON.stringify(reply)}::jsonb
+        WHERE key_id = ${keyId} AND idempotency_key = ${idempotencyKey}`);
+    },
+
+    /** Lets a key go after a call failed for no reason of the request's (it may be sent again). */
+    async releaseIdempotency(keyId: number, idempotencyKey: string) {
+      await db.execute(sql`
+        DELETE FROM mis_idempotency
+        WHERE key_id = ${keyId} AND idempotency_key = ${idempotencyKey} AND status IS NULL`);
+    },
+
+    async keyByPrefix(prefix: string) {
+      const [row] = rowsOf<{
+        id: number;
+        clinicId: number;
+        keyHash: string;
+        revokedAt: string | null;
+        scopes: string[] | null;
+        createdBy: number;
+      }>(
+        await db.execute(sql`
+          SELECT id, clinic_id AS "clinicId", key_hash AS "keyHash", revoked_at AS "revokedAt",
+                 scopes, created_by AS "createdBy"
           FROM mis_api_keys WHERE prefix = ${prefix}`),
       );
       return row;
@@ -188,7 +247,7 @@ export function createMisRepo(db: Db) {
     async keys(q: Db | DbTx, clinicId: number): Promise<KeyRow[]> {
       return rowsOf<KeyRow>(
         await q.execute(sql`
-          SELECT id, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"
+          SELECT id, prefix, label, scopes, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"
           FROM mis_api_keys WHERE clinic_id = ${clinicId}
           ORDER BY revoked_at IS NOT NULL, created_at DESC, id DESC`),
       );
@@ -200,13 +259,22 @@ export function createMisRepo(db: Db) {
 
     async insertKey(
       tx: DbTx,
-      key: { clinicId: number; prefix: string; keyHash: string; createdBy: number; createdAt: Date },
+      key: {
+        clinicId: number;
+        prefix: string;
+        keyHash: string;
+        label: string;
+        scopes: readonly string[];
+        createdBy: number;
+        createdAt: Date;
+      },
     ): Promise<KeyRow> {
       const [row] = rowsOf<KeyRow>(
         await tx.execute(sql`
-          INSERT INTO mis_api_keys (clinic_id, prefix, key_hash, created_by, created_at)
-          VALUES (${key.clinicId}, ${key.prefix}, ${key.keyHash}, ${key.createdBy}, ${key.createdAt.toISOString()}::timestamptz)
-          RETURNING id, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`),
+          INSERT INTO mis_api_keys (clinic_id, prefix, key_hash, label, scopes, created_by, created_at)
+          VALUES (${key.clinicId}, ${key.prefix}, ${key.keyHash}, ${key.label}, ${pgArray(key.scopes)}::text[],
+                  ${key.createdBy}, ${key.createdAt.toISOString()}::timestamptz)
+          RETURNING id, prefix, label, scopes, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`),
       );
       return row;
     },
@@ -214,7 +282,7 @@ export function createMisRepo(db: Db) {
     async lockKey(tx: DbTx, id: number, clinicId: number): Promise<KeyRow | undefined> {
       const [row] = rowsOf<KeyRow>(
         await tx.execute(sql`
-          SELECT id, prefix, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"
+          SELECT id, prefix, label, scopes, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"
           FROM mis_api_keys WHERE id = ${id} AND clinic_id = ${clinicId} FOR UPDATE`),
       );
       return row;

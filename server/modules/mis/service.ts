@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { zonedDay } from '../../../core/dates/zoned';
 import type {
-  MisAppointment,
   MisDoctor,
   MisDoctorBody,
   MisDoctors,
@@ -9,6 +8,7 @@ import type {
   MisSlotsPushed,
   MisSlotsPushRequest,
 } from '../../../core/mis/contracts';
+import { MIS_KEY_TEXTS, type MisScope, scopesOf } from '../../../core/mis/keys';
 import {
   FEED_START,
   formatCursor,
@@ -21,12 +21,15 @@ import { addDays, zonedInstant } from '../../../core/schedule/free-slots';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { PG_ERRORS, pgErrorCode } from '../../db/errors';
-import { badRequest, conflict, notFound, unauthorized } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
+import type { BookingService } from '../booking/service';
 import { WAITLIST_JOBS } from '../booking/waitlist';
+import type { CabinetService } from '../cabinet/service';
 import { createMisKeys, sha256 } from './keys';
 import { applyChanges, matchDoctors, planChanges, readStoredSlots } from './push-slots';
 import { createMisRepo, type Place } from './repo';
+import { createMisVisits, misAppointmentOf } from './visits';
 
 export type MisService = ReturnType<typeof createMisService>;
 
@@ -34,9 +37,17 @@ export type MisService = ReturnType<typeof createMisService>;
 export interface MisClient {
   keyId: number;
   clinicId: number;
+  /** What the key may do (a key made before scopes: everything). */
+  scopes: MisScope[];
+  /** The clinic account that issued the key: the MIS's writes are audited in its name. */
+  issuedBy: number;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
+/** The key's client if it holds the scope, else 403 naming the scope. */
+export function withScope(client: MisClient, scope: MisScope): MisClient {
+  if (!client.scopes.includes(scope)) throw forbidden(MIS_KEY_TEXTS.noScope(scope));
+  return client;
+}
 
 const KEY_PATTERN = /^mis_([0-9a-f]{8})_[A-Za-z0-9_-]{43}$/;
 
@@ -55,7 +66,19 @@ const doctorOf = (p: Place): MisDoctor => ({
  * of their appointments. Every call speaks for the key's clinic only; nothing names another
  * clinic's rows.
  */
-export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jobs: JobSender }) {
+export function createMisService({
+  db,
+  clock,
+  jobs,
+  booking,
+  cabinet,
+}: {
+  db: Db;
+  clock: Clock;
+  jobs: JobSender;
+  booking: Pick<BookingService, 'deskBook' | 'deskMove'>;
+  cabinet: Pick<CabinetService, 'mark'>;
+}) {
   const repo = createMisRepo(db);
 
   async function clinicOf(clinicId: number) {
@@ -66,6 +89,8 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
 
   return {
     ...createMisKeys({ db, clock, repo }),
+    /** Cancel, move, mark and book (visits.ts). */
+    ...createMisVisits({ repo, booking, cabinet, clinicOf, now: () => clock.now() }),
 
     /**
      * The clinic a bearer key speaks for, or 401. Only the key's hash is stored; the comparison
@@ -85,7 +110,7 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
       if (!row || row.revokedAt !== null || !timingSafeEqual(given, stored))
         throw unauthorized(MIS_TEXTS.badKey);
       await repo.touchKey(row.id, clock.now());
-      return { keyId: row.id, clinicId: row.clinicId };
+      return { keyId: row.id, clinicId: row.clinicId, scopes: scopesOf(row.scopes), issuedBy: row.createdBy };
     },
 
     async doctors(client: MisClient): Promise<MisDoctors> {
@@ -160,27 +185,7 @@ export function createMisService({ db, clock, jobs }: { db: Db; clock: Clock; jo
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
-        appointments: page.map(
-          (r): MisAppointment => ({
-            id: r.id,
-            status: r.status === 'active' ? 'booked' : r.status,
-            doctor_id: r.doctorId,
-            doctor_mis_id: r.doctorMisId,
-            service_id: r.serviceId,
-            service_mis_id: r.serviceMisId,
-            slot_mis_id: r.slotMisId,
-            visit_type: r.visitType,
-            starts_at: iso(r.startsAt),
-            ends_at: iso(r.endsAt),
-            patient: { name: r.patientName, phone: r.patientPhone, birth_date: r.birthDate },
-            price: r.price,
-            prepaid: r.prepaid === null ? null : Math.round(r.prepaid / 100),
-            confirmed: r.confirmed,
-            canceled_by: r.canceledBy,
-            cancel_reason: r.cancelReason,
-            created_at: iso(r.createdAt),
-          }),
-        ),
+        appointments: page.map(misAppointmentOf),
         next_cursor: formatCursor(last ? { xid: Number(last.xid), id: last.id } : cursor),
         has_more: rows.length > query.limit,
       };
