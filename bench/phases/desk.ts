@@ -38,6 +38,10 @@ export async function deskPhase(bench: Bench, db: Db): Promise<DeskResult> {
       INSERT INTO users (phone, role, clinic_id) VALUES (${`7998${String(clinic.id).padStart(7, '0')}`}, 'clinic', ${clinic.id})
       ON CONFLICT (phone) DO UPDATE SET role = 'clinic', clinic_id = ${clinic.id} RETURNING id`),
   );
+  // The clinic's administrator (issue 44, item 6): a login with no live membership is refused (403).
+  await db.execute(sql`
+    INSERT INTO clinic_members (clinic_id, user_id, role) VALUES (${clinic.id}, ${user.id}, 'administrator')
+    ON CONFLICT (user_id) WHERE removed_at IS NULL DO NOTHING`);
   await db.execute(sql`
     INSERT INTO sessions (token_hash, user_id, csrf_token, expires_at)
     VALUES (${createHash('sha256').update(token).digest('hex')}, ${user.id}, 'bench', now() + interval '1 day')`);
