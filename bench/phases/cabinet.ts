@@ -85,6 +85,9 @@ async function clinicSession(db: Db, clinicId: number): Promise<string> {
       ON CONFLICT (phone) DO UPDATE SET role = 'clinic', clinic_id = ${clinicId} RETURNING id`),
   );
   await db.execute(sql`
+    INSERT INTO clinic_members (clinic_id, user_id, role) VALUES (${clinicId}, ${user.id}, 'administrator')
+    ON CONFLICT (user_id) WHERE removed_at IS NULL DO NOTHING`);
+  await db.execute(sql`
     INSERT INTO sessions (token_hash, user_id, csrf_token, expires_at)
     VALUES (${createHash('sha256').update(token).digest('hex')}, ${user.id}, 'bench', now() + interval '1 day')`);
   return `sessionid=${token}`;
