@@ -4,7 +4,7 @@ import { VISIT_TYPES } from '../booking/urls';
 import { CANCEL_REASON_MAX, STATUS_CHANGE_TEXTS } from '../cabinet/reception';
 import { isCalendarDate, MAX_ID, textInput } from '../http/contracts';
 import { MIS_KEY_LABEL_MAX, MIS_KEY_TEXTS, MIS_SCOPES } from './keys';
-import { MIS_LIMITS, MIS_TEXTS } from './push';
+import { MIS_LIMITS, MIS_TEXTS, NOT_OFFERED_LISTED } from './push';
 
 /**
  * The integration API for clinic software (MIS), `/api/mis/v1/` (docs/product/mis-api.md), and
@@ -59,15 +59,33 @@ export type MisSlotsPush = z.input<typeof MisSlotsPushSchema>;
 export type MisSlotsPushRequest = z.output<typeof MisSlotsPushSchema>;
 
 export const MisSlotsPushedSchema = z.object({
-  from: z.string(),
-  to: z.string(),
+  from: z.string().describe('Первый день передачи (день клиники), как в запросе'),
+  to: z.string().describe('Последний день передачи, как в запросе'),
+  offered_until: z
+    .string()
+    .describe(
+      'Последний день горизонта записи клиники (yyyy-MM-dd): пациентам предлагаются слоты до конца этого дня; более поздние сохранены и появятся, когда горизонт до них дойдёт',
+    ),
   doctors: z.array(
     z.object({
-      doctor_id: z.number().int(),
-      added: z.number().int(),
-      removed: z.number().int(),
-      updated: z.number().int(),
-      unchanged: z.number().int(),
+      doctor_id: z.number().int().describe('Наш id врача'),
+      added: z.number().int().describe('Слотов добавлено'),
+      removed: z.number().int().describe('Слотов удалено (записи пациентов остаются)'),
+      updated: z.number().int().describe('Слотов с новым mis_id или длительностью'),
+      unchanged: z.number().int().describe('Слотов без изменений'),
+      not_offered: z
+        .array(
+          z.object({
+            starts_at: z.string().describe('Начало слота по часам клиники, ISO 8601 со смещением'),
+            reason: z
+              .enum(['past', 'beyond_horizon'])
+              .describe('past — время уже наступило; beyond_horizon — за горизонтом записи клиники'),
+          }),
+        )
+        .describe(
+          `Сохранённые, но не предлагаемые пациентам слоты, ранние первыми (не больше ${NOT_OFFERED_LISTED})`,
+        ),
+      not_offered_count: z.number().int().describe('Всего таких слотов у врача'),
     }),
   ),
 });
@@ -86,7 +104,14 @@ export const MisDoctorSchema = z.object({
 export type MisDoctor = z.infer<typeof MisDoctorSchema>;
 
 export const MisDoctorsSchema = z.object({
-  clinic: z.object({ id: z.number().int(), name: z.string(), tz: z.string() }),
+  clinic: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    /** The clinic's zone: its days, and the times in refusals. */
+    tz: z.string(),
+    /** Patients are offered times up to this many days ahead (today included). */
+    booking_horizon_days: z.number().int(),
+  }),
   doctors: z.array(MisDoctorSchema),
 });
 export type MisDoctors = z.infer<typeof MisDoctorsSchema>;

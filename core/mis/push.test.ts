@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { diffSlots, formatCursor, MIS_TEXTS, parseCursor, rangeProblem, slotProblems } from './push';
+import {
+  clinicTime,
+  diffSlots,
+  formatCursor,
+  horizonLastDay,
+  MIS_TEXTS,
+  notOffered,
+  parseCursor,
+  rangeProblem,
+  slotProblems,
+} from './push';
 
 const at = (iso: string) => new Date(iso);
 const slot = (iso: string, durationMinutes = 30, misId: string | null = null) => ({
@@ -16,7 +26,7 @@ describe("a pushed doctor's slots", () => {
     // 23:30 on the 29th in Novosibirsk is still the 29th there; 00:30 on the 30th is not.
     expect(slotProblems([slot('2026-11-29T16:30:00Z')], range)).toEqual([]);
     expect(slotProblems([slot('2026-11-29T17:30:00Z')], range)).toEqual([
-      MIS_TEXTS.outside('7', '2026-11-29T17:30:00.000Z'),
+      MIS_TEXTS.outside('7', '2026-11-30T00:30+07:00'),
     ]);
     expect(slotProblems([slot('2026-11-22T16:59:00Z')], range)).toHaveLength(1);
   });
@@ -24,7 +34,7 @@ describe("a pushed doctor's slots", () => {
   it('must not overlap within a visit type; touching ends are fine, another type may overlap', () => {
     expect(slotProblems([slot('2026-11-23T03:00:00Z'), slot('2026-11-23T03:30:00Z')], range)).toEqual([]);
     expect(slotProblems([slot('2026-11-23T03:29:00Z'), slot('2026-11-23T03:00:00Z')], range)).toEqual([
-      MIS_TEXTS.overlap('7', '2026-11-23T03:29:00.000Z'),
+      MIS_TEXTS.overlap('7', '2026-11-23T10:29+07:00'),
     ]);
     const home = { ...slot('2026-11-23T03:10:00Z'), visitType: 'home' as const };
     expect(slotProblems([slot('2026-11-23T03:00:00Z'), home], range)).toEqual([]);
@@ -85,5 +95,30 @@ describe('the feed cursor', () => {
     for (const bad of ['', '1', '1.', '.1', '1.2.3', 'a.b', '-1.2', '1.2 ', '1234567890123456.1']) {
       expect(parseCursor(bad), bad).toBeNull();
     }
+  });
+});
+
+describe('what a push will not offer', () => {
+  const zone = { now: at('2026-11-22T05:00:00Z'), timeZone: 'Asia/Novosibirsk', horizonDays: 14 };
+
+  it('names slots already begun and slots from the end of the booking horizon on', () => {
+    // Today is Sunday 22 November there (12:00); 14 days: offered up to the end of 5 December.
+    expect(horizonLastDay(zone.now, zone.timeZone, 14)).toBe('2026-12-05');
+    const slots = [
+      slot('2026-12-05T16:30:00Z'), // 23:30 on the 5th: offered
+      slot('2026-12-05T17:00:00Z'), // 00:00 on the 6th: beyond
+      slot('2026-11-22T04:00:00Z'), // 11:00 today: begun
+      slot('2026-11-22T05:30:00Z'), // 12:30 today: offered
+    ];
+    expect(notOffered(slots, zone)).toEqual([
+      { startsAt: at('2026-11-22T04:00:00Z'), reason: 'past' },
+      { startsAt: at('2026-12-05T17:00:00Z'), reason: 'beyond_horizon' },
+    ]);
+  });
+
+  it("are told on the clinic's clock, with its offset", () => {
+    expect(clinicTime(at('2026-11-29T17:30:00Z'), 'Asia/Novosibirsk')).toBe('2026-11-30T00:30+07:00');
+    expect(clinicTime(at('2026-07-01T09:05:00Z'), 'Europe/Moscow')).toBe('2026-07-01T12:05+03:00');
+    expect(clinicTime(at('2026-07-01T09:05:00Z'), 'America/Los_Angeles')).toBe('2026-07-01T02:05-07:00');
   });
 });

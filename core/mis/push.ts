@@ -1,5 +1,5 @@
 import type { VisitType } from '../booking/urls';
-import { addDays, zonedInstant } from '../schedule/free-slots';
+import { addDays, wallClock, zonedInstant } from '../schedule/free-slots';
 
 /**
  * The integration API for clinic software (docs/product/mis-api.md): the pure rules of a slot
@@ -48,6 +48,53 @@ export const MIS_TEXTS = {
   badPhone: 'phone: мобильный номер из 11 цифр, 79XXXXXXXXX',
 } as const;
 
+/**
+ * An instant on the clinic's clock, ISO 8601 with its offset ('2026-11-30T00:30+07:00'): the form
+ * the MIS sends, so a refusal names a slot as the MIS named it, not in UTC.
+ */
+export function clinicTime(at: Date, timeZone: string): string {
+  const { day, time } = wallClock(at, timeZone);
+  const minute = Math.floor(at.getTime() / 60_000) * 60_000;
+  const offset = Math.round((Date.parse(`${day}T${time}:00Z`) - minute) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${day}T${time}${sign}${hh}:${mm}`;
+}
+
+/** Why a stored pushed slot is not offered to patients. */
+export type NotOfferedReason = 'past' | 'beyond_horizon';
+
+/** Slots listed by name in a push's reply, per doctor (the count covers all of them). */
+export const NOT_OFFERED_LISTED = 100;
+
+/**
+ * The pushed slots patients will not be offered however free they are, earliest first: those
+ * begun already (`past`), and those from the end of the clinic's booking horizon on
+ * (`beyond_horizon`: the midnight `horizonDays` days after the clinic's today). They are stored,
+ * and offered once the horizon reaches them.
+ */
+export function notOffered(
+  slots: readonly PushedSlot[],
+  { now, timeZone, horizonDays }: { now: Date; timeZone: string; horizonDays: number },
+): { startsAt: Date; reason: NotOfferedReason }[] {
+  const today = wallClock(now, timeZone).day;
+  const closes = zonedInstant(addDays(today, horizonDays), '00:00', timeZone).getTime();
+  const out: { startsAt: Date; reason: NotOfferedReason }[] = [];
+  for (const slot of slots) {
+    const at = slot.startsAt.getTime();
+    if (at <= now.getTime()) out.push({ startsAt: slot.startsAt, reason: 'past' });
+    else if (at >= closes) out.push({ startsAt: slot.startsAt, reason: 'beyond_horizon' });
+  }
+  return out.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** The last day of the clinic's booking horizon ('yyyy-MM-dd'): patients are offered times up to its end. */
+export function horizonLastDay(now: Date, timeZone: string, horizonDays: number): string {
+  return addDays(wallClock(now, timeZone).day, horizonDays - 1);
+}
+
 export interface PushedSlot {
   misId: string | null;
   startsAt: Date;
@@ -74,7 +121,8 @@ export function slotProblems(
   const byType = new Map<VisitType, PushedSlot[]>();
   for (const slot of slots) {
     const at = slot.startsAt.getTime();
-    if (at < start || at >= end) problems.push(MIS_TEXTS.outside(doctor, slot.startsAt.toISOString()));
+    if (at < start || at >= end)
+      problems.push(MIS_TEXTS.outside(doctor, clinicTime(slot.startsAt, timeZone)));
     const list = byType.get(slot.visitType);
     if (list) list.push(slot);
     else byType.set(slot.visitType, [slot]);
@@ -84,7 +132,7 @@ export function slotProblems(
     for (let i = 1; i < sorted.length; i++) {
       const before = sorted[i - 1];
       if (before.startsAt.getTime() + before.durationMinutes * 60_000 > sorted[i].startsAt.getTime()) {
-        problems.push(MIS_TEXTS.overlap(doctor, sorted[i].startsAt.toISOString()));
+        problems.push(MIS_TEXTS.overlap(doctor, clinicTime(sorted[i].startsAt, timeZone)));
       }
     }
   }

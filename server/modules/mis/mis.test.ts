@@ -169,13 +169,29 @@ describe('pushing slots', () => {
     const first = await push(key, body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().doctors).toEqual([
-      { doctor_id: spot.doctor_id, added: 2, removed: 0, updated: 0, unchanged: 0 },
+      {
+        doctor_id: spot.doctor_id,
+        added: 2,
+        removed: 0,
+        updated: 0,
+        unchanged: 0,
+        not_offered: [],
+        not_offered_count: 0,
+      },
     ]);
     expect(await t.freeTimes(spot, '2026-11-23')).toEqual(['14:00', '14:20']);
 
     const again = await push(key, body);
     expect(again.json().doctors).toEqual([
-      { doctor_id: spot.doctor_id, added: 0, removed: 0, updated: 0, unchanged: 2 },
+      {
+        doctor_id: spot.doctor_id,
+        added: 0,
+        removed: 0,
+        updated: 0,
+        unchanged: 2,
+        not_offered: [],
+        not_offered_count: 0,
+      },
     ]);
     const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
     const rows = await t.db.select().from(explicitSlots).where(eq(explicitSlots.workplaceId, place.id));

@@ -1,5 +1,15 @@
 import type { MisSlotsPushed, MisSlotsPushRequest } from '../../../core/mis/contracts';
-import { diffSlots, MIS_TEXTS, type PushedSlot, type StoredSlot, slotProblems } from '../../../core/mis/push';
+import {
+  clinicTime,
+  diffSlots,
+  horizonLastDay,
+  MIS_TEXTS,
+  NOT_OFFERED_LISTED,
+  notOffered,
+  type PushedSlot,
+  type StoredSlot,
+  slotProblems,
+} from '../../../core/mis/push';
 import type { DbTx } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import type { MisRepo, Place } from './repo';
@@ -93,13 +103,19 @@ export function planChanges(
   asked: Asked[],
   storedOf: Map<number, StoredSlot[]>,
   days: { from: string; to: string },
+  clinic: { now: Date; timeZone: string; horizonDays: number },
 ): SlotChanges {
   const changes: SlotChanges = {
     removed: [],
     added: [],
     rewritten: [],
     gained: [],
-    reply: { from: days.from, to: days.to, doctors: [] },
+    reply: {
+      from: days.from,
+      to: days.to,
+      offered_until: horizonLastDay(clinic.now, clinic.timeZone, clinic.horizonDays),
+      doctors: [],
+    },
   };
   for (const { place, slots } of asked) {
     const before = storedOf.get(place.workplaceId) ?? [];
@@ -118,12 +134,17 @@ export function planChanges(
     changes.removed.push(...diff.remove.slice(reused));
     changes.added.push(...diff.add.slice(reused).map((slot) => ({ workplaceId: place.workplaceId, slot })));
     if (diff.add.length > 0) changes.gained.push(place.workplaceId);
+    const hidden = notOffered(slots, clinic);
     changes.reply.doctors.push({
       doctor_id: place.doctorId,
       added: diff.add.length,
       removed: diff.remove.length,
       updated: diff.update.length,
       unchanged: diff.unchanged,
+      not_offered: hidden
+        .slice(0, NOT_OFFERED_LISTED)
+        .map((h) => ({ starts_at: clinicTime(h.startsAt, clinic.timeZone), reason: h.reason })),
+      not_offered_count: hidden.length,
     });
   }
   return changes;

@@ -91,10 +91,13 @@ export function createMisRepo(db: Db) {
       );
     },
 
-    async clinic(clinicId: number): Promise<{ id: number; name: string; tz: string } | undefined> {
-      const [clinic] = rowsOf<{ id: number; name: string; tz: string }>(
+    async clinic(
+      clinicId: number,
+    ): Promise<{ id: number; name: string; tz: string; booking_horizon_days: number } | undefined> {
+      const [clinic] = rowsOf<{ id: number; name: string; tz: string; booking_horizon_days: number }>(
         await db.execute(sql`
-          SELECT c.id, c.name, t.tz FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${clinicId}`),
+          SELECT c.id, c.name, t.tz, c.booking_horizon_days
+          FROM clinics c JOIN towns t ON t.id = c.town_id WHERE c.id = ${clinicId}`),
       );
       return clinic;
     },

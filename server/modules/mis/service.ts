@@ -156,7 +156,11 @@ export function createMisService({
       return db.transaction(async (tx) => {
         const asked = matchDoctors(await repo.places(tx, client.clinicId, true), body, clinic.tz);
         const storedOf = await readStoredSlots(repo, tx, asked, window);
-        const changes = planChanges(asked, storedOf, body);
+        const changes = planChanges(asked, storedOf, body, {
+          now: clock.now(),
+          timeZone: clinic.tz,
+          horizonDays: clinic.booking_horizon_days,
+        });
         await applyChanges(repo, tx, asked, changes);
         if (changes.gained.length) {
           await jobs.enqueue(
