@@ -31,7 +31,9 @@
  * - the cabinet: a 50-doctor clinic's day calendar (p95 < 50 ms) and the integration API's push
  *   of a week of slots for its 50 doctors (p95 < 500 ms), and a desk booking for a caller
  *   (p95 < 30 ms, bench/phases/desk.ts), and the calendar page's call for that clinic's day,
- *   every doctor's column (p95 < 50 ms, bench/phases/calendar.ts); `--cabinet-only` runs only that.
+ *   every doctor's column (p95 < 50 ms, bench/phases/calendar.ts); `--cabinet-only` runs only that;
+ * - webhooks: a receiver on the loopback, bookings at 20/s, booking → delivery p95 < 2 s
+ *   (bench/phases/webhooks.ts); `--webhooks-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -69,6 +71,7 @@ import { report } from './phases/report';
 import { buildIfNeeded, pickPages } from './phases/setup';
 import { accountsChecks } from './phases/targets';
 import { waitlistCheck, waitlistPhase } from './phases/waitlist';
+import { webhooksCheck, webhooksPhase } from './phases/webhooks';
 import { openServices, requireTown, type Services } from './queries';
 import { BenchServer } from './server';
 import { Yardstick } from './yardstick';
@@ -98,12 +101,13 @@ const { values: flags } = parseArgs({
     'waitlist-only': { type: 'boolean', default: false },
     /** Only the cabinet's day calendar and the MIS push. */
     'cabinet-only': { type: 'boolean', default: false },
+    'webhooks-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -229,6 +233,23 @@ async function cabinetOnly() {
   if (!pass) process.exitCode = 1;
 }
 
+/** Webhooks: a delivery within 2 s p95 of its booking at 20 bookings/s (bench/phases/webhooks.ts). */
+async function webhooksOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  services = await openServices(settings.databaseUrl);
+  await server.start({ PAGE_CACHE_TTL_MS: '0', SERVE_PAGES: 'false' });
+  const result = await webhooksPhase(
+    bench,
+    services.db,
+    await bookingPoolOf(services, await requireTown(services, TOWN)),
+  );
+  await server.stop();
+  const check = result ? webhooksCheck(result) : null;
+  if (check) console.log(check.line);
+  if (check && !check.pass) process.exitCode = 1;
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -333,7 +354,9 @@ try {
           ? waitlistOnly()
           : flags['cabinet-only']
             ? cabinetOnly()
-            : main());
+            : flags['webhooks-only']
+              ? webhooksOnly()
+              : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;
