@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/booking';
+import { misApiKeys, misIdempotency } from '../../db/schema/mis';
 import { bookingFixture } from '../booking/booking-fixture';
 import { misHelpers, monday } from './mis-fixture';
 
@@ -103,6 +104,38 @@ describe('the MIS cancels', () => {
     expect(answers.filter((a) => a.statusCode === 200).length).toBeGreaterThanOrEqual(1);
     for (const a of answers) expect([200, 409]).toContain(a.statusCode);
     expect((await smsTo(phone)).filter((text) => text.startsWith('Клиника отменила запись'))).toHaveLength(1);
+  });
+});
+
+describe('an idempotency key', () => {
+  it('left claimed without a reply (a process died) is taken over by a repeat after a minute', {
+    timeout: 60_000,
+  }, async () => {
+    const spot = await t.doctor();
+    const id = await book(spot, '23.11.2026 09:00');
+    const key = await keyOf(spot.lpu_id);
+    const [row] = await t.db
+      .select()
+      .from(misApiKeys)
+      .where(eq(misApiKeys.prefix, key.slice(4, 12)));
+    const claim = {
+      keyId: row.id,
+      idempotencyKey: 'stuck',
+      operation: `cancel ${id}`,
+      createdAt: new Date('2026-11-22T04:59:30Z'),
+    };
+    await t.db.insert(misIdempotency).values(claim);
+    const body = { reason: 'Врач заболел', idempotency_key: 'stuck' };
+    const running = await post(key, `/api/mis/v1/appointments/${id}/cancel/`, body);
+    expect(running.statusCode).toBe(409);
+    expect(running.json().code).toBe('idempotency_key_running');
+    await t.db
+      .update(misIdempotency)
+      .set({ createdAt: new Date('2026-11-22T04:58:59Z') })
+      .where(eq(misIdempotency.idempotencyKey, 'stuck'));
+    const taken = await post(key, `/api/mis/v1/appointments/${id}/cancel/`, body);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().status).toBe('canceled');
   });
 });
 

@@ -189,14 +189,24 @@ export function createMisRepo(db: Db) {
     },
 
     /**
-     * Claims an idempotency key for a call: true when this call is the first with it; false when
-     * another call holds it (its row is then read with `idempotent`).
+     * Claims an idempotency key for a call: true when this call is the first with it, or takes
+     * over a claim of the same call left unanswered for `staleMs` (its process died between the
+     * change and keeping the reply); false when another call holds it (read it with `idempotent`).
      */
-    async claimIdempotency(keyId: number, idempotencyKey: string, operation: string, now: Date) {
+    async claimIdempotency(
+      keyId: number,
+      idempotencyKey: string,
+      operation: string,
+      now: Date,
+      staleMs: number,
+    ) {
       const result = await db.execute(sql`
-        INSERT INTO mis_idempotency (key_id, idempotency_key, operation, created_at)
+        INSERT INTO mis_idempotency AS m (key_id, idempotency_key, operation, created_at)
         VALUES (${keyId}, ${idempotencyKey}, ${operation}, ${now.toISOString()}::timestamptz)
-        ON CONFLICT DO NOTHING RETURNING key_id`);
+        ON CONFLICT (key_id, idempotency_key) DO UPDATE SET created_at = excluded.created_at
+          WHERE m.status IS NULL AND m.operation = excluded.operation
+            AND m.created_at < ${new Date(now.getTime() - staleMs).toISOString()}::timestamptz
+        RETURNING m.key_id`);
       return result.rows.length > 0;
     },
 

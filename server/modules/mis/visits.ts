@@ -44,6 +44,13 @@ export function deskSlotOf(at: string, tz: string): string {
   return `${pad2(local.getDate())}.${pad2(local.getMonth() + 1)}.${local.getFullYear()} ${pad2(local.getHours())}:${pad2(local.getMinutes())}`;
 }
 
+/**
+ * A claim left without its reply this long is taken over by a repeat (the first call's process
+ * died after claiming): the operations refuse doing the same thing twice on their own (a
+ * cancelled visit, the same time, the same mark, the patient's visit at that time).
+ */
+const STALE_CLAIM_MS = 60_000;
+
 /** What a call of the MIS answered, kept under its idempotency key. */
 type Outcome = { status: number; reply: unknown };
 
@@ -95,7 +102,7 @@ export function createMisVisits({
     run: () => Promise<MisAppointment>,
     okStatus = 200,
   ): Promise<Outcome> {
-    if (!(await repo.claimIdempotency(client.keyId, idempotencyKey, operation, now()))) {
+    if (!(await repo.claimIdempotency(client.keyId, idempotencyKey, operation, now(), STALE_CLAIM_MS))) {
       const kept = await repo.idempotent(client.keyId, idempotencyKey);
       if (!kept || kept.operation !== operation)
         throw conflict('idempotency_key_reused', MIS_TEXTS.idempotencyOther);
