@@ -1,6 +1,7 @@
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../core/mis/keys';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { MisKeys } from '../features/cabinet/mis-keys';
+import { Webhooks } from '../features/cabinet/webhooks';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -42,6 +43,7 @@ export default function CabinetIntegration({ loaderData: d }: Route.ComponentPro
       next={d.next}
     >
       {d.keys && <MisKeys data={d.keys} />}
+      {d.keys && <Webhooks />}
     </CabinetPage>
   );
 }

@@ -43,6 +43,39 @@ export const WEBHOOK_TEXTS = {
   clinicOnly: 'Вебхуки есть только у клиник',
 } as const;
 
+/** The integration page's webhooks section (app/features/cabinet/webhooks.tsx). */
+export const WEBHOOK_UI = {
+  title: 'Вебхуки',
+  lead: 'Портал отправит запрос на адрес вашей системы при каждой записи, переносе, отмене, подтверждении и отметке визита — опрашивать ленту изменений не нужно.',
+  url: 'Адрес (https://)',
+  events: 'События (ни одного — все)',
+  create: 'Добавить вебхук',
+  created: 'Секрет вебхука — он показан только сейчас. Проверяйте им подпись X-Webhook-Signature:',
+  none: 'Вебхуков пока нет',
+  allEvents: 'все события',
+  remove: 'Удалить',
+  log: 'Журнал доставок',
+  logEmpty: 'Доставок пока не было',
+  redeliver: 'Повторить',
+  more: 'Показать ещё',
+  loading: 'Загружаем…',
+} as const;
+
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  'appointment.booked': 'запись',
+  'appointment.moved': 'перенос',
+  'appointment.canceled': 'отмена',
+  'appointment.confirmed': 'подтверждение',
+  'appointment.marked': 'отметка о визите',
+};
+
+export const WEBHOOK_STATE_LABELS: Record<(typeof WEBHOOK_DELIVERY_STATES)[number], string> = {
+  new: 'в очереди',
+  queued: 'в очереди',
+  delivered: 'доставлено',
+  failed: 'не доставлено',
+};
+
 /**
  * Whether an address may receive webhooks, by its text alone: `https://`, or `http://` to the
  * loopback outside production (a developer's receiver); no user name or password. The host's
