@@ -42,6 +42,8 @@ export const MIS_TEXTS = {
   badCursor: 'Курсор не распознан: передайте next_cursor из прошлого ответа',
   doctorNotFound: 'Нет такого врача в клинике',
   visitNotFound: 'Нет такой записи в клинике',
+  notPushedSlot: (at: string) =>
+    `У врача нет переданного слота на ${at}: сначала передайте его (PUT /api/mis/v1/slots/)`,
   idempotencyKey: 'idempotency_key: от 1 до 100 символов — латинские буквы, цифры и знаки . _ : -',
   idempotencyOther: 'Этот idempotency_key уже использован для другого запроса',
   idempotencyRunning: 'Запрос с этим idempotency_key ещё выполняется: повторите через секунду',

@@ -7,7 +7,7 @@ import { misHelpers, monday } from './mis-fixture';
 
 /** The MIS writes visits (docs/product/mis-api.md, 'Writing visits'): cancel, move, mark, book. */
 const t = bookingFixture();
-const { keyOf, book } = misHelpers(t);
+const { keyOf, book, push } = misHelpers(t);
 
 const post = (key: string, url: string, payload: unknown) =>
   t.app.inject({
@@ -168,6 +168,29 @@ describe('the MIS moves, marks and books', () => {
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().code).toBe('slot_taken');
+
+    // A doctor on the pushed schedule moves to his pushed slots only.
+    const pushed = await push(key, {
+      from: '2026-11-23',
+      to: '2026-11-23',
+      doctors: [{ doctor_id: spot.doctor_id, slots: [{ starts_at: monday('11:00'), duration_minutes: 30 }] }],
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    const offGrid = await post(key, `/api/mis/v1/appointments/${id}/move/`, {
+      starts_at: monday('11:10'),
+      idempotency_key: 'm-3',
+    });
+    expect(offGrid.statusCode).toBe(409);
+    expect(offGrid.json()).toMatchObject({
+      code: 'not_a_pushed_slot',
+      detail:
+        'У врача нет переданного слота на 2026-11-23T11:10+07:00: сначала передайте его (PUT /api/mis/v1/slots/)',
+    });
+    const onGrid = await post(key, `/api/mis/v1/appointments/${id}/move/`, {
+      starts_at: monday('11:00'),
+      idempotency_key: 'm-4',
+    });
+    expect(onGrid.statusCode, onGrid.body).toBe(200);
   });
 
   it('marks a begun visit arrived or missed', { timeout: 60_000 }, async () => {

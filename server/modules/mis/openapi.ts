@@ -72,7 +72,7 @@ const IDEMPOTENCY =
 const VISIT_REFUSALS = {
   400: 'Тело не прошло проверку: detail и errors называют поле',
   404: `${MIS_TEXTS.visitNotFound} (в том числе запись другой клиники)`,
-  409: `Отказ по состоянию записи (code: already_canceled, same_status, not_started, visit_over, not_active, begun, slot_taken, time_blocked, slot_past, visit_clash…), либо ${MIS_TEXTS.idempotencyOther} (idempotency_key_reused), либо ${MIS_TEXTS.idempotencyRunning} (idempotency_key_running)`,
+  409: `Отказ по состоянию записи (code: already_canceled, same_status, not_started, visit_over, not_active, begun, same_time, not_a_pushed_slot, slot_taken, time_blocked, slot_past, visit_clash…), либо ${MIS_TEXTS.idempotencyOther} (idempotency_key_reused), либо ${MIS_TEXTS.idempotencyRunning} (idempotency_key_running)`,
 };
 
 const OPERATIONS: Operation[] = [
@@ -238,7 +238,7 @@ const OPERATIONS: Operation[] = [
   {
     call: misMove,
     summary: 'Перенести запись',
-    description: `Переносит будущую запись на другое время того же врача (или doctor_id другого врача клиники), как администратор в кабинете; подтверждение снимается, пациент получает SMS с новым временем, прежнее время освобождается. ${IDEMPOTENCY}`,
+    description: `Переносит будущую запись на другое время того же врача (или doctor_id другого врача клиники), как администратор в кабинете; врача на переданном расписании — только на его переданный слот (иначе 409 not_a_pushed_slot); подтверждение снимается, пациент получает SMS с новым временем, прежнее время освобождается. ${IDEMPOTENCY}`,
     scope: 'appointments:write',
     body: MisMoveBodySchema,
     reply: MisAppointmentSchema,

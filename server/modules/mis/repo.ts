@@ -178,6 +178,22 @@ export function createMisRepo(db: Db) {
       );
     },
 
+    /**
+     * Whether the clinic's doctor is on the pushed schedule, and whether he has a pushed slot of
+     * the visit type starting at the instant; undefined when he does not work at the clinic.
+     */
+    async pushedSlotAt(clinicId: number, doctorId: number, visitType: string, startsAt: Date) {
+      const [row] = rowsOf<{ misSchedule: boolean; found: boolean }>(
+        await db.execute(sql`
+          SELECT w.mis_schedule AS "misSchedule",
+                 EXISTS (SELECT 1 FROM explicit_slots x
+                         WHERE x.workplace_id = w.id AND x.visit_type = ${visitType}
+                           AND x.starts_at = ${startsAt.toISOString()}::timestamptz) AS found
+          FROM workplaces w WHERE w.clinic_id = ${clinicId} AND w.doctor_id = ${doctorId}`),
+      );
+      return row;
+    },
+
     /** One of the clinic's visits (never a hold) as the feed tells it. */
     async appointment(clinicId: number, id: number): Promise<FeedRow | undefined> {
       const [row] = rowsOf<FeedRow>(

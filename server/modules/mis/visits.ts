@@ -6,7 +6,7 @@ import type {
   MisMarkBody,
   MisMoveBody,
 } from '../../../core/mis/contracts';
-import { MIS_TEXTS } from '../../../core/mis/push';
+import { clinicTime, MIS_TEXTS } from '../../../core/mis/push';
 import { conflict, DomainError, isDomainError, notFound } from '../../http/errors';
 import { ANONYMOUS_VIEWER, type SessionViewer } from '../auth/viewer';
 import type { BookingService } from '../booking/service';
@@ -147,11 +147,29 @@ export function createMisVisits({
       });
     },
 
-    /** Moves to another time of the doctor's (or another doctor's of the clinic), as the desk moves. */
+    /**
+     * Moves to another time of the doctor's (or another doctor's of the clinic), as the desk
+     * moves; a doctor on the pushed schedule only to one of his pushed slots.
+     */
     async misMove(client: MisClient, id: number, body: MisMoveBody): Promise<Outcome> {
-      await own(client, id);
+      const was = await visit(client, id);
       const { tz } = await clinicOf(client.clinicId);
       return once(client, body.idempotency_key, `move ${id}`, async () => {
+        // A doctor on the pushed schedule is moved to one of his pushed slots only.
+        const doctorId = body.doctor_id ?? was.doctor_id;
+        if (doctorId !== null) {
+          const at = await repo.pushedSlotAt(
+            client.clinicId,
+            doctorId,
+            was.visit_type,
+            new Date(body.starts_at),
+          );
+          if (at?.misSchedule && !at.found)
+            throw conflict(
+              'not_a_pushed_slot',
+              MIS_TEXTS.notPushedSlot(clinicTime(new Date(body.starts_at), tz)),
+            );
+        }
         await booking.deskMove(viewerOf(client), id, {
           slot: deskSlotOf(body.starts_at, tz),
           ...(body.doctor_id === undefined ? {} : { doctor_id: body.doctor_id }),
