@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedAddress, urlProblem, WEBHOOK_TEXTS } from '../../../core/mis/webhooks';
-import type { TestSession } from '../../testing/session';
+import { signedInAs, type TestSession } from '../../testing/session';
 import { bookingFixture, START } from '../booking/booking-fixture';
 import { cabinetHelpers } from '../cabinet/cabinet-fixture';
 import { checkHost, postWebhook } from './webhooks';
@@ -18,6 +18,7 @@ const t = bookingFixture({ environment: 'development' });
 const { clinicAccount } = cabinetHelpers(t);
 
 interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
   json: { id: string; event: string; appointment: { id: number; status: string; patient: { name: string } } };
@@ -36,7 +37,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const json = JSON.parse(body);
-      received.push({ headers: req.headers, body, json });
+      received.push({ path: req.url ?? '', headers: req.headers, body, json });
       const left = failing.get(json.appointment.id) ?? 0;
       if (left > 0) {
         failing.set(json.appointment.id, left - 1);
@@ -64,7 +65,8 @@ async function registered(): Promise<TestSession> {
   return admin;
 }
 
-const of = (id: number) => received.filter((r) => r.json.appointment.id === id);
+const of = (id: number, path = '/hook') =>
+  received.filter((r) => r.json.appointment.id === id && r.path === path);
 const later = (seconds: number) => new Date(START.getTime() + seconds * 1000);
 
 function expectSigned(r: Received) {
@@ -184,6 +186,50 @@ describe('webhooks', () => {
     expect(of(id)[3].json.appointment.status).toBe('canceled');
   });
 
+  it('tell a confirm, a move and a mark at the desk, each to the endpoints that take it', async () => {
+    const clinic = await registered();
+    const only = await clinic.inject({
+      url: '/cabinet/ajax/webhooks/',
+      payload: { url: url.replace('/hook', '/moved'), events: ['appointment.moved'] },
+    });
+    expect(only.statusCode, only.body).toBe(201);
+    const spot = await t.doctor();
+    const booked = await t.book(await t.patient(), t.form(spot, { slot: '23.11.2026 10:00' }));
+    const id = booked.json().appointment.id;
+    const confirmed = await clinic.inject({ url: `/cabinet/ajax/appointments/${id}/confirm/` });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const moved = await clinic.inject({
+      url: `/cabinet/ajax/appointments/${id}/move/`,
+      payload: { slot: '23.11.2026 11:30' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.at(new Date('2026-11-23T05:00:00Z'), async () => {
+      const marked = await clinic.inject({
+        url: `/cabinet/ajax/appointments/${id}/status/`,
+        payload: { status: 'no_show' },
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+    });
+    await t.app.jobs.runDue();
+    expect(of(id).map((r) => r.json.event)).toEqual([
+      'appointment.booked',
+      'appointment.confirmed',
+      'appointment.moved',
+      'appointment.marked',
+    ]);
+    // The body is read at the first attempt: the visit as it is then.
+    expect(of(id)[3].json.appointment).toMatchObject({
+      status: 'no_show',
+      starts_at: '2026-11-23T04:30:00.000Z',
+    });
+    expect(of(id, '/moved').map((r) => r.json.event)).toEqual(['appointment.moved']);
+    const removed = await clinic.inject({
+      method: 'DELETE',
+      url: `/cabinet/ajax/webhooks/${only.json().id}/`,
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+
   it('refuse internal addresses and plain http (SSRF)', async () => {
     const clinic = await registered();
     const bad = async (target: string, detail: string) => {
@@ -232,6 +278,16 @@ describe('webhooks', () => {
     expect(JSON.stringify(list)).not.toContain(secret);
     const stranger = await t.patient();
     expect((await stranger.inject({ method: 'GET', url: '/cabinet/ajax/webhooks/' })).statusCode).toBe(403);
+    const receptionist = await signedInAs(t.app, t.db, {
+      role: 'clinic',
+      clinicId: (await t.doctor()).lpu_id,
+      clinicRole: 'receptionist',
+    });
+    const refused = await receptionist.inject({ url: '/cabinet/ajax/webhooks/', payload: { url } });
+    expect(refused.statusCode).toBe(403);
+    expect(
+      (await receptionist.inject({ method: 'GET', url: '/cabinet/ajax/webhooks/deliveries/' })).statusCode,
+    ).toBe(403);
     const removed = await clinic.inject({
       method: 'DELETE',
       url: `/cabinet/ajax/webhooks/${list.webhooks[0].id}/`,
