@@ -186,6 +186,32 @@ describe('webhooks', () => {
     expect(of(id)[3].json.appointment.status).toBe('canceled');
   });
 
+  it('give an event up after a day of attempts, and then deliver the visit’s next one', async () => {
+    const clinic = await registered();
+    const spot = await t.doctor();
+    const booked = await t.book(await t.patient(), t.form(spot, { slot: '23.11.2026 11:00' }));
+    const id = booked.json().appointment.id;
+    failing.set(id, 1_000);
+    await t.app.jobs.runDue();
+    const canceled = await clinic.inject({
+      url: `/cabinet/ajax/appointments/${id}/status/`,
+      payload: { status: 'canceled', reason: 'Врач заболел' },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    // Retries 5 s, 10 s, … an hour apart: every two hours for three days and a half.
+    for (let hour = 2; hour <= 84 && of(id).every((r) => r.json.event === 'appointment.booked'); hour += 2)
+      await t.app.jobs.runDue(later(hour * 3600));
+    const attempts = of(id).filter((r) => r.json.event === 'appointment.booked');
+    expect(attempts).toHaveLength(34);
+    expect(of(id).at(-1)?.json.event).toBe('appointment.canceled');
+    const log = (await clinic.inject({ method: 'GET', url: '/cabinet/ajax/webhooks/deliveries/' })).json();
+    expect(log.deliveries.filter((d: { appointment_id: number }) => d.appointment_id === id)).toMatchObject([
+      { event: 'appointment.canceled', state: 'queued', attempts: 1, last_status: 500 },
+      { event: 'appointment.booked', state: 'failed', attempts: 34, last_status: 500 },
+    ]);
+    failing.delete(id);
+  });
+
   it('tell a confirm, a move and a mark at the desk, each to the endpoints that take it', async () => {
     const clinic = await registered();
     const only = await clinic.inject({
