@@ -83,4 +83,19 @@ describe('Webhooks', () => {
     expect(screen.getByRole('status').textContent).toContain('whsec_abc');
     expect(container.querySelector('[data-webhook="2"]')?.textContent).toContain('отмена');
   });
+
+  it('says why the list was refused instead of loading for ever', async () => {
+    const refused = {
+      status: 403,
+      body: { detail: 'Недостаточно прав: это может сделать администратор клиники' },
+    };
+    stubRoutes({
+      'GET /cabinet/ajax/webhooks/': [refused],
+      'GET /cabinet/ajax/webhooks/deliveries/': [refused],
+    });
+    render(<Webhooks />);
+    await flush();
+    expect(screen.getAllByText(refused.body.detail).length).toBeGreaterThan(0);
+    expect(screen.queryByText(T.loading)).toBeNull();
+  });
 });

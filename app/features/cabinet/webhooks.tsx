@@ -78,7 +78,10 @@ export function Webhooks() {
       <h2 className="text-xl font-semibold">{WEBHOOK_UI.title}</h2>
       <p>{WEBHOOK_UI.lead}</p>
       {hooks === null ? (
-        <p className="text-ink-soft">{WEBHOOK_UI.loading}</p>
+        <>
+          {list.busy && <p className="text-ink-soft">{WEBHOOK_UI.loading}</p>}
+          <FormStatus call={list} />
+        </>
       ) : (
         <>
           <Form call={create} onSubmit={() => void add()} className="card flex flex-col gap-3 p-4">
