@@ -46,6 +46,11 @@ export const WEBHOOK_JOBS = { outbox: 'webhooks.outbox', deliver: 'webhooks.deli
 
 /** Outbox rows handed to the queue per drain. */
 const DRAIN_BATCH = 500;
+/**
+ * Events one job sends at most (5 s each at worst, within the kind's 60 s expiry); a visit's
+ * further events go on in a new job.
+ */
+const EVENTS_PER_JOB = 8;
 
 /** `X-Webhook-Signature`: `t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}"}`. */
 export function webhookSignature(secret: string, body: string, at: Date): string {
@@ -289,9 +294,19 @@ export function createWebhooks({
    */
   async function deliver(job: Job): Promise<void> {
     const { endpointId, appointmentId } = job.payload as { endpointId: number; appointmentId: number };
-    for (;;) {
+    const again = () =>
+      jobs.boss.send(
+        WEBHOOK_JOBS.deliver,
+        { endpointId, appointmentId },
+        { singletonKey: keyOf(endpointId, appointmentId), startAfter: clock.now() },
+      );
+    for (let sent = 0; ; sent++) {
       const head = await repo.head(endpointId, appointmentId);
       if (!head) return;
+      if (sent === EVENTS_PER_JOB) {
+        await again();
+        return;
+      }
       if (head.deleted) {
         await repo.drop(head.id);
         continue;
@@ -324,12 +339,7 @@ export function createWebhooks({
       await repo.attempted(head.id, { state: last ? 'failed' : 'queued', ...result, at });
       if (!last) throw new Error(`webhook delivery ${head.deliveryId}: ${result.status ?? result.response}`);
       // Given up: the visit's next events get their own day of attempts.
-      if (await repo.head(endpointId, appointmentId))
-        await jobs.boss.send(
-          WEBHOOK_JOBS.deliver,
-          { endpointId, appointmentId },
-          { singletonKey: keyOf(endpointId, appointmentId), startAfter: clock.now() },
-        );
+      if (await repo.head(endpointId, appointmentId)) await again();
       return;
     }
   }
