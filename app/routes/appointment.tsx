@@ -33,7 +33,13 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
     token,
     status: a.status,
     canCancel: seen.canCancel,
-    confirmation: upcoming ? (a.confirmedAt ? 'done' : 'pending') : null,
+    confirmation: upcoming
+      ? a.confirmedAt
+        ? a.confirmedBy === 'clinic'
+          ? 'clinic'
+          : 'done'
+        : 'pending'
+      : null,
     clinicPhone: t.clinicPhone ? formatPhone(t.clinicPhone) : null,
     rescheduleUrl:
       a.status === 'active' && seen.canCancel && a.doctorId !== null && a.clinicServiceId === null

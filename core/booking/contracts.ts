@@ -290,8 +290,10 @@ export const AppointmentSchema = z.object({
   clinicCancelReason: z.string().nullable(),
   /** How many times the visit was moved: its .ics file's SEQUENCE. */
   sequence: z.number(),
-  /** When the patient confirmed they will come (ISO), or null. */
+  /** When the visit was confirmed (ISO), or null. */
   confirmedAt: z.string().nullable(),
+  /** Who confirmed it: the patient or the clinic (null when not confirmed). */
+  confirmedBy: z.enum(['patient', 'clinic']).nullable(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
 

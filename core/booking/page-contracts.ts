@@ -121,7 +121,8 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
    * The reminder's 'Подтвердить': 'pending' for an upcoming visit not yet confirmed, 'done' once
    * confirmed, null otherwise (cancelled, begun or past).
    */
-  confirmation: z.enum(['pending', 'done']).nullable(),
+  /** Coming visits: not confirmed yet, confirmed by the patient, or by the clinic after a call. */
+  confirmation: z.enum(['pending', 'done', 'clinic']).nullable(),
   /** The clinic's phone, formatted: to call once the visit can no longer be cancelled here. */
   clinicPhone: z.string().nullable(),
   /** 'Перенести': a doctor's visit that can still be changed on the site; null otherwise. */

@@ -53,6 +53,12 @@ describe('AppointmentDetails', () => {
     expect(screen.queryByRole('button', { name: CONFIRM_TEXTS.button })).toBeNull();
   });
 
+  it('says the clinic confirmed a visit it confirmed after a call, and asks the patient nothing', () => {
+    render(<AppointmentDetails page={{ ...PAGE, confirmation: 'clinic' }} applyAward={async () => null} />);
+    expect(screen.getByTestId('visit-confirmed').textContent).toBe(CONFIRM_TEXTS.byClinic);
+    expect(screen.queryByRole('button', { name: CONFIRM_TEXTS.button })).toBeNull();
+  });
+
   it('says why a cancel was refused and keeps the visit', async () => {
     const fetchStub = vi.fn(async () =>
       Response.json({ detail: 'Отменить запись на сайте уже нельзя' }, { status: 409 }),

@@ -79,9 +79,9 @@ export function AppointmentDetails({
           </Button>
         </section>
       )}
-      {!canceled && confirmation === 'done' && (
+      {!canceled && (confirmation === 'done' || confirmation === 'clinic') && (
         <p className="mt-4 font-medium text-success" role="status" data-testid="visit-confirmed">
-          {CONFIRM_TEXTS.done}
+          {confirmation === 'clinic' ? CONFIRM_TEXTS.byClinic : CONFIRM_TEXTS.done}
         </p>
       )}
       {!canceled && d.availableAward && (

@@ -66,8 +66,10 @@ export const appointments = pgTable(
     cancelReason: text(),
     /** When the clinic marked the visit as attended or missed ('done', 'no_show'). */
     markedAt: timestamp({ withTimezone: true }),
-    /** When the patient confirmed they will come (the reminder's link); null: not confirmed. */
+    /** When the visit was confirmed (the patient by the reminder's link, or the clinic after a call); null: not. */
     confirmedAt: timestamp({ withTimezone: true }),
+    /** Who confirmed it: the patient, or the clinic's desk (its visit page says which). */
+    confirmedBy: text({ enum: ['patient', 'clinic'] }),
     /**
      * When the visit got its current time on the site (booked, or moved): its reminders whose
      * time is later are sent, by the minute's sweep (server/modules/booking/messages.ts). Null for

@@ -155,6 +155,7 @@ export function createBooking({
         clinicCancelReason: null,
         sequence: 0,
         confirmedAt: null,
+        confirmedBy: null,
       };
       await announceVisit(bus, appointment, { change: 'booked', appointmentId: id });
       return { appointment: publicAppointment(appointment), created: true };

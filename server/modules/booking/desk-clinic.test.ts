@@ -411,5 +411,11 @@ describe('moving and confirming at the desk', () => {
     ]);
     const list = await clinic.inject({ method: 'GET', url: `/cabinet/ajax/appointments/?date=${MONDAY}` });
     expect(list.json().visits.find((v: { id: number }) => v.id === id).confirmed).toBe(true);
+    // The patient's visit page says the clinic confirmed it, not the patient.
+    const [row] = await world.db
+      .select({ by: appointments.confirmedBy })
+      .from(appointments)
+      .where(sql`${appointments.id} = ${id}`);
+    expect(row.by).toBe('clinic');
   });
 });

@@ -187,7 +187,7 @@ export function createDeskRepo(db: Db) {
         UPDATE appointments
         SET during = tstzrange(${to.startsAt.toISOString()}::timestamptz, ${to.endsAt.toISOString()}::timestamptz),
             doctor_id = ${to.doctorId}, workplace_id = ${to.workplaceId},
-            sequence = sequence + 1, confirmed_at = NULL, remind_from = ${now.toISOString()}::timestamptz
+            sequence = sequence + 1, confirmed_at = NULL, confirmed_by = NULL, remind_from = ${now.toISOString()}::timestamptz
         WHERE id = ${id} AND status = 'active'
         RETURNING id`);
       return result.rows.length > 0;
@@ -196,7 +196,7 @@ export function createDeskRepo(db: Db) {
     /** The clinic confirms an active visit; false when it was confirmed already (or is not active). */
     async confirm(tx: DbTx, id: number, at: Date): Promise<boolean> {
       const result = await tx.execute(sql`
-        UPDATE appointments SET confirmed_at = ${at.toISOString()}::timestamptz
+        UPDATE appointments SET confirmed_at = ${at.toISOString()}::timestamptz, confirmed_by = 'clinic'
         WHERE id = ${id} AND status = 'active' AND confirmed_at IS NULL
         RETURNING id`);
       return result.rows.length > 0;

@@ -55,7 +55,7 @@ const appointmentColumns = sql`
   a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
   a.cancel_token AS "cancelToken", a.user_id AS "userId",
   CASE WHEN a.canceled_by = 'clinic' THEN a.cancel_reason END AS "clinicCancelReason", a.sequence,
-  a.confirmed_at AS "confirmedAt",
+  a.confirmed_at AS "confirmedAt", a.confirmed_by AS "confirmedBy",
   (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;
 
 const asIso = (row: Appointment): Appointment => ({
@@ -350,7 +350,7 @@ export function createBookingRepo(db: Db) {
       const result = await tx.execute(sql`
         UPDATE appointments
         SET during = tstzrange(${range.startsAt.toISOString()}::timestamptz, ${range.endsAt.toISOString()}::timestamptz),
-            sequence = sequence + 1, confirmed_at = NULL, remind_from = ${now.toISOString()}::timestamptz
+            sequence = sequence + 1, confirmed_at = NULL, confirmed_by = NULL, remind_from = ${now.toISOString()}::timestamptz
         WHERE id = ${id} AND status = 'active'
         RETURNING lower(during) AS "startsAt", upper(during) AS "endsAt"`);
       const row = result.rows[0] as { startsAt: string | Date; endsAt: string | Date } | undefined;
@@ -363,7 +363,10 @@ export function createBookingRepo(db: Db) {
     async confirm(id: number, at: Date): Promise<string | null> {
       const rows = await db
         .update(appointments)
-        .set({ confirmedAt: sql`coalesce(${appointments.confirmedAt}, ${at.toISOString()}::timestamptz)` })
+        .set({
+          confirmedAt: sql`coalesce(${appointments.confirmedAt}, ${at.toISOString()}::timestamptz)`,
+          confirmedBy: sql`coalesce(${appointments.confirmedBy}, 'patient')`,
+        })
         .where(and(eq(appointments.id, id), eq(appointments.status, 'active')))
         .returning({ at: appointments.confirmedAt });
       return rows[0]?.at ? new Date(rows[0].at).toISOString() : null;

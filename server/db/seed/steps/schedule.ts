@@ -313,6 +313,7 @@ function visitRow(
     cancelReason: null,
     markedAt: null,
     confirmedAt: null,
+    confirmedBy: null,
     // The demo's phones are made up: its visits get no reminders.
     remindFrom: null,
     sequence: 0,
