@@ -11,13 +11,15 @@ import {
   clinicNetworks,
   promotions,
 } from '../../db/schema/clinics';
+import { towns } from '../../db/schema/towns';
 import { createClinic, createTown } from '../../db/seed/factories';
 import { csrfToken } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
+import { createClinicService } from './service';
 
 let database: Database;
 let app: FastifyInstance;
-const ids = { town: 0, main: 0, branch: 0, other: 0, licence: 0 };
+const ids = { town: 0, main: 0, branch: 0, other: 0, licence: 0, light: 0, none: 0 };
 
 // Sunday evening in Moscow, already Monday 23 November in Vladivostok, where the clinics are.
 const NOW = '2026-11-22T20:30:00Z';
@@ -32,6 +34,7 @@ beforeAll(async () => {
     networkId: network.id,
     street: 'ул. Светланская',
     house: '10',
+    softwareVersion: 'STANDARD',
   });
   const branch = await createClinic(db, {
     townId: town.id,
@@ -70,6 +73,19 @@ beforeAll(async () => {
     },
     { clinicId: main.id, title: 'Бессрочная', body: 'Всегда', startsOn: '2026-01-01', endsOn: null },
   ]);
+  // A Лайт clinic and one with no version, each with a current and an ended promotion (left from
+  // a level they had): neither shows them anywhere public.
+  for (const [key, softwareVersion] of [
+    ['light', 'LIGHT'],
+    ['none', null],
+  ] as const) {
+    const c = await createClinic(db, { townId: town.id, softwareVersion });
+    ids[key] = c.id;
+    await db.insert(promotions).values([
+      { clinicId: c.id, title: 'Скидка 20%', body: 'Идёт', startsOn: '2026-11-01', endsOn: '2026-12-31' },
+      { clinicId: c.id, title: 'Прошлая акция', body: 'Была', startsOn: '2026-01-01', endsOn: '2026-02-01' },
+    ]);
+  }
   const [licence] = await db
     .insert(clinicLicences)
     .values({
@@ -231,6 +247,29 @@ describe('GET /ajax/lpu/{id}/promotions/archive/', () => {
       expect(res.json()).toMatchObject({ detail: 'Некорректный номер страницы', code: 'bad_request' });
     }
     expect((await archive('x1')).statusCode).toBe(400);
+  });
+});
+
+describe('promotions follow the software version (core/directory/software-version.ts)', () => {
+  it('a Стандарт page shows its current promotions and the archive link', async () => {
+    const town = (await database.db.select().from(towns).where(eq(towns.id, ids.town)))[0];
+    const page = await createClinicService({ db: database.db, clock: fixedClock(NOW) }).page(town, ids.main);
+    expect(page?.promotions.map((p) => p.title)).toEqual(['Бессрочная', 'Идёт сегодня']);
+    expect(page?.endedPromotions).toBe(23);
+  });
+
+  it('a Лайт page and a page with no version show no promotion, current or archived', async () => {
+    const town = (await database.db.select().from(towns).where(eq(towns.id, ids.town)))[0];
+    const service = createClinicService({ db: database.db, clock: fixedClock(NOW) });
+    for (const id of [ids.light, ids.none]) {
+      const page = await service.page(town, id);
+      expect(page?.promotions).toEqual([]);
+      expect(page?.endedPromotions).toBe(0);
+      const archive = await app.inject({ url: `/ajax/lpu/${id}/promotions/archive/` });
+      expect(archive.statusCode).toBe(200);
+      expect(archive.body).toBe('<p class="text-ink-soft">Архивных акций нет</p>');
+      expect((await app.inject({ url: `/ajax/lpu/${id}/promotions/archive/?page=2` })).statusCode).toBe(404);
+    }
   });
 });
 

@@ -112,7 +112,12 @@ export function createClinicRepo(db: Db) {
     clinic: async (id: number) =>
       (
         await db
-          .select({ id: clinics.id, networkId: clinics.networkId, tz: towns.tz })
+          .select({
+            id: clinics.id,
+            networkId: clinics.networkId,
+            softwareVersion: clinics.softwareVersion,
+            tz: towns.tz,
+          })
           .from(clinics)
           .innerJoin(towns, eq(towns.id, clinics.townId))
           .where(eq(clinics.id, id))

@@ -4,6 +4,7 @@ import { ARCHIVE_PAGE_SIZE, licenceImageUrl } from '../../../core/clinic/urls';
 import { videoOfEmbed } from '../../../core/clinic/video';
 import { addressSchedule } from '../../../core/clinic/working-hours';
 import { zonedDay } from '../../../core/dates/zoned';
+import { softwareRights } from '../../../core/directory/software-version';
 import { clinicUrl } from '../../../core/directory/urls';
 import type { Town } from '../../../core/towns/contracts';
 import type { Clock } from '../../clock';
@@ -36,7 +37,11 @@ export function createClinicService({ db, clock }: { db: Db; clock: Clock }) {
       if (!row || row.clinic.townId !== town.id) return null;
       const d = row.details;
       const c = row.clinic;
-      const { hours, holidays, licences, photos, equipment, promotions, branches } = d;
+      const { hours, holidays, licences, photos, equipment, branches } = d;
+      // Promotions show only on a level that has them (the one rule, core/directory/software-version.ts):
+      // a Лайт page or one with no level shows none, current or archived, as its cabinet says.
+      const showsPromotions = softwareRights(c.softwareVersion, 'clinic').promotions;
+      const promotions = showsPromotions ? d.promotions : [];
       return {
         id,
         slug: c.slug,
@@ -99,7 +104,7 @@ export function createClinicService({ db, clock }: { db: Db; clock: Clock }) {
           description: e.description,
         })),
         promotions: promotions.map((p) => ({ id: p.id, title: p.title, body: p.body, endsOn: p.endsOn })),
-        endedPromotions: d.endedPromotions,
+        endedPromotions: showsPromotions ? d.endedPromotions : 0,
         branches: branches.map((b) => ({
           title: b.name,
           subtitle: `${b.street}, ${b.house}`,
@@ -143,10 +148,13 @@ export function createClinicService({ db, clock }: { db: Db; clock: Clock }) {
       const clinic = await repo.clinic(clinicId);
       if (!clinic) throw notFound(CLINIC_NOT_FOUND);
       const today = zonedDay(clock.now(), clinic.tz).date;
-      const [total, items] = await Promise.all([
-        repo.endedPromotionsCount(clinicId, today),
-        repo.endedPromotions(clinicId, today, ARCHIVE_PAGE_SIZE, (page - 1) * ARCHIVE_PAGE_SIZE),
-      ]);
+      // Below Стандарт the archive is empty, as the page's own promotions are.
+      const [total, items] = softwareRights(clinic.softwareVersion, 'clinic').promotions
+        ? await Promise.all([
+            repo.endedPromotionsCount(clinicId, today),
+            repo.endedPromotions(clinicId, today, ARCHIVE_PAGE_SIZE, (page - 1) * ARCHIVE_PAGE_SIZE),
+          ])
+        : [0, []];
       const numPages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
       if (page > numPages) throw notFound('Такой страницы архива нет');
       return { total, numPages, items };
