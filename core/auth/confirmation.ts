@@ -366,3 +366,16 @@ export function requestBody(state: ConfirmationState): { phone: string; confirma
 }
 
 export { needsReconfirmation } from './viewer';
+
+/** Why a code is sent: to sign in, or for staff booking a patient at the desk (the patient reads it out). */
+export type CodeTextPurpose = 'sign_in' | 'desk';
+
+/**
+ * The SMS (or VK message) carrying a code. The desk's code confirms the patient's phone for the
+ * booking staff make for them, and the patient tells it to the staff member: it says so, not 'вход'.
+ */
+export function codeText(code: string, purpose: CodeTextPurpose = 'sign_in'): string {
+  return purpose === 'desk'
+    ? `Код для подтверждения записи: ${code}. Назовите его сотруднику, который вас записывает.`
+    : `Код для входа на ПроДокторов: ${code}. Никому его не сообщайте.`;
+}

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { type CodeTextPurpose, codeText } from '../../../core/auth/confirmation';
 import type { ConfirmationMethod } from '../../../core/auth/errors';
 import { AUTH_LIMITS } from '../../../core/auth/limits';
 import type { Providers } from '../../providers';
@@ -17,14 +18,19 @@ export function createCodeDelivery({
   providers: Providers;
   log?: { warn(obj: object, msg: string): void };
 }) {
-  async function send(phone: string, method: ConfirmationMethod, ctx: RequestContext): Promise<string> {
+  async function send(
+    phone: string,
+    method: ConfirmationMethod,
+    ctx: RequestContext,
+    purpose: CodeTextPurpose = 'sign_in',
+  ): Promise<string> {
     if (method === 'call') {
       const { code } = await providers.flashCall.call(phone, { ip: ctx.ip });
       if (!/^\d{4}$/.test(code)) throw new Error(`flash call provider gave a bad code for ${phone}`);
       return code;
     }
     const code = String(randomInt(0, 10 ** AUTH_LIMITS.codeLength)).padStart(AUTH_LIMITS.codeLength, '0');
-    const text = `Код для входа на ПроДокторов: ${code}. Никому его не сообщайте.`;
+    const text = codeText(code, purpose);
     if (method === 'vk') {
       if (!providers.vk) throw new Error('VK confirmation is off');
       await providers.vk.sendCode(phone, text);
@@ -35,7 +41,7 @@ export function createCodeDelivery({
   }
 
   return {
-    /** Sends a code by the method asked; answers the code. */
+    /** Sends a code by the method asked, worded for its purpose; answers the code. */
     send,
 
     /** Sends a code, falling back from a failed flash call to an SMS; answers the method used. */

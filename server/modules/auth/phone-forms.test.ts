@@ -19,6 +19,11 @@ describe('staff and profile confirmation (flow A)', () => {
     );
     expect(sent.statusCode).toBe(200);
     expect(sent.body).toBe('success');
+    // The patient reads the code out to staff booking for them: the SMS says what it is for.
+    const sms = t.providers.outbox?.listMessages().find((m) => m.phone === phone);
+    expect(sms?.text).toBe(
+      `Код для подтверждения записи: ${lastCode(phone)}. Назовите его сотруднику, который вас записывает.`,
+    );
 
     const wrong = await postForm(
       '/ajax/phone/confirm/',

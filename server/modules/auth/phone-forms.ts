@@ -39,7 +39,7 @@ export function createPhoneForms({
         const phone = phoneOrFail(input.phone);
         await limits.admitRequest(phone, ctx);
         const purpose: CodePurpose = viewer.isStaff ? 'staff' : 'profile';
-        const code = await delivery.send(phone, 'sms', ctx);
+        const code = await delivery.send(phone, 'sms', ctx, viewer.isStaff ? 'desk' : 'sign_in');
         await codes.store({ phone, purpose, method: 'sms', code, userId: viewer.userId }, ctx);
       } catch (error) {
         throw asFlowA(error, 'request');

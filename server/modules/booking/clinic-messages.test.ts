@@ -7,7 +7,7 @@ import { scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor } from '../../db/seed/factories';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { bookingFixture, PUBLIC_URL, type Spot } from './booking-fixture';
-import { CLINIC_JOBS } from './clinic-messages';
+import { CLINIC_JOBS, clinicSms } from './clinic-messages';
 import { BOOKING_JOBS } from './messages';
 
 const t = bookingFixture();
@@ -143,6 +143,7 @@ describe("the clinic's messages", () => {
     const link = `${PUBLIC_URL}/cabinet/appointments/?date=2026-11-23`;
     expect(texts[0]).toMatch(/^Новая запись: 23 ноября, 09:30, Иванова А\., \S+ \S+ [А-ЯЁ]\. /);
     expect(texts[0].endsWith(`. Подробнее в кабинете: ${link}`)).toBe(true);
+    expect(texts[0]).not.toContain('..');
     expect(texts[0]).not.toMatch(/7901777|901\D*777/);
 
     const letters = await lettersTo(email);
@@ -242,5 +243,34 @@ describe("the clinic's messages", () => {
     await patient.inject({ url: `/ajax/appointment/${id}/cancel/`, payload: {} });
     await t.app.jobs.runDue();
     expect(await smsTo(phone)).toEqual([expect.stringMatching(/^Новая запись/)]);
+  });
+});
+
+describe('clinicSms', () => {
+  const notice = {
+    event: 'new' as const,
+    startsAt: '2026-12-01T12:00:00Z',
+    tz: 'Europe/Moscow',
+    visitType: 'clinic' as const,
+    patientName: 'Петров Олег Игоревич',
+    patientPhone: '79017770000',
+    price: null,
+    prepaid: null,
+    link: 'https://example.test/cabinet/appointments/?date=2026-12-01',
+  };
+
+  it('ends a doctor’s initials with one full stop, not two', () => {
+    const text = clinicSms({
+      ...notice,
+      subject: { kind: 'doctor', title: 'Чернова Анна Николаевна', details: ['Терапевт'] },
+    });
+    expect(text).toBe(
+      'Новая запись: 1 декабря, 15:00, Петров О., терапевт Чернова А. Н. Подробнее в кабинете: https://example.test/cabinet/appointments/?date=2026-12-01',
+    );
+  });
+
+  it('puts the full stop after a service’s name', () => {
+    const text = clinicSms({ ...notice, subject: { kind: 'service', title: 'УЗИ почек', details: [] } });
+    expect(text).toContain('УЗИ почек. Подробнее в кабинете:');
   });
 });

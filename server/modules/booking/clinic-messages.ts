@@ -80,7 +80,9 @@ const when = (n: Pick<ClinicNotice, 'startsAt' | 'tz'>) =>
  * never a phone number.
  */
 export function clinicSms(n: ClinicNotice): string {
-  return `${HEAD[n.event]}: ${when(n)}, ${patientShort(n.patientName)}, ${whoShort(n.subject)}. Подробнее в кабинете: ${n.link}`;
+  // 'Чернова А. Н.' already ends the sentence: no second full stop.
+  const sentence = `${HEAD[n.event]}: ${when(n)}, ${patientShort(n.patientName)}, ${whoShort(n.subject)}`;
+  return `${sentence.endsWith('.') ? sentence : `${sentence}.`} Подробнее в кабинете: ${n.link}`;
 }
 
 const rub = (n: number) => `${n.toLocaleString('ru-RU').replace(/\s/g, ' ')} ₽`;
