@@ -1,4 +1,5 @@
 import { cabinetTitle } from '../../core/cabinet/pages';
+import { CabinetReviewsQuerySchema } from '../../core/reviews/contracts';
 import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CabinetReviewsList } from '../features/reviews/write/cabinet-reviews';
@@ -14,17 +15,20 @@ import type { Route } from './+types/cabinet-reviews';
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
-  const pageParam = url.searchParams.get('page');
-  const page = pageParam && /^\d{1,5}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
+  // A filter the schema refuses (a hand-edited address) is dropped: the whole inbox shows.
+  const parsed = CabinetReviewsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = parsed.success ? parsed.data : { page: 1 };
+  const page = query.page;
   const base = {
     origin: context.origin,
     page,
+    search: url.search,
     next: `${url.pathname}${url.search}`,
     title: cabinetTitle('reviews', viewer),
   };
   if (!viewer.isDoctor && !viewer.isLpu)
     return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', list: null } as const;
-  return { ...base, access: 'ok', list: await context.services.reviewWriter.aboutMe(viewer, page) } as const;
+  return { ...base, access: 'ok', list: await context.services.reviewWriter.aboutMe(viewer, query) } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -48,7 +52,7 @@ export default function CabinetReviews({ loaderData: d }: Route.ComponentProps) 
       refusal={d.access === 'ok' && d.list ? null : 'Отвечать на отзывы могут врачи и клиники'}
       next={d.next}
     >
-      {d.list && <CabinetReviewsList list={d.list} page={d.page} />}
+      {d.list && <CabinetReviewsList list={d.list} page={d.page} search={d.search} />}
     </CabinetPage>
   );
 }

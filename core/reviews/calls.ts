@@ -3,7 +3,7 @@ import type {
   AwaitingModeration,
   AwardApplied,
   CabinetReviews,
-  PageQuery,
+  CabinetReviewsQuery,
   PatientProfile,
   PatientProfileQuery,
   RatesSeenBody,
@@ -60,7 +60,7 @@ export const createReply = defineCall<ById & { body: ReplyBody; reply: AwaitingM
   '/api/reviews/:id/replies/',
 );
 /** Reviews about the signed-in doctor or clinic, 20 a page. */
-export const cabinetReviews = defineCall<{ query: PageQuery; reply: CabinetReviews }>()(
+export const cabinetReviews = defineCall<{ query: CabinetReviewsQuery; reply: CabinetReviews }>()(
   'GET',
   '/api/cabinet/reviews/',
 );

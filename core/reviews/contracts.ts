@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MAX_ID, textInput } from '../http/contracts';
 import { FAKE_WARNINGS } from './fake-warning';
+import { INBOX_PERIODS, type InboxPeriod } from './inbox';
 import { MAX_STARS } from './rating';
 import { isTagTranslit } from './tags';
 import { REVIEW_TYPES } from './types';
@@ -305,9 +306,56 @@ export const CabinetReviewSchema = z.object({
 });
 export type CabinetReview = z.infer<typeof CabinetReviewSchema>;
 
+/** The inbox's filters (core/reviews/inbox.ts): each optional; '1' for 'без ответа'. */
+export const CabinetReviewsQuerySchema = PageQuerySchema.extend({
+  unanswered: z.enum(['1'], { error: 'Фильтр «без ответа»: 1' }).optional(),
+  doctor: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Неверный врач')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_ID, 'Неверный врач')
+    .optional(),
+  tone: z
+    .enum(['positive', 'neutral', 'negative'], { error: 'Тон: positive, neutral или negative' })
+    .optional(),
+  period: z
+    .enum(Object.keys(INBOX_PERIODS) as [InboxPeriod, ...InboxPeriod[]], {
+      error: 'Период: 30, 90 или 365 дней',
+    })
+    .optional(),
+});
+export type CabinetReviewsQuery = z.input<typeof CabinetReviewsQuerySchema>;
+export type CabinetReviewsFilter = z.output<typeof CabinetReviewsQuerySchema>;
+
+/** How many reviews each filter's value would show, the other filters kept. */
+export const InboxCountsSchema = z.object({
+  /** The list as filtered. */
+  total: z.number().int(),
+  unanswered: z.number().int(),
+  tone: z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() }),
+  period: z.object({
+    all: z.number().int(),
+    '30': z.number().int(),
+    '90': z.number().int(),
+    '365': z.number().int(),
+  }),
+  /** A clinic's doctors with reviews, most first (empty for a doctor). */
+  doctors: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+});
+export type InboxCounts = z.infer<typeof InboxCountsSchema>;
+
+/** The mean rating (stars) by month for the last 12 months, and its change (last 6 against the 6 before). */
+export const RatingTrendSchema = z.object({
+  months: z.array(z.object({ month: z.string(), count: z.number().int(), average: z.number().nullable() })),
+  change: z.number().nullable(),
+});
+export type RatingTrend = z.infer<typeof RatingTrendSchema>;
+
 export const CabinetReviewsSchema = z.object({
   items: z.array(CabinetReviewSchema),
   hasNext: z.boolean(),
+  counts: InboxCountsSchema,
+  trend: RatingTrendSchema,
 });
 export type CabinetReviews = z.infer<typeof CabinetReviewsSchema>;
 

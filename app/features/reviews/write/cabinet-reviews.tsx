@@ -2,9 +2,11 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { CabinetReview, CabinetReviews } from '../../../../core/reviews/contracts';
 import { Button } from '../../../components/ui/button';
 import { PrevNextPager } from '../../../components/ui/pagination';
+import { InboxFilters, RatingTrendChart } from './inbox-filters';
 import { ReplyForm } from './reply-form';
 
 const SENTIMENT: Record<CabinetReview['sentiment'], string> = {
@@ -48,16 +50,35 @@ function ReviewItem({ item }: { item: CabinetReview }) {
 }
 
 /** The reviews about the signed-in doctor or clinic, each with its answer or a form to write one. */
-export function CabinetReviewsList({ list, page }: { list: CabinetReviews; page: number }) {
+export function CabinetReviewsList({
+  list,
+  page,
+  search,
+}: {
+  list: CabinetReviews;
+  page: number;
+  /** The page's query ('?tone=negative&page=2'), which the filters and pager keep. */
+  search: string;
+}) {
+  const navigate = useNavigate();
+  const pageHref = (n: number) => {
+    const params = new URLSearchParams(search);
+    params.set('page', String(n));
+    return `?${params}`;
+  };
+  const filtered = new URLSearchParams(search);
+  filtered.delete('page');
   return (
     <>
       <p className="mt-1 text-ink-soft">
         Ответ появится под отзывом после проверки модератором. Отвечайте по делу и не раскрывайте медицинских
         данных пациента.
       </p>
+      <RatingTrendChart trend={list.trend} />
+      <InboxFilters counts={list.counts} search={search} navigate={(href) => navigate(href)} />
       {list.items.length === 0 ? (
         <p className="card mt-6 p-6 text-center text-ink-soft" role="status">
-          Отзывов о вас пока нет.
+          {filtered.size > 0 ? 'Нет отзывов с такими условиями.' : 'Отзывов о вас пока нет.'}
         </p>
       ) : (
         <ul className="mt-4 flex flex-col gap-3">
@@ -67,8 +88,8 @@ export function CabinetReviewsList({ list, page }: { list: CabinetReviews; page:
         </ul>
       )}
       <PrevNextPager
-        prev={page > 1 ? `?page=${page - 1}` : null}
-        next={list.hasNext ? `?page=${page + 1}` : null}
+        prev={page > 1 ? pageHref(page - 1) : null}
+        next={list.hasNext ? pageHref(page + 1) : null}
       />
     </>
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { CabinetReview } from '../../../../core/reviews/contracts';
+import type { CabinetReview, InboxCounts } from '../../../../core/reviews/contracts';
 import type { ReviewSubjectKind } from '../../../../core/reviews/write';
 import type { Db } from '../../../db/client';
 import {
@@ -23,6 +23,15 @@ export interface NewReview {
   visitMonth: string;
   tags: { id: number; polarity: number }[];
   documents: { fileName: string; mime: string; size: number; key: string }[];
+  now: Date;
+}
+
+/** The inbox's filters as SQL reads them (`since` from the period). */
+export interface InboxFilter {
+  unanswered: boolean;
+  doctor?: number;
+  tone?: 'positive' | 'neutral' | 'negative';
+  since: Date | null;
   now: Date;
 }
 
@@ -195,8 +204,37 @@ export function createReviewWriteRepo(db: Db) {
       return row.id;
     },
 
-    /** Shown reviews about this side, newest first, each with this side's live answer. */
-    async aboutMe(side: ReplySide, limit: number, offset: number): Promise<AboutMeRow[]> {
+    /**
+     * The inbox's page of shown reviews about this side, newest first, each with this side's live
+     * answer, filtered by `f`; with each filter value's count (the other filters kept) and the
+     * reviews' score sums by Moscow month since `trendFrom` (the doctor filter only).
+     */
+    async inbox(
+      side: ReplySide,
+      f: InboxFilter,
+      limit: number,
+      offset: number,
+      trendFrom: Date,
+    ): Promise<{
+      rows: AboutMeRow[];
+      counts: Omit<InboxCounts, 'doctors'> & { doctors: InboxCounts['doctors'] };
+      trend: { month: string; count: number; scoreSum: number }[];
+    }> {
+      const answered = sql`EXISTS (SELECT 1 FROM review_replies a
+        WHERE a.review_id = r.id AND a.author_kind = ${side.side} AND a.status <> 'deleted')`;
+      const cond = {
+        unanswered: f.unanswered ? sql`NOT ${answered}` : sql`true`,
+        doctor: f.doctor ? sql`r.doctor_id = ${f.doctor}::int` : sql`true`,
+        tone: f.tone ? sql`r.sentiment = ${f.tone}` : sql`true`,
+        period: f.since ? sql`r.created_at >= ${f.since.toISOString()}::timestamptz` : sql`true`,
+      };
+      const except = (skip: keyof typeof cond) =>
+        sql.join(
+          (Object.keys(cond) as (keyof typeof cond)[]).filter((k) => k !== skip).map((k) => cond[k]),
+          sql` AND `,
+        );
+      const all = sql.join(Object.values(cond), sql` AND `);
+      const shown = sql`${aboutSide(side)} AND r.status IN ('published', 'resolved', 'unconfirmed')`;
       const { rows } = await db.execute<AboutMeRow>(sql`
         SELECT r.id, r.author_name AS "authorName", r.is_anonymous AS "isAnonymous", r.text, r.sentiment,
                r.status, r.created_at AS "createdAt",
@@ -205,10 +243,51 @@ export function createReviewWriteRepo(db: Db) {
                (SELECT json_build_object('text', a.text, 'status', a.status) FROM review_replies a
                  WHERE a.review_id = r.id AND a.author_kind = ${side.side} AND a.status <> 'deleted') AS reply
         FROM reviews r
-        WHERE ${aboutSide(side)} AND r.status IN ('published', 'resolved', 'unconfirmed')
+        WHERE ${shown} AND ${all}
         ORDER BY r.created_at DESC, r.id DESC
         LIMIT ${limit} OFFSET ${offset}`);
-      return rows;
+      const since = (days: number) =>
+        sql`r.created_at >= ${new Date(f.now.getTime() - days * 86_400_000).toISOString()}::timestamptz`;
+      const { rows: c } = await db.execute<Record<string, number>>(sql`
+        SELECT count(*) FILTER (WHERE ${all})::int AS total,
+               count(*) FILTER (WHERE ${except('unanswered')} AND NOT ${answered})::int AS unanswered,
+               count(*) FILTER (WHERE ${except('tone')} AND r.sentiment = 'positive')::int AS positive,
+               count(*) FILTER (WHERE ${except('tone')} AND r.sentiment = 'neutral')::int AS neutral,
+               count(*) FILTER (WHERE ${except('tone')} AND r.sentiment = 'negative')::int AS negative,
+               count(*) FILTER (WHERE ${except('period')})::int AS p_all,
+               count(*) FILTER (WHERE ${except('period')} AND ${since(30)})::int AS p30,
+               count(*) FILTER (WHERE ${except('period')} AND ${since(90)})::int AS p90,
+               count(*) FILTER (WHERE ${except('period')} AND ${since(365)})::int AS p365
+        FROM reviews r WHERE ${shown}`);
+      const k = c[0];
+      const doctors =
+        side.side === 'clinic'
+          ? (
+              await db.execute<{ id: number; name: string; count: number }>(sql`
+                SELECT d.id, trim(d.last_name || ' ' || d.first_name) AS name, count(*)::int AS count
+                FROM reviews r JOIN doctors d ON d.id = r.doctor_id
+                WHERE ${shown} AND ${except('doctor')}
+                GROUP BY d.id, d.last_name, d.first_name
+                ORDER BY count(*) DESC, d.last_name, d.id`)
+            ).rows
+          : [];
+      const { rows: trend } = await db.execute<{ month: string; count: number; scoreSum: number }>(sql`
+        SELECT to_char(date_trunc('month', r.created_at AT TIME ZONE 'Europe/Moscow'), 'YYYY-MM') AS month,
+               count(*)::int AS count, sum(r.score)::float8 AS "scoreSum"
+        FROM reviews r
+        WHERE ${shown} AND ${cond.doctor} AND r.created_at >= ${trendFrom.toISOString()}::timestamptz
+        GROUP BY 1`);
+      return {
+        rows,
+        counts: {
+          total: k.total,
+          unanswered: k.unanswered,
+          tone: { positive: k.positive, neutral: k.neutral, negative: k.negative },
+          period: { all: k.p_all, '30': k.p30, '90': k.p90, '365': k.p365 },
+          doctors,
+        },
+        trend: trend.map((t) => ({ ...t, count: Number(t.count), scoreSum: Number(t.scoreSum) })),
+      };
     },
   };
 }

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cabinetReviews, createReply, createReview } from '../../../../core/reviews/calls';
 import {
   AwaitingModerationSchema,
+  CabinetReviewsQuerySchema,
   CabinetReviewsSchema,
-  PageQuerySchema,
   ReviewIdParamsSchema,
 } from '../../../../core/reviews/contracts';
 import { serve } from '../../../http/route';
@@ -42,7 +42,7 @@ async function readForm(request: FastifyRequest): Promise<{ fields: unknown; fil
  * Writing reviews and answers:
  *   POST /api/reviews/                 a review (JSON, or multipart with `documents` files)
  *   POST /api/reviews/{id}/replies/    a doctor's or clinic's answer
- *   GET  /api/cabinet/reviews/?page    reviews about the signed-in doctor or clinic
+ *   GET  /api/cabinet/reviews/?page&unanswered&doctor&tone&period   the doctor's or clinic's inbox
  * The two forms are not checked by Fastify: a multipart body is not JSON, and who writes is
  * refused before what they wrote (the service reads the fields with the contract's schemas).
  */
@@ -70,10 +70,10 @@ export async function writeRoutes(app: FastifyInstance, { writer }: { writer: Re
   serve(
     app,
     cabinetReviews,
-    { query: PageQuerySchema, reply: CabinetReviewsSchema },
+    { query: CabinetReviewsQuerySchema, reply: CabinetReviewsSchema },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return writer.aboutMe(await request.viewer(), request.query.page);
+      return writer.aboutMe(await request.viewer(), request.query);
     },
   );
 }

@@ -3,10 +3,12 @@ import { fieldErrors } from '../../../../core/http/contracts';
 import {
   type AwaitingModeration,
   type CabinetReviews,
+  type CabinetReviewsFilter,
   ReplyBodySchema,
   type ReviewFormContext,
   reviewBodySchema,
 } from '../../../../core/reviews/contracts';
+import { periodStart, ratingTrend, trendMonths } from '../../../../core/reviews/inbox';
 import { reviewScore } from '../../../../core/reviews/rating';
 import {
   MAX_REVIEW_DOCUMENT_BYTES,
@@ -225,16 +227,33 @@ export function createReviewWriteService({
     },
 
     /**
-     * The cabinet's list for a doctor or clinic account: shown reviews about them (a clinic's
-     * include its doctors'), newest first, each with this side's answer and its state.
+     * The cabinet's inbox for a doctor or clinic account: shown reviews about them (a clinic's
+     * include its doctors'), newest first, each with this side's answer and its state, filtered
+     * by 'без ответа', doctor, tone and period, with each filter value's count and the trend.
      */
-    async aboutMe(viewer: SessionViewer, page: number): Promise<CabinetReviews> {
-      const rows = await repo.aboutMe(replySide(viewer), ABOUT_ME_PAGE + 1, (page - 1) * ABOUT_ME_PAGE);
+    async aboutMe(viewer: SessionViewer, query: CabinetReviewsFilter): Promise<CabinetReviews> {
+      const now = clock.now();
+      const { months, from } = trendMonths(now);
+      const { rows, counts, trend } = await repo.inbox(
+        replySide(viewer),
+        {
+          unanswered: query.unanswered === '1',
+          doctor: query.doctor,
+          tone: query.tone,
+          since: periodStart(query.period, now),
+          now,
+        },
+        ABOUT_ME_PAGE + 1,
+        (query.page - 1) * ABOUT_ME_PAGE,
+        from,
+      );
       return {
         items: rows
           .slice(0, ABOUT_ME_PAGE)
           .map((row) => ({ ...row, createdAt: new Date(row.createdAt).toISOString() })),
         hasNext: rows.length > ABOUT_ME_PAGE,
+        counts,
+        trend: ratingTrend(months, trend),
       };
     },
   };
