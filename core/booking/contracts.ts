@@ -111,7 +111,10 @@ export const CallbackSchema = z.object({
   doctor_id: ClientIdSchema,
   lpu_id: ClientIdSchema,
   date: z.string(CALLBACK_TEXTS.date).refine((s) => isCalendarDate(s), CALLBACK_TEXTS.date),
-  times: z.array(z.enum(DAY_PARTS), CALLBACK_TEXTS.times).min(1, CALLBACK_TEXTS.times).max(DAY_PARTS.length),
+  times: z
+    .array(z.enum(DAY_PARTS, CALLBACK_TEXTS.times), CALLBACK_TEXTS.times)
+    .min(1, CALLBACK_TEXTS.times)
+    .max(DAY_PARTS.length, CALLBACK_TEXTS.times),
 });
 export type CallbackRequest = z.input<typeof CallbackSchema>;
 export type CallbackBody = z.output<typeof CallbackSchema>;
@@ -340,14 +343,14 @@ export const WaitlistSchema = z.object({
   doctor_id: ClientIdSchema,
   /** The clinic the patient looked at: its zone reads the days. */
   lpu_id: ClientIdSchema,
-  any_clinic: z.boolean().default(false),
-  type: z.enum(VISIT_TYPES).default('clinic'),
+  any_clinic: z.boolean(WAITLIST_TEXTS.anyClinicInvalid).default(false),
+  type: z.enum(VISIT_TYPES, WAITLIST_TEXTS.visitType).default('clinic'),
   date_from: z.string(WAITLIST_TEXTS.dates).refine((s) => isCalendarDate(s), WAITLIST_TEXTS.dates),
   date_to: z.string(WAITLIST_TEXTS.dates).refine((s) => isCalendarDate(s), WAITLIST_TEXTS.dates),
   times: z
-    .array(z.enum(DAY_PARTS), WAITLIST_TEXTS.parts_required)
+    .array(z.enum(DAY_PARTS, WAITLIST_TEXTS.parts_required), WAITLIST_TEXTS.parts_required)
     .min(1, WAITLIST_TEXTS.parts_required)
-    .max(DAY_PARTS.length),
+    .max(DAY_PARTS.length, WAITLIST_TEXTS.parts_required),
   /** The patient's visit with the doctor: only earlier times, and the offer moves it. */
   appointment_id: ClientIdSchema.optional(),
 });

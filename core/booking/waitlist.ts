@@ -37,6 +37,8 @@ export const WAITLIST_TEXTS = {
   // Refusals of the join call.
   dates: 'Выберите даты: с сегодняшнего дня и не дальше чем на 60 дней',
   parts_required: 'Выберите удобное время',
+  anyClinicInvalid: 'Укажите, подходит ли любая клиника врача',
+  visitType: 'Неизвестный вид приёма',
   appointment: 'Эта запись уже не действует',
   notFound: 'Врач не принимает в этой клинике.',
   // The offer's page and its refusals.

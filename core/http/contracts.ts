@@ -5,6 +5,7 @@
  * fields sit beside these.
  */
 import { z } from 'zod';
+import './zod-russian';
 
 export const ErrorBodySchema = z.looseObject({
   detail: z.string(),

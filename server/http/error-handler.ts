@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+// Zod's own messages in Russian for every schema the calls validate with.
+import '../../core/http/zod-russian';
 import { isDatabaseUnavailable, PG_ERRORS, pgErrorCode } from '../db/errors';
 import { DomainError, serviceUnavailable } from './errors';
 import { causeOf, logThrottle } from './log-throttle';

@@ -74,13 +74,18 @@ describe('joining the waitlist', () => {
       [{ date_to: '2026-11-22', date_from: '2026-11-23' }, WAITLIST_TEXTS.dates],
       [{ date_to: '2027-03-01' }, WAITLIST_TEXTS.dates],
       [{ times: [] }, WAITLIST_TEXTS.parts_required],
-      [{ times: ['night'] }, null],
+      [{ times: ['night'] }, WAITLIST_TEXTS.parts_required],
+      [{ times: ['morning', 'afternoon', 'evening', 'morning'] }, WAITLIST_TEXTS.parts_required],
+      [{ type: 'spa' }, WAITLIST_TEXTS.visitType],
+      [{ any_clinic: 'yes' }, WAITLIST_TEXTS.anyClinicInvalid],
+      [{ doctor_id: 'abc' }, null],
       [{ date_from: '2026-02-30' }, WAITLIST_TEXTS.dates],
     ] as const) {
       const res = await join(patient, { ...body, ...change });
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       if (detail) expect(res.json().detail).toBe(detail);
-      else expect(typeof res.json().detail).toBe('string');
+      // Every refusal reads in Russian (zod's own messages included).
+      else expect(res.json().detail, JSON.stringify(change)).toMatch(/^[^a-z]*[А-ЯЁа-яё]/);
     }
     expect((await join(patient, ['garbage'] as never)).statusCode).toBe(400);
     expect((await join(patient, { ...body, doctor_id: 99_999_999 })).json().detail).toBe(
