@@ -2,6 +2,7 @@ import { ReceptionQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../core/cabinet/reception';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { ReceptionList } from '../features/cabinet/reception-list';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -16,7 +17,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu)
-    return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', reception: null } as const;
+    return refused(viewer, {
+      ...base,
+      access: viewer.isAnonymous ? 'signIn' : 'denied',
+      reception: null,
+    } as const);
   const parsed = ReceptionQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : {};
   const reception = await context.services.cabinet.reception(viewer, query, { otherDoctor: 'all' });

@@ -2,6 +2,7 @@ import { CABINET_CALENDAR_PATH, CALENDAR_TEXTS } from '../../core/cabinet/calend
 import { CalendarQuerySchema } from '../../core/cabinet/calendar-contracts';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CalendarView } from '../features/cabinet/calendar-view';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -16,7 +17,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
-  if (!viewer.isDoctor && !viewer.isLpu) return { ...base, calendar: null } as const;
+  if (!viewer.isDoctor && !viewer.isLpu) return refused(viewer, { ...base, calendar: null } as const);
   const parsed = CalendarQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : {};
   const calendar = await context.services.cabinet

@@ -2,6 +2,7 @@ import { CABINET_CALLBACKS_PATH, CALLBACK_TEXTS } from '../../core/cabinet/callb
 import { CallbacksQuerySchema } from '../../core/cabinet/contracts';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CallbacksInbox } from '../features/cabinet/callbacks-inbox';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -12,7 +13,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
-  if (!viewer.isDoctor && !viewer.isLpu) return { ...base, inbox: null };
+  if (!viewer.isDoctor && !viewer.isLpu) return refused(viewer, { ...base, inbox: null });
   const parsed = CallbacksQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const inbox = await context.services.cabinet.callbacks(
     viewer,

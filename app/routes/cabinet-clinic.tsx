@@ -6,6 +6,7 @@ import { ClinicHoursEditor } from '../features/cabinet/clinic-hours-editor';
 import { ClinicMediaEditor } from '../features/cabinet/clinic-media-editor';
 import { ClinicPromotionsEditor } from '../features/cabinet/clinic-promotions-editor';
 import { ClinicRulesEditor } from '../features/cabinet/clinic-rules-editor';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -21,7 +22,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isLpu) {
-    return {
+    return refused(viewer, {
       ...base,
       accessibility: null,
       about: null,
@@ -30,7 +31,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       rules: null,
       media: null,
       refusal: viewer.isDoctor ? ACCESSIBILITY_TEXTS.clinicOnly : ACCESSIBILITY_TEXTS.signIn,
-    };
+    });
   }
   const page = context.services.clinicPage;
   const [accessibility, about, hours, promotions, rules, media] = await Promise.all([

@@ -8,6 +8,7 @@ import {
 } from '../../core/stats/effectiveness';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { EffectivenessReport } from '../features/cabinet/effectiveness-report';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -20,7 +21,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu) {
     const refusal = viewer.isAnonymous ? EFFECTIVENESS_TEXTS.signIn : EFFECTIVENESS_TEXTS.workOnly;
-    return { ...base, report: null, metric: 'views' as Metric, refusal };
+    return refused(viewer, { ...base, report: null, metric: 'views' as Metric, refusal });
   }
   // A hand-edited period or count falls back to the defaults instead of an error page.
   const asked = Number(url.searchParams.get('days'));

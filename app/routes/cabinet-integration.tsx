@@ -2,6 +2,7 @@ import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../core/mis/keys';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { MisKeys } from '../features/cabinet/mis-keys';
 import { Webhooks } from '../features/cabinet/webhooks';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -13,11 +14,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isLpu)
-    return {
+    return refused(viewer, {
       ...base,
       keys: null,
       refusal: viewer.isDoctor ? MIS_KEY_TEXTS.clinicOnly : MIS_KEY_TEXTS.signIn,
-    };
+    });
   return { ...base, keys: await context.services.mis.keys(viewer), refusal: null };
 }
 

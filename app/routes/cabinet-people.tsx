@@ -3,6 +3,7 @@ import { PEOPLE_TEXTS } from '../../core/cabinet/people';
 import { cabinetRoleOf } from '../../core/cabinet/permissions';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { PeopleEditor } from '../features/cabinet/people-editor';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -16,7 +17,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isLpu || cabinetRoleOf(viewer) !== 'administrator')
-    return { ...base, people: null, refusal: PEOPLE_TEXTS.clinicOnly };
+    return refused(viewer, { ...base, people: null, refusal: PEOPLE_TEXTS.clinicOnly });
   return { ...base, people: await context.services.people.list(viewer), refusal: null };
 }
 

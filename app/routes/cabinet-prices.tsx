@@ -2,6 +2,7 @@ import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../core/cabinet/prices';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { PriceEditor } from '../features/cabinet/price-editor';
 import { VisitPriceEditor } from '../features/cabinet/visit-price-editor';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -21,7 +22,13 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   if (viewer.isDoctor)
     return { ...base, doctorView: true, prices: null, visitPrices: await readVisitPrices(), refusal: null };
   if (!viewer.isLpu)
-    return { ...base, doctorView: false, prices: null, visitPrices: null, refusal: PRICE_TEXTS.signIn };
+    return refused(viewer, {
+      ...base,
+      doctorView: false,
+      prices: null,
+      visitPrices: null,
+      refusal: PRICE_TEXTS.signIn,
+    });
   // A failed read still renders the page: the editor says so and offers to try again.
   const [prices, visitPrices] = await Promise.all([
     context.services.prices.list(viewer).catch((err: unknown) => {

@@ -3,6 +3,7 @@ import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../core/doctor/profile-e
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DocumentsEditor } from '../features/cabinet/documents-editor';
 import { ProfileEditor } from '../features/cabinet/profile-editor';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -21,12 +22,12 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     title: cabinetTitle('profile', viewer),
   };
   if (!viewer.isDoctor && !viewer.isLpu)
-    return {
+    return refused(viewer, {
       ...base,
       profile: null,
       documents: null,
       refusal: viewer.isAnonymous ? PROFILE_TEXTS.signIn : PROFILE_TEXTS.doctorsOnly,
-    };
+    });
   const raw = url.searchParams.get('doctor');
   const doctor = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
   if (raw && doctor === undefined) throw new Response('Not Found', { status: 404 });

@@ -6,6 +6,7 @@ import { DaysOffEditor } from '../features/cabinet/days-off-editor';
 import { BookingSwitches, HoursEditor } from '../features/cabinet/hours-editor';
 import { ClinicNotificationsEditor } from '../features/cabinet/notifications-editor';
 import { ClinicSettingsEditor } from '../features/cabinet/settings-editor';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -21,7 +22,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu)
-    return {
+    return refused(viewer, {
       ...base,
       access: viewer.isAnonymous ? 'signIn' : 'denied',
       daysOff: null,
@@ -29,7 +30,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       settings: null,
       notifications: null,
       blocks: null,
-    } as const;
+    } as const);
   const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const [daysOff, settings, notifications, blocks] = await Promise.all([
     context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {}),

@@ -3,6 +3,7 @@ import { PROFILE_TEXTS, STAFF_PROFILES_PATH } from '../../core/doctor/profile-ed
 import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { DocumentModerationQueue, documentsSearch } from '../features/doctor/document-moderation';
 import { ProfileModerationQueue } from '../features/doctor/profile-moderation';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -21,12 +22,12 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const page = pageParam && /^\d{1,5}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
   const base = { origin: context.origin, section, tab, page, next: `${url.pathname}${url.search}` } as const;
   if (!viewer.isStaff)
-    return {
+    return refused(viewer, {
       ...base,
       access: viewer.isAnonymous ? 'signIn' : 'denied',
       queue: null,
       documents: null,
-    } as const;
+    } as const);
   const { doctorProfiles, doctorDocuments } = context.services;
   if (section === 'documents') {
     const [documents, changesWaiting] = await Promise.all([

@@ -1,5 +1,6 @@
 import { awardYearAt } from '../../core/promo/award-phase';
 import { AwardYearForm } from '../features/promo/award-year-form';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -14,7 +15,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const year = Number.isInteger(asked) && asked >= current - 1 && asked <= current + 5 ? asked : current;
   const base = { origin: context.origin, year, years: [current - 1, current, current + 1, current + 2] };
   if (!viewer.isStaff)
-    return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', draft: null } as const;
+    return refused(viewer, {
+      ...base,
+      access: viewer.isAnonymous ? 'signIn' : 'denied',
+      draft: null,
+    } as const);
   const draft = await context.services.promo.awardYearDraft(viewer, year);
   return { ...base, access: 'ok', draft } as const;
 }

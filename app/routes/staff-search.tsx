@@ -1,6 +1,7 @@
 import { STAFF_PAGES } from '../../core/cabinet/pages';
 import { formatDayShort } from '../../core/dates/zoned';
 import { MISS_PERIODS, type MissPeriod, missPeriod, STAFF_SEARCH_TEXTS as T } from '../../core/search/misses';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -15,7 +16,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const days = missPeriod(url.searchParams.get('days'));
   const base = { origin: context.origin, days };
   if (!viewer.isStaff)
-    return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', misses: null } as const;
+    return refused(viewer, {
+      ...base,
+      access: viewer.isAnonymous ? 'signIn' : 'denied',
+      misses: null,
+    } as const);
   const misses = await context.services.search.misses(viewer, days);
   return { ...base, access: 'ok', misses } as const;
 }
