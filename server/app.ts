@@ -41,6 +41,7 @@ import { legalRoutes } from './modules/legal/routes';
 import { misApiRoutes } from './modules/mis/routes';
 import { createWebhooks, startOutboxDrain, webhookRoutes } from './modules/mis/webhooks';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
+import { createReviewNoticeHandlers } from './modules/reviews/notices';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewWriteRoutes } from './modules/reviews/routes';
 import { createDocumentCleanupHandlers } from './modules/reviews/write/cleanup';
@@ -209,6 +210,7 @@ export async function buildApp({
       publicOrigin,
     }),
     ...clinicMessages,
+    ...createReviewNoticeHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createUploadCleanupHandlers({

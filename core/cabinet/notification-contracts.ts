@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The clinic's contact for the site's bookings (core/cabinet/notifications.ts): replies and
+ * The clinic's contact for the site's bookings, reviews and callback requests (core/cabinet/notifications.ts): replies and
  * bodies in the snake_case of the cabinet's other settings.
  */
 
@@ -13,6 +13,10 @@ export const ClinicNotificationsSchema = z.object({
   new_booking: z.boolean(),
   /** 'Отмена записи пациентом': a patient cancelled on the site. */
   patient_cancel: z.boolean(),
+  /** 'Новый отзыв': a review about the clinic or one of its doctors published. */
+  new_review: z.boolean(),
+  /** 'Заявка на звонок': a patient asked the clinic to call back. */
+  callback_request: z.boolean(),
 });
 export type ClinicNotifications = z.infer<typeof ClinicNotificationsSchema>;
 
@@ -22,6 +26,9 @@ export const ClinicNotificationsBodySchema = z.object({
   email: z.string().max(254).nullable(),
   new_booking: z.boolean(),
   patient_cancel: z.boolean(),
+  /** Left out (an older page): kept as it was. */
+  new_review: z.boolean().optional(),
+  callback_request: z.boolean().optional(),
 });
 export type ClinicNotificationsBody = z.infer<typeof ClinicNotificationsBodySchema>;
 

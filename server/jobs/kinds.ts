@@ -84,6 +84,10 @@ export const JOB_KINDS = {
   'booking.clinic-new': SMS,
   /** The clinic's SMS and e-mail of a patient's cancel on the site. */
   'booking.clinic-canceled': SMS,
+  /** The clinic's SMS and e-mail of a patient's callback request (server/modules/booking/clinic-messages.ts). */
+  'booking.clinic-callback': SMS,
+  /** The clinic's SMS and e-mail of a review published about it or its doctor (server/modules/reviews/notices.ts). */
+  'reviews.clinic-notice': SMS,
   /** A patient's SMS of a freed time from the waitlist (server/modules/booking/waitlist.ts). */
   'waitlist.offer': SMS,
   /** A day off removed: the reopened day's free times are offered to the waitlist. */

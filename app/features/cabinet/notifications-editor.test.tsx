@@ -10,12 +10,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const initial = { phone: null, email: null, new_booking: true, patient_cancel: true };
+const initial = {
+  phone: null,
+  email: null,
+  new_booking: true,
+  patient_cancel: true,
+  new_review: true,
+  callback_request: true,
+};
 
 describe('ClinicNotificationsEditor', () => {
   it('saves the contact and shows it as the server kept it', async () => {
     const stub = stubFetch(
-      json({ phone: '79135551234', email: 'reg@klinika.test', new_booking: true, patient_cancel: false }),
+      json({ ...initial, phone: '79135551234', email: 'reg@klinika.test', patient_cancel: false }),
     );
     render(<ClinicNotificationsEditor initial={initial} />);
     fireEvent.change(screen.getByLabelText(T.phone), { target: { value: '8 913 555 12 34' } });
@@ -28,6 +35,19 @@ describe('ClinicNotificationsEditor', () => {
     });
     expect((screen.getByLabelText(T.phone) as HTMLInputElement).value).toBe('+7 (913) 555-12-34');
     expect(screen.getByRole('status').textContent).toBe(T.saved);
+  });
+
+  it("sends the switches 'Новый отзыв' and 'Заявка на звонок' with the others", async () => {
+    const stub = stubFetch(json({ ...initial, new_review: false, callback_request: true }));
+    render(<ClinicNotificationsEditor initial={{ ...initial, callback_request: false }} />);
+    expect((screen.getByRole('checkbox', { name: T.callbackRequest }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: T.newReview }));
+    fireEvent.click(screen.getByRole('checkbox', { name: T.callbackRequest }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: T.save })));
+    expect(stub.sent()).toMatchObject({ body: { new_review: false, callback_request: true } });
+    expect((screen.getByRole('checkbox', { name: T.newReview }) as HTMLInputElement).checked).toBe(false);
   });
 
   it('shows a refused field’s reason by that field, and no alert', async () => {

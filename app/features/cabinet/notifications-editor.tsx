@@ -13,11 +13,13 @@ import { useCall } from '../../lib/use-call';
 const SWITCHES = [
   ['new_booking', T.newBooking],
   ['patient_cancel', T.patientCancel],
+  ['new_review', T.newReview],
+  ['callback_request', T.callbackRequest],
 ] as const;
 
 /**
  * 'Уведомления клинике' on the schedule page: the clinic's mobile for SMS and its e-mail for the
- * site's new bookings and patients' cancels, with a switch for each; saved by 'Сохранить', the
+ * site's new bookings, patients' cancels, published reviews and callback requests, with a switch for each; saved by 'Сохранить', the
  * server checks both fields and says which is wrong.
  */
 export function ClinicNotificationsEditor({ initial }: { initial: ClinicNotifications }) {
@@ -26,6 +28,8 @@ export function ClinicNotificationsEditor({ initial }: { initial: ClinicNotifica
   const [switches, setSwitches] = useState({
     new_booking: initial.new_booking,
     patient_cancel: initial.patient_cancel,
+    new_review: initial.new_review,
+    callback_request: initial.callback_request,
   });
   const save = useCall(cabinetSetNotifications);
 
@@ -35,7 +39,12 @@ export function ClinicNotificationsEditor({ initial }: { initial: ClinicNotifica
     const kept = outcome.reply;
     setPhone(kept.phone ? formatPhone(kept.phone) : '');
     setEmail(kept.email ?? '');
-    setSwitches({ new_booking: kept.new_booking, patient_cancel: kept.patient_cancel });
+    setSwitches({
+      new_booking: kept.new_booking,
+      patient_cancel: kept.patient_cancel,
+      new_review: kept.new_review,
+      callback_request: kept.callback_request,
+    });
   }
 
   const contacts = [

@@ -86,6 +86,10 @@ export const clinics = pgTable(
     notifyEmail: text(),
     notifyNewBooking: boolean().notNull().default(true),
     notifyPatientCancel: boolean().notNull().default(true),
+    /** 'Новый отзыв': a review about the clinic or one of its doctors published (server/modules/reviews/notices.ts). */
+    notifyNewReview: boolean().notNull().default(true),
+    /** 'Заявка на звонок': a patient asked the clinic to call back (server/modules/booking/callbacks.ts). */
+    notifyCallbackRequest: boolean().notNull().default(true),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),

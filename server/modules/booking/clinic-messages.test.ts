@@ -4,7 +4,7 @@ import { NOTIFY_TEXTS } from '../../../core/cabinet/notifications';
 import { cabinetAudit } from '../../db/schema/cabinet';
 import { clinics } from '../../db/schema/clinics';
 import { scheduleRules } from '../../db/schema/schedule';
-import { createClinic, createDoctor } from '../../db/seed/factories';
+import { createClinic, createDoctor, createReview } from '../../db/seed/factories';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { bookingFixture, PUBLIC_URL, type Spot } from './booking-fixture';
 import { CLINIC_JOBS, clinicSms } from './clinic-messages';
@@ -77,6 +77,8 @@ describe("the clinic's contact for bookings", () => {
       email: null,
       new_booking: true,
       patient_cancel: true,
+      new_review: true,
+      callback_request: true,
     });
 
     for (const [payload, field, detail] of [
@@ -105,6 +107,8 @@ describe("the clinic's contact for bookings", () => {
       email: 'reception@clinic.test',
       new_booking: true,
       patient_cancel: false,
+      new_review: true,
+      callback_request: true,
     };
     expect(set.json()).toEqual(kept);
     expect((await clinic.inject({ method: 'GET', url: URL })).json()).toEqual(kept);
@@ -122,7 +126,14 @@ describe("the clinic's contact for bookings", () => {
     expect(audit).toHaveLength(3);
     expect(audit[0]).toMatchObject({
       targetType: 'clinics',
-      before: { phone: null, email: null, new_booking: true, patient_cancel: true },
+      before: {
+        phone: null,
+        email: null,
+        new_booking: true,
+        patient_cancel: true,
+        new_review: true,
+        callback_request: true,
+      },
       after: kept,
     });
   });
@@ -272,5 +283,109 @@ describe('clinicSms', () => {
   it('puts the full stop after a service’s name', () => {
     const text = clinicSms({ ...notice, subject: { kind: 'service', title: 'УЗИ почек', details: [] } });
     expect(text).toContain('УЗИ почек. Подробнее в кабинете:');
+  });
+});
+
+describe("the clinic's notices of reviews and callback requests", () => {
+  const publish = async (staff: TestSession, id: number, action = 'publish') => {
+    const res = await staff.inject({ url: `/api/staff/reviews/${id}/moderate/`, payload: { action } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("a review published about the clinic's doctor is told once by SMS and letter, even published again", async () => {
+    const { spot, clinic } = await ownClinic();
+    const phone = mobile();
+    const email = `review-${phone}@clinic.test`;
+    await setContact(clinic, { phone, email });
+    const staff = await signedInAs(t.app, t.db, { role: 'staff' });
+    const review = await createReview(t.db, {
+      doctorId: spot.doctor_id,
+      sentiment: 'negative',
+      status: 'pending',
+    });
+    await t.app.jobs.runDue();
+    expect(await smsTo(phone)).toEqual([]);
+    await publish(staff, review.id);
+    await t.app.jobs.runDue();
+    const texts = await smsTo(phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(
+      /^Новый отзыв о враче \S+ [А-ЯЁ]\.( [А-ЯЁ]\.)?: отрицательный\. Ответить: https:\/\/portal\.example\.ru\/cabinet\/reviews\/$/u,
+    );
+    const letters = await lettersTo(email);
+    expect(letters).toHaveLength(1);
+    expect(letters[0].subject).toMatch(/^Новый отзыв о враче /);
+    expect(letters[0].text).toContain(review.text);
+    // Unpublished and published again: the keys in sent_messages hold, nothing goes twice.
+    await publish(staff, review.id, 'unconfirm');
+    await publish(staff, review.id);
+    await t.app.jobs.runDue();
+    expect(await smsTo(phone)).toHaveLength(1);
+    expect(await lettersTo(email)).toHaveLength(1);
+  });
+
+  it("a review of the clinic itself says 'о клинике'; the switch 'Новый отзыв' off sends nothing", async () => {
+    const on = await ownClinic();
+    const off = await ownClinic();
+    const [onPhone, offPhone] = [mobile(), mobile()];
+    await setContact(on.clinic, { phone: onPhone });
+    await setContact(off.clinic, { phone: offPhone, new_review: false });
+    const staff = await signedInAs(t.app, t.db, { role: 'staff' });
+    for (const c of [on, off]) {
+      const review = await createReview(t.db, {
+        clinicId: c.spot.lpu_id,
+        sentiment: 'positive',
+        status: 'pending',
+      });
+      await publish(staff, review.id);
+    }
+    await t.app.jobs.runDue();
+    expect(await smsTo(onPhone)).toEqual([expect.stringMatching(/^Новый отзыв о клинике: положительный\./)]);
+    expect(await smsTo(offPhone)).toEqual([]);
+  });
+
+  it('a callback request is told once by SMS and letter, asked again or not; switched off, nothing', async () => {
+    const { spot, clinic } = await ownClinic();
+    const phone = mobile();
+    const email = `callback-${phone}@clinic.test`;
+    await setContact(clinic, { phone, email });
+    const patientPhone = `7901888${String(1000 + phoneSeq++)}`;
+    const patient = await t.patient(patientPhone);
+    const ask = (times: string[]) =>
+      patient.inject({ url: '/ajax/appointment/callback/', payload: { ...spot, date: '2026-11-23', times } });
+    expect((await ask(['morning'])).statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    expect((await ask(['morning', 'afternoon'])).statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    const texts = await smsTo(phone);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(
+      /^Заявка на звонок: .+ просит перезвонить 23 ноября \(утро, 6–11\), к врачу .+ Подробнее в кабинете: https:\/\/portal\.example\.ru\/cabinet\/callbacks\/$/u,
+    );
+    expect(texts[0]).not.toContain(patientPhone.slice(1));
+    const letters = await lettersTo(email);
+    expect(letters).toHaveLength(1);
+    expect(letters[0].subject).toBe('Заявка на звонок на 23 ноября');
+
+    const quiet = await ownClinic();
+    const quietPhone = mobile();
+    await setContact(quiet.clinic, { phone: quietPhone, callback_request: false });
+    const res = await patient.inject({
+      url: '/ajax/appointment/callback/',
+      payload: { ...quiet.spot, date: '2026-11-23', times: ['evening'] },
+    });
+    expect(res.statusCode).toBe(201);
+    await t.app.jobs.runDue();
+    expect(await smsTo(quietPhone)).toEqual([]);
+  });
+
+  it('a page that sends no review or callback switch keeps them as they were', async () => {
+    const { clinic } = await ownClinic();
+    await setContact(clinic, { new_review: false, callback_request: false });
+    const res = await clinic.inject({
+      url: URL,
+      payload: { phone: null, email: null, new_booking: true, patient_cancel: true },
+    });
+    expect(res.json()).toMatchObject({ new_review: false, callback_request: false });
   });
 });

@@ -1,20 +1,23 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
+import { DAY_PART_LABELS } from '../../../core/booking/callback';
 import type {} from '../../../core/booking/contracts';
 import type { VisitSubject } from '../../../core/booking/page-contracts';
 import type { VisitType } from '../../../core/booking/urls';
 import { formatVisitTime, shortName } from '../../../core/booking/visit';
+import { CABINET_CALLBACKS_PATH } from '../../../core/cabinet/callbacks';
 import { CABINET_APPOINTMENTS_PATH, VISIT_TYPE_LABELS } from '../../../core/cabinet/reception';
 import { toRoubles } from '../../../core/club/rules';
 import { formatPhone } from '../../../core/phone/format';
+import type { DayPart } from '../../../core/schedule/slot-filters';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobHandler, JobSender } from '../../jobs/queue';
 import type { EmailProvider } from '../../providers/email/email-provider';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
-import { clinicNoticeOf, markSent, wasSent } from './messages-repo';
+import { callbackNoticeOf, clinicNoticeOf, markSent, wasSent } from './messages-repo';
 import { createBookingRepo } from './repo';
 import { visitSubject } from './subject';
 
@@ -30,11 +33,18 @@ export const CLINIC_JOBS = {
   newBooking: 'booking.clinic-new',
   /** A patient cancelled on the site: queued with the cancel. */
   patientCanceled: 'booking.clinic-canceled',
+  /** A patient asked for a call back: queued with the request. */
+  callback: 'booking.clinic-callback',
 } as const satisfies Record<string, JobKindName>;
 
 /** The clinic's message of a patient's cancel, queued in the cancel's transaction. */
 export async function tellClinicOfCancel(tx: DbTx, jobs: JobSender, appointmentId: number, now: Date) {
   await jobs.enqueue(tx, [{ kind: CLINIC_JOBS.patientCanceled, runAt: now, payload: { appointmentId } }]);
+}
+
+/** The clinic's message of a patient's callback request, queued in the request's transaction. */
+export async function tellClinicOfCallback(tx: DbTx, jobs: JobSender, callbackId: number, now: Date) {
+  await jobs.enqueue(tx, [{ kind: CLINIC_JOBS.callback, runAt: now, payload: { callbackId } }]);
 }
 
 type Event = 'new' | 'canceled';
@@ -108,6 +118,47 @@ export function clinicEmail(n: ClinicNotice): { subject: string; text: string } 
   return { subject: `${HEAD[n.event]} на ${when(n)}`, text: lines.join('\n') };
 }
 
+/** A callback request as the clinic's messages tell it. */
+export interface CallbackNotice {
+  date: string;
+  times: string[];
+  patientName: string | null;
+  patientPhone: string;
+  doctorName: string;
+  link: string;
+}
+
+const dayParts = (times: string[]) =>
+  times.map((t) => DAY_PART_LABELS[t as DayPart]?.toLowerCase() ?? t).join(', ');
+const callbackDay = (date: string) => format(new Date(`${date}T12:00:00Z`), 'd MMMM', { locale: ru });
+
+/**
+ * 'Заявка на звонок: Петров О. просит перезвонить 1 декабря (утро, 6–11), к врачу Чернова А. Н.
+ * Подробнее в кабинете: …' — the patient a surname and an initial, never a phone number.
+ */
+export function callbackSms(n: CallbackNotice): string {
+  const who = n.patientName ? patientShort(n.patientName) : 'Пациент';
+  const sentence = `Заявка на звонок: ${who} просит перезвонить ${callbackDay(n.date)} (${dayParts(n.times)}), к врачу ${shortName(n.doctorName)}`;
+  return `${sentence.endsWith('.') ? sentence : `${sentence}.`} Подробнее в кабинете: ${n.link}`;
+}
+
+/** The letter: the patient's phone and when to call. */
+export function callbackEmail(n: CallbackNotice): { subject: string; text: string } {
+  return {
+    subject: `Заявка на звонок на ${callbackDay(n.date)}`,
+    text: [
+      'Пациент просит перезвонить и подобрать время приёма: свободного времени на сайте не нашлось.',
+      '',
+      `Когда звонить: ${callbackDay(n.date)}, ${dayParts(n.times)}`,
+      `Врач: ${n.doctorName}`,
+      `Пациент: ${n.patientName ?? 'не назвался'}`,
+      `Телефон: ${formatPhone(n.patientPhone)}`,
+      '',
+      `Подробнее в кабинете: ${n.link}`,
+    ].join('\n'),
+  };
+}
+
 function appointmentIdOf(job: Job): number {
   const id = (job.payload as { appointmentId?: unknown } | null)?.appointmentId;
   if (typeof id !== 'number') throw new Error(`job ${job.id}: payload without appointmentId`);
@@ -176,7 +227,24 @@ export function createClinicMessageHandlers({
       await once(job, `${kind}:${id}:email`, () => email.send({ to: address, ...clinicEmail(notice) }));
   }
 
+  /** A request already answered in the cabinet ('called', 'booked') when the job runs is not told. */
+  async function callback(job: Job) {
+    const id = (job.payload as { callbackId?: unknown } | null)?.callbackId;
+    if (typeof id !== 'number') throw new Error(`job ${job.id}: payload without callbackId`);
+    const row = await callbackNoticeOf(db, id);
+    if (!row || !row.on || row.status !== 'new') return;
+    const notice: CallbackNotice = { ...row, link: `${publicOrigin}${CABINET_CALLBACKS_PATH}` };
+    const { phone, email: address } = row;
+    if (phone && sms)
+      await once(job, `${CLINIC_JOBS.callback}:${id}:sms`, () => sms.send(phone, callbackSms(notice)));
+    if (address)
+      await once(job, `${CLINIC_JOBS.callback}:${id}:email`, () =>
+        email.send({ to: address, ...callbackEmail(notice) }),
+      );
+  }
+
   return {
+    [CLINIC_JOBS.callback]: callback,
     [CLINIC_JOBS.newBooking]: (job) => notify(job, 'new'),
     [CLINIC_JOBS.patientCanceled]: (job) => notify(job, 'canceled'),
   };

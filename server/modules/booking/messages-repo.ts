@@ -100,3 +100,28 @@ export async function clinicNoticeOf(db: Db, appointmentId: number) {
     .where(eq(appointments.id, appointmentId));
   return row;
 }
+
+/** A callback request with its doctor, its patient's name and its clinic's contact and switch. */
+export async function callbackNoticeOf(db: Db, callbackId: number) {
+  const { rows } = await db.execute<{
+    status: string;
+    date: string;
+    times: string[];
+    patientPhone: string;
+    patientName: string | null;
+    doctorName: string;
+    phone: string | null;
+    email: string | null;
+    on: boolean;
+  }>(sql`
+    SELECT cr.status, to_char(cr.date, 'YYYY-MM-DD') AS date, cr.times, cr.phone AS "patientPhone",
+           nullif(trim(coalesce(u.last_name, '') || ' ' || coalesce(u.first_name, '')), '') AS "patientName",
+           trim(d.last_name || ' ' || d.first_name || coalesce(' ' || d.patronymic, '')) AS "doctorName",
+           c.notify_phone AS phone, c.notify_email AS email, c.notify_callback_request AS on
+    FROM callback_requests cr
+    JOIN clinics c ON c.id = cr.clinic_id
+    JOIN doctors d ON d.id = cr.doctor_id
+    JOIN users u ON u.id = cr.user_id
+    WHERE cr.id = ${callbackId}`);
+  return rows[0] ?? null;
+}

@@ -259,16 +259,19 @@ export function createBookingRepo(db: Db) {
     },
 
     /** A callback request; a patient's open one for the same doctor and clinic is updated instead. */
-    async upsertCallback(row: {
-      doctorId: number;
-      clinicId: number;
-      userId: number;
-      phone: string;
-      date: string;
-      times: string[];
-      at: Date;
-    }): Promise<number> {
-      const [saved] = await db
+    async upsertCallback(
+      row: {
+        doctorId: number;
+        clinicId: number;
+        userId: number;
+        phone: string;
+        date: string;
+        times: string[];
+        at: Date;
+      },
+      tx: Db | DbTx = db,
+    ): Promise<number> {
+      const [saved] = await tx
         .insert(callbackRequests)
         .values({ ...row, createdAt: row.at })
         .onConflictDoUpdate({

@@ -45,7 +45,7 @@ export function createBookingService({
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
     ...createBooking({ db, clock, repo, spots, jobs, bus, desk }),
-    ...createCallbacks({ clock, repo }),
+    ...createCallbacks({ db, clock, repo, jobs }),
     ...appointments,
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),
     ...createWaitlist({ db, clock, repo, spots }),

@@ -70,15 +70,17 @@ export function createClinicNotifications({
       if (emailText !== '' && !isNotifyEmail(emailText)) errors.email = NOTIFY_TEXTS.badEmail;
       const first = Object.values(errors)[0];
       if (first) throw badRequest(first, { errors });
-      const after: ClinicNotifications = {
-        phone,
-        email: emailText === '' ? null : emailText,
-        new_booking: change.new_booking,
-        patient_cancel: change.patient_cancel,
-      };
       return db.transaction(async (tx) => {
         const before = await settings.lockNotifications(tx, clinicId);
         if (!before) throw notFound();
+        const after: ClinicNotifications = {
+          phone,
+          email: emailText === '' ? null : emailText,
+          new_booking: change.new_booking,
+          patient_cancel: change.patient_cancel,
+          new_review: change.new_review ?? before.new_review,
+          callback_request: change.callback_request ?? before.callback_request,
+        };
         await settings.setNotifications(tx, clinicId, after);
         await repo.audit(tx, {
           userId,

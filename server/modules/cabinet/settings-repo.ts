@@ -19,6 +19,8 @@ const notifyColumns = {
   email: clinics.notifyEmail,
   new_booking: clinics.notifyNewBooking,
   patient_cancel: clinics.notifyPatientCancel,
+  new_review: clinics.notifyNewReview,
+  callback_request: clinics.notifyCallbackRequest,
 };
 
 /**
@@ -77,6 +79,8 @@ export function createClinicSettingsRepo(db: Db) {
           notifyEmail: after.email,
           notifyNewBooking: after.new_booking,
           notifyPatientCancel: after.patient_cancel,
+          notifyNewReview: after.new_review,
+          notifyCallbackRequest: after.callback_request,
         })
         .where(eq(clinics.id, clinicId));
     },

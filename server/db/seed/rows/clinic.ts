@@ -69,6 +69,8 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     notifyEmail: null,
     notifyNewBooking: true,
     notifyPatientCancel: true,
+    notifyNewReview: true,
+    notifyCallbackRequest: true,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',

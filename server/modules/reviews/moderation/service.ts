@@ -24,8 +24,10 @@ import type { PageCache } from '../../../cache/page-cache';
 import type { Clock } from '../../../clock';
 import type { Db } from '../../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../http/errors';
+import type { JobSender } from '../../../jobs/queue';
 import type { SessionViewer } from '../../auth/viewer';
 import type { ReviewAwardsService } from '../awards/service';
+import { queueReviewNotice } from '../notices';
 import { applyReviewChange } from '../rating/service';
 import type { DocumentStore } from '../write/document-store';
 import { createModerationRepo, type PendingReplyRow, type QueueRow } from './repo';
@@ -84,6 +86,7 @@ export function createReviewModerationService({
   documents,
   pageCache,
   awards,
+  jobs,
 }: {
   db: Db;
   clock: Clock;
@@ -91,6 +94,8 @@ export function createReviewModerationService({
   pageCache: PageCache;
   /** The review award follows its review's state. */
   awards: Pick<ReviewAwardsService, 'onModeration'>;
+  /** The clinics' notices of a published review (../notices.ts), queued with the change. */
+  jobs: JobSender;
 }) {
   const repo = createModerationRepo(db);
   return {
@@ -175,6 +180,7 @@ export function createReviewModerationService({
           to,
           now,
         );
+        if (to === 'published') await queueReviewNotice(tx, jobs, reviewId, now);
         return { status: to, ...applied };
       });
       pageCache.invalidate(result.tags);
