@@ -7,6 +7,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bookingRoutes } from './modules/booking/routes';
 import { cabinetBranchesRoutes } from './modules/cabinet/branches-routes';
 import { cabinetPeopleRoutes } from './modules/cabinet/people-routes';
+import { planRoutes } from './modules/cabinet/plan-routes';
 import { cabinetPricesRoutes } from './modules/cabinet/prices-routes';
 import { cabinetRoutes } from './modules/cabinet/routes';
 import { clinicRoutes } from './modules/clinic/routes';
@@ -77,6 +78,7 @@ export async function apiRoutes(
   await cabinetPricesRoutes(api, { prices: services.prices });
   await cabinetBranchesRoutes(api, { branches: services.branches });
   await cabinetPeopleRoutes(api, { people: services.people });
+  await planRoutes(api, { plans: services.plans });
   await misKeyRoutes(api, { mis: services.mis });
   await pageStatsRoutes(api, { stats: services.pageStats });
   await clubRoutes(api, { club: services.club, coupons: services.clubCoupons, clock });

@@ -20,6 +20,7 @@ import { type CabinetBranchesService, createCabinetBranches } from './modules/ca
 import { clinicMediaDir, createClinicMediaStore } from './modules/cabinet/clinic-media-store';
 import { type ClinicPageEditor, createClinicPageEditor } from './modules/cabinet/clinic-page';
 import { type ClinicPeopleService, createClinicPeople } from './modules/cabinet/people';
+import { createPlanService, type PlanService } from './modules/cabinet/plan';
 import { createPricesEditor, type PricesEditor } from './modules/cabinet/prices';
 import { type CabinetService, createCabinetService } from './modules/cabinet/service';
 import { type ClinicDoctorsService, createClinicDoctorsService } from './modules/clinic/doctors-service';
@@ -126,6 +127,8 @@ export interface Services {
   branches: CabinetBranchesService;
   /** A clinic's people: its logins and their roles. */
   people: ClinicPeopleService;
+  /** The plans: a page's software version, upgrade requests, staff's changes. */
+  plans: PlanService;
   /** The integration API for clinic software (MIS) and its keys. */
   mis: MisService;
   /** The clinic's own page as it edits it in the cabinet. */
@@ -246,6 +249,7 @@ export function createServices({
   const sessions = createSessionService({ db, clock, secure: secureCookies });
   const branches = createCabinetBranches({ db, clock, sessions, bus });
   const people = createClinicPeople({ db, clock });
+  const plans = createPlanService({ db, clock, pageCache });
   const providers =
     authDeps.providers ??
     createProviders(authDeps.providersConfig ?? DEV_PROVIDERS_CONFIG, { logger: log, clock });
@@ -275,14 +279,7 @@ export function createServices({
   // The MIS's writes of visits run the cabinet's and the front desk's own code (mis/visits.ts).
   const mis = createMisService({ db, clock, jobs, booking, cabinet });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
-  const moderation = createReviewModerationService({
-    db,
-    clock,
-    documents,
-    pageCache,
-    awards: reviewAwards,
-    jobs,
-  });
+  const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
   const map = createMapService({
     db: read,
     clock,
@@ -358,6 +355,7 @@ export function createServices({
     cabinet,
     branches,
     people,
+    plans,
     mis,
     clinicPage,
     doctorProfiles,

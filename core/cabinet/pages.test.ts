@@ -17,6 +17,7 @@ describe('cabinetPagesFor', () => {
       'effectiveness',
       'profile',
       'reviews',
+      'plan',
     ]);
   });
 

@@ -17,6 +17,7 @@ export const CABINET_PAGES = {
   profile: { path: '/cabinet/profile/', title: 'Мой профиль', clinicTitle: 'Профили врачей' },
   reviews: { path: '/cabinet/reviews/', title: 'Отзывы обо мне', clinicTitle: 'Отзывы о клинике' },
   people: { path: '/cabinet/people/', title: 'Сотрудники' },
+  plan: { path: '/cabinet/plan/', title: 'Тариф' },
 } as const;
 export type CabinetPageKey = keyof typeof CABINET_PAGES;
 
@@ -24,6 +25,7 @@ export const STAFF_PAGES = {
   reviews: { path: '/staff/reviews/', title: 'Модерация отзывов' },
   profiles: { path: '/staff/profiles/', title: 'Модерация профилей' },
   search: { path: '/staff/search/', title: 'Поиск без результатов' },
+  plans: { path: '/staff/plans/', title: 'Тарифы' },
 } as const;
 
 /** The cabinet's pages in the menu's order (the header's account menu and every cabinet page's links). */
@@ -39,6 +41,7 @@ const CABINET_ORDER: readonly CabinetPageKey[] = [
   'profile',
   'reviews',
   'people',
+  'plan',
 ];
 
 /**
@@ -54,6 +57,7 @@ const PAGE_ACTIONS: { readonly [K in CabinetPageKey]?: CabinetAction } = {
   profile: 'profile',
   reviews: 'reviews',
   people: 'people',
+  plan: 'plan.view',
 };
 
 /** Which kind of work account looks at the cabinet, and a clinic login's role. */

@@ -26,6 +26,7 @@ describe('can', () => {
       'schedule.block',
       'callbacks',
       'patients',
+      'plan.view',
     ]);
   });
 
@@ -39,6 +40,8 @@ describe('can', () => {
       'profile',
       'reviews',
       'effectiveness',
+      'plan.view',
+      'plan.request',
     ]);
   });
 

@@ -64,6 +64,10 @@ export const CABINET_PERMISSIONS = {
   branches: ADMIN,
   /** The clinic's people: inviting, changing a role, removing. */
   people: ADMIN,
+  /** The plan page ('Тариф'): the page's software version, what the next one adds. */
+  'plan.view': ALL,
+  /** Asking staff for a higher version: a clinic's administrator, a doctor for his own page. */
+  'plan.request': ADMIN_AND_DOCTOR,
 } as const satisfies Record<string, readonly CabinetRole[]>;
 export type CabinetAction = keyof typeof CABINET_PERMISSIONS;
 
@@ -114,6 +118,7 @@ const ROUTE_ACTIONS: readonly { path: string; read: CabinetAction; write?: Cabin
   { path: '/cabinet/ajax/webhooks/', read: 'webhooks' },
   { path: '/cabinet/ajax/branches/', read: 'branches' },
   { path: '/cabinet/ajax/people/', read: 'people' },
+  { path: '/cabinet/ajax/plan/', read: 'plan.view', write: 'plan.request' },
   // Outside /cabinet/ajax/: the cabinet's reviews list and a work account's reply to a review.
   { path: '/api/cabinet/reviews/', read: 'reviews', exact: true },
   { path: '/api/reviews/:id/replies/', read: 'reviews', exact: true },
