@@ -279,7 +279,14 @@ export function createServices({
   // The MIS's writes of visits run the cabinet's and the front desk's own code (mis/visits.ts).
   const mis = createMisService({ db, clock, jobs, booking, cabinet });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
-  const moderation = createReviewModerationService({ db, clock, documents, pageCache, awards: reviewAwards });
+  const moderation = createReviewModerationService({
+    db,
+    clock,
+    documents,
+    pageCache,
+    awards: reviewAwards,
+    jobs,
+  });
   const map = createMapService({
     db: read,
     clock,
