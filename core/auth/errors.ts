@@ -40,6 +40,7 @@ export const FLOW_B_ERRORS = [
   'error_limit',
   'error_limit_total',
   'user_has_phone',
+  'sms_only',
 ] as const;
 export type FlowBError = (typeof FLOW_B_ERRORS)[number];
 
@@ -54,6 +55,8 @@ const FLOW_B_FIXED: Record<Exclude<FlowBError, 'error_code' | 'obsolete' | 'erro
   too_many_requests: 'Подтвердить этот номер можно через сутки. Было слишком много попыток',
   error_limit_total: 'Отправить новый код можно через сутки',
   user_has_phone: 'Вы уже авторизованы. Пожалуйста, обновите страницу',
+  /** A staff account's phone: no call, no VK (docs/product/sign-in.md). */
+  sms_only: 'Сотрудники входят только по коду из СМС',
 };
 
 /** The longer text of `deleting_in_progress`: the old profile is being deleted. */

@@ -4,7 +4,14 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Providers } from '../../providers';
 import { type EventBus, TOPICS } from '../../realtime/bus';
-import { clientOrFail, isUuid, phoneOrFail, type RequestContext, refuseDeleting } from './checks';
+import {
+  clientOrFail,
+  isStaffPhone,
+  isUuid,
+  phoneOrFail,
+  type RequestContext,
+  refuseDeleting,
+} from './checks';
 import type { CodeStore } from './codes';
 import { authFailure } from './failures';
 import type { AuthRateLimits } from './rate-limits';
@@ -87,7 +94,8 @@ export function createCallIn({
       ctx: RequestContext;
     }): Promise<CallRequestCreated> {
       const phone = phoneOrFail(input.phone);
-      await refuseDeleting(repo, phone);
+      // Staff sign in by SMS only: their phone is refused a call-in check.
+      if (isStaffPhone(await refuseDeleting(repo, phone))) throw authFailure(403, 'sms_only');
       await limits.admitRequest(phone, input.ctx);
       const check = await providers.callIn.createCheck(phone);
       const now = clock.now();

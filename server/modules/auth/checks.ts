@@ -30,4 +30,8 @@ export function clientOrFail(clientId: string | null | undefined, clientIds: rea
 export async function refuseDeleting(repo: AuthRepo, phone: string) {
   const user = await repo.userByPhone(phone);
   if (user?.deletingSince) throw authFailure(403, 'deleting_in_progress');
+  return user;
 }
+
+/** Whether the phone is a staff account's: staff sign in by SMS only, never a call or VK. */
+export const isStaffPhone = (user: { role: string } | null) => user?.role === 'staff';

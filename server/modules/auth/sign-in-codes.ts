@@ -1,7 +1,14 @@
 import type { CodeRequested } from '../../../core/auth/contracts';
 import type { ConfirmationMethod } from '../../../core/auth/errors';
 import { AUTH_LIMITS } from '../../../core/auth/limits';
-import { clientOrFail, isUuid, phoneOrFail, type RequestContext, refuseDeleting } from './checks';
+import {
+  clientOrFail,
+  isStaffPhone,
+  isUuid,
+  phoneOrFail,
+  type RequestContext,
+  refuseDeleting,
+} from './checks';
 import type { CodeStore } from './codes';
 import type { CodeDelivery } from './delivery';
 import { authFailure } from './failures';
@@ -31,7 +38,7 @@ export function createSignInCodes({
   clientIds: readonly string[];
 }) {
   return {
-    /** A code request; `smsOnly` for the no-registration request. */
+    /** A code request; `smsOnly` for the no-registration request and staff (a session or a phone). */
     async requestCode(input: {
       phone: string | null;
       confirmationFlow?: string | null;
@@ -41,8 +48,10 @@ export function createSignInCodes({
       const phone = phoneOrFail(input.phone);
       const flow = input.confirmationFlow;
       if (flow !== undefined && flow !== null && flow !== 'vk') throw authFailure(400, 'error_fields');
-      await refuseDeleting(repo, phone);
-      const wantsVk = flow === 'vk' && !input.smsOnly && delivery.vkEnabled;
+      // A staff account's phone gets an SMS whatever was asked (a flash call, VK), as a staff
+      // session's requests do.
+      const smsOnly = input.smsOnly || isStaffPhone(await refuseDeleting(repo, phone));
+      const wantsVk = flow === 'vk' && !smsOnly && delivery.vkEnabled;
       // VK codes used up today: the patient is offered a call or an SMS instead.
       if (wantsVk && (await limits.vkSpent(phone)))
         return { code: 'vk', service_id: null, attempts_exceeded: true };
@@ -51,7 +60,7 @@ export function createSignInCodes({
       if (wantsVk) {
         method = 'vk';
         await limits.countVk(phone);
-      } else if (!input.smsOnly && hourCount <= AUTH_LIMITS.callRequestsPerPhonePerHour) {
+      } else if (!smsOnly && hourCount <= AUTH_LIMITS.callRequestsPerPhonePerHour) {
         method = 'call';
       }
       const sent = await delivery.sendWithFallback(phone, method, input.ctx);

@@ -142,3 +142,36 @@ describe('doctor login link', () => {
     }
   });
 });
+
+describe('staff sign in by SMS only', () => {
+  it("a staff phone's code request is sent by SMS, whether a call (default) or VK was asked; the code signs in", async () => {
+    const phone = newPhone();
+    await t.database.db.insert(users).values({ phone, role: 'staff' });
+    for (const extra of [{}, { confirmation_flow: 'vk' }]) {
+      advance(5 * 60_000);
+      const res = await requestCode(phone, extra);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ code: 'sms', service_id: expect.any(String), attempts_exceeded: false });
+    }
+    advance(5 * 60_000);
+    const { service_id } = (await requestCode(phone)).json();
+    const confirmed = await confirm(phone, lastCode(phone), service_id);
+    expect(confirmed.statusCode).toBe(200);
+    const login = await post('/api/auth/login/', {
+      authorization_code: confirmed.json().authorization_code,
+      client_id: 'portal',
+    });
+    expect(login.json().user).toMatchObject({ isStaff: true, userPhone: phone });
+    // A patient's phone still gets the call first.
+    expect((await requestCode(newPhone())).json().code).toBe('call');
+  });
+
+  it("a staff phone is refused a call-in check (403 'sms_only')", async () => {
+    const phone = newPhone();
+    await t.database.db.insert(users).values({ phone, role: 'staff' });
+    const res = await post('/services/sso/calls/create_request/', { phone });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'sms_only', detail: 'Сотрудники входят только по коду из СМС' });
+    expect((await post('/services/sso/calls/create_request/', { phone: newPhone() })).statusCode).toBe(200);
+  });
+});
