@@ -69,6 +69,8 @@ export default [
     route('staff/search', 'routes/staff-search.tsx'),
     // The annual award's calendar and texts by year (?year=YYYY), staff only.
     route('staff/promo', 'routes/staff-promo.tsx'),
+    // Upgrade requests and setting a clinic's or doctor's software version, staff only.
+    route('staff/plans', 'routes/staff-plans.tsx'),
     // The cabinet's pages in one frame: a clinic network's account picks the branch it runs there.
     layout('routes/cabinet-frame.tsx', [
       route('cabinet/reviews', 'routes/cabinet-reviews.tsx'),
@@ -92,6 +94,8 @@ export default [
       route('cabinet/profile', 'routes/cabinet-profile.tsx'),
       // The page's views, booking and phone presses and bookings by day (?days=7|30|90&metric=).
       route('cabinet/effectiveness', 'routes/cabinet-effectiveness.tsx'),
+      // The page's plan ('Тариф'): its software version, what the next adds, a request to upgrade.
+      route('cabinet/plan', 'routes/cabinet-plan.tsx'),
     ]),
     route('*', 'routes/not-found.tsx'),
   ]),

@@ -61,6 +61,10 @@ describe('refusal pages answer their real status', () => {
       expect(refused.body, url).toContain(RECEPTION_TEXTS.signInButton);
     }
     expect((await page('/cabinet/clinic/', clinic)).statusCode).toBe(200);
+    const plan = await page('/cabinet/plan/', clinic);
+    expect(plan.statusCode).toBe(200);
+    expect(plan.body).toContain('Ваш тариф: «Стандарт»');
+    expect(plan.body).toContain('Что добавит «Профи»');
   }, 120_000);
 
   it('the clinic’s people: 403 to its receptionist, 200 to its administrator', async () => {
@@ -69,7 +73,7 @@ describe('refusal pages answer their real status', () => {
   }, 60_000);
 
   it('a staff page: 401 to a visitor, 403 to a clinic, 200 to staff', async () => {
-    for (const url of ['/staff/profiles/', '/staff/search/', '/staff/promo/']) {
+    for (const url of ['/staff/profiles/', '/staff/search/', '/staff/promo/', '/staff/plans/']) {
       expect((await page(url)).statusCode, url).toBe(401);
       expect((await page(url, clinic)).statusCode, url).toBe(403);
       expect((await page(url, staff)).statusCode, url).toBe(200);
