@@ -12,10 +12,13 @@ export const NETWORK_PHONE_BASE = 79990003001;
 export const RECEPTIONIST_PHONE = '79990004001';
 /**
  * The software versions of the demo cabinet accounts' pages, in account order: the first doctor
- * and the first clinic see their page effectiveness, the second ones see what Стандарт would give.
+ * and the first clinic see their page effectiveness, the second ones see what Стандарт would give;
+ * the fourth and fifth (in the small and large data sets, which no e2e scenario signs in as) make
+ * every level a demo account, Ультима included: doctor 79990001005 shows his own phone, clinic
+ * 79990002005 no ads.
  */
-export const DOCTOR_ACCOUNT_VERSIONS = ['STANDARD', 'LIGHT', null] as const;
-export const CLINIC_ACCOUNT_VERSIONS = ['PRO', 'LIGHT', null] as const;
+export const DOCTOR_ACCOUNT_VERSIONS = ['STANDARD', 'LIGHT', null, 'PRO', 'ULTIMA'] as const;
+export const CLINIC_ACCOUNT_VERSIONS = ['PRO', 'LIGHT', null, 'STANDARD', 'ULTIMA'] as const;
 
 /** Patients' phones '79010000000'…'79899999999': distinct for every index, never a demo account. */
 const PATIENT_SPAN = 880_000_000;
