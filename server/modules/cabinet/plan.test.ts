@@ -11,6 +11,7 @@ import { PLAN_TEXTS } from '../../../core/cabinet/plan';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
+import { adBanners, adCampaigns } from '../../db/schema/ads';
 import { cabinetAudit } from '../../db/schema/cabinet';
 import { clinics, promotions } from '../../db/schema/clinics';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
@@ -42,6 +43,27 @@ beforeAll(async () => {
     startsOn: '2026-11-01',
     endsOn: null,
   });
+  // A live campaign with a page banner in the town: a page below Профи shows its slot.
+  const [campaign] = await db
+    .insert(adCampaigns)
+    .values({
+      advertiser: 'ООО «Здоровье»',
+      advertiserInn: '7701234567',
+      erid: 'Kra23fPlan',
+      targetUrl: 'https://zdorovie.example.ru/akciya',
+      townId: town.id,
+      startsOn: '2026-11-01',
+      endsOn: '2026-11-30',
+    })
+    .returning({ id: adCampaigns.id });
+  await db
+    .insert(adBanners)
+    .values({
+      campaignId: campaign.id,
+      bannerType: 'page_side',
+      title: 'Скидка 20%',
+      body: 'До конца ноября',
+    });
   pages = await openPageBuild();
   app = await buildApp({
     db,
@@ -124,6 +146,7 @@ describe('staff set a page’s version', () => {
   it('is staff’s only, audited, and the public page follows at once (the cache is dropped)', async () => {
     const first = await publicPage();
     expect(first.body).not.toContain(PROMO);
+    expect(first.body).toContain('data-ad-slot="page_side"');
     expect((await publicPage()).cache).toBe('hit');
 
     const url = '/api/staff/plans/version/';
@@ -164,8 +187,16 @@ describe('staff set a page’s version', () => {
       requested: null,
     });
 
-    // Back to Лайт: the promotion goes from the public page at once.
+    // Профи: promotions stay, the ad goes (the same rule, softwareRights().noAds), at once.
+    await staff.inject({ url, payload: { ...payload, version: 'PRO' } });
+    const pro = await publicPage();
+    expect(pro.body).toContain(PROMO);
+    expect(pro.body).not.toContain('data-ad-slot');
+
+    // Back to Лайт: the promotion goes from the public page at once, the ad comes back.
     await staff.inject({ url, payload: { ...payload, version: 'LIGHT' } });
-    expect((await publicPage()).body).not.toContain(PROMO);
+    const back = await publicPage();
+    expect(back.body).not.toContain(PROMO);
+    expect(back.body).toContain('data-ad-slot="page_side"');
   }, 120_000);
 });
