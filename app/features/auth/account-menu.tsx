@@ -115,6 +115,7 @@ export function AccountMenu() {
           {user.isStaff && <MenuLink href={STAFF_PAGES.reviews.path}>{STAFF_PAGES.reviews.title}</MenuLink>}
           {user.isStaff && <MenuLink href={STAFF_PAGES.profiles.path}>{STAFF_PAGES.profiles.title}</MenuLink>}
           {user.isStaff && <MenuLink href={STAFF_PAGES.search.path}>{STAFF_PAGES.search.title}</MenuLink>}
+          {user.isStaff && <MenuLink href={STAFF_PAGES.plans.path}>{STAFF_PAGES.plans.title}</MenuLink>}
           {cabinetPagesFor(user).map((page) => (
             <MenuLink key={page.key} href={page.path}>
               {page.title}
