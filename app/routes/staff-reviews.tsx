@@ -1,5 +1,7 @@
 import { STAFF_PROFILES_PATH } from '../../core/doctor/profile-edit';
+import { type QueueFilter, QueueQuerySchema } from '../../core/reviews/moderation-contracts';
 import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
+import { QUEUE_FILTERS, type QueueFilterValues } from '../features/reviews/moderation/queue-filters';
 import { QUEUE_TABS } from '../features/reviews/moderation/queue-labels';
 import { StaffQueue } from '../features/reviews/moderation/staff-queue';
 import { pageMeta } from '../lib/seo';
@@ -15,10 +17,21 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const pageParam = url.searchParams.get('page');
   const page = pageParam && /^\d{1,5}$/.test(pageParam) && Number(pageParam) > 0 ? Number(pageParam) : 1;
   const q = (url.searchParams.get('q') ?? '').trim().slice(0, 200);
-  const base = { origin: context.origin, status, page, q, next: `${url.pathname}${url.search}` };
+  // Each filter the schema reads is kept; one it refuses (a hand-edited address) is dropped.
+  const filters: QueueFilterValues = {};
+  const parsedFilter: QueueFilter = {};
+  for (const name of QUEUE_FILTERS) {
+    const value = url.searchParams.get(name);
+    if (!value) continue;
+    const one = QueueQuerySchema.safeParse({ [name]: value });
+    if (!one.success) continue;
+    filters[name] = value;
+    Object.assign(parsedFilter, { [name]: one.data[name] });
+  }
+  const base = { origin: context.origin, status, page, q, filters, next: `${url.pathname}${url.search}` };
   if (!viewer.isStaff)
     return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', queue: null } as const;
-  const queue = await context.services.moderation.queue(viewer, status, page, q || null);
+  const queue = await context.services.moderation.queue(viewer, status, page, q || null, parsedFilter);
   return { ...base, access: 'ok', queue } as const;
 }
 
@@ -56,7 +69,7 @@ export default function StaffReviews({ loaderData: d }: Route.ComponentProps) {
           <a href={STAFF_PROFILES_PATH} className="mt-1 inline-block text-brand hover:underline">
             Модерация профилей врачей
           </a>
-          <StaffQueue status={d.status} q={d.q} page={d.page} queue={d.queue} />
+          <StaffQueue status={d.status} q={d.q} page={d.page} queue={d.queue} filters={d.filters} />
         </>
       )}
     </>

@@ -14,6 +14,8 @@ import type {
   ReviewsQuery,
 } from './contracts';
 import type {
+  BulkModerateBody,
+  BulkModerated,
   FakeWarningBody,
   FakeWarningSet,
   ModerateBody,
@@ -74,6 +76,11 @@ export const moderationQueue = defineCall<{ query: QueueQuery; reply: Moderation
 export const moderateReview = defineCall<ById & { body: ModerateBody; reply: Moderated }>()(
   'POST',
   '/api/staff/reviews/:id/moderate/',
+);
+/** Several reviews published or rejected at once, all or none (a reason required). */
+export const bulkModerateReviews = defineCall<{ body: BulkModerateBody; reply: BulkModerated }>()(
+  'POST',
+  '/api/staff/reviews/bulk/',
 );
 export const moderateReply = defineCall<ById & { body: ModerateReplyBody; reply: ReplyModerated }>()(
   'POST',

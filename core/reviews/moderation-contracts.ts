@@ -17,6 +17,21 @@ import { FAKE_WARNINGS } from './fake-warning';
 import { REVIEW_STATUSES } from './write';
 
 export const QUEUE_STATUSES = REVIEW_STATUSES;
+
+const queryId = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, message)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_ID, message)
+    .optional();
+
+const queryDay = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), message)
+    .optional();
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 
 export const QueueQuerySchema = PageQuerySchema.extend({
@@ -26,8 +41,22 @@ export const QueueQuerySchema = PageQuerySchema.extend({
     .max(200, 'Запрос — не длиннее 200 символов')
     .transform((s) => s.trim() || null)
     .default(null),
+  town: queryId('Неверный город'),
+  clinic: queryId('Неверная клиника'),
+  doctor: queryId('Неверный врач'),
+  tone: z.enum(['positive', 'neutral', 'negative'], 'Тон: positive, neutral или negative').optional(),
+  /** Written on or after this day (Moscow), 'YYYY-MM-DD'. */
+  from: queryDay('Неверная дата «с»'),
+  /** Written on or before this day (Moscow), 'YYYY-MM-DD'. */
+  to: queryDay('Неверная дата «по»'),
+  /** '1': only reviews with documents attached ('с документами'). */
+  documents: z.enum(['1'], 'Фильтр «с документами»: 1').optional(),
 });
 export type QueueQuery = z.input<typeof QueueQuerySchema>;
+export type QueueFilter = Pick<
+  z.output<typeof QueueQuerySchema>,
+  'town' | 'clinic' | 'doctor' | 'tone' | 'from' | 'to' | 'documents'
+>;
 
 export const QueueItemSchema = z.object({
   id: z.number().int(),
@@ -58,7 +87,9 @@ export const QueueItemSchema = z.object({
       toStatus: z.string(),
       reason: z.string().nullable(),
       at: Instant,
+      /** Who made the change: the staff member's name (or 'Модератор №{id}'), the author for the first line. */
       actor: z.string().nullable(),
+      actorId: z.number().int().nullable(),
       replyId: z.number().int().nullable(),
     }),
   ),
@@ -91,11 +122,41 @@ export const ModerationQueueSchema = z.object({
   hasNext: z.boolean(),
   /** Reviews waiting for moderation, in all. */
   pendingCount: z.number().int(),
+  /** Reviews in this state matching the filters and search, in all. */
+  matching: z.number().int(),
   pendingReplies: z.array(PendingReplySchema),
 });
 export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
 
 const REASON = textInput().max(500, 'Причина — не длиннее 500 символов').nullish();
+
+/** At most this many reviews in one bulk decision. */
+export const BULK_MAX = 50;
+
+export const BULK_ERRORS = {
+  reason: 'Укажите причину: она попадёт в историю каждого отзыва',
+  ids: `Выберите от 1 до ${BULK_MAX} отзывов`,
+} as const;
+
+/**
+ * Publish or reject (delete) several reviews at once, all or none; the reason is required for
+ * both and goes into each review's history.
+ */
+export const BulkModerateBodySchema = z.object({
+  ids: z
+    .array(z.number().int().positive().max(MAX_ID), BULK_ERRORS.ids)
+    .min(1, BULK_ERRORS.ids)
+    .max(BULK_MAX, BULK_ERRORS.ids),
+  action: z.enum(['publish', 'delete'], 'Неизвестное действие'),
+  reason: REASON,
+});
+export type BulkModerateBody = z.input<typeof BulkModerateBodySchema>;
+
+export const BulkModeratedSchema = z.object({
+  /** The reviews' new state, each. */
+  items: z.array(z.object({ id: z.number().int(), status: ReviewStatusSchema })),
+});
+export type BulkModerated = z.infer<typeof BulkModeratedSchema>;
 
 export const ModerateBodySchema = z.object({
   action: z.enum(['publish', 'unconfirm', 'resolve', 'delete'], 'Неизвестное действие'),

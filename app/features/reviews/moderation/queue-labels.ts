@@ -18,10 +18,16 @@ export const STATUS_TITLE: Record<string, string> = Object.fromEntries(QUEUE_TAB
 export const when = (iso: string) =>
   format(new TZDate(new Date(iso).getTime(), 'Europe/Moscow'), 'd MMMM yyyy, HH:mm', { locale: ru });
 
-/** The queue's query string: the state, the search and the page (1 is left out). */
-export function queueSearch(status: QueueStatus, q: string, page = 1): string {
+/** The queue's query string: the state, the search, the filters and the page (1 is left out). */
+export function queueSearch(
+  status: QueueStatus,
+  q: string,
+  page = 1,
+  filters: Partial<Record<string, string>> = {},
+): string {
   const params = new URLSearchParams({ status });
   if (q) params.set('q', q);
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (page > 1) params.set('page', String(page));
   return `?${params}`;
 }

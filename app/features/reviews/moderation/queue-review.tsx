@@ -20,11 +20,31 @@ function actionsOf(item: QueueItem): ReviewAction[] {
 }
 
 /** One review of the queue: its subject, author, marks, text, documents, answers and history. */
-export function QueueReview({ item, onDone }: { item: QueueItem; onDone: (message: string) => void }) {
+export function QueueReview({
+  item,
+  onDone,
+  selected,
+  onSelect,
+}: {
+  item: QueueItem;
+  onDone: (message: string) => void;
+  /** Ticked for a bulk decision (queue-filters.tsx); no box without `onSelect`. */
+  selected?: boolean;
+  onSelect?: (on: boolean) => void;
+}) {
   return (
     <li className="card p-4 sm:p-5" id={`review-${item.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p>
+          {onSelect && (
+            <input
+              type="checkbox"
+              aria-label={`Выбрать отзыв № ${item.id}`}
+              checked={selected ?? false}
+              onChange={(e) => onSelect(e.target.checked)}
+              className="mr-2 align-middle"
+            />
+          )}
           <span className="text-sm text-ink-soft">
             {item.subject.kind === 'doctor' ? 'Врач' : 'Клиника'}:{' '}
           </span>

@@ -8,6 +8,7 @@ import type {
 } from '../../../../core/reviews/moderation-contracts';
 import { PrevNextPager } from '../../../components/ui/pagination';
 import { ModerationActions } from './moderation-actions';
+import { BulkModeration, QueueFilters, type QueueFilterValues } from './queue-filters';
 import { QUEUE_TABS, queueSearch } from './queue-labels';
 import { QueueReview } from './queue-review';
 
@@ -51,18 +52,24 @@ export function StaffQueue({
   q,
   page,
   queue,
+  filters = {},
 }: {
   status: QueueStatus;
   q: string;
   page: number;
   queue: ModerationQueue;
+  filters?: QueueFilterValues;
 }) {
   const revalidator = useRevalidator();
   const [notice, setNotice] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
   const done = (message: string) => {
     setNotice(message);
+    setSelected([]);
     void revalidator.revalidate();
   };
+  const select = (id: number, on: boolean) =>
+    setSelected((ids) => (on ? [...ids.filter((x) => x !== id), id] : ids.filter((x) => x !== id)));
   return (
     <>
       <nav aria-label="Состояние отзывов" className="-mx-4 mt-4 overflow-x-auto px-4">
@@ -70,7 +77,7 @@ export function StaffQueue({
           {QUEUE_TABS.map(([tab, title]) => (
             <li key={tab}>
               <Link
-                to={queueSearch(tab, q)}
+                to={queueSearch(tab, q, 1, filters)}
                 aria-current={tab === status ? 'page' : undefined}
                 className="inline-block rounded-full border border-line px-3 py-1.5 hover:border-brand aria-[current=page]:border-brand aria-[current=page]:bg-brand aria-[current=page]:text-white"
               >
@@ -101,6 +108,8 @@ export function StaffQueue({
           Найти
         </button>
       </Form>
+      <QueueFilters status={status} q={q} values={filters} matching={queue.matching} />
+      <BulkModeration selected={selected} onDone={done} />
       <p role="status" className="mt-3 min-h-6 text-sm text-success">
         {notice}
       </p>
@@ -128,14 +137,20 @@ export function StaffQueue({
         ) : (
           <ul className="flex flex-col gap-3">
             {queue.items.map((item) => (
-              <QueueReview key={item.id} item={item} onDone={done} />
+              <QueueReview
+                key={item.id}
+                item={item}
+                onDone={done}
+                selected={selected.includes(item.id)}
+                onSelect={(on) => select(item.id, on)}
+              />
             ))}
           </ul>
         )}
       </section>
       <PrevNextPager
-        prev={page > 1 ? queueSearch(status, q, page - 1) : null}
-        next={queue.hasNext ? queueSearch(status, q, page + 1) : null}
+        prev={page > 1 ? queueSearch(status, q, page - 1, filters) : null}
+        next={queue.hasNext ? queueSearch(status, q, page + 1, filters) : null}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FakeWarning } from '../../../../core/reviews/fake-warning';
-import type { PendingReply, QueueItem } from '../../../../core/reviews/moderation-contracts';
+import type { PendingReply, QueueFilter, QueueItem } from '../../../../core/reviews/moderation-contracts';
 import type { ReviewStatus, ReviewSubjectKind } from '../../../../core/reviews/write';
 import type { Db, DbTx } from '../../../db/client';
 import { reviewHistory } from '../../../db/schema/reviews';
@@ -68,11 +68,32 @@ function searchWhere(q: string | null, text: SQL): SQL {
     OR (c.id IS NOT NULL AND c.name ILIKE ${like}))`;
 }
 
+/** The queue's filters: town, clinic (its own reviews and its doctors'), doctor, tone, days (Moscow), documents. */
+function filterWhere(f: QueueFilter): SQL {
+  const parts: SQL[] = [];
+  if (f.town) parts.push(sql`coalesce(d.town_id, c.town_id) = ${f.town}::int`);
+  if (f.clinic)
+    parts.push(sql`(r.clinic_id = ${f.clinic}::int OR r.doctor_id IN (
+      SELECT w.doctor_id FROM workplaces w WHERE w.clinic_id = ${f.clinic}::int))`);
+  if (f.doctor) parts.push(sql`r.doctor_id = ${f.doctor}::int`);
+  if (f.tone) parts.push(sql`r.sentiment = ${f.tone}`);
+  if (f.from) parts.push(sql`r.created_at >= (${f.from}::date::timestamp AT TIME ZONE 'Europe/Moscow')`);
+  if (f.to) parts.push(sql`r.created_at < ((${f.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Moscow')`);
+  if (f.documents) parts.push(sql`EXISTS (SELECT 1 FROM review_documents x WHERE x.review_id = r.id)`);
+  return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
+}
+
 /** SQL of the staff's review queue and moderation (service.ts). */
 export function createModerationRepo(db: Db) {
   return {
     /** A page of reviews in a state, pending oldest first and the rest newest first; `limit` + 1 tells if more follow. */
-    async queue(status: ReviewStatus, q: string | null, limit: number, offset: number): Promise<QueueRow[]> {
+    async queue(
+      status: ReviewStatus,
+      q: string | null,
+      filter: QueueFilter,
+      limit: number,
+      offset: number,
+    ): Promise<QueueRow[]> {
       const order =
         status === 'pending' ? sql`r.created_at ASC, r.id ASC` : sql`r.created_at DESC, r.id DESC`;
       const { rows } = await db.execute<QueueRow>(sql`
@@ -88,16 +109,27 @@ export function createModerationRepo(db: Db) {
                     FROM review_documents x WHERE x.review_id = r.id), '[]') AS documents,
           coalesce((SELECT json_agg(json_build_object('fromStatus', h.from_status, 'toStatus', h.to_status,
                       'reason', h.reason, 'at', h.at, 'replyId', h.reply_id,
-                      'actor', nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')) ORDER BY h.at, h.id)
+                      'actorId', h.actor_user_id,
+                      'actor', CASE WHEN h.actor_user_id IS NOT NULL THEN coalesce(
+                        nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), ''),
+                        CASE WHEN u.role = 'staff' THEN 'Модератор №' ELSE 'Пользователь №' END || h.actor_user_id) END) ORDER BY h.at, h.id)
                     FROM review_history h LEFT JOIN users u ON u.id = h.actor_user_id WHERE h.review_id = r.id), '[]') AS history,
           coalesce((SELECT json_agg(json_build_object('id', a.id, 'authorKind', a.author_kind, 'text', a.text,
                       'status', a.status, 'createdAt', a.created_at) ORDER BY a.created_at)
                     FROM review_replies a WHERE a.review_id = r.id), '[]') AS replies
         FROM reviews r ${SUBJECT_JOINS}
-        WHERE r.status = ${status} AND ${searchWhere(q, sql`r.text`)}
+        WHERE r.status = ${status} AND ${searchWhere(q, sql`r.text`)} AND ${filterWhere(filter)}
         ORDER BY ${order}
         LIMIT ${limit} OFFSET ${offset}`);
       return rows;
+    },
+
+    /** How many reviews in the state match the search and filters. */
+    async matching(status: ReviewStatus, q: string | null, filter: QueueFilter): Promise<number> {
+      const { rows } = await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM reviews r ${SUBJECT_JOINS}
+        WHERE r.status = ${status} AND ${searchWhere(q, sql`r.text`)} AND ${filterWhere(filter)}`);
+      return rows[0]?.n ?? 0;
     },
 
     async pendingCount(): Promise<number> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  bulkModerateReviews,
   moderateReply,
   moderateReview,
   moderationQueue,
@@ -8,6 +9,8 @@ import {
 } from '../../../../core/reviews/calls';
 import { ReviewIdParamsSchema } from '../../../../core/reviews/contracts';
 import {
+  BulkModerateBodySchema,
+  BulkModeratedSchema,
   FakeWarningBodySchema,
   FakeWarningSetSchema,
   ModerateBodySchema,
@@ -22,7 +25,8 @@ import type { ReviewModerationService } from './service';
 
 /**
  * The staff's side (the service refuses anyone else):
- *   GET  /api/staff/reviews/?status&page&q      the queue (q: a review number or words)
+ *   GET  /api/staff/reviews/?status&page&q&town&clinic&doctor&tone&from&to&documents   the queue
+ *   POST /api/staff/reviews/bulk/               {ids, action: publish|delete, reason} all or none
  *   POST /api/staff/reviews/{id}/moderate/      {action: publish|unconfirm|resolve|delete, reason}
  *   POST /api/staff/replies/{id}/moderate/      {action: publish|delete, reason}
  *   GET  /api/staff/reviews/documents/{id}/     a document attached to a review
@@ -37,9 +41,9 @@ export async function moderationRoutes(
     moderationQueue,
     { query: QueueQuerySchema, reply: ModerationQueueSchema },
     async (request, reply) => {
-      const { status, page, q } = request.query;
+      const { status, page, q, ...filter } = request.query;
       reply.header('cache-control', 'private, no-store');
-      return moderation.queue(await request.viewer(), status, page, q);
+      return moderation.queue(await request.viewer(), status, page, q, filter);
     },
   );
 
@@ -50,6 +54,16 @@ export async function moderationRoutes(
     async (request) => {
       const { action, reason } = request.body;
       return moderation.moderate(await request.viewer(), request.params.id, action, reason ?? null);
+    },
+  );
+
+  serve(
+    app,
+    bulkModerateReviews,
+    { body: BulkModerateBodySchema, reply: BulkModeratedSchema },
+    async (request) => {
+      const { ids, action, reason } = request.body;
+      return moderation.moderateMany(await request.viewer(), ids, action, reason ?? null);
     },
   );
 

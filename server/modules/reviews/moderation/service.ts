@@ -2,14 +2,17 @@ import { pageTags } from '../../../../core/cache/page-tags';
 import { clinicUrl, doctorUrl } from '../../../../core/directory/urls';
 import type { ReviewSubject } from '../../../../core/reviews/contracts';
 import type { FakeWarning } from '../../../../core/reviews/fake-warning';
-import type {
-  FakeWarningSet,
-  Moderated,
-  ModerationQueue,
-  PendingReply,
-  QueueItem,
-  QueueStatus,
-  ReplyModerated,
+import {
+  BULK_ERRORS,
+  type BulkModerated,
+  type FakeWarningSet,
+  type Moderated,
+  type ModerationQueue,
+  type PendingReply,
+  type QueueFilter,
+  type QueueItem,
+  type QueueStatus,
+  type ReplyModerated,
 } from '../../../../core/reviews/moderation-contracts';
 import { contribution, textLength } from '../../../../core/reviews/rating';
 import {
@@ -18,12 +21,13 @@ import {
   MODERATION_ERRORS,
   type ModerationAction,
   moderationRefusal,
+  type ReviewStatus,
   type ReviewSubjectKind,
 } from '../../../../core/reviews/write';
 import type { PageCache } from '../../../cache/page-cache';
 import type { Clock } from '../../../clock';
-import type { Db } from '../../../db/client';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../../http/errors';
+import type { Db, DbTx } from '../../../db/client';
+import { badRequest, conflict, DomainError, forbidden, notFound, unauthorized } from '../../../http/errors';
 import type { JobSender } from '../../../jobs/queue';
 import type { SessionViewer } from '../../auth/viewer';
 import type { ReviewAwardsService } from '../awards/service';
@@ -98,6 +102,62 @@ export function createReviewModerationService({
   jobs: JobSender;
 }) {
   const repo = createModerationRepo(db);
+  /** One review's change inside the caller's transaction (moderate, moderateMany). */
+  async function moderateOne(
+    tx: DbTx,
+    viewer: SessionViewer,
+    reviewId: number,
+    action: ModerationAction,
+    reason: string | null,
+    now: Date,
+  ) {
+    const review = await repo.lockReview(tx, reviewId);
+    if (!review) throw notFound(MODERATION_ERRORS.notFound);
+    const refusal = moderationRefusal(review, action, reason);
+    if (refusal) throw refusal === MODERATION_ERRORS.same ? sameState(refusal) : badRequest(refusal);
+    const to = MODERATION_ACTIONS[action];
+    const why = reason?.trim() || null;
+    await repo.setReviewStatus(tx, reviewId, to, action === 'delete' ? why : null, now);
+    await repo.addHistory(tx, {
+      reviewId,
+      actorUserId: viewer.userId,
+      fromStatus: review.status,
+      toStatus: to,
+      reason: why,
+      at: now,
+    });
+    const facts = {
+      userId: review.userId,
+      createdAt: new Date(review.createdAt),
+      textLength: textLength(review.text),
+      score: Number(review.score),
+    };
+    const subject: ReviewSubject =
+      review.doctorId !== null
+        ? { kind: 'doctor', id: review.doctorId }
+        : { kind: 'lpu', id: review.clinicId as number };
+    const shown = Number(isShownStatus(to)) - Number(isShownStatus(review.status));
+    const applied = await applyReviewChange(
+      tx,
+      subject,
+      reviewId,
+      {
+        before: contribution({ ...facts, status: review.status }),
+        after: contribution({ ...facts, status: to }),
+        shown,
+      },
+      now,
+    );
+    await awards.onModeration(
+      tx,
+      { id: reviewId, userId: review.userId, viaPortal: review.viaPortal },
+      to,
+      now,
+    );
+    if (to === 'published') await queueReviewNotice(tx, jobs, reviewId, now);
+    return { status: to, ...applied };
+  }
+
   return {
     /**
      * A page of reviews in a state (pending: oldest first, the rest newest first), the number
@@ -109,10 +169,12 @@ export function createReviewModerationService({
       status: QueueStatus,
       page: number,
       q: string | null = null,
+      filter: QueueFilter = {},
     ): Promise<ModerationQueue> {
       requireStaff(viewer);
-      const [items, pendingCount, pendingReplies] = await Promise.all([
-        repo.queue(status, q, QUEUE_PAGE_SIZE + 1, (page - 1) * QUEUE_PAGE_SIZE),
+      const [items, matching, pendingCount, pendingReplies] = await Promise.all([
+        repo.queue(status, q, filter, QUEUE_PAGE_SIZE + 1, (page - 1) * QUEUE_PAGE_SIZE),
+        repo.matching(status, q, filter),
         repo.pendingCount(),
         repo.pendingReplies(q, PENDING_REPLIES_SHOWN),
       ]);
@@ -120,6 +182,7 @@ export function createReviewModerationService({
         items: items.slice(0, QUEUE_PAGE_SIZE).map(queueItem),
         hasNext: items.length > QUEUE_PAGE_SIZE,
         pendingCount,
+        matching,
         pendingReplies: pendingReplies.map(pendingReply),
       };
     },
@@ -136,55 +199,43 @@ export function createReviewModerationService({
     ): Promise<Moderated> {
       requireStaff(viewer);
       const now = clock.now();
-      const result = await repo.transaction(async (tx) => {
-        const review = await repo.lockReview(tx, reviewId);
-        if (!review) throw notFound(MODERATION_ERRORS.notFound);
-        const refusal = moderationRefusal(review, action, reason);
-        if (refusal) throw refusal === MODERATION_ERRORS.same ? sameState(refusal) : badRequest(refusal);
-        const to = MODERATION_ACTIONS[action];
-        const why = reason?.trim() || null;
-        await repo.setReviewStatus(tx, reviewId, to, action === 'delete' ? why : null, now);
-        await repo.addHistory(tx, {
-          reviewId,
-          actorUserId: viewer.userId,
-          fromStatus: review.status,
-          toStatus: to,
-          reason: why,
-          at: now,
-        });
-        const facts = {
-          userId: review.userId,
-          createdAt: new Date(review.createdAt),
-          textLength: textLength(review.text),
-          score: Number(review.score),
-        };
-        const subject: ReviewSubject =
-          review.doctorId !== null
-            ? { kind: 'doctor', id: review.doctorId }
-            : { kind: 'lpu', id: review.clinicId as number };
-        const shown = Number(isShownStatus(to)) - Number(isShownStatus(review.status));
-        const applied = await applyReviewChange(
-          tx,
-          subject,
-          reviewId,
-          {
-            before: contribution({ ...facts, status: review.status }),
-            after: contribution({ ...facts, status: to }),
-            shown,
-          },
-          now,
-        );
-        await awards.onModeration(
-          tx,
-          { id: reviewId, userId: review.userId, viaPortal: review.viaPortal },
-          to,
-          now,
-        );
-        if (to === 'published') await queueReviewNotice(tx, jobs, reviewId, now);
-        return { status: to, ...applied };
-      });
+      const result = await repo.transaction((tx) => moderateOne(tx, viewer, reviewId, action, reason, now));
       pageCache.invalidate(result.tags);
       return { status: result.status, rating: result.rating, reviews_count: result.reviewsCount };
+    },
+
+    /**
+     * Publishes or rejects (deletes) several reviews in one transaction: all or none. The reason
+     * is required (it goes into each review's history with the moderator); a refusal of any one
+     * review (unknown, already in that state) refuses the whole batch, naming that review.
+     */
+    async moderateMany(
+      viewer: SessionViewer,
+      ids: number[],
+      action: 'publish' | 'delete',
+      reason: string | null,
+    ): Promise<BulkModerated> {
+      requireStaff(viewer);
+      if (!reason?.trim()) throw badRequest(BULK_ERRORS.reason, { errors: { reason: BULK_ERRORS.reason } });
+      const now = clock.now();
+      // Locked in id order, so two moderators' batches cannot deadlock.
+      const sorted = [...new Set(ids)].sort((x, y) => x - y);
+      const results = await repo.transaction(async (tx) => {
+        const done: { id: number; status: ReviewStatus; tags: string[] }[] = [];
+        for (const id of sorted) {
+          try {
+            const r = await moderateOne(tx, viewer, id, action, reason, now);
+            done.push({ id, status: r.status, tags: r.tags });
+          } catch (err) {
+            if (err instanceof DomainError)
+              throw new DomainError(err.code, `Отзыв №${id}: ${err.detail}`, err.status, { reviewId: id });
+            throw err;
+          }
+        }
+        return done;
+      });
+      pageCache.invalidate([...new Set(results.flatMap((r) => r.tags))]);
+      return { items: results.map(({ id, status }) => ({ id, status })) };
     },
 
     /** Publishes or deletes an answer; the change goes into its review's history. */
