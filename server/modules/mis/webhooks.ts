@@ -34,6 +34,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import { causeOf, logThrottle } from '../../http/log-throttle';
 import { serve } from '../../http/route';
 import { JOB_KINDS } from '../../jobs/kinds';
 import { type Job, type Jobs, preparedIn } from '../../jobs/queue';
@@ -458,13 +459,16 @@ export function startOutboxDrain(
   log: { warn(o: object, m: string): void },
 ) {
   let running = false;
+  // A database outage fails every tick the same way: one line per cause a minute (docs/security.md).
+  const admit = logThrottle({ windowMs: 60_000 });
   const timer = setInterval(async () => {
     if (running) return;
     running = true;
     try {
       while ((await webhooks.drain()) > 0);
     } catch (err) {
-      log.warn({ err }, 'webhook outbox drain failed');
+      const { log: logIt, repeated } = admit(causeOf(err));
+      if (logIt) log.warn(repeated ? { err, repeated } : { err }, 'webhook outbox drain failed');
     } finally {
       running = false;
     }
