@@ -1,3 +1,5 @@
+import { clinicRoleRefuses } from '../../core/cabinet/pages';
+import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../core/clinic/accessibility';
 import { AccessibilityEditor } from '../features/cabinet/accessibility-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
@@ -21,7 +23,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
-  if (!viewer.isLpu) {
+  if (!viewer.isLpu || clinicRoleRefuses('clinic', viewer)) {
     return refused(viewer, {
       ...base,
       accessibility: null,
@@ -30,7 +32,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       promotions: null,
       rules: null,
       media: null,
-      refusal: viewer.isDoctor ? ACCESSIBILITY_TEXTS.clinicOnly : ACCESSIBILITY_TEXTS.signIn,
+      refusal: viewer.isLpu
+        ? PERMISSION_TEXTS.refused
+        : viewer.isDoctor
+          ? ACCESSIBILITY_TEXTS.clinicOnly
+          : ACCESSIBILITY_TEXTS.signIn,
     });
   }
   const page = context.services.clinicPage;

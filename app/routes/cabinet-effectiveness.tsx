@@ -1,3 +1,5 @@
+import { clinicRoleRefuses } from '../../core/cabinet/pages';
+import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import {
   CABINET_EFFECTIVENESS_PATH,
   DEFAULT_PERIOD,
@@ -19,8 +21,12 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
-  if (!viewer.isDoctor && !viewer.isLpu) {
-    const refusal = viewer.isAnonymous ? EFFECTIVENESS_TEXTS.signIn : EFFECTIVENESS_TEXTS.workOnly;
+  if ((!viewer.isDoctor && !viewer.isLpu) || clinicRoleRefuses('effectiveness', viewer)) {
+    const refusal = viewer.isLpu
+      ? PERMISSION_TEXTS.refused
+      : viewer.isAnonymous
+        ? EFFECTIVENESS_TEXTS.signIn
+        : EFFECTIVENESS_TEXTS.workOnly;
     return refused(viewer, { ...base, report: null, metric: 'views' as Metric, refusal });
   }
   // A hand-edited period or count falls back to the defaults instead of an error page.

@@ -1,3 +1,5 @@
+import { clinicRoleRefuses } from '../../core/cabinet/pages';
+import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import { CABINET_INTEGRATION_PATH, MIS_KEY_TEXTS } from '../../core/mis/keys';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { MisKeys } from '../features/cabinet/mis-keys';
@@ -13,11 +15,15 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
-  if (!viewer.isLpu)
+  if (!viewer.isLpu || clinicRoleRefuses('integration', viewer))
     return refused(viewer, {
       ...base,
       keys: null,
-      refusal: viewer.isDoctor ? MIS_KEY_TEXTS.clinicOnly : MIS_KEY_TEXTS.signIn,
+      refusal: viewer.isLpu
+        ? PERMISSION_TEXTS.refused
+        : viewer.isDoctor
+          ? MIS_KEY_TEXTS.clinicOnly
+          : MIS_KEY_TEXTS.signIn,
     });
   return { ...base, keys: await context.services.mis.keys(viewer), refusal: null };
 }

@@ -1,3 +1,5 @@
+import { clinicRoleRefuses } from '../../core/cabinet/pages';
+import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import { CABINET_PRICES_PATH, PRICE_TEXTS } from '../../core/cabinet/prices';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { PriceEditor } from '../features/cabinet/price-editor';
@@ -17,6 +19,14 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     context.services.prices.visitPrices(viewer).catch((err: unknown) => {
       console.error(err);
       return null;
+    });
+  if (clinicRoleRefuses('prices', viewer))
+    return refused(viewer, {
+      ...base,
+      doctorView: false,
+      prices: null,
+      visitPrices: null,
+      refusal: PERMISSION_TEXTS.refused,
     });
   // A doctor reads the visit prices the clinics set (ADR 039); the price list is the clinic's.
   if (viewer.isDoctor)

@@ -1,4 +1,5 @@
-import { cabinetTitle } from '../../core/cabinet/pages';
+import { cabinetTitle, clinicRoleRefuses } from '../../core/cabinet/pages';
+import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import { CABINET_PROFILE_PATH, PROFILE_TEXTS } from '../../core/doctor/profile-edit';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DocumentsEditor } from '../features/cabinet/documents-editor';
@@ -21,12 +22,16 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     next: `${url.pathname}${url.search}`,
     title: cabinetTitle('profile', viewer),
   };
-  if (!viewer.isDoctor && !viewer.isLpu)
+  if ((!viewer.isDoctor && !viewer.isLpu) || clinicRoleRefuses('profile', viewer))
     return refused(viewer, {
       ...base,
       profile: null,
       documents: null,
-      refusal: viewer.isAnonymous ? PROFILE_TEXTS.signIn : PROFILE_TEXTS.doctorsOnly,
+      refusal: viewer.isLpu
+        ? PERMISSION_TEXTS.refused
+        : viewer.isAnonymous
+          ? PROFILE_TEXTS.signIn
+          : PROFILE_TEXTS.doctorsOnly,
     });
   const raw = url.searchParams.get('doctor');
   const doctor = raw && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;

@@ -1,8 +1,10 @@
-import { cabinetTitle } from '../../core/cabinet/pages';
+import { cabinetTitle, clinicRoleRefuses } from '../../core/cabinet/pages';
+import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import { CabinetReviewsQuerySchema } from '../../core/reviews/contracts';
 import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CabinetReviewsList } from '../features/reviews/write/cabinet-reviews';
+import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
@@ -27,7 +29,13 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     title: cabinetTitle('reviews', viewer),
   };
   if (!viewer.isDoctor && !viewer.isLpu)
-    return { ...base, access: viewer.isAnonymous ? 'signIn' : 'denied', list: null } as const;
+    return refused(viewer, {
+      ...base,
+      access: viewer.isAnonymous ? 'signIn' : 'denied',
+      list: null,
+    } as const);
+  if (clinicRoleRefuses('reviews', viewer))
+    return refused(viewer, { ...base, access: 'role', list: null } as const);
   return { ...base, access: 'ok', list: await context.services.reviewWriter.aboutMe(viewer, query) } as const;
 }
 
@@ -49,7 +57,13 @@ export default function CabinetReviews({ loaderData: d }: Route.ComponentProps) 
     <CabinetPage
       title={d.title}
       current={CABINET_REVIEWS_PATH}
-      refusal={d.access === 'ok' && d.list ? null : 'Отвечать на отзывы могут врачи и клиники'}
+      refusal={
+        d.access === 'ok' && d.list
+          ? null
+          : d.access === 'role'
+            ? PERMISSION_TEXTS.refused
+            : 'Отвечать на отзывы могут врачи и клиники'
+      }
       next={d.next}
     >
       {d.list && <CabinetReviewsList list={d.list} page={d.page} search={d.search} />}

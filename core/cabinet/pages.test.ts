@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CABINET_PAGES, cabinetPagesFor, landingAfterSignIn, STAFF_PAGES } from './pages';
+import { CABINET_PAGES, cabinetPagesFor, clinicRoleRefuses, landingAfterSignIn, STAFF_PAGES } from './pages';
 
 const doctor = { isDoctor: true, isLpu: false, isStaff: false };
 const clinic = { isDoctor: false, isLpu: true, isStaff: false };
@@ -65,5 +65,29 @@ describe('landingAfterSignIn', () => {
     expect(landingAfterSignIn(clinic, '/cabinet/prices/')).toBe('/cabinet/prices/');
     expect(landingAfterSignIn(patient, '/')).toBe('/');
     expect(landingAfterSignIn(patient, '/moskva/vrach/')).toBe('/moskva/vrach/');
+  });
+});
+
+describe('clinicRoleRefuses', () => {
+  it('refuses a receptionist the pages her role may not open, and no page to an administrator', () => {
+    const receptionist = { ...clinic, clinicRole: 'receptionist' as const };
+    const administrator = { ...clinic, clinicRole: 'administrator' as const };
+    for (const key of [
+      'prices',
+      'clinic',
+      'integration',
+      'effectiveness',
+      'profile',
+      'reviews',
+      'people',
+    ] as const)
+      expect(clinicRoleRefuses(key, receptionist), key).toBe(true);
+    for (const key of ['appointments', 'calendar', 'schedule', 'callbacks'] as const)
+      expect(clinicRoleRefuses(key, receptionist), key).toBe(false);
+    for (const key of Object.keys(CABINET_PAGES) as (keyof typeof CABINET_PAGES)[])
+      expect(clinicRoleRefuses(key, administrator), key).toBe(false);
+    // A removed login opens nothing; a doctor's account is its pages' own business.
+    expect(clinicRoleRefuses('appointments', { ...clinic, clinicRole: null })).toBe(true);
+    expect(clinicRoleRefuses('prices', doctor)).toBe(false);
   });
 });

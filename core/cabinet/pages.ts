@@ -101,6 +101,18 @@ export function cabinetPagesFor(
 }
 
 /**
+ * Whether a clinic's login is refused a cabinet page by its role (a receptionist opening the
+ * prices, the clinic page, the MIS keys…): the page's loader refuses it as the calls behind it
+ * do, rather than reading what the role may not see. Doctors' accounts and others are the
+ * pages' own business.
+ */
+export function clinicRoleRefuses(key: CabinetPageKey, account: CabinetAccount): boolean {
+  if (!account.isLpu) return false;
+  const role = menuRole(account);
+  return !role || !can(role, PAGE_ACTIONS[key] ?? 'calendar.view');
+}
+
+/**
  * Where a sign-in goes when the page it came from asked for none (`next` is the home page): a
  * doctor or a clinic to the cabinet's first page, staff to the reviews queue; a patient to `next`.
  * The patients' home page has nothing for a work account to do.

@@ -45,6 +45,7 @@ describe('CabinetPage', () => {
       ['Эффективность страницы', '/cabinet/effectiveness/'],
       ['Мой профиль', '/cabinet/profile/'],
       ['Отзывы обо мне', '/cabinet/reviews/'],
+      ['Тариф', '/cabinet/plan/'],
     ]);
     expect(screen.getByText('Содержимое')).toBeTruthy();
   });

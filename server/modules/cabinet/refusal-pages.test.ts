@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_TEXTS } from '../../../core/cabinet/permissions';
 import { RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
@@ -71,6 +72,26 @@ describe('refusal pages answer their real status', () => {
     expect((await page('/cabinet/people/', receptionist)).statusCode).toBe(403);
     expect((await page('/cabinet/people/', clinic)).statusCode).toBe(200);
   }, 60_000);
+
+  it('a page a receptionist may not open refuses her by its role, as its calls do; hers open', async () => {
+    for (const url of [
+      '/cabinet/prices/',
+      '/cabinet/clinic/',
+      '/cabinet/integration/',
+      '/cabinet/effectiveness/',
+      '/cabinet/profile/',
+      '/cabinet/reviews/',
+    ]) {
+      const res = await page(url, receptionist);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.body, url).toContain(PERMISSION_TEXTS.refused);
+      expect((await page(url, clinic)).statusCode, url).toBe(200);
+    }
+    // The prices page showed her the visit prices' editor before.
+    expect((await page('/cabinet/prices/', receptionist)).body).not.toContain('Стоимость приёма врачей');
+    for (const url of ['/cabinet/appointments/', '/cabinet/calendar/', '/cabinet/schedule/'])
+      expect((await page(url, receptionist)).statusCode, url).toBe(200);
+  }, 120_000);
 
   it('a staff page: 401 to a visitor, 403 to a clinic, 200 to staff', async () => {
     for (const url of ['/staff/profiles/', '/staff/search/', '/staff/promo/', '/staff/plans/']) {
