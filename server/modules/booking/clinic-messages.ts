@@ -232,7 +232,7 @@ export function createClinicMessageHandlers({
     const id = (job.payload as { callbackId?: unknown } | null)?.callbackId;
     if (typeof id !== 'number') throw new Error(`job ${job.id}: payload without callbackId`);
     const row = await callbackNoticeOf(db, id);
-    if (!row || !row.on || row.status !== 'new') return;
+    if (!row?.on || row.status !== 'new') return;
     const notice: CallbackNotice = { ...row, link: `${publicOrigin}${CABINET_CALLBACKS_PATH}` };
     const { phone, email: address } = row;
     if (phone && sms)

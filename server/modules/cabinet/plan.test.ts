@@ -56,14 +56,12 @@ beforeAll(async () => {
       endsOn: '2026-11-30',
     })
     .returning({ id: adCampaigns.id });
-  await db
-    .insert(adBanners)
-    .values({
-      campaignId: campaign.id,
-      bannerType: 'page_side',
-      title: 'Скидка 20%',
-      body: 'До конца ноября',
-    });
+  await db.insert(adBanners).values({
+    campaignId: campaign.id,
+    bannerType: 'page_side',
+    title: 'Скидка 20%',
+    body: 'До конца ноября',
+  });
   pages = await openPageBuild();
   app = await buildApp({
     db,

@@ -78,7 +78,7 @@ export function createReviewNoticeHandlers({
       const reviewId = (job.payload as { reviewId?: unknown } | null)?.reviewId;
       if (typeof reviewId !== 'number') throw new Error(`job ${job.id}: payload without reviewId`);
       const review = await repo.review(reviewId);
-      if (!review || review.status !== 'published') return;
+      if (review?.status !== 'published') return;
       for (const c of await repo.contacts(reviewId)) {
         if (!c.on) continue;
         const key = `${REVIEW_NOTICE_JOB}:${reviewId}:${c.clinicId}`;
