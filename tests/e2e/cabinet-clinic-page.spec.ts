@@ -190,5 +190,16 @@ test('a Лайт clinic sees what Стандарт would give instead of the pro
   await expect(page.getByRole('form', { name: 'О клинике' })).toBeVisible();
   await promos.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath(`clinic-cabinet-light-${project.name}.png`) });
+
+  // Its public page shows no promotion either, current or ended: one rule for both sides.
+  const { clinicId } = await (await page.request.get('/cabinet/ajax/appointments/')).json();
+  const visitor = await browser.newContext({ baseURL: project.use.baseURL, viewport: project.use.viewport });
+  const pub = await visitor.newPage();
+  const res = await pub.goto(`/moskva/lpu/${clinicId}-x/`);
+  expect(res?.status()).toBe(200);
+  await expect(pub.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(pub.getByRole('heading', { name: 'Акции', exact: true })).toHaveCount(0);
+  await expect(pub.getByRole('button', { name: 'Архивные акции' })).toHaveCount(0);
+  await visitor.close();
   await context.close();
 });
