@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CabinetPriceLine, CabinetPrices } from '../../../core/cabinet/price-contracts';
-import { PRICE_TEXTS as T } from '../../../core/cabinet/prices';
+import { PRICE_LIMITS, PRICE_TEXTS as T } from '../../../core/cabinet/prices';
 import { PriceEditor } from './price-editor';
 
 afterEach(() => {
@@ -68,6 +68,10 @@ describe('PriceEditor', () => {
     });
     render(<PriceEditor initial={prices} />);
     await click(`${T.edit}: Ферритин`);
+    // The name field takes as many characters as the server keeps (it let 220 through before).
+    expect(within(lineForm()).getByLabelText(T.name).getAttribute('maxlength')).toBe(
+      String(PRICE_LIMITS.nameMax),
+    );
     fireEvent.change(within(lineForm()).getByLabelText(T.priceFull), { target: { value: '1200' } });
     fireEvent.change(within(lineForm()).getByLabelText(T.priceClub), { target: { value: '1300' } });
     await click(T.save, lineForm());

@@ -143,7 +143,7 @@ export function PriceLineForm({
             {...control}
             ref={line === null ? undefined : firstRef}
             value={draft.name}
-            maxLength={PRICE_LIMITS.nameMax + 20}
+            maxLength={PRICE_LIMITS.nameMax}
             onChange={(e) => set({ name: e.target.value })}
             className={INPUT}
           />
