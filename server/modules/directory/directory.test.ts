@@ -202,8 +202,15 @@ describe('clinic page data', () => {
   it('gathers hours, holidays ahead, current promotions, licences and published reviews in one go', async () => {
     const { createClinicService } = await import('../clinic/service');
     const { createTownService } = await import('../towns/service');
-    const { clinicHourExceptions, clinicLicences, promotions } = await import('../../db/schema/clinics');
+    const {
+      clinicHourExceptions,
+      clinicLicences,
+      clinics: clinicRows,
+      promotions,
+    } = await import('../../db/schema/clinics');
     const db = database.db;
+    // Promotions show on pages from Стандарт (one version rule): the factory's version is random.
+    await db.update(clinicRows).set({ softwareVersion: 'STANDARD' }).where(eq(clinicRows.id, ids.clinic));
     await db.insert(clinicHourExceptions).values([
       { clinicId: ids.clinic, date: '2026-12-31', opens: '10:00', closes: '16:00' },
       { clinicId: ids.clinic, date: '2026-11-01', opens: null, closes: null },
