@@ -39,7 +39,7 @@ import { serve } from '../../http/route';
 import { JOB_KINDS } from '../../jobs/kinds';
 import { type Job, type Jobs, preparedIn } from '../../jobs/queue';
 import type { SessionViewer } from '../auth/viewer';
-import type { FeedRow } from './repo';
+import { misAppointmentOf } from './visits';
 import { createWebhooksRepo, type DeliveryRow, type EndpointRow } from './webhooks-repo';
 
 /** The job kinds of webhooks (server/jobs/kinds.ts). */
@@ -63,27 +63,6 @@ export function webhookSignature(secret: string, body: string, at: Date): string
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The visit as the change feed shows it (server/modules/mis/service.ts `appointments`). */
-function visitOf(r: FeedRow) {
-  return {
-    id: r.id,
-    status: r.status === 'active' ? 'booked' : r.status,
-    doctor_id: r.doctorId,
-    doctor_mis_id: r.doctorMisId,
-    service_id: r.serviceId,
-    service_mis_id: r.serviceMisId,
-    slot_mis_id: r.slotMisId,
-    visit_type: r.visitType,
-    starts_at: iso(r.startsAt),
-    ends_at: iso(r.endsAt),
-    patient: { name: r.patientName, phone: r.patientPhone, birth_date: r.birthDate },
-    price: r.price,
-    prepaid: r.prepaid === null ? null : Math.round(r.prepaid / 100),
-    confirmed: r.confirmed,
-    canceled_by: r.canceledBy,
-    cancel_reason: r.cancelReason,
-    created_at: iso(r.createdAt),
-  };
-}
 
 const webhookOf = (e: EndpointRow): Webhook => ({
   id: e.id,
@@ -320,7 +299,7 @@ export function createWebhooks({
           JSON.stringify({
             id: head.deliveryId,
             event: head.event,
-            appointment: visit ? visitOf(visit) : null,
+            appointment: visit ? misAppointmentOf(visit) : null,
           }),
         );
       }
