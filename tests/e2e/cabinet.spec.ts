@@ -37,7 +37,13 @@ test('a clinic sees its booked visits by day and week, and for one doctor', asyn
 
   await page.getByRole('link', { name: 'Неделя' }).click();
   await expect(page).toHaveURL(/days=7/);
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(7);
+  // A heading per day of the week (the desk's 'Записать пациента' form has its own).
+  await expect(
+    page.getByRole('heading', {
+      level: 2,
+      name: /^(Понедельник|Вторник|Среда|Четверг|Пятница|Суббота|Воскресенье),/,
+    }),
+  ).toHaveCount(7);
   const visits = page.locator('[data-visit-id]');
   await expect(visits.first()).toBeVisible();
   const first = visits.first();
@@ -52,14 +58,16 @@ test('a clinic sees its booked visits by day and week, and for one doctor', asyn
   // One doctor: every visit left is his, and the choice survives a reload and the Back button.
   const doctorId =
     (await page.locator('[data-visit-id][data-doctor-id]').first().getAttribute('data-doctor-id')) ?? '';
-  await page.getByLabel('Врач').selectOption(doctorId);
-  await page.getByRole('button', { name: 'Показать' }).click();
+  // The list's filter (the desk's 'Записать пациента' form has a 'Врач' of its own).
+  const filter = page.locator('form[method="get"]');
+  await filter.getByLabel('Врач').selectOption(doctorId);
+  await filter.getByRole('button', { name: 'Показать' }).click();
   await expect(page).toHaveURL(/doctor=\d+/);
   const mine = page.locator('[data-visit-id]');
   await expect(mine.first()).toBeVisible();
   for (const row of await mine.all()) await expect(row).toHaveAttribute('data-doctor-id', doctorId);
   await page.reload();
-  await expect(page.getByLabel('Врач')).toHaveValue(doctorId);
+  await expect(filter.getByLabel('Врач')).toHaveValue(doctorId);
   await page.goBack();
   await expect(page).not.toHaveURL(/doctor=/);
 
@@ -262,9 +270,11 @@ test('a clinic closes a doctor’s booked day: told of the visit, cancels it wit
   await expect(
     clinic.getByRole('heading', { level: 1, name: 'Расписание: выходные и отпуск' }),
   ).toBeVisible();
-  await clinic.getByLabel('Врач').first().selectOption(String(target.doctor_id));
-  await clinic.getByLabel('С', { exact: true }).fill(target.day);
-  await clinic.getByLabel('По', { exact: true }).fill(target.day);
+  // The 'Закрыть дни' form (the page also has the desk's 'Закрыть время' with its own 'С').
+  const daysOff = clinic.getByRole('form', { name: 'Закрыть дни' });
+  await daysOff.getByLabel('Врач').selectOption(String(target.doctor_id));
+  await daysOff.getByLabel('С', { exact: true }).fill(target.day);
+  await daysOff.getByLabel('По', { exact: true }).fill(target.day);
   await clinic.getByRole('button', { name: 'Закрыть дни' }).click();
   const warning = clinic.getByRole('alert').filter({ hasText: 'На эти дни есть записи' });
   await expect(warning).toBeVisible();
