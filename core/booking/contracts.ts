@@ -8,6 +8,8 @@ import { ErrorBodySchema, isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema, MarkedDaysSchema, ServiceKeySchema } from '../schedule/contracts';
 import { DAY_PARTS } from '../schedule/slot-filters';
 import { CALLBACK_TEXTS } from './callback';
+import { HomeAddressSchema } from './home-address';
+import { HOME_TEXTS } from './home-visit';
 import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS, VISIT_CAP_REASONS } from './form';
 import { VisitPlaceSchema, VisitSubjectSchema } from './page-contracts';
 import { VISIT_TYPES } from './urls';
@@ -80,10 +82,14 @@ export function bookingSchema(today: string | (() => string)) {
       .regex(/^9\d{9}$/, BOOKING_ERRORS.badRequest)
       .optional(),
     source: textInput().max(40).optional(),
+    /** A home visit's address (docs/product/visits.md): required for `type: 'home'`, ignored otherwise. */
+    home_address: HomeAddressSchema.optional(),
   })
     .superRefine(
       (body, ctx) => {
         oneSubject(body, ctx);
+        if (body.type === 'home' && body.home_address === undefined)
+          ctx.addIssue({ code: 'custom', path: ['home_address', 'street'], message: HOME_TEXTS.address });
         if (body.no_patronymic === true) return;
         const patronymic = patronymicName.safeParse(body.patronymic ?? '');
         if (!patronymic.success)
@@ -95,6 +101,7 @@ export function bookingSchema(today: string | (() => string)) {
     .transform((body) => ({
       ...body,
       patronymic: body.no_patronymic ? '' : body.patronymic.trim().replace(/\s+/g, ' '),
+      home_address: body.type === 'home' ? body.home_address : undefined,
     }));
 }
 /** The booking call's body as sent, and as checked. */
