@@ -7,11 +7,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { KeptHomeAddress } from '../../../core/booking/home-visit';
 import { users } from './auth';
 import { clinics } from './clinics';
 import { doctors, VISIT_TYPES, workplaces } from './doctors';
@@ -88,6 +91,13 @@ export const appointments = pgTable(
      * audit): the one visit the exclusion constraints leave out, so it may overlap another (ADR 038).
      */
     overbooked: boolean().notNull().default(false),
+    /**
+     * A home visit's address, as the patient gave it (personal data: only the patient, the
+     * clinic's staff and the doctor see it; docs/product/visits.md). Null for other visits.
+     */
+    homeAddress: jsonb().$type<KeptHomeAddress>(),
+    /** The clinic's arrival window when the home visit was booked (minutes); null: at the booked time. */
+    homeWindowMinutes: smallint(),
   },
   (t) => [
     check('appointments_owner', sql`num_nonnulls(${t.workplaceId}, ${t.clinicServiceId}) >= 1`),

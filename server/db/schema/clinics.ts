@@ -90,6 +90,14 @@ export const clinics = pgTable(
     notifyNewReview: boolean().notNull().default(true),
     /** 'Заявка на звонок': a patient asked the clinic to call back (server/modules/booking/callbacks.ts). */
     notifyCallbackRequest: boolean().notNull().default(true),
+    /**
+     * Home visits (docs/product/visits.md): the service area (a radius in km around the clinic
+     * and/or the town's districts; neither: the whole town) and the arrival window in minutes
+     * ('Врач приедет с 10:00 до 12:00'; null: at the booked time).
+     */
+    homeRadiusKm: smallint(),
+    homeDistrictIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    homeWindowMinutes: smallint(),
     clubEnabled: boolean().notNull().default(false),
     clubDiscountPercent: smallint().notNull().default(0),
     children: boolean().notNull().default(false),
