@@ -122,3 +122,62 @@ describe('Yandex maps adapter', () => {
     expect(error.retryable).toBe(false);
   });
 });
+
+describe('Yandex geocoder placing a house', () => {
+  const answer = (precision: string) => ({
+    response: {
+      GeoObjectCollection: {
+        featureMember: [
+          {
+            GeoObject: {
+              name: 'Тверская улица, 7',
+              metaDataProperty: { GeocoderMetaData: { precision, kind: 'house' } },
+              Point: { pos: '37.6129 55.7586' },
+            },
+          },
+        ],
+      },
+    },
+  });
+
+  async function geocoder(precision: string) {
+    fake = await startFakeProvider((request: ReceivedRequest) =>
+      request.path === '/1.x/' ? { json: answer(precision) } : { status: 404, json: {} },
+    );
+    return createYandexMapsProvider({ apiKey: KEY, geocoderUrl: fake.baseUrl });
+  }
+
+  it('answers the point of that very house, asking with the town, street and house', async () => {
+    const maps = await geocoder('exact');
+    await expect(
+      maps.locateHouse({ town: 'Москва', street: 'Тверская улица', house: '7' }, area),
+    ).resolves.toEqual({
+      lat: 55.7586,
+      lon: 37.6129,
+    });
+    const query = fake!.requests[0].query;
+    expect(query.get('geocode')).toBe('Москва, Тверская улица, 7');
+    expect(query.get('apikey')).toBe(KEY);
+    expect(query.get('rspn')).toBe('1');
+  });
+
+  it('answers null for a neighbour, a street or nothing found', async () => {
+    for (const precision of ['number', 'near', 'street', 'other']) {
+      const maps = await geocoder(precision);
+      await expect(
+        maps.locateHouse({ town: 'Москва', street: 'Тверская', house: '700' }, area),
+      ).resolves.toBeNull();
+      await fake?.close();
+      fake = undefined;
+    }
+  });
+
+  it('fails as a provider error on a broken answer, never showing the key', async () => {
+    fake = await startFakeProvider(() => ({ status: 500, json: { message: 'boom' } }));
+    const maps = createYandexMapsProvider({ apiKey: KEY, geocoderUrl: fake.baseUrl });
+    await expectProviderError(maps.locateHouse({ town: 'Москва', street: 'Тверская', house: '7' }, area), {
+      provider: 'yandex-geocoder',
+      secret: KEY,
+    });
+  });
+});

@@ -54,6 +54,30 @@ export function createYandexMapsProvider(options: YandexMapsOptions): MapsProvid
   return {
     name: 'yandex',
     geocode,
+    // The Geocoder's precision 'exact' is that very house; 'number', 'near', 'street' and the
+    // rest are a neighbour, a street or a town: no point then (ADR 042).
+    async locateHouse({ town, street, house }, area) {
+      const query = new URLSearchParams({
+        apikey: apiKey,
+        geocode: `${town}, ${street}, ${house}`,
+        format: 'json',
+        lang: 'ru_RU',
+        results: '1',
+        ll: `${area.near.lon},${area.near.lat}`,
+        spn: span(area),
+        rspn: '1',
+      });
+      const body = await get('yandex-geocoder', `${geocoderUrl}/1.x/?${query}`);
+      const members = dig(body, ['response', 'GeoObjectCollection', 'featureMember']);
+      if (!Array.isArray(members))
+        throw new ProviderError('yandex-geocoder', 'unexpected answer', { retryable: false });
+      const object = dig(members[0], ['GeoObject']);
+      const precision = dig(object, ['metaDataProperty', 'GeocoderMetaData', 'precision']);
+      const pos = dig(object, ['Point', 'pos']);
+      if (precision !== 'exact' || typeof pos !== 'string') return null;
+      const [lon, lat] = pos.split(' ').map(Number);
+      return Number.isFinite(lat) && Number.isFinite(lon) ? { lat, lon } : null;
+    },
     async suggest(text, area, limit) {
       const query = new URLSearchParams({
         apikey: apiKey,
