@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { providePageContext } from '../app/lib/services.server';
 import type { AuthSettings } from '../core/auth/contracts';
 import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
-import type { LegalOperator } from '../core/legal/document';
+import { DEMO_OPERATOR, type LegalOperator } from '../core/legal/document';
 import { promoPageVariant } from '../core/promo/visibility';
 import { apiRoutes } from './api-routes';
 import { type Clock, fixedClock, TEST_NOW_COOKIE } from './clock';
@@ -148,7 +148,7 @@ export async function buildApp({
   pageCacheTtlMs = 0,
   pagesAtOnce,
   environment = 'production',
-  operator = {},
+  operator = DEMO_OPERATOR,
   auth: authDeps = {},
   jobs: jobsDeps = {},
   uploadsDir = path.join(os.tmpdir(), 'portal-review-documents'),

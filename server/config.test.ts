@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authSecretWeakness, DEV_AUTH_SECRET, loadConfig, productionProblems } from './config';
+import { DEMO_OPERATOR } from '../core/legal/document';
+import {
+  authSecretWeakness,
+  DEV_AUTH_SECRET,
+  legalOperatorOf,
+  loadConfig,
+  productionProblems,
+} from './config';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -107,6 +114,86 @@ describe('loadConfig', () => {
 
 const STRONG = 'q8Xv2LmN0pR7sT4wZ1yB6cD9fG3hJ5kA';
 
+/** A real operator's settings (the numbers' check digits are right; the entity is made up). */
+const OPERATOR = {
+  OPERATOR_NAME: 'ООО «Портал»',
+  OPERATOR_INN: '7700000009',
+  OPERATOR_OGRN: '1027700000008',
+  OPERATOR_ADDRESS: '101000, г. Москва, ул. Тестовая, д. 1',
+  OPERATOR_EMAIL: 'privacy@example.ru',
+};
+
+describe('the operator of the legal documents', () => {
+  it('is the settings when all are given, the phone optional; spaces in the numbers are dropped', () => {
+    const config = loadConfig({
+      ...OPERATOR,
+      OPERATOR_INN: '77 0000 0009',
+      OPERATOR_PHONE: '+7 495 000-00-00',
+    });
+    expect(legalOperatorOf(config)).toEqual({
+      name: 'ООО «Портал»',
+      inn: '7700000009',
+      ogrn: '1027700000008',
+      address: '101000, г. Москва, ул. Тестовая, д. 1',
+      email: 'privacy@example.ru',
+      phone: '+7 495 000-00-00',
+      demo: false,
+    });
+    expect(legalOperatorOf(loadConfig(OPERATOR)).phone).toBeNull();
+  });
+
+  it('is the marked demo operator of a start without them, which production refuses', () => {
+    expect(legalOperatorOf(loadConfig({}))).toBe(DEMO_OPERATOR);
+    expect(DEMO_OPERATOR).toMatchObject({ name: 'Демонстрационный оператор', demo: true });
+    // `npm start` (NODE_ENV=production, APP_ENV unset) on the embedded demo database runs with it.
+    expect(productionProblems(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
+    const production = productionProblems(loadConfig({ APP_ENV: 'production', AUTH_SECRET: STRONG }));
+    expect(production).toContainEqual(
+      expect.stringMatching(/^OPERATOR_\*: .* required in APP_ENV=production/),
+    );
+  });
+
+  it.each([
+    [
+      'an ИНН with a wrong check digit',
+      { OPERATOR_INN: '7700000008' },
+      'OPERATOR_INN: the check digit is wrong',
+    ],
+    ['an ИНН of 11 digits', { OPERATOR_INN: '77000000091' }, 'OPERATOR_INN: 10 digits'],
+    [
+      'an ОГРН with a wrong check digit',
+      { OPERATOR_OGRN: '1027700000009' },
+      'OPERATOR_OGRN: the check digit is wrong',
+    ],
+    [
+      'an ОГРНИП beside an organisation’s ИНН',
+      { OPERATOR_OGRN: '300000000000004' },
+      'OPERATOR_OGRN: an organisation',
+    ],
+    ['an e-mail that is not one', { OPERATOR_EMAIL: 'privacy at example' }, 'OPERATOR_EMAIL'],
+    [
+      'some settings without the others',
+      { OPERATOR_ADDRESS: '' },
+      'OPERATOR_ADDRESS: required with the other',
+    ],
+    [
+      'the phone alone',
+      {
+        ...Object.fromEntries(Object.keys(OPERATOR).map((k) => [k, ''])),
+        OPERATOR_PHONE: '+7 495 000-00-00',
+      },
+      'OPERATOR_NAME: required with the other',
+    ],
+  ])('refuses %s at start, in any environment', (_name, change, message) => {
+    vi.spyOn(process, 'exit').mockImplementation(() => {
+      throw new Error('exit');
+    });
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => loadConfig({ ...OPERATOR, ...change })).toThrow('exit');
+    expect(String(error.mock.calls.at(-1)?.[0])).toContain(message);
+  });
+});
+
 describe('authSecretWeakness', () => {
   it('accepts generated secrets', () => {
     expect(authSecretWeakness(STRONG)).toBeNull();
@@ -142,6 +229,7 @@ describe('productionProblems', () => {
     EMAIL_PROVIDER: 'smtp',
     SMTP_URL: 'smtps://receipts:password@smtp.example.ru:465',
     EMAIL_FROM: 'ПроДокторов <noreply@example.ru>',
+    ...OPERATOR,
   };
 
   it('none for a real deployment with a strong secret, YooKassa and SMTP, and none outside production', () => {
@@ -170,7 +258,7 @@ describe('productionProblems', () => {
     );
     const weak = productionProblems(loadConfig({ APP_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }));
     expect(weak[0]).toMatch(/^AUTH_SECRET: too weak \(one character repeated\)/);
-    expect(weak.slice(1).map((p) => p.split('=')[0])).toEqual([
+    expect(weak.slice(2).map((p) => p.split('=')[0])).toEqual([
       'SMS_PROVIDER',
       'FLASHCALL_PROVIDER',
       'CALLIN_PROVIDER',
@@ -178,6 +266,7 @@ describe('productionProblems', () => {
       'PAYMENTS_PROVIDER',
       'EMAIL_PROVIDER',
     ]);
+    expect(weak[1]).toMatch(/^OPERATOR_\*: the operator's details are required in APP_ENV=production/);
   });
 
   it("refuses the end-to-end tests' page clock in production only", () => {

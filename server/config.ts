@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEMO_OPERATOR, type LegalOperator } from '../core/legal/document';
+import { innProblem, ogrnProblem, requisitesMismatch } from '../core/legal/requisites';
 import { providerConfigProblems } from './providers';
 import { emailConfigProblems } from './providers/email';
 import { mapsConfigProblems } from './providers/maps';
@@ -51,6 +53,46 @@ export const ReplicaUrlsSchema = z
     });
     return z.NEVER;
   });
+
+/** ИНН or ОГРН: digits (spaces a person may type between groups are dropped), checked by `problem`. */
+function RequisiteSchema(problem: (value: string) => string | null) {
+  return z
+    .string()
+    .transform((value) => value.replace(/\s/g, ''))
+    .superRefine((value, ctx) => {
+      const wrong = problem(value);
+      if (wrong) ctx.addIssue({ code: 'custom', message: wrong });
+    });
+}
+
+/** The operator's settings, all required once one is set (a half-filled policy is worse than the demo). */
+export const OPERATOR_REQUIRED = [
+  'OPERATOR_NAME',
+  'OPERATOR_INN',
+  'OPERATOR_OGRN',
+  'OPERATOR_ADDRESS',
+  'OPERATOR_EMAIL',
+] as const;
+
+type OperatorSettings = { [K in (typeof OPERATOR_REQUIRED)[number] | 'OPERATOR_PHONE']?: string };
+
+/** Some of the operator's settings without the others, or an ИНН and ОГРН of different kinds. */
+function operatorProblems(config: OperatorSettings): { path: string[]; message: string }[] {
+  const set = OPERATOR_REQUIRED.filter((key) => config[key] !== undefined);
+  const anySet = set.length > 0 || config.OPERATOR_PHONE !== undefined;
+  if (anySet && set.length < OPERATOR_REQUIRED.length) {
+    const missing = OPERATOR_REQUIRED.filter((key) => config[key] === undefined);
+    return missing.map((key) => ({
+      path: [key],
+      message: `required with the other operator settings (${OPERATOR_REQUIRED.join(', ')})`,
+    }));
+  }
+  const mismatch =
+    config.OPERATOR_INN && config.OPERATOR_OGRN
+      ? requisitesMismatch(config.OPERATOR_INN, config.OPERATOR_OGRN)
+      : null;
+  return mismatch ? [{ path: ['OPERATOR_OGRN'], message: mismatch }] : [];
+}
 
 /**
  * The patients' mobile app in the stores (the app promo's install button). Defaults are the
@@ -157,14 +199,20 @@ const ConfigSchema = z
     OFFICE_IPS: z.string().default(''),
     /**
      * The operator of personal data, shown in the privacy policy, the terms and the club's
-     * documents: the legal entity's name, INN, OGRN, address and e-mail for requests. Unset
-     * details appear there as marked placeholders.
+     * documents (docs/product/legal.md): the legal entity's name, ИНН, ОГРН, address, e-mail and
+     * (optional) phone for requests. All or none: none shows the marked demo operator, which
+     * APP_ENV=production refuses (productionProblems).
      */
-    OPERATOR_NAME: z.string().optional(),
-    OPERATOR_INN: z.string().optional(),
-    OPERATOR_OGRN: z.string().optional(),
-    OPERATOR_ADDRESS: z.string().optional(),
-    OPERATOR_EMAIL: z.string().optional(),
+    OPERATOR_NAME: z.string().trim().min(3).max(300).optional(),
+    OPERATOR_INN: RequisiteSchema(innProblem).optional(),
+    OPERATOR_OGRN: RequisiteSchema(ogrnProblem).optional(),
+    OPERATOR_ADDRESS: z.string().trim().min(10).max(500).optional(),
+    OPERATOR_EMAIL: z.email().optional(),
+    OPERATOR_PHONE: z
+      .string()
+      .trim()
+      .regex(/^\+?[\d\s()-]{10,20}$/, 'a phone as written, e.g. +7 495 000-00-00')
+      .optional(),
     /** The app promo's store links: the App Store for iPhone, iPad and iPod, Google Play for others. */
     APP_STORE_URL: z.url({ protocol: /^https$/ }).default(DEFAULT_APP_STORES.appStore),
     GOOGLE_PLAY_URL: z.url({ protocol: /^https$/ }).default(DEFAULT_APP_STORES.googlePlay),
@@ -175,6 +223,7 @@ const ConfigSchema = z
     CLOCK_OVERRIDE: z.stringbool().default(false),
   })
   .superRefine((config, ctx) => {
+    for (const problem of operatorProblems(config)) ctx.addIssue({ code: 'custom', ...problem });
     if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL)
       ctx.addIssue({
         code: 'custom',
@@ -262,6 +311,10 @@ export function productionProblems(config: Config): string[] {
   else if (weakness) problems.push(`AUTH_SECRET: too weak (${weakness}); ${generate}`);
   if (config.CLOCK_OVERRIDE)
     problems.push("CLOCK_OVERRIDE: for end-to-end tests only; visitors could set the pages' clock");
+  if (!config.OPERATOR_NAME)
+    problems.push(
+      `OPERATOR_*: the operator's details are required in APP_ENV=production (${OPERATOR_REQUIRED.join(', ')}); the legal pages would show the demo operator`,
+    );
   return [
     ...problems,
     ...providerConfigProblems(config),
@@ -277,4 +330,23 @@ export function refuseProductionProblems(config: Config): void {
   if (problems.length === 0) return;
   console.error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
   process.exit(1);
+}
+
+/**
+ * The operator the legal documents name: the OPERATOR_* settings (all present, checked by
+ * loadConfig), or the marked demo operator of a start without them, which production refuses.
+ */
+export function legalOperatorOf(config: Config): LegalOperator {
+  const { OPERATOR_NAME, OPERATOR_INN, OPERATOR_OGRN, OPERATOR_ADDRESS, OPERATOR_EMAIL } = config;
+  if (!OPERATOR_NAME || !OPERATOR_INN || !OPERATOR_OGRN || !OPERATOR_ADDRESS || !OPERATOR_EMAIL)
+    return DEMO_OPERATOR;
+  return {
+    name: OPERATOR_NAME,
+    inn: OPERATOR_INN,
+    ogrn: OPERATOR_OGRN,
+    address: OPERATOR_ADDRESS,
+    email: OPERATOR_EMAIL,
+    phone: config.OPERATOR_PHONE ?? null,
+    demo: false,
+  };
 }

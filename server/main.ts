@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { createRedisRateLimitStore } from './cache/rate-limit';
 import { createRedisClient } from './cache/redis';
 import { systemClock } from './clock';
-import { loadConfig, refuseProductionProblems } from './config';
+import { legalOperatorOf, loadConfig, refuseProductionProblems } from './config';
 import { openDatabase } from './db/client';
 import { exitIfDataDirLocked } from './db/data-dir-lock';
 import { isDatabaseEmpty, seedDatabase, seededSummary } from './db/seed/index';
@@ -99,13 +99,7 @@ const app = await buildApp({
   pageCacheTtlMs: dev ? 0 : config.PAGE_CACHE_TTL_MS,
   pagesAtOnce: config.PAGE_CONCURRENCY,
   environment: config.APP_ENV,
-  operator: {
-    name: config.OPERATOR_NAME,
-    inn: config.OPERATOR_INN,
-    ogrn: config.OPERATOR_OGRN,
-    address: config.OPERATOR_ADDRESS,
-    email: config.OPERATOR_EMAIL,
-  },
+  operator: legalOperatorOf(config),
   auth: {
     providersConfig: config,
     limits: redis ? createRedisRateLimitStore(redis) : undefined,

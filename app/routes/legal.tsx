@@ -15,7 +15,11 @@ export function loader({ context: router, url }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const slug = LEGAL_PAGES.find((s) => LEGAL_URLS[s] === url.pathname);
   if (!slug) throw notFound();
-  return { origin: context.origin, legal: legalDocument(slug, context.operator) };
+  return {
+    origin: context.origin,
+    legal: legalDocument(slug, context.operator),
+    demo: context.operator.demo,
+  };
 }
 
 export const handle: ShellHandle = { width: '3xl' };
@@ -31,5 +35,5 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
     : [];
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
-  return <LegalDocumentView legal={loaderData.legal} />;
+  return <LegalDocumentView legal={loaderData.legal} demo={loaderData.demo} />;
 }

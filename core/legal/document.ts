@@ -28,41 +28,64 @@ export type LegalSlug = 'privacy' | 'terms' | 'publishing' | 'club-rules' | 'clu
 
 /**
  * The operator of personal data: the legal entity that runs the site. Its details are settings
- * (OPERATOR_* in the environment) filled in by the site's staff; a missing one is shown as a
- * bracketed placeholder, never invented.
+ * (OPERATOR_* in the environment, server/config.ts, checked at start); a start without them shows
+ * the demo operator, marked as such, and a production start (APP_ENV=production) refuses to run.
  */
 export interface LegalOperator {
-  name?: string;
-  inn?: string;
-  ogrn?: string;
-  address?: string;
-  email?: string;
+  name: string;
+  /** 10 digits (an organisation) or 12 (an entrepreneur), with its check digits (requisites.ts). */
+  inn: string;
+  /** ОГРН, 13 digits, or an entrepreneur's ОГРНИП, 15. */
+  ogrn: string;
+  address: string;
+  /** Where requests about personal data go. */
+  email: string;
+  /** A phone for requests, as written ('+7 495 000-00-00'); none when unset. */
+  phone: string | null;
+  /** The fictitious operator of a demo start: every document says so. */
+  demo: boolean;
 }
+
+/**
+ * The operator of a demo or development start (the embedded demo database, no OPERATOR_*
+ * settings): obviously fictitious, its numbers of region 00, which does not exist, yet with valid
+ * check digits so the same rules hold for it as for a real one.
+ */
+export const DEMO_OPERATOR: LegalOperator = {
+  name: 'Демонстрационный оператор',
+  inn: '0012345673',
+  ogrn: '1020001234560',
+  address: 'Демонстрационный адрес: сведения вымышлены',
+  email: 'demo-operator@example.invalid',
+  phone: null,
+  demo: true,
+};
+
+/** The note every document of a demo start carries, above its text and beside the details. */
+export const DEMO_OPERATOR_NOTE =
+  'Это демонстрационная версия сайта: оператор и его реквизиты вымышлены, договоры с ним не заключаются, а запись к врачам не передаётся в клиники.';
 
 export const p = (text: string): LegalBlock => ({ kind: 'p', text });
 export const list = (...items: string[]): LegalBlock => ({ kind: 'list', items });
 
-const PLACEHOLDERS: Record<keyof LegalOperator, string> = {
-  name: '[полное наименование оператора — заполняется администрацией сайта]',
-  inn: '[ИНН — заполняется администрацией сайта]',
-  ogrn: '[ОГРН — заполняется администрацией сайта]',
-  address: '[адрес места нахождения — заполняется администрацией сайта]',
-  email: '[адрес электронной почты — заполняется администрацией сайта]',
-};
-
-/** One detail of the operator, or its marked placeholder. */
-export function operatorDetail(op: LegalOperator, key: keyof LegalOperator): string {
-  const value = op[key]?.trim();
-  return value ? value : PLACEHOLDERS[key];
+/** One detail of the operator, as the settings have it. */
+export function operatorDetail(
+  op: LegalOperator,
+  key: 'name' | 'inn' | 'ogrn' | 'address' | 'email',
+): string {
+  return op[key];
 }
 
-/** The operator's details as one list block. */
+/** The operator's details as one list block (with the demo note for the demo operator). */
 export function operatorBlock(op: LegalOperator): LegalBlock {
-  return list(
-    `Наименование: ${operatorDetail(op, 'name')}`,
-    `ИНН: ${operatorDetail(op, 'inn')}`,
-    `ОГРН: ${operatorDetail(op, 'ogrn')}`,
-    `Адрес: ${operatorDetail(op, 'address')}`,
-    `Электронная почта для обращений: ${operatorDetail(op, 'email')}`,
-  );
+  const items = [
+    `Наименование: ${op.name}`,
+    `${op.inn.length === 12 ? 'ИНН индивидуального предпринимателя' : 'ИНН'}: ${op.inn}`,
+    `${op.ogrn.length === 15 ? 'ОГРНИП' : 'ОГРН'}: ${op.ogrn}`,
+    `Адрес: ${op.address}`,
+    `Электронная почта для обращений: ${op.email}`,
+  ];
+  if (op.phone) items.push(`Телефон для обращений: ${op.phone}`);
+  if (op.demo) items.push(DEMO_OPERATOR_NOTE);
+  return list(...items);
 }

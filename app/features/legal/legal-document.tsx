@@ -1,11 +1,19 @@
-import type { LegalDocument } from '../../../core/legal/document';
+import { DEMO_OPERATOR_NOTE, type LegalDocument } from '../../../core/legal/document';
 
-/** A legal document as a page: its title, edition, a table of contents and anchored sections. */
-export function LegalDocumentView({ legal }: { legal: LegalDocument }) {
+/**
+ * A legal document as a page: its title, edition, a table of contents and anchored sections; on a
+ * demo start (the fictitious operator) a note above says so.
+ */
+export function LegalDocumentView({ legal, demo = false }: { legal: LegalDocument; demo?: boolean }) {
   return (
     <article>
       <h1 className="text-2xl font-bold sm:text-3xl">{legal.title}</h1>
       <p className="mt-1 text-sm text-muted">Редакция от {legal.edition}</p>
+      {demo && (
+        <p role="note" className="mt-3 rounded-lg border border-warning bg-accent-soft p-3 text-sm">
+          <strong>Демонстрационный оператор.</strong> {DEMO_OPERATOR_NOTE}
+        </p>
+      )}
       <nav aria-label="Содержание" className="card mt-4 p-4 text-sm">
         <ol className="flex flex-col gap-1">
           {legal.sections.map((section) => (

@@ -45,7 +45,15 @@ beforeAll(async () => {
     db,
     clock: fixedClock('2026-11-23T03:00:00Z'),
     pages,
-    operator: { email: 'privacy@example.org' },
+    operator: {
+      name: 'ООО «Тестовый оператор»',
+      inn: '7700000009',
+      ogrn: '1027700000008',
+      address: '101000, г. Москва, ул. Тестовая, д. 1',
+      email: 'privacy@example.org',
+      phone: '+7 495 000-00-00',
+      demo: false,
+    },
   });
   await app.ready();
   patient = await signedInAs(app, db);
@@ -113,9 +121,17 @@ describe('legal pages', () => {
       expect(html).toContain(`id="${id}"`);
       expect(html).toContain(`href="#${id}"`);
     }
-    // The operator's e-mail comes from the settings; an unset detail is a marked placeholder.
-    expect(html).toContain('privacy@example.org');
-    expect(html).toContain('[полное наименование оператора — заполняется администрацией сайта]');
+    // The operator's details come from the settings, with no placeholder and no demo note.
+    for (const detail of [
+      'privacy@example.org',
+      'ИНН: 7700000009',
+      'ОГРН: 1027700000008',
+      '+7 495 000-00-00',
+    ])
+      expect(html).toContain(detail);
+    expect(html).toContain('ООО «Тестовый оператор»');
+    expect(html).not.toContain('заполняется администрацией');
+    expect(html).not.toContain('Демонстрационный оператор');
     expect(html).toContain(`rel="canonical" href="http://localhost:3000${LEGAL_URLS.privacy}"`);
   });
 
