@@ -13,6 +13,7 @@ import {
   needsReconfirmation,
   requestBody,
   secondsLeft,
+  vkAlternativeLabel,
 } from './confirmation';
 import { ANONYMOUS, type Viewer } from './viewer';
 
@@ -45,6 +46,32 @@ describe('method choice', () => {
     expect(chooseMethod(phone())).toBe('sms');
     expect(requestBody(phone())).toEqual({ phone: '79001234567' });
     expect(chooseMethod(run(phone(), start, sent('call')))).toBe('call');
+  });
+
+  it('offers a call or an SMS beside VK from the first screen, which skips VK at once', () => {
+    const first = phone(true);
+    expect(buttonLabel(first)).toBe('Получить код ВКонтакте');
+    expect(vkAlternativeLabel(first)).toBe('Подтвердить через звонок или СМС');
+    expect(vkAlternativeLabel(phone(false))).toBeNull();
+    const skipped = run(first, { type: 'vkSkipped', now: T0 });
+    expect(skipped).toMatchObject({ isVkIgnored: true, isLoading: true, method: 'sms' });
+    expect(requestBody(skipped)).toEqual({ phone: '79001234567' });
+    expect(vkAlternativeLabel(skipped)).toBeNull();
+    const called = run(skipped, sent('call'));
+    expect(codeLabel(called.method)).toBe('Последние 4 цифры номера, с которого мы позвонили');
+  });
+
+  it('skips VK after a VK code once the resend wait is over, never during it or a request', () => {
+    const vkSent = run(phone(true), start, sent('vk'));
+    expect(vkAlternativeLabel(vkSent)).toBe('Подтвердить через звонок или СМС');
+    expect(run(vkSent, { type: 'vkSkipped', now: T0 + 10_000 })).toBe(vkSent);
+    expect(run(vkSent, { type: 'vkSkipped', now: T0 + 30_000 })).toMatchObject({
+      isVkIgnored: true,
+      isLoading: true,
+      isRequested: false,
+    });
+    const loading = run(phone(true), start);
+    expect(run(loading, { type: 'vkSkipped', now: T0 })).toBe(loading);
   });
 
   it('stops offering VK once it is ignored', () => {

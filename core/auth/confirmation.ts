@@ -141,6 +141,7 @@ export type ConfirmationAction =
   | { type: 'confirmFailed'; failure: CallFailure }
   | { type: 'loginFailed'; failure: CallFailure }
   | { type: 'vkDialogConfirmed' }
+  | { type: 'vkSkipped'; now: number }
   | { type: 'dialogOpened'; dialog: AuthDialogKind }
   | { type: 'dialogClosed' }
   | { type: 'reset' };
@@ -289,6 +290,14 @@ export function confirmationReducer(state: ConfirmationState, action: Confirmati
         ...freshForm({ ...state, isVkIgnored: true, method: state.method === 'vk' ? 'sms' : state.method }),
         isLoading: true,
       };
+    case 'vkSkipped':
+      // The patient without VK asks for a call or an SMS from the first screen, as after the
+      // dialog: VK is ignored from now on and the request goes out at once.
+      if (!isVkActive(state) || !canRequest(state, action.now)) return state;
+      return {
+        ...freshForm({ ...state, isVkIgnored: true, method: state.method === 'vk' ? 'sms' : state.method }),
+        isLoading: true,
+      };
     case 'dialogOpened':
       return { ...state, dialog: action.dialog };
     case 'dialogClosed':
@@ -317,6 +326,15 @@ export function formatCountdown(seconds: number): string {
   const s = seconds % 60;
   const ss = String(s).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * The second button beside 'Получить код ВКонтакте' (docs/product/sign-in.md): a patient without
+ * VK gets a call or an SMS from the first screen, and after a VK code that never came. Null when
+ * VK is not on offer.
+ */
+export function vkAlternativeLabel(state: ConfirmationState): string | null {
+  return isVkActive(state) ? 'Подтвердить через звонок или СМС' : null;
 }
 
 /**

@@ -98,6 +98,28 @@ test('a new patient signs in with the code from the outbox, stays signed in, and
   await expect(account).toHaveCount(0);
 });
 
+test('a patient without VK gets a call or an SMS from the first screen, beside the VK button', async ({
+  page,
+  context,
+}, info) => {
+  const { national, digits } = randomPhone();
+  const phone = await openPatientForm(page);
+  await typePhone(phone, national);
+  // The e2e server enables VK (ENABLE_PHONE_CONFIRMATION_VK's default): both ways are offered at once.
+  await expect(page.getByRole('button', { name: 'Получить код ВКонтакте' })).toBeVisible();
+  const other = page.getByRole('button', { name: 'Подтвердить через звонок или СМС' });
+  await expect(other).toBeVisible();
+  await page.screenshot({ path: info.outputPath('first-screen.png') });
+  await other.click();
+  const codeField = page.getByRole('textbox', { name: /Код из СМС|Последние 4 цифры/ });
+  await expect(codeField).toBeFocused();
+  const { method, code } = await readOutbox(context, digits);
+  expect(['SMS', 'Звонок']).toContain(method);
+  await expect(page.getByRole('button', { name: /ВКонтакте/ })).toHaveCount(0);
+  await codeField.fill(code);
+  await expect(accountButton(page)).toContainText(`+7 901 ***-**-${digits.slice(-2)}`);
+});
+
 test('a wrong code shows the exact text and the right one still signs in', async ({ page, context }) => {
   const { national, digits } = randomPhone();
   const codeField = await requestCode(page, national);

@@ -4,13 +4,15 @@ import {
   type ConfirmationState,
   codeLabel,
   formatCountdown,
+  vkAlternativeLabel,
 } from '../../../core/auth/confirmation';
 import { Button } from '../../components/ui/button';
 import { CodeField } from './code-field';
 
 /**
  * The code step of the phone confirmation: the code once it is on its way (with its message or
- * 'Пожалуйста, подождите' while it is checked), the request button and the resend countdown.
+ * 'Пожалуйста, подождите' while it is checked), the request button (with a call or an SMS beside
+ * VK's) and the resend countdown.
  */
 export function CodeStep({
   state,
@@ -19,6 +21,7 @@ export function CodeStep({
   ids,
   codeRef,
   onCodeChange,
+  onSkipVk,
 }: {
   state: ConfirmationState;
   /** Seconds until a code may be asked again. */
@@ -28,7 +31,10 @@ export function CodeStep({
   ids: { code: string; codeError: string };
   codeRef: Ref<HTMLInputElement>;
   onCodeChange: (value: string) => void;
+  /** A call or an SMS instead of VK (shown while VK is on offer). */
+  onSkipVk: () => void;
 }) {
+  const alternative = vkAlternativeLabel(state);
   return (
     <>
       {state.isRequested && (
@@ -52,6 +58,11 @@ export function CodeStep({
       <Button type="submit" disabled={blocked}>
         {buttonLabel(state)}
       </Button>
+      {alternative && (
+        <Button type="button" variant="secondary" disabled={blocked} onClick={onSkipVk}>
+          {alternative}
+        </Button>
+      )}
       {/* Read out once a ten-second step, not every tick. */}
       <p className="-mt-2 text-sm text-ink-soft empty:hidden" role="timer" aria-live="off">
         {seconds > 0 ? `Запросить код повторно можно через ${formatCountdown(seconds)}` : ''}

@@ -223,6 +223,40 @@ describe('SignInForm', () => {
     ]);
   });
 
+  it('offers a call or an SMS beside VK on the first screen, without asking VK first', async () => {
+    const calls = stubServer({
+      '/services/sso/confirmation/request/': [
+        { status: 200, body: { code: 'call', service_id: 's1', attempts_exceeded: false } },
+      ],
+    });
+    renderForm({ vkEnabled: true });
+    await typePhone('+7 900 123-45-67');
+    expect(screen.getByRole('button', { name: 'Получить код ВКонтакте' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Подтвердить через звонок или СМС' }));
+    });
+    expect(await screen.findByLabelText('Последние 4 цифры номера, с которого мы позвонили')).toBeTruthy();
+    expect(calls.map((c) => c.body)).toEqual([{ phone: '79001234567' }]);
+    // VK is not offered again on this form.
+    expect(screen.queryByRole('button', { name: /ВКонтакте/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Подтвердить через звонок или СМС' })).toBeNull();
+  });
+
+  it('checks the phone before skipping VK, and no VK alternative without VK', async () => {
+    const calls = stubServer({ '/services/sso/confirmation/request/': [] });
+    renderForm({ vkEnabled: true });
+    await typePhone('+7 900 12');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Подтвердить через звонок или СМС' }));
+    });
+    expect(await screen.findByText(/Укажите номер в формате/)).toBeTruthy();
+    expect(calls).toEqual([]);
+    cleanup();
+    renderForm({ vkEnabled: false });
+    expect(screen.queryByRole('button', { name: 'Подтвердить через звонок или СМС' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Подтвердить' })).toBeTruthy();
+  });
+
   it('blocks with a countdown on error_limit with waiting_time', async () => {
     stubServer({
       '/services/sso/confirmation/request/': [

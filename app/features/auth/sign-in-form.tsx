@@ -115,6 +115,13 @@ export function SignInForm({
     void sendRequest(dispatch({ type: 'requestStarted', now: Date.now() }));
   }
 
+  /** A call or an SMS instead of VK, from the first screen on. */
+  function skipVk() {
+    if (!canRequest(latest.current, Date.now()) || !phoneIsValid()) return;
+    const next = dispatch({ type: 'vkSkipped', now: Date.now() });
+    if (next.isLoading) void sendRequest(next);
+  }
+
   function changePhone(value: string, country = iso) {
     setShown(value);
     const national = nationalDigitsOf(value, country);
@@ -184,6 +191,7 @@ export function SignInForm({
             ids={ids}
             codeRef={codeRef}
             onCodeChange={changeCode}
+            onSkipVk={skipVk}
           />
         )}
       </form>
