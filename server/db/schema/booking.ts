@@ -109,6 +109,11 @@ export const appointments = pgTable(
     index('appointments_reminders')
       .on(sql`lower(${t.during})`)
       .where(sql`${t.status} = 'active' AND ${t.remindFrom} IS NOT NULL`),
+    // The review invitations' sweep: the visits booked on the site that the clinic marked attended
+    // (the unmarked ones it reads through appointments_reminders). Written by the mark, not the booking.
+    index('appointments_attended')
+      .on(sql`lower(${t.during})`)
+      .where(sql`${t.status} = 'done' AND ${t.remindFrom} IS NOT NULL`),
     uniqueIndex('appointments_request_key').on(t.requestKey).where(sql`${t.requestKey} IS NOT NULL`),
     // The few deliberate overbookings, which the exclusion constraints' partial indexes leave out:
     // a doctor's taken times read them here and the rest through appointments_doctor_no_overlap.

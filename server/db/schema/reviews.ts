@@ -221,3 +221,34 @@ export const reviewAwards = pgTable(
     index('review_awards_user').on(t.userId),
   ],
 );
+
+/**
+ * The invitation to review a visit booked on the site, once it is over (docs/product/reviews.md,
+ * 'Приглашение после приёма'; server/modules/reviews/invitations). One row per visit: the sweep
+ * claims it (the primary key refuses a second), its job sends the SMS with a one-time link. Only
+ * the link's SHA-256 is kept; the link opens the form for that patient and that visit until it
+ * expires or a review is written by it.
+ */
+export const reviewInvitations = pgTable(
+  'review_invitations',
+  {
+    /**
+     * The visit (appointments.id). No foreign key, as review_awards: the key's trigger would run on
+     * every update of appointments, the booking race's table.
+     */
+    appointmentId: integer().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** SHA-256 (hex) of the link's token; null until the SMS is sent. */
+    tokenHash: text(),
+    sentAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+    /** Why no SMS went: the visit was cancelled or missed, or the patient had reviewed it already. */
+    skipped: text({ enum: ['visit', 'reviewed', 'no_phone'] }),
+    usedAt: timestamp({ withTimezone: true }),
+    reviewId: integer().references(() => reviews.id),
+  },
+  (t) => [uniqueIndex('review_invitations_token').on(t.tokenHash).where(sql`${t.tokenHash} IS NOT NULL`)],
+);
