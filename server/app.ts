@@ -38,6 +38,7 @@ import { clubSocketRoutes } from './modules/club/socket';
 import { doctorDocumentsDir } from './modules/doctor/document-file';
 import { doctorProfileRoutes } from './modules/doctor/profile-routes';
 import { legalRoutes } from './modules/legal/routes';
+import { createMisRetentionHandlers } from './modules/mis/retention';
 import { misApiRoutes } from './modules/mis/routes';
 import { createWebhooks, startOutboxDrain, webhookRoutes } from './modules/mis/webhooks';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
@@ -223,6 +224,7 @@ export async function buildApp({
     ...createWaitlistHandlers({ db, clock, sms: providers.sms, jobs, schedule, publicOrigin }),
     ...createAdSweepHandlers({ ads: services.ads, clock, log: app.log }),
     ...webhooks.handlers,
+    ...createMisRetentionHandlers({ db, clock, log: app.log }),
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);

@@ -164,6 +164,18 @@ export const JOB_KINDS = {
     cron: { expression: '30 3 * * *', tz: 'Europe/Moscow' },
   },
   /**
+   * The nightly sweep of the integration's kept replies (7 days) and finished webhook deliveries
+   * (30 days), which name patients (server/modules/mis/retention.ts).
+   */
+  'mis.sweep-kept': {
+    retryLimit: 2,
+    retryDelay: 300,
+    retryDelayMax: 900,
+    expireInSeconds: 1_800,
+    policy: 'exclusive',
+    cron: { expression: '45 3 * * *', tz: 'Europe/Moscow' },
+  },
+  /**
    * Each minute (and every 0.2 s in a working process): the webhooks' outbox handed to the queue
    * (server/modules/mis/webhooks.ts, ADR 040).
    */
