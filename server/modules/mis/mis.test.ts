@@ -226,6 +226,26 @@ describe('pushing slots', () => {
     expect(await t.freeTimes(spot, '2026-11-23')).toContain('09:00');
   });
 
+  it('handed back with its pushed slots still stored, the weekly hours apply, not those slots', async () => {
+    const spot = await t.doctor();
+    const key = await keyOf(spot.lpu_id);
+    const pushed = await push(key, {
+      ...week,
+      doctors: [
+        {
+          doctor_id: spot.doctor_id,
+          slots: [{ mis_id: 'h-1', starts_at: monday('14:10'), duration_minutes: 30 }],
+        },
+      ],
+    });
+    expect(pushed.statusCode, pushed.body).toBe(200);
+    expect(await t.freeTimes(spot, '2026-11-23')).toEqual(['14:10']);
+    await call(key, 'PUT', `/api/mis/v1/doctors/${spot.doctor_id}/`, { mis_schedule: false });
+    const free = await t.freeTimes(spot, '2026-11-23');
+    expect(free).toContain('09:00');
+    expect(free).not.toContain('14:10');
+  });
+
   it('names doctors by their MIS id, and never touches a booked visit', async () => {
     const spot = await t.doctor();
     const key = await keyOf(spot.lpu_id);

@@ -167,8 +167,9 @@ export function createScheduleService({ db, clock }: { db: Db; clock: Clock }) {
         displayZone,
       };
       // A clinic that pushes slots from its MIS replaces the computed schedule; a doctor on the
-      // pushed schedule has no times where none were pushed.
-      const pushed = explicitOf.get(w.id) ?? (w.misSchedule ? [] : undefined);
+      // pushed schedule has no times where none were pushed. Handed back to the cabinet's weekly
+      // hours (mis_schedule off), the slots it pushed before are no longer the schedule.
+      const pushed = w.misSchedule ? (explicitOf.get(w.id) ?? []) : undefined;
       const compute = (i: FreeSlotsInput) => (pushed ? explicitFreeSlots(pushed, i) : freeSlots(i));
       const free = compute(input);
       answer.slots = ask.all ? markFree(compute({ ...input, busy: [] }), free) : free;
