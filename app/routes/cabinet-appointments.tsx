@@ -1,5 +1,6 @@
 import { ReceptionQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_APPOINTMENTS_PATH, RECEPTION_TEXTS } from '../../core/cabinet/reception';
+import { pageQueryOf } from '../../core/http/page-query';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { ReceptionList } from '../features/cabinet/reception-list';
 import { refused } from '../lib/refused.server';
@@ -22,8 +23,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       access: viewer.isAnonymous ? 'signIn' : 'denied',
       reception: null,
     } as const);
-  const parsed = ReceptionQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success ? parsed.data : {};
+  const query = pageQueryOf(ReceptionQuerySchema, url.searchParams) ?? {};
   const reception = await context.services.cabinet.reception(viewer, query, { otherDoctor: 'all' });
   return { ...base, access: 'ok', reception } as const;
 }

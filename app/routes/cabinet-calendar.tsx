@@ -1,5 +1,6 @@
 import { CABINET_CALENDAR_PATH, CALENDAR_TEXTS } from '../../core/cabinet/calendar';
 import { CalendarQuerySchema } from '../../core/cabinet/calendar-contracts';
+import { pageQueryOf } from '../../core/http/page-query';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CalendarView } from '../features/cabinet/calendar-view';
 import { refused } from '../lib/refused.server';
@@ -18,8 +19,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu) return refused(viewer, { ...base, calendar: null } as const);
-  const parsed = CalendarQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success ? parsed.data : {};
+  const query = pageQueryOf(CalendarQuerySchema, url.searchParams) ?? {};
   const calendar = await context.services.cabinet
     .calendar(viewer, query)
     // Another clinic's doctor or address in the link: the whole calendar of the day instead.

@@ -1,5 +1,6 @@
 import { CABINET_CALLBACKS_PATH, CALLBACK_TEXTS } from '../../core/cabinet/callbacks';
 import { CallbacksQuerySchema } from '../../core/cabinet/contracts';
+import { pageQueryOf } from '../../core/http/page-query';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CallbacksInbox } from '../features/cabinet/callbacks-inbox';
 import { refused } from '../lib/refused.server';
@@ -14,11 +15,8 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const { viewer } = context;
   const base = { origin: context.origin, next: `${url.pathname}${url.search}` };
   if (!viewer.isDoctor && !viewer.isLpu) return refused(viewer, { ...base, inbox: null });
-  const parsed = CallbacksQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const inbox = await context.services.cabinet.callbacks(
-    viewer,
-    parsed.success ? parsed.data.status : 'open',
-  );
+  const query = pageQueryOf(CallbacksQuerySchema, url.searchParams);
+  const inbox = await context.services.cabinet.callbacks(viewer, query?.status ?? 'open');
   return { ...base, inbox };
 }
 

@@ -1,5 +1,6 @@
 import { cabinetTitle, clinicRoleRefuses } from '../../core/cabinet/pages';
 import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
+import { pageQueryOf } from '../../core/http/page-query';
 import { CabinetReviewsQuerySchema } from '../../core/reviews/contracts';
 import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
@@ -17,9 +18,8 @@ import type { Route } from './+types/cabinet-reviews';
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
   const { viewer } = context;
-  // A filter the schema refuses (a hand-edited address) is dropped: the whole inbox shows.
-  const parsed = CabinetReviewsQuerySchema.safeParse(Object.fromEntries(url.searchParams));
-  const query = parsed.success ? parsed.data : { page: 1 };
+  // A filter the schema refuses (a hand-edited address) is dropped; the others still apply.
+  const query = pageQueryOf(CabinetReviewsQuerySchema, url.searchParams) ?? { page: 1 };
   const page = query.page;
   const base = {
     origin: context.origin,

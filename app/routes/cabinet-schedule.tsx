@@ -1,5 +1,6 @@
 import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
+import { pageQueryOf } from '../../core/http/page-query';
 import { BlocksEditor } from '../features/cabinet/blocks-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
@@ -31,9 +32,9 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       notifications: null,
       blocks: null,
     } as const);
-  const parsed = DaysOffQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = pageQueryOf(DaysOffQuerySchema, url.searchParams);
   const [daysOff, settings, notifications, blocks] = await Promise.all([
-    context.services.cabinet.daysOff(viewer, parsed.success ? parsed.data : {}),
+    context.services.cabinet.daysOff(viewer, query ?? {}),
     // A clinic sets its reminders and its contact; a doctor's cabinet has none to set.
     viewer.isLpu ? context.services.cabinet.settings(viewer) : null,
     viewer.isLpu ? context.services.cabinet.notifications(viewer) : null,
