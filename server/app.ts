@@ -41,6 +41,8 @@ import { legalRoutes } from './modules/legal/routes';
 import { createMisRetentionHandlers } from './modules/mis/retention';
 import { misApiRoutes } from './modules/mis/routes';
 import { createWebhooks, startOutboxDrain, webhookRoutes } from './modules/mis/webhooks';
+import type { IceConfig } from './modules/online/service';
+import { onlineRoomSocketRoutes } from './modules/online/socket';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
 import { createReviewNoticeHandlers } from './modules/reviews/notices';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
@@ -130,6 +132,8 @@ export interface AppDeps {
    * cookie sets its loaders' clock, so a test can open the site on a chosen date.
    */
   clockOverride?: boolean;
+  /** The online consultation rooms' STUN and TURN servers (ICE_STUN_URLS, TURN_URLS, TURN_SECRET). */
+  ice?: IceConfig;
 }
 
 /** What every page needs to know about signing in (root loader data). */
@@ -160,6 +164,7 @@ export async function buildApp({
   clubSocketCheckMs,
   appStores = DEFAULT_APP_STORES,
   clockOverride = false,
+  ice,
 }: AppDeps) {
   const app = Fastify({
     logger,
@@ -197,6 +202,7 @@ export async function buildApp({
     publicOrigin,
     club: clubDeps,
     appStores,
+    ice,
   });
   const { reviewWriter, moderation, auth, schedule, sessions, pageCache } = services;
   const webhooks = createWebhooks({ db, clock, jobs, production: environment === 'production' });
@@ -288,10 +294,13 @@ export async function buildApp({
   app.get('/healthz', async () => ({ ok: true }));
   const readiness = readinessRoute(app, { db, limits: authDeps.limits });
   app.decorate('startDraining', readiness.startDraining);
-  await app.register(websocket);
+  // No socket reads more than a consultation room's largest message (an SDP offer): a bigger
+  // frame is refused by the websocket library before it is buffered whole.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await callSocketRoutes(app, { auth, publicUrl, bus, checkEveryMs: callSocketCheckMs });
   await clubSocketRoutes(app, { club: services.club, bus, publicUrl, checkEveryMs: clubSocketCheckMs });
   await cabinetSocketRoutes(app, { cabinet: services.cabinet, bus, publicUrl });
+  await onlineRoomSocketRoutes(app, { online: services.online, bus, publicUrl, clockOf: pageClock });
   if (outbox) {
     const devOutbox = outbox;
     await app.register(async (dev) => devOutboxRoutes(dev, { outbox: devOutbox }));

@@ -94,6 +94,22 @@ function operatorProblems(config: OperatorSettings): { path: string[]; message: 
   return mismatch ? [{ path: ['OPERATOR_OGRN'], message: mismatch }] : [];
 }
 
+/** Comma-separated ICE server URLs of one scheme family (RFC 7064/7065): 'stun:host:3478', 'turns:host:5349?transport=tcp'. */
+export const iceUrlsSchema = (schemes: readonly string[]) =>
+  z
+    .string()
+    .trim()
+    .transform((value, ctx): string[] => {
+      const urls = value.split(',').map((u) => u.trim());
+      const wrong = urls.filter((u) => !new RegExp(`^(${schemes.join('|')}):[^\\s,]+$`).test(u));
+      if (wrong.length === 0) return urls;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${schemes.map((s) => `${s}:`).join(' or ')} URLs, comma-separated; not ${wrong.map((w) => `'${w}'`).join(', ')}`,
+      });
+      return z.NEVER;
+    });
+
 /**
  * The patients' mobile app in the stores (the app promo's install button). Defaults are the
  * store pages of the ПроДокторов patients' app; a deployment for another app sets its own.
@@ -221,9 +237,24 @@ const ConfigSchema = z
      * clock, so a test can open the site on a chosen date. Refused in APP_ENV=production.
      */
     CLOCK_OVERRIDE: z.stringbool().default(false),
+    /**
+     * The online consultation rooms' ICE servers (docs/product/online-room.md): STUN URLs, and the
+     * TURN relay's URLs with coturn's `static-auth-secret` (`use-auth-secret`), from which each
+     * admitted participant gets a credential that expires when the room closes. Unset: browsers
+     * connect directly only, which fails behind many NATs and corporate firewalls.
+     */
+    ICE_STUN_URLS: iceUrlsSchema(['stun', 'stuns']).optional(),
+    TURN_URLS: iceUrlsSchema(['turn', 'turns']).optional(),
+    TURN_SECRET: z.string().min(32).optional(),
   })
   .superRefine((config, ctx) => {
     for (const problem of operatorProblems(config)) ctx.addIssue({ code: 'custom', ...problem });
+    if (Boolean(config.TURN_URLS) !== Boolean(config.TURN_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: [config.TURN_URLS ? 'TURN_SECRET' : 'TURN_URLS'],
+        message: 'TURN_URLS and TURN_SECRET go together (the relay and its static-auth-secret)',
+      });
     if (config.DATABASE_REPLICA_URLS && !config.DATABASE_URL)
       ctx.addIssue({
         code: 'custom',
@@ -309,6 +340,8 @@ export function productionProblems(config: Config): string[] {
   const weakness = config.AUTH_SECRET ? authSecretWeakness(config.AUTH_SECRET) : null;
   if (!config.AUTH_SECRET) problems.push(`AUTH_SECRET: required in APP_ENV=production; ${generate}`);
   else if (weakness) problems.push(`AUTH_SECRET: too weak (${weakness}); ${generate}`);
+  const turnWeakness = config.TURN_SECRET ? authSecretWeakness(config.TURN_SECRET) : null;
+  if (turnWeakness) problems.push(`TURN_SECRET: too weak (${turnWeakness}); ${generate}`);
   if (config.CLOCK_OVERRIDE)
     problems.push("CLOCK_OVERRIDE: for end-to-end tests only; visitors could set the pages' clock");
   if (!config.OPERATOR_NAME)

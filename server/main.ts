@@ -115,6 +115,11 @@ const app = await buildApp({
   club: { paymentsConfig: config, emailConfig: config },
   appStores: { appStore: config.APP_STORE_URL, googlePlay: config.GOOGLE_PLAY_URL },
   clockOverride: config.CLOCK_OVERRIDE,
+  ice: {
+    stunUrls: config.ICE_STUN_URLS ?? [],
+    turnUrls: config.TURN_URLS ?? [],
+    turnSecret: config.TURN_SECRET ?? null,
+  },
   uploadsDir: path.join(config.DATA_DIR, 'review-documents'),
   beforeRoutes: vite
     ? (instance) => {

@@ -43,6 +43,7 @@ import { createFavouritesService, type FavouritesService } from './modules/favou
 import { createMistakeReportService, type MistakeReportService } from './modules/feedback/service';
 import { createMapService, type MapService, ownPlaces } from './modules/map/service';
 import { createMisService, type MisService } from './modules/mis/service';
+import { createOnlineRoomService, type IceConfig, type OnlineRoomService } from './modules/online/service';
 import { type AdsService, createAdsService } from './modules/promo/ads-service';
 import { createPromoService, type PromoService } from './modules/promo/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
@@ -139,6 +140,8 @@ export interface Services {
   doctorDocuments: DoctorDocumentsService;
   /** The clinic's price list and club participation as it keeps them in the cabinet. */
   prices: PricesEditor;
+  /** The consultation rooms of online visits: who enters and when, and their ICE servers. */
+  online: OnlineRoomService;
 }
 
 /** The club's payments and e-mail: settings (the dev adapters by default) or ready adapters (tests). */
@@ -190,6 +193,8 @@ export interface ServiceDeps {
   club?: ClubDeps;
   /** The mobile app's store links (APP_STORE_URL, GOOGLE_PLAY_URL). */
   appStores: AppPromoData;
+  /** The online rooms' STUN and TURN servers (ICE_STUN_URLS, TURN_URLS, TURN_SECRET); none by default. */
+  ice?: IceConfig;
 }
 
 export function createServices({
@@ -207,6 +212,7 @@ export function createServices({
   publicOrigin = 'http://localhost:3000',
   club: clubDeps = {},
   appStores,
+  ice,
 }: ServiceDeps) {
   const towns = createTownService({ db: read });
   const directory = createDirectoryService({ db: read, clock });
@@ -368,6 +374,7 @@ export function createServices({
     doctorProfiles,
     doctorDocuments,
     prices,
+    online: createOnlineRoomService({ db, clock, ice }),
   };
   // The dev outbox's "call" is the provider's confirmation: it is announced like a real one.
   providers.outbox?.onRing((checkId) => {

@@ -32,6 +32,23 @@ describe('icsFile', () => {
     expect(canceled).not.toContain('VALARM');
   });
 
+  it('gives an online visit its room as the place and the link; other visits have no URL', () => {
+    const online = icsFile({
+      uid: 'appointment-8@prodoctorov',
+      startsAt: new Date('2026-11-23T06:30:00Z'),
+      endsAt: new Date('2026-11-23T07:00:00Z'),
+      summary: 'Приём',
+      location: 'https://example.ru/appointment/8/online/',
+      url: 'https://example.ru/appointment/8/online/',
+      description: '',
+      stamp: new Date('2026-11-22T10:00:00Z'),
+    });
+    expect(online).toContain(
+      'LOCATION:https://example.ru/appointment/8/online/\r\nURL:https://example.ru/appointment/8/online/\r\n',
+    );
+    expect(file).not.toContain('URL:');
+  });
+
   it('gives the visit in UTC with CRLF lines', () => {
     expect(file).toContain('DTSTART:20261123T063000Z\r\n');
     expect(file).toContain('DTEND:20261123T070000Z\r\n');

@@ -15,6 +15,8 @@ export interface IcsEvent {
   canceled?: boolean;
   /** Moves of the visit so far: a moved visit's file replaces the one imported before. */
   sequence?: number;
+  /** The event's link (an online visit's room). */
+  url?: string;
 }
 
 const utc = (d: Date) =>
@@ -80,6 +82,8 @@ export function icsFile(event: IcsEvent): string {
     `DTEND:${utc(event.endsAt)}`,
     `SUMMARY:${escapeIcsText(canceled ? `Отменено: ${event.summary}` : event.summary)}`,
     `LOCATION:${escapeIcsText(event.location)}`,
+    // A URI value, not TEXT: written as it is.
+    ...(event.url ? [`URL:${event.url}`] : []),
     `DESCRIPTION:${escapeIcsText(event.description)}`,
     ...(canceled ? [] : alarm),
     'END:VEVENT',

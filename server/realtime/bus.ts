@@ -42,6 +42,8 @@ export const TOPICS = {
   visits: (side: 'clinic' | 'doctor', id: number) => `visits:${side}:${id}`,
   /** A clinic network's account switched branch: its open live lists reconnect to the new one. */
   branchSwitched: (userId: number) => `branch-switched:${userId}`,
+  /** An online visit's consultation room: its two sides' signalling, relayed and never kept. */
+  onlineRoom: (appointmentId: number) => `online-room:${appointmentId}`,
 } as const;
 
 /** Handlers by topic with the bookkeeping both buses share. */

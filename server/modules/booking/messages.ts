@@ -9,6 +9,7 @@ import {
   SOON_REMINDER_BEFORE_MS,
   withConfirmLink,
 } from '../../../core/booking/visit';
+import { onlineVisitPlace } from '../../../core/online/room';
 import { formatPhone } from '../../../core/phone/format';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -138,7 +139,11 @@ export function createBookingMessageHandlers({
         ...(subject.kind === 'doctor' ? { doctorName: subject.title } : { serviceName: subject.title }),
         startsAt: appointment.startsAt,
         tz: subject.tz,
-        address: subject.address,
+        // An online visit's place is its room: the link and what the patient needs.
+        address:
+          appointment.visitType === 'telemed'
+            ? onlineVisitPlace(publicOrigin, appointment.id)
+            : subject.address,
       },
     };
   }

@@ -38,6 +38,7 @@ import { appointmentPageUrl } from '../../../core/booking/urls';
 import { formatVisitTime } from '../../../core/booking/visit';
 import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
 import { zonedDay } from '../../../core/dates/zoned';
+import { onlineRoomIcs } from '../../../core/online/room';
 import type { Clock } from '../../clock';
 import { notFound } from '../../http/errors';
 import { serve } from '../../http/route';
@@ -214,6 +215,8 @@ export async function bookingRoutes(
         stamp: clock.now(),
         canceled: a.status === 'canceled',
         sequence: a.sequence,
+        // An online visit takes place in its room: the calendar's place and link are the room's.
+        ...(a.visitType === 'telemed' ? onlineRoomIcs(publicOrigin, a.id) : {}),
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')
