@@ -44,6 +44,7 @@ import { createWebhooks, startOutboxDrain, webhookRoutes } from './modules/mis/w
 import type { IceConfig } from './modules/online/service';
 import { onlineRoomSocketRoutes } from './modules/online/socket';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
+import { createInvitationHandlers } from './modules/reviews/invitations/service';
 import { createReviewNoticeHandlers } from './modules/reviews/notices';
 import { createRatingRefreshHandlers } from './modules/reviews/rating/service';
 import { reviewWriteRoutes } from './modules/reviews/routes';
@@ -218,6 +219,7 @@ export async function buildApp({
     }),
     ...clinicMessages,
     ...createReviewNoticeHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
+    ...createInvitationHandlers({ db, clock, jobs, sms: providers.sms, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createUploadCleanupHandlers({

@@ -7,9 +7,20 @@ import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import type { Route } from './+types/review-new';
 
-/** `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form. */
+/**
+ * `/reviews/new/?doctor={id}` or `?lpu={id}`: the review form; `?invite={token}`: the form the
+ * invitation after a visit opens, for that visit's doctor (or clinic) and month, or why it does not.
+ */
 export async function loader({ url, context: router }: Route.LoaderArgs) {
   const context = pageContextOf(router);
+  const invite = url.searchParams.get('invite');
+  if (invite !== null) {
+    const form = await context.services.reviewWriter.invitationForm(context.viewer, invite);
+    // The link's token stays out of the canonical address and of `next`.
+    return 'form' in form
+      ? { origin: context.origin, form: null, invitationRefusal: form.refusal, next: url.pathname }
+      : { origin: context.origin, form, invitationRefusal: null, next: url.pathname };
+  }
   const doctor = url.searchParams.get('doctor');
   const lpu = url.searchParams.get('lpu');
   const raw = doctor ?? lpu;
@@ -17,7 +28,7 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
   const kind = doctor ? ('doctor' as const) : ('lpu' as const);
   const form = await context.services.reviewWriter.formContext(context.viewer, kind, Number(raw));
   if (!form) throw notFound();
-  return { origin: context.origin, form, next: `${url.pathname}${url.search}` };
+  return { origin: context.origin, form, invitationRefusal: null, next: `${url.pathname}${url.search}` };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -25,19 +36,38 @@ export const headers = () => ({ 'Cache-Control': 'private, no-store' });
 export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
-  d
-    ? [
-        ...pageMeta({
-          title: `Отзыв о ${d.form.kind === 'doctor' ? 'враче' : 'клинике'} ${d.form.name} — ПроДокторов`,
-          description: 'Расскажите о приёме: ваш отзыв поможет другим пациентам выбрать врача.',
-          canonical: `${d.origin}${reviewFormUrl(d.form.kind, d.form.id)}`,
-          noindex: true,
-        }),
-      ]
-    : [];
+  d && !d.form
+    ? pageMeta({
+        title: 'Отзыв о приёме — ПроДокторов',
+        description: 'Расскажите о приёме: ваш отзыв поможет другим пациентам выбрать врача.',
+        canonical: `${d.origin}/reviews/new/`,
+        noindex: true,
+      })
+    : d?.form
+      ? [
+          ...pageMeta({
+            title: `Отзыв о ${d.form.kind === 'doctor' ? 'враче' : 'клинике'} ${d.form.name} — ПроДокторов`,
+            description: 'Расскажите о приёме: ваш отзыв поможет другим пациентам выбрать врача.',
+            canonical: `${d.origin}${reviewFormUrl(d.form.kind, d.form.id)}`,
+            noindex: true,
+          }),
+        ]
+      : [];
 
 export default function ReviewNew({ loaderData: d }: Route.ComponentProps) {
   const { form } = d;
+  if (!form)
+    return (
+      <>
+        <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Отзыв о приёме</h1>
+        <div className="card mt-6 p-6 text-center" role="status">
+          <p className="text-lg font-semibold">{d.invitationRefusal}</p>
+          <a href="/" className="mt-4 inline-block text-brand underline">
+            На главную
+          </a>
+        </div>
+      </>
+    );
   return (
     <>
       <Breadcrumbs
@@ -75,6 +105,7 @@ export default function ReviewNew({ loaderData: d }: Route.ComponentProps) {
           criteria={form.criteria}
           tags={form.tags}
           months={form.months}
+          invite={form.invite}
         />
       )}
     </>

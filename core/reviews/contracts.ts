@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MAX_ID, textInput } from '../http/contracts';
 import { FAKE_WARNINGS } from './fake-warning';
 import { INBOX_PERIODS, type InboxPeriod } from './inbox';
+import { INVITATION_ERRORS, INVITE_TOKEN_PATTERN } from './invitation';
 import { MAX_STARS } from './rating';
 import { isTagTranslit } from './tags';
 import { REVIEW_TYPES } from './types';
@@ -229,6 +230,8 @@ export function reviewBodySchema(now: Date) {
         .max(10)
         .default([]),
       is_anonymous: z.coerce.boolean().default(false),
+      /** The invitation's link after the visit (core/reviews/invitation.ts): it says who writes and of which visit. */
+      invite: z.string().regex(INVITE_TOKEN_PATTERN, INVITATION_ERRORS.unknown).optional(),
     })
     .superRefine((v, ctx) => {
       if ((v.doctor_id === undefined) === (v.lpu_id === undefined))
@@ -288,6 +291,8 @@ export const ReviewFormContextSchema = z.object({
   refusal: z.string().nullable(),
   /** The refusal is mended by signing in as a patient (with a confirmed phone). */
   signInToWrite: z.boolean(),
+  /** Opened by an invitation's link: its token, sent back with the review (the visit's month is the only one). */
+  invite: z.string().optional(),
 });
 export type ReviewFormContext = z.infer<typeof ReviewFormContextSchema>;
 

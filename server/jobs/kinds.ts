@@ -88,6 +88,21 @@ export const JOB_KINDS = {
   'booking.clinic-callback': SMS,
   /** The clinic's SMS and e-mail of a review published about it or its doctor (server/modules/reviews/notices.ts). */
   'reviews.clinic-notice': SMS,
+  /**
+   * Each minute: claims the review invitations of the visits over by now and queues their SMS
+   * (server/modules/reviews/invitations). One at a time; a missed minute is made up by the next.
+   */
+  'reviews.invitations-due': {
+    retryLimit: 2,
+    retryDelay: 30,
+    retryDelayMax: 60,
+    expireInSeconds: 120,
+    policy: 'exclusive',
+    cron: { expression: '* * * * *', tz: 'Europe/Moscow' },
+    sweep: true,
+  },
+  /** A patient's SMS inviting a review of a visit that is over, with its one-time link. */
+  'reviews.invitation': SMS,
   /** A patient's SMS of a freed time from the waitlist (server/modules/booking/waitlist.ts). */
   'waitlist.offer': SMS,
   /** A day off removed: the reopened day's free times are offered to the waitlist. */

@@ -15,7 +15,10 @@ import {
   VisitSection,
 } from './review-form-sections';
 
-export type ReviewFormProps = Pick<ReviewFormContext, 'kind' | 'id' | 'url' | 'criteria' | 'tags' | 'months'>;
+export type ReviewFormProps = Pick<
+  ReviewFormContext,
+  'kind' | 'id' | 'url' | 'criteria' | 'tags' | 'months' | 'invite'
+>;
 
 /** The form's own checks: a star at least, and the text's minimum. */
 function check(stars: (number | null)[], text: string): Errors {
@@ -60,6 +63,8 @@ export function ReviewForm(props: ReviewFormProps) {
     for (let i = 0; i < props.criteria.length; i++) data.delete(`stars-${i}`);
     for (const s of stars) data.append('stars', s === null ? '' : String(s));
     data.set(props.kind === 'doctor' ? 'doctor_id' : 'lpu_id', String(props.id));
+    // The invitation's link: it says who writes and of which visit (the server checks it again).
+    if (props.invite) data.set('invite', props.invite);
     const outcome = await send.run({ body: data });
     if (outcome.ok) window.scrollTo({ top: 0 });
     else focusFirst(outcome.refusal?.errors ?? {});
@@ -69,6 +74,11 @@ export function ReviewForm(props: ReviewFormProps) {
 
   return (
     <Form id={formId} call={send} onSubmit={() => void submit()} className="mt-6 flex flex-col gap-6">
+      {props.invite ? (
+        <p className="rounded-lg bg-brand-soft p-3 text-ink">
+          Вы пишете отзыв о приёме, на который записались через сервис: отзыв будет отмечен как проверенный.
+        </p>
+      ) : null}
       <StarsSection criteria={props.criteria} stars={stars} onChange={setStars} error={errors.stars} />
       <VisitSection months={props.months} text={text} onText={setText} errors={errors} />
       <TagsSection tags={props.tags} error={errors.tags} />

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { CabinetReview, InboxCounts } from '../../../../core/reviews/contracts';
+import { INVITATION_ERRORS, INVITATION_TRAIL } from '../../../../core/reviews/invitation';
 import type { ReviewSubjectKind } from '../../../../core/reviews/write';
-import type { Db } from '../../../db/client';
+import type { Db, DbTx } from '../../../db/client';
 import {
   reviewDocuments,
   reviewHistory,
@@ -9,6 +10,7 @@ import {
   reviews,
   reviewTagLinks,
 } from '../../../db/schema/reviews';
+import { DomainError } from '../../../http/errors';
 
 export interface NewReview {
   kind: ReviewSubjectKind;
@@ -21,6 +23,8 @@ export interface NewReview {
   score: number;
   /** 'YYYY-MM-01'. */
   visitMonth: string;
+  /** Written by an invitation's link: spent here, and the review is of that visit. */
+  invitation?: { hash: string; appointmentId: number } | null;
   tags: { id: number; polarity: number }[];
   documents: { fileName: string; mime: string; size: number; key: string }[];
   now: Date;
@@ -89,6 +93,12 @@ export function createReviewWriteRepo(db: Db) {
      */
     async insertReview(r: NewReview, beforeCommit?: () => Promise<void>): Promise<number> {
       return db.transaction(async (tx) => {
+        // The link is spent first: a second send with it waits for this row's lock and finds it used.
+        if (
+          r.invitation &&
+          (await spendInvitation(tx, r.invitation.hash, r.now)) !== r.invitation.appointmentId
+        )
+          throw new DomainError('invitation_used', INVITATION_ERRORS.used, 410);
         const { rows: users } = await tx.execute<{ firstName: string | null; lastName: string | null }>(
           sql`SELECT first_name AS "firstName", last_name AS "lastName" FROM users WHERE id = ${r.userId}`,
         );
@@ -105,7 +115,7 @@ export function createReviewWriteRepo(db: Db) {
             AND upper(a.during) <= ${r.now.toISOString()}::timestamptz
             AND date_trunc('month', lower(a.during) AT TIME ZONE 'Europe/Moscow') = ${r.visitMonth}::date
           ORDER BY lower(a.during) DESC LIMIT 1`);
-        const appointmentId = visits[0]?.id ?? null;
+        const appointmentId = r.invitation ? r.invitation.appointmentId : (visits[0]?.id ?? null);
         const [row] = await tx
           .insert(reviews)
           .values({
@@ -146,8 +156,11 @@ export function createReviewWriteRepo(db: Db) {
           actorUserId: r.userId,
           fromStatus: null,
           toStatus: 'pending',
+          // The trail says how the visit is known: the invitation of a visit booked on the site.
+          reason: r.invitation ? INVITATION_TRAIL : null,
           at: r.now,
         });
+        if (r.invitation) await linkInvitationReview(tx, r.invitation.appointmentId, row.id);
         await beforeCommit?.();
         return row.id;
       });
@@ -290,4 +303,27 @@ export function createReviewWriteRepo(db: Db) {
       };
     },
   };
+}
+
+/**
+ * Spends an invitation's link in the review's transaction: the row is locked and marked used
+ * only if it is still unused, unexpired and its visit neither cancelled nor missed. Two sends at
+ * once: the second waits for the first's lock and finds it used. The visit it was for, or null.
+ */
+async function spendInvitation(tx: DbTx, hash: string, now: Date): Promise<number | null> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    UPDATE review_invitations i SET used_at = ${now.toISOString()}::timestamptz
+    FROM appointments a
+    WHERE i.token_hash = ${hash} AND i.used_at IS NULL
+      AND i.expires_at > ${now.toISOString()}::timestamptz
+      AND a.id = i.appointment_id AND a.status IN ('active', 'done')
+    RETURNING i.appointment_id AS id`);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** The review written by the invitation's link. */
+async function linkInvitationReview(tx: DbTx, appointmentId: number, reviewId: number) {
+  await tx.execute(
+    sql`UPDATE review_invitations SET review_id = ${reviewId} WHERE appointment_id = ${appointmentId}`,
+  );
 }

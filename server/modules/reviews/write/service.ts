@@ -9,6 +9,7 @@ import {
   reviewBodySchema,
 } from '../../../../core/reviews/contracts';
 import { periodStart, ratingTrend, trendMonths } from '../../../../core/reviews/inbox';
+import { INVITATION_ERRORS } from '../../../../core/reviews/invitation';
 import { reviewScore } from '../../../../core/reviews/rating';
 import {
   MAX_REVIEW_DOCUMENT_BYTES,
@@ -34,6 +35,7 @@ import {
   unauthorized,
 } from '../../../http/errors';
 import type { SessionViewer } from '../../auth/viewer';
+import { createInvitationReader } from '../invitations/service';
 import type { ReviewsService } from '../read/service';
 import type { DocumentStore, StagedDocument } from './document-store';
 import { DOCUMENT_QUOTA, QUOTA_ERRORS } from './limits';
@@ -90,6 +92,7 @@ export function createReviewWriteService({
   reviews: ReviewsService;
 }) {
   const repo = createReviewWriteRepo(db);
+  const openInvitation = createInvitationReader(db);
   const deletingSince = (userId: number | null) => (userId === null ? null : repo.deletingSince(userId));
 
   /** The daily quota of attachments (limits.ts): 429 for too many files, 413 for too many bytes. */
@@ -127,6 +130,37 @@ export function createReviewWriteService({
     },
 
     /**
+     * The form opened by an invitation's link (`/reviews/new/?invite=`): the visit's doctor (or
+     * clinic) and its month only. A link that opens nothing gives its refusal instead of the form,
+     * with the subject when the link named one.
+     */
+    async invitationForm(
+      viewer: SessionViewer,
+      token: string,
+    ): Promise<ReviewFormContext | { refusal: string; form: null }> {
+      try {
+        const invitation = await openInvitation(viewer, token, clock.now());
+        const head = await reviews.head({ kind: invitation.kind, id: invitation.subjectId });
+        if (!head) return { refusal: INVITATION_ERRORS.visit, form: null };
+        return {
+          kind: invitation.kind,
+          id: invitation.subjectId,
+          name: head.name,
+          url: head.url,
+          criteria: REVIEW_CRITERIA[invitation.kind],
+          tags: await repo.tags(),
+          months: [invitation.visitMonth],
+          refusal: null,
+          signInToWrite: false,
+          invite: token,
+        };
+      } catch (err) {
+        if (err instanceof DomainError && err.status < 500) return { refusal: err.message, form: null };
+        throw err;
+      }
+    },
+
+    /**
      * A new review, pending moderation. Refusals: 401 signed out, 403 not a patient with a
      * confirmed phone, 400 with `errors` per field, 404 unknown subject, 409 a second review of the
      * same visit month (the unique index decides, so two tabs sending at once cannot both pass).
@@ -136,15 +170,28 @@ export function createReviewWriteService({
       body: unknown,
       files: UploadedDocument[],
     ): Promise<AwaitingModeration> {
-      const refusal = writeRefusal(viewer, await deletingSince(viewer.userId));
-      if (refusal) throw refusal === WRITE_ERRORS.signIn ? unauthorized(refusal) : forbidden(refusal);
-      const userId = viewer.userId as number;
       const now = clock.now();
+      // An invitation's link says who writes (signed out, or in that patient's own session) and
+      // of which visit; without one the session must be a patient's with a confirmed phone.
+      const invite =
+        typeof (body as { invite?: unknown } | null)?.invite === 'string'
+          ? await openInvitation(viewer, (body as { invite: string }).invite, now)
+          : null;
+      if (!invite) {
+        const refusal = writeRefusal(viewer, await deletingSince(viewer.userId));
+        if (refusal) throw refusal === WRITE_ERRORS.signIn ? unauthorized(refusal) : forbidden(refusal);
+      }
+      const userId = invite ? invite.userId : (viewer.userId as number);
       const parsed = reviewBodySchema(now).safeParse(body);
       if (!parsed.success) throw invalidForm(parsed.error);
       const input = parsed.data;
       const kind: ReviewSubjectKind = input.doctor_id !== undefined ? 'doctor' : 'lpu';
       const subjectId = (input.doctor_id ?? input.lpu_id) as number;
+      if (
+        invite &&
+        (invite.kind !== kind || invite.subjectId !== subjectId || invite.visitMonth !== input.visit_month)
+      )
+        throw badRequest(INVITATION_ERRORS.mismatch, { errors: { subject: INVITATION_ERRORS.mismatch } });
       const criteria = REVIEW_CRITERIA[kind];
       if (input.stars.length !== criteria.length)
         throw badRequest('Поставьте оценки', { errors: { stars: 'Поставьте оценки' } });
@@ -174,6 +221,7 @@ export function createReviewWriteService({
             assessments: criteria.map((name, i) => ({ name, value: values[i] })),
             score: reviewScore(values, sentiment),
             visitMonth: `${input.visit_month}-01`,
+            invitation: invite ? { hash: invite.hash, appointmentId: invite.appointmentId } : null,
             tags,
             documents: docs.map((d, i) => ({
               fileName: d.fileName.slice(0, 200) || 'document',
