@@ -6,6 +6,8 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
+import type { EventBus } from '../../realtime/bus';
+import { announceVisit } from '../../realtime/visits';
 import { WAITLIST_JOBS } from '../booking/waitlist';
 import { createBlocksRepo } from './blocks-repo';
 import type { CabinetRepo } from './repo';
@@ -13,7 +15,8 @@ import type { CabinetRepo } from './repo';
 /**
  * Blocks (docs/product/front-desk.md): the clinic takes a range out of a doctor's times at the
  * clinic (a meeting, a broken device). Every channel's free times leave it out at once, as they
- * are computed from the same rows (server/modules/schedule). A block and a booking of the same
+ * are computed from the same rows (server/modules/schedule), and the clinic's open calendars and
+ * lists are told at once (the cabinet's socket). A block and a booking of the same
  * time never both win: taking a block locks the workplace row, a booking's insert waits on it
  * (its foreign key) and then sees the block (scheduleGone), or the block waits for the booking
  * and then finds its visit and is refused with it.
@@ -22,11 +25,13 @@ export function createCabinetBlocks({
   db,
   clock,
   jobs,
+  bus,
   repo,
 }: {
   db: Db;
   clock: Clock;
   jobs: JobSender;
+  bus: EventBus;
   repo: CabinetRepo;
 }) {
   const blocks = createBlocksRepo(db);
@@ -110,6 +115,7 @@ export function createCabinetBlocks({
         });
         return added;
       });
+      await announceVisit(bus, { clinicId, doctorId: body.doctor_id }, { change: 'blocked', blockId: id });
       const block = await blocks.byId(id, clinicId);
       if (!block) throw notFound(DESK_TEXTS.blockNotFound);
       return block;
@@ -145,6 +151,11 @@ export function createCabinetBlocks({
         return block;
       });
       if (!removed) throw notFound(DESK_TEXTS.blockNotFound);
+      await announceVisit(
+        bus,
+        { clinicId, doctorId: removed.doctor.id },
+        { change: 'unblocked', blockId: id },
+      );
       return { removed: true };
     },
   };

@@ -293,7 +293,7 @@ describe('the live list', () => {
         .join('; ');
     const listen = async (s: TestSession) => {
       const socket = new WebSocket(url, { headers: { cookie: cookieOf(s) } });
-      const messages: { change: string; appointmentId?: number }[] = [];
+      const messages: { change: string; appointmentId?: number; blockId?: number }[] = [];
       socket.on('message', (data) => messages.push(JSON.parse(String(data))));
       await new Promise((resolve, reject) => {
         socket.once('open', resolve);
@@ -317,6 +317,22 @@ describe('the live list', () => {
     await expect.poll(() => doctors.messages.at(-1)).toEqual({ change: 'booked', appointmentId: id });
     await patient.inject({ url: `/ajax/appointment/${id}/cancel/`, payload: {} });
     await expect.poll(() => ours.messages.at(-1)).toEqual({ change: 'canceled', appointmentId: id });
+    // A block taken out of the doctor's times and given back: the open calendars hear of both.
+    const clinic = await clinicAccount(spot.lpu_id);
+    const blocked = await clinic.inject({
+      url: '/cabinet/ajax/schedule/blocks/',
+      payload: { ...spot, starts_at: '2026-11-23T11:00', ends_at: '2026-11-23T11:30', reason: 'Совещание' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    const blockId = blocked.json().id;
+    await expect.poll(() => ours.messages.at(-1)).toEqual({ change: 'blocked', blockId });
+    await expect.poll(() => doctors.messages.at(-1)).toEqual({ change: 'blocked', blockId });
+    const unblocked = await clinic.inject({
+      method: 'DELETE',
+      url: `/cabinet/ajax/schedule/blocks/${blockId}/`,
+    });
+    expect(unblocked.statusCode).toBe(200);
+    await expect.poll(() => ours.messages.at(-1)).toEqual({ change: 'unblocked', blockId });
     expect(theirs.messages).toEqual([{ change: 'listening' }]);
     for (const { socket } of [ours, doctors, theirs]) socket.close();
 

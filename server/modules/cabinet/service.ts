@@ -118,7 +118,7 @@ export function createCabinetService({
     /** The clinic's reminders to its patients and its booking rules (settings.ts). */
     ...createClinicSettings({ db, clock, repo, owner: cabinetOwner, actor }),
     /** The clinic's blocks of its doctors' times (blocks.ts). */
-    ...createCabinetBlocks({ db, clock, jobs, repo }),
+    ...createCabinetBlocks({ db, clock, jobs, bus, repo }),
     /** The calendar of a day or a week, and the patient card at the desk (calendar.ts). */
     ...createCabinetCalendar({ db, clock }),
 
