@@ -66,6 +66,7 @@ export function doctorBookingCard(t: BookableDoctor): DoctorBookingCard {
     today: t.today,
     slots: t.slots,
     scheduleDays: t.bookingHorizonDays,
+    clinicPhone: t.clinicPhone ? formatPhone(t.clinicPhone) : null,
   };
 }
 
@@ -91,8 +92,11 @@ export function serviceBookingCard(t: BookableService): ServiceBookingCard {
   };
 }
 
-/** No free time in two weeks: the days the patient may ask the clinic to call back on instead. */
+/**
+ * No free time in two weeks, or no online booking of the doctor at all: the days the patient may
+ * ask the clinic to call back on instead.
+ */
 export function callbackOffer(t: BookableDoctor, now: Date): CallbackChoice[] | null {
-  if (!t.appointmentOn || Object.keys(t.slots).length > 0) return null;
+  if (t.appointmentOn && Object.keys(t.slots).length > 0) return null;
   return callbackChoices(now, t.tz).map((c) => ({ ...c, label: formatDayWithWeekday(c.date) }));
 }

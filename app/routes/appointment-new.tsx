@@ -1,11 +1,12 @@
 import { redirect } from 'react-router';
-import { BOOKING_FAILURES } from '../../core/booking/form';
+import { BOOKING_FAILURES, BOOKING_OFF_TEXTS } from '../../core/booking/form';
 import { parseDoctorBooking } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { daysFrom } from '../../core/schedule/free-slots';
 import { TimeAndPatientSteps, useSlotInUrl } from '../features/booking/booking-steps';
 import { DoctorTargetCard } from '../features/booking/booking-target';
 import { CallbackSection } from '../features/booking/callback-form';
+import { ClinicPhoneLink } from '../features/booking/clinic-phone';
 import { RescheduleStep } from '../features/booking/reschedule-step';
 import { WaitlistSection } from '../features/booking/waitlist-form';
 import { bookingViewer, callbackOffer, doctorBookingCard } from '../lib/booking-page.server';
@@ -125,6 +126,31 @@ function ChooseClinic({
   );
 }
 
+/**
+ * The clinic takes no online booking of the doctor (issue 46): not a dead end — its phone (a press
+ * counts in the doctor's effectiveness report), then the callback and the waitlist below.
+ */
+function BookingOffNote({ phone, doctorId }: { phone: string | null; doctorId: number }) {
+  return (
+    <section className="card mt-4 p-4 sm:p-5" role="status" aria-labelledby="booking-off">
+      <h2 id="booking-off" className="font-semibold">
+        {BOOKING_FAILURES.booking_off}
+      </h2>
+      {phone ? (
+        <p className="mt-2">
+          {BOOKING_OFF_TEXTS.byPhone}{' '}
+          <ClinicPhoneLink
+            phone={phone}
+            countAs={{ kind: 'doctor', id: doctorId }}
+            className="inline-block py-1 text-lg font-semibold text-brand hover:underline"
+          />
+        </p>
+      ) : null}
+      <p className="mt-1 text-sm text-ink-soft">{BOOKING_OFF_TEXTS.orBelow}</p>
+    </section>
+  );
+}
+
 type Booking = Exclude<Route.ComponentProps['loaderData'], { choose: readonly unknown[] }>;
 
 function DoctorBooking({ d }: { d: Booking }) {
@@ -150,9 +176,19 @@ function DoctorBooking({ d }: { d: Booking }) {
           choose={choose}
         />
       ) : !target.appointmentOn ? (
-        <p className="card mt-4 p-5" role="status">
-          {BOOKING_FAILURES.booking_off}
-        </p>
+        <>
+          <BookingOffNote phone={target.clinicPhone} doctorId={query.doctorId} />
+          {d.callback && (
+            <CallbackSection
+              account={d.account}
+              loginHref={loginHref}
+              workAccountText={d.workAccountText}
+              doctorId={query.doctorId}
+              lpuId={query.lpuId}
+              choices={d.callback}
+            />
+          )}
+        </>
       ) : d.callback ? (
         <CallbackSection
           account={d.account}
@@ -179,7 +215,7 @@ function DoctorBooking({ d }: { d: Booking }) {
           }}
         />
       )}
-      {!d.reschedule && target.appointmentOn && (
+      {!d.reschedule && (
         <WaitlistSection
           target={{
             doctorId: query.doctorId,

@@ -3,6 +3,7 @@ import { BOOKING_TITLES } from '../../core/booking/form';
 import { appointmentIcsUrl, rescheduleUrl } from '../../core/booking/urls';
 import { formatVisitTime } from '../../core/booking/visit';
 import { zonedDay } from '../../core/dates/zoned';
+import { routeToLink } from '../../core/map/rules';
 import { formatRub } from '../../core/money/money';
 import { formatPhone } from '../../core/phone/format';
 import { AppointmentDetails } from '../features/booking/appointment-details';
@@ -41,6 +42,8 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
         : 'pending'
       : null,
     clinicPhone: t.clinicPhone ? formatPhone(t.clinicPhone) : null,
+    // A home visit comes to the patient and an online one has its room: no route for either.
+    routeUrl: a.visitType === 'clinic' && t.clinicPoint ? routeToLink(t.clinicPoint) : null,
     rescheduleUrl:
       a.status === 'active' && seen.canCancel && a.doctorId !== null && a.clinicServiceId === null
         ? rescheduleUrl({

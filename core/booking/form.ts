@@ -36,6 +36,18 @@ export const BOOKING_FAILURES = {
   too_soon: 'На это время онлайн-запись уже закрыта. Выберите другое — ниже ближайшее свободное.',
 } as const;
 export type BookingFailureReason = keyof typeof BOOKING_FAILURES;
+
+/**
+ * A doctor the clinic takes no online booking of (issue 46): the ways left, on the booking page,
+ * the doctor's page and the list cards.
+ */
+export const BOOKING_OFF_TEXTS = {
+  byPhone: 'Записаться можно по телефону клиники:',
+  orBelow:
+    'Или оставьте заявку на звонок, и клиника перезвонит, либо попросите сообщить, когда откроется запись.',
+  /** The list card's and doctor page's link to the booking page with the phone and both forms. */
+  ways: 'Телефон, звонок или лист ожидания',
+} as const;
 export const BOOKING_FAILURE_REASONS = Object.keys(BOOKING_FAILURES) as BookingFailureReason[];
 /** Refusals by the visit caps (core/booking/visit-caps.ts): their words name the visit in the way. */
 export const VISIT_CAP_REASONS = ['visit_clash', 'doctor_visits_limit', 'visits_limit'] as const;

@@ -30,6 +30,8 @@ export const VisitSubjectSchema = VisitPlaceSchema.extend({
   tz: z.string(),
   /** Where 'Записаться снова' goes. */
   againUrl: z.string(),
+  /** Where the clinic stands (the visit page's route link); absent where not read. */
+  clinicPoint: z.object({ lat: z.number(), lon: z.number() }).optional(),
 });
 export type VisitSubject = z.infer<typeof VisitSubjectSchema>;
 
@@ -53,6 +55,8 @@ export const DoctorBookingCardSchema = BookingCardSchema.extend({
   price: z.string().nullable(),
   /** How many days the calendar shows: the clinic's booking horizon. */
   scheduleDays: z.number(),
+  /** Formatted: booking by phone when the clinic takes no online booking of the doctor. */
+  clinicPhone: z.string().nullable(),
 });
 export type DoctorBookingCard = z.infer<typeof DoctorBookingCardSchema>;
 
@@ -125,6 +129,8 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   confirmation: z.enum(['pending', 'done', 'clinic']).nullable(),
   /** The clinic's phone, formatted: to call once the visit can no longer be cancelled here. */
   clinicPhone: z.string().nullable(),
+  /** A visit at the clinic: a route to it on the map (neither a home nor an online visit). */
+  routeUrl: z.string().nullable().optional(),
   /** 'Перенести': a doctor's visit that can still be changed on the site; null otherwise. */
   rescheduleUrl: z.string().nullable(),
   /** 'Клиника отменила запись: {reason}' when the clinic cancelled. */

@@ -4,6 +4,7 @@ import {
   externalRouteLinks,
   formatDuration,
   isTooFarFromClinic,
+  routeToLink,
   transportNamesText,
 } from './rules';
 
@@ -48,6 +49,14 @@ describe('externalRouteLinks', () => {
     const links = externalRouteLinks({ lat: 55.7, lon: 37.6 }, { lat: 55.8, lon: 37.5 }, 'transit');
     expect(links.yandex).toBe('https://yandex.ru/maps/?rtext=55.7,37.6~55.8,37.5&rtt=mt');
     expect(links.twoGis).toBe('https://2gis.ru/directions/points/37.6,55.7|37.5,55.8?m=bus');
+  });
+});
+
+describe('routeToLink', () => {
+  it('opens a Yandex Maps car route from where the patient is to the clinic', () => {
+    expect(routeToLink({ lat: 55.751244, lon: 37.618423 })).toBe(
+      'https://yandex.ru/maps/?rtext=~55.751244,37.618423&rtt=auto',
+    );
   });
 });
 

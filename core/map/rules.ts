@@ -57,6 +57,15 @@ export function externalRouteLinks(from: Point, to: Point, mode: 'car' | 'transi
   };
 }
 
+/**
+ * A route to the clinic from wherever the patient is (the visit's page): Yandex Maps takes the
+ * departure from the device's location when `rtext` starts with '~'. By car; the patient may
+ * switch the mode there.
+ */
+export function routeToLink(to: Point): string {
+  return `https://yandex.ru/maps/?rtext=~${to.lat},${to.lon}&rtt=auto`;
+}
+
 /** '25 мин', '1 ч 5 мин'. */
 export function formatDuration(seconds: number): string {
   const minutes = Math.max(1, Math.round(seconds / 60));

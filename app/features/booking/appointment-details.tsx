@@ -109,6 +109,25 @@ export function AppointmentDetails({
             Добавить в календарь
           </a>
         )}
+        {!canceled && d.clinicPhone && (
+          <a
+            href={`tel:+${d.clinicPhone.replace(/\D/g, '')}`}
+            className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-brand hover:text-brand"
+            aria-label={`Позвонить в клинику: ${d.clinicPhone}`}
+          >
+            {d.clinicPhone}
+          </a>
+        )}
+        {!canceled && d.routeUrl && (
+          <a
+            href={d.routeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-lg border border-line px-5 py-2.5 font-medium hover:border-brand hover:text-brand"
+          >
+            Как добраться
+          </a>
+        )}
         {d.rescheduleUrl && !confirming && (
           <a
             href={d.rescheduleUrl}

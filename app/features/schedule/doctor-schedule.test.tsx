@@ -95,12 +95,13 @@ describe('scheduleOf', () => {
     expect(screen.queryByRole('tablist')).toBeNull();
   });
 
-  it('shows the placeholder calendar «Запись недоступна» when there are no slots and no booking', async () => {
+  it('says the clinic takes no online booking and links its phone, callback and waitlist when booking is off', async () => {
     await renderSchedule(answer({ appointment_on: false, slots: {} }));
-    expect(screen.getByText('Запись недоступна').textContent).toBe('Запись недоступна');
-    expect(document.querySelector('[data-placeholder]')).not.toBeNull();
+    expect(screen.getByText('Клиника сейчас не принимает онлайн-запись к этому врачу.')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Телефон, звонок или лист ожидания' });
+    expect(link.getAttribute('href')).toBe('/appointment/new/?doctor=7&lpu=70&source=doctors_list');
     expect(screen.queryByText('Расписание недоступно')).toBeNull();
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
   });
 
   it('shows the stub when the call failed', async () => {
@@ -110,8 +111,9 @@ describe('scheduleOf', () => {
 
   it('ignores slots outside its fortnight', async () => {
     await renderSchedule(
-      answer({ appointment_on: false, slots: { '2026-06-01': [{ time: '09:00', duration: 30 }] } }),
+      answer({ appointment_on: true, slots: { '2026-06-01': [{ time: '09:00', duration: 30 }] } }),
     );
-    expect(screen.getByText('Запись недоступна').textContent).toBe('Запись недоступна');
+    expect(screen.queryByRole('tablist')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Запись на приём' })).toBeTruthy();
   });
 });

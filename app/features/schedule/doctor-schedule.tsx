@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { BOOKING_FAILURES, BOOKING_OFF_TEXTS } from '../../../core/booking/form';
 import {
   type BookingSource,
   DEFAULT_VISIT_TYPE,
@@ -9,7 +10,7 @@ import type { DoctorSlots } from '../../../core/schedule/contracts';
 import { hasSlots, type SlotChoice } from '../../../core/schedule/day-tabs';
 import { SCHEDULE_DAYS } from '../../../core/schedule/limits';
 import { parseSlotFilters, type SlotFilters } from '../../../core/schedule/slot-filters';
-import { AppointmentCalendar, ScheduleUnavailable, UnavailableCalendar } from './calendar';
+import { AppointmentCalendar, ScheduleUnavailable } from './calendar';
 import type { ScheduleSlotProps } from './schedule-slot';
 import { requestSlots, type SlotsWindow } from './slots-api';
 import { townWindow } from './window';
@@ -54,8 +55,8 @@ export async function scheduleOf(
 
 /**
  * The calendar when some day has slots; with none, the express button when the clinic books
- * without a slot; else the placeholder calendar 'Запись недоступна' (the days greyed); with no
- * answer (a failed call) the stub. It fills ScheduleSlot's fixed-height box.
+ * without a slot; when the clinic takes no online booking of the doctor, its words and a link to
+ * the booking page's phone, callback and waitlist; with no answer (a failed call) the stub. It fills ScheduleSlot's fixed-height box.
  */
 export function DoctorSchedule({
   doctorId,
@@ -91,7 +92,20 @@ export function DoctorSchedule({
       />
     );
   }
-  if (answer && !answer.appointment_on) return <UnavailableCalendar days={days} />;
+  if (answer && !answer.appointment_on) {
+    // Not a dead end (issue 46): the booking page has the clinic's phone, the callback and the waitlist.
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-3 rounded-lg bg-canvas px-4 text-center">
+        <p className="text-sm text-ink-soft">{BOOKING_FAILURES.booking_off}</p>
+        <a
+          href={doctorAppointmentUrl({ doctorId, lpuId, type, source })}
+          className="rounded-lg border border-brand px-4 py-2 text-sm font-medium text-brand hover:bg-brand-soft"
+        >
+          {BOOKING_OFF_TEXTS.ways}
+        </a>
+      </div>
+    );
+  }
   if (answer?.appointment_on) {
     return (
       <div className="flex flex-1 items-center justify-center">

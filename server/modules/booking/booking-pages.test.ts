@@ -79,6 +79,24 @@ describe('a booking link without the clinic', () => {
   });
 });
 
+describe('the booking page of a doctor the clinic takes no online booking of', () => {
+  it('is no dead end: the clinic’s phone to call, the callback request and the waitlist', async () => {
+    const db = database.db;
+    const [town] = await db.execute<{ id: number }>(sql`SELECT id FROM towns LIMIT 1`).then((r) => r.rows);
+    const clinic = await createClinic(db, { townId: town.id, phones: ['74951234567'] });
+    const doctor = await createDoctor(db, { townId: town.id, clinicIds: [clinic.id] });
+    await db.execute(sql`UPDATE workplaces SET is_appointment_on = false WHERE doctor_id = ${doctor.id}`);
+    const res = await app.inject({ url: `/appointment/new/?doctor=${doctor.id}&lpu=${clinic.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Клиника сейчас не принимает онлайн-запись к этому врачу.');
+    expect(res.body).toContain('Записаться можно по телефону клиники:');
+    expect(res.body).toContain('href="tel:+74951234567"');
+    // The callback request (a visitor confirms the phone first) and the waitlist.
+    expect(res.body).toContain('Оставьте заявку — администратор клиники перезвонит и подберёт время приёма.');
+    expect(res.body).toContain('Нет подходящего времени? Сообщим, когда освободится');
+  });
+});
+
 describe("the waitlist link's page", () => {
   it('shows the freed time to take, and is a 404 for an unknown link', async () => {
     const booker = await signedInAs(app, database.db);

@@ -42,7 +42,14 @@ describe('POST /ajax/appointment/callback/', () => {
     });
   });
 
-  it('refuses a part of the day that is over, an empty choice, anonymous visitors and closed booking', async () => {
+  it('takes a request for a doctor the clinic takes no online booking of: the call is the way to book', async () => {
+    const patient = await world.patient();
+    const off = await callback(patient, { ...(await world.closedDoctor()), ...day });
+    expect(off.statusCode).toBe(201);
+    expect(off.json()).toMatchObject({ date: '2026-11-22', times: ['afternoon', 'evening'] });
+  });
+
+  it('refuses a part of the day that is over, an empty choice, anonymous visitors and an unknown doctor', async () => {
     const doctor = await world.doctor();
     const patient = await world.patient();
     const late = await callback(patient, { ...doctor, ...day, times: ['morning'] });
@@ -61,8 +68,8 @@ describe('POST /ajax/appointment/callback/', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ detail: BOOKING_ERRORS.signIn, code: 'unauthorized' });
-    const off = await callback(patient, { ...(await world.closedDoctor()), ...day });
-    expect(off.statusCode).toBe(409);
-    expect(off.json()).toEqual({ detail: BOOKING_FAILURES.booking_off, code: 'booking_off' });
+    const unknown = await callback(patient, { doctor_id: 999_999, lpu_id: 999_999, ...day });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ detail: BOOKING_FAILURES.not_found });
   });
 });

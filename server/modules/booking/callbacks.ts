@@ -3,7 +3,7 @@ import type { CallbackBody, CallbackSaved } from '../../../core/booking/contract
 import { BOOKING_FAILURES } from '../../../core/booking/form';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { SessionViewer } from '../auth/viewer';
 import { tellClinicOfCallback } from './clinic-messages';
@@ -25,7 +25,8 @@ export function createCallbacks({
 }) {
   return {
     /**
-     * The patient asks the clinic to call back on a day, in parts of it that still leave the
+     * The patient asks the clinic to call back on a day (also when the clinic takes no online
+     * booking of the doctor: then the call is the way to book), in parts of it that still leave the
      * clinic MIN_HOURS_TO_CALL hours (on the clinic's clock). A patient's open request for the
      * same doctor and clinic is changed rather than repeated; the clinic hears of it once (its
      * contact and switch 'Заявка на звонок', clinic-messages.ts).
@@ -34,7 +35,6 @@ export function createCallbacks({
       const userId = requirePatient(viewer);
       const target = await repo.target(body.doctor_id, body.lpu_id, 'clinic');
       if (!target) throw notFound(BOOKING_FAILURES.not_found);
-      if (!target.appointmentOn) throw conflict('booking_off', BOOKING_FAILURES.booking_off);
       const now = clock.now();
       const problem = callbackProblem(body, now, target.tz);
       if (problem) throw badRequest(problem, { errors: { times: problem } });

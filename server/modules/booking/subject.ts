@@ -8,10 +8,19 @@ import type { BookingTargetRow } from './targets-repo';
 const clinicOf = (
   t: Pick<
     BookingTargetRow,
-    'clinicId' | 'clinicName' | 'clinicUrl' | 'address' | 'metro' | 'tz' | 'clinicPhone'
+    | 'clinicId'
+    | 'clinicName'
+    | 'clinicUrl'
+    | 'address'
+    | 'metro'
+    | 'tz'
+    | 'clinicPhone'
+    | 'clinicLat'
+    | 'clinicLon'
   >,
 ) => ({
   clinicId: t.clinicId,
+  clinicPoint: { lat: t.clinicLat, lon: t.clinicLon },
   clinicPhone: t.clinicPhone,
   clinicName: t.clinicName,
   clinicUrl: t.clinicUrl,

@@ -20,7 +20,7 @@ const clinicColumns = sql`
   c.street || ', ' || c.house AS address, m.name AS metro, t.tz, t.slug AS "townSlug",
   c.club_enabled AS "clubEnabled", c.cancel_cutoff_minutes AS "cancelCutoffMinutes",
   c.min_notice_minutes AS "minNoticeMinutes", c.booking_horizon_days AS "bookingHorizonDays",
-  c.phones[1] AS "clinicPhone"`;
+  c.phones[1] AS "clinicPhone", c.lat AS "clinicLat", c.lon AS "clinicLon"`;
 
 /** What a booking page and a booking read before any time is taken: the doctor's place, a service line, the patient. */
 export function createBookingTargetsRepo(db: Db) {

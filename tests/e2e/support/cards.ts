@@ -14,6 +14,7 @@ export function settledSchedule(card: Locator): Locator {
     .getByRole('tablist', { name: 'Дни для записи' })
     .or(card.getByText('Расписание недоступно'))
     .or(card.getByText('Запись недоступна'))
+    .or(card.getByRole('link', { name: 'Телефон, звонок или лист ожидания' }))
     .or(card.getByRole('link', { name: 'Запись на приём' }))
     .first();
 }
