@@ -45,6 +45,11 @@ export function onlineDoctorsUrl(speciality?: string): string {
   return `/online/vrach/${speciality ? `${speciality}/` : ''}`;
 }
 
+/** A town's own home: '/moskva/' (search, specialities, the nearest free times, top clinics). */
+export function townUrl(town: string): string {
+  return `/${town}/`;
+}
+
 /**
  * A town's catalog of narrower lists, every link a list page shows only the first of:
  * '/moskva/katalog/' (specialities, places, top lists), '/moskva/katalog/lor/' (a speciality's

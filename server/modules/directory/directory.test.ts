@@ -165,7 +165,7 @@ describe('API shell', () => {
     expect(index.body).toContain('/sitemap-doctors-1.xml');
     expect(index.body).toContain('/sitemap-clinics-1.xml');
     const towns = await app.inject({ url: '/sitemap-towns.xml' });
-    for (const path of ['/kazan/vrach/', '/kazan/lpu/', '/kazan/katalog/']) {
+    for (const path of ['/kazan/', '/kazan/vrach/', '/kazan/lpu/', '/kazan/katalog/']) {
       expect(towns.body).toContain(`<loc>http://localhost:3000${path}</loc>`);
     }
     const doctors = await app.inject({ url: '/sitemap-doctors-1.xml' });

@@ -11,6 +11,7 @@ import {
   TOP_FILTERS,
   TOP_MIN_REVIEWS,
   topUrl,
+  townUrl,
   treatmentUrl,
 } from '../../../core/directory/list-urls';
 import { clinicUrl, doctorUrl } from '../../../core/directory/urls';
@@ -76,7 +77,7 @@ export async function sitemapRoutes(
     const towns = await deps.towns.list();
     const paths = [
       '/',
-      ...towns.flatMap((t) => [doctorsUrl(t.slug), clinicsUrl(t.slug), catalogUrl(t.slug)]),
+      ...towns.flatMap((t) => [townUrl(t.slug), doctorsUrl(t.slug), clinicsUrl(t.slug), catalogUrl(t.slug)]),
     ];
     return shared(reply).type('application/xml').send(urlset(deps.origin, paths));
   });
