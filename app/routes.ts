@@ -4,8 +4,6 @@ export default [
   // Every page sits in the shell: header, main column, footer (app/routes/shell.tsx).
   layout('routes/shell.tsx', [
     index('routes/home.tsx'),
-    // A town's own home (/moskva/): an unknown town is a 404; static paths (login, rating…) outrank it.
-    route(':town', 'routes/town.tsx'),
     // One module for the list, the speciality list and the doctor page: the segment after
     // /vrach/ is either a speciality translit or '{id}-{slug}'.
     route(':town/vrach/:slug?', 'routes/doctors.tsx'),
@@ -52,6 +50,8 @@ export default [
     route('analyses/appointment/new', 'routes/service-appointment-new.tsx', {
       id: 'analysis-appointment-new',
     }),
+    // The patient's profile: contacts, relatives, the club card, notifications, deleting it.
+    route('profile', 'routes/profile.tsx'),
     route('profile/appointments', 'routes/profile-appointments.tsx'),
     // Where the payment provider returns a booking at the club price (the coupon's prepayment).
     route('club/coupon_request/:id/payment_status', 'routes/club-coupon-status.tsx'),

@@ -19,6 +19,7 @@ import { favouritesRoutes } from './modules/favourites/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { mapRoutes } from './modules/map/routes';
 import { misKeyRoutes } from './modules/mis/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { adsRoutes } from './modules/promo/ads-routes';
 import { promoRoutes } from './modules/promo/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -74,6 +75,7 @@ export async function apiRoutes(
   await doctorRoutes(api, { doctors });
   await reviewsRoutes(api, { reviews, patientProfiles, awards: reviewAwards });
   await favouritesRoutes(api, { favourites });
+  await profileRoutes(api, { profile: services.profile, clock });
   await cabinetRoutes(api, { cabinet: services.cabinet, clinicPage: services.clinicPage });
   await cabinetPricesRoutes(api, { prices: services.prices });
   await cabinetBranchesRoutes(api, { branches: services.branches });

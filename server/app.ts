@@ -43,6 +43,7 @@ import { misApiRoutes } from './modules/mis/routes';
 import { createWebhooks, startOutboxDrain, webhookRoutes } from './modules/mis/webhooks';
 import type { IceConfig } from './modules/online/service';
 import { onlineRoomSocketRoutes } from './modules/online/socket';
+import { createProfileErasureHandlers } from './modules/profile/erasure';
 import { createAdSweepHandlers } from './modules/promo/ads-sweep';
 import { createInvitationHandlers } from './modules/reviews/invitations/service';
 import { createReviewNoticeHandlers } from './modules/reviews/notices';
@@ -215,6 +216,7 @@ export async function buildApp({
       jobs,
       tellClinic: clinicMessages[CLINIC_JOBS.newBooking],
       sms: providers.sms,
+      email,
       publicOrigin,
     }),
     ...clinicMessages,
@@ -233,6 +235,7 @@ export async function buildApp({
     ...createAdSweepHandlers({ ads: services.ads, clock, log: app.log }),
     ...webhooks.handlers,
     ...createMisRetentionHandlers({ db, clock, log: app.log }),
+    ...createProfileErasureHandlers({ db, clock, jobs, log: app.log }),
   } satisfies Record<JobKindName, JobHandler>);
   await jobs.open();
   app.decorate('jobs', jobs);

@@ -44,6 +44,7 @@ import { createMistakeReportService, type MistakeReportService } from './modules
 import { createMapService, type MapService, ownPlaces } from './modules/map/service';
 import { createMisService, type MisService } from './modules/mis/service';
 import { createOnlineRoomService, type IceConfig, type OnlineRoomService } from './modules/online/service';
+import { createProfileService, type ProfileService } from './modules/profile/service';
 import { type AdsService, createAdsService } from './modules/promo/ads-service';
 import { createPromoService, type PromoService } from './modules/promo/service';
 import { createReviewAwardsService, type ReviewAwardsService } from './modules/reviews/awards/service';
@@ -108,6 +109,8 @@ export interface Services {
   schedule: ScheduleService;
   /** A patient's saved doctors and clinics (the hearts and /favourites). */
   favourites: FavouritesService;
+  /** The patient's profile: relatives, e-mail, notification choices, deleting the profile. */
+  profile: ProfileService;
   /** Appointments: booking a free slot, the booked visit's page, cancelling. */
   booking: BookingService;
   /** Doctor and clinic page views, booking and phone presses; the cabinet's effectiveness report. */
@@ -331,6 +334,7 @@ export function createServices({
     patientId: club.socketUser,
   });
   const promo = createPromoService({ db, read, clock, pageCache, appStores });
+  const profile = createProfileService({ db, clock, email, publicOrigin });
   // Per-address bounds of impressions and reports: Redis when shared, else a store of their own.
   const ads = createAdsService({
     db,
@@ -362,6 +366,7 @@ export function createServices({
     sessions,
     auth,
     favourites,
+    profile,
     schedule,
     booking,
     pageStats,

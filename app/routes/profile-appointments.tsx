@@ -49,7 +49,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function ProfileAppointments({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
-      <h1 className="text-2xl font-bold sm:text-3xl">Мои записи</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">Мои записи</h1>
+        <a
+          href="/profile/"
+          className="inline-flex min-h-9 items-center text-brand underline-offset-2 hover:underline"
+        >
+          Профиль →
+        </a>
+      </div>
       {!d.page ? (
         <div className="card mt-6 p-8 text-center" role="status">
           <p className="text-lg font-semibold">Войдите, чтобы увидеть свои записи</p>

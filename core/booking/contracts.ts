@@ -8,9 +8,9 @@ import { ErrorBodySchema, isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema, MarkedDaysSchema, ServiceKeySchema } from '../schedule/contracts';
 import { DAY_PARTS } from '../schedule/slot-filters';
 import { CALLBACK_TEXTS } from './callback';
+import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS, VISIT_CAP_REASONS } from './form';
 import { HomeAddressSchema } from './home-address';
 import { HOME_TEXTS } from './home-visit';
-import { BOOKING_ERRORS, BOOKING_FAILURE_REASONS, MAX_AGE_YEARS, VISIT_CAP_REASONS } from './form';
 import { VisitPlaceSchema, VisitSubjectSchema } from './page-contracts';
 import { VISIT_TYPES } from './urls';
 import { WAITLIST_TEXTS } from './waitlist';
@@ -28,7 +28,8 @@ function oneSubject(body: { doctor_id?: number; service_id?: string }, ctx: z.Re
 // Cyrillic and Latin letters (with ё), hyphen, apostrophe and inner spaces: 'Салтыков-Щедрин', "О'Нил".
 const NAME_RE = /^[A-Za-zА-Яа-яЁё]+(?:[ '’-][A-Za-zА-Яа-яЁё]+)*$/;
 
-const name = (required: string) =>
+/** A person's name part: letters, hyphen, apostrophe, inner spaces; 50 characters (relatives use it too). */
+export const name = (required: string) =>
   textInput(required)
     .transform((s) => s.trim().replace(/\s+/g, ' '))
     .pipe(
@@ -39,7 +40,7 @@ const name = (required: string) =>
 const patronymicName = name(BOOKING_ERRORS.patronymic);
 
 /** A birth date 'today' allows: not in the future, not more than MAX_AGE_YEARS ago. */
-function bornBy(s: string, today: string): boolean {
+export function bornBy(s: string, today: string): boolean {
   const oldest = `${Number(today.slice(0, 4)) - MAX_AGE_YEARS}${today.slice(4)}`;
   return isCalendarDate(s) && s <= today && s >= oldest;
 }
@@ -72,6 +73,11 @@ export function bookingSchema(today: string | (() => string)) {
     hold_id: ClientIdSchema.optional(),
     /** Booking for someone else: the patient's own details (the next form's) stay as they were. */
     someone_else: z.boolean().default(false),
+    /**
+     * The visit is for one of the patient's relatives (their profile's list): the server books it
+     * under that person's name and birth date, and refuses an id that is not the caller's.
+     */
+    relative_id: ClientIdSchema.optional(),
     /** One press of 'Записаться' (a UUID): the same key books once. */
     request_key: textInput().min(8).max(64),
     /**
@@ -226,9 +232,6 @@ export type BookingRefusal = z.infer<typeof BookingRefusalSchema>;
 /** What a doctor at a clinic and a clinic's service have alike when booked: the clinic, its zone, its club price and the free days. */
 const BookableSchema = VisitPlaceSchema.extend({
   clinicId: z.number(),
-  /** Where the clinic stands: the visit page's route link. */
-  clinicLat: z.number(),
-  clinicLon: z.number(),
   /** The doctor's place (or the service's line) and the clinic take bookings, by time slot. */
   appointmentOn: z.boolean(),
   tz: z.string(),

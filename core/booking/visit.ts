@@ -18,9 +18,15 @@ export type VisitOf =
  * головы, 23.11 в 09:30, …'): the SMS after booking (one segment where it can).
  */
 export function bookingSms(
-  input: VisitOf & { startsAt: Date | string; tz: string; address: string },
+  input: VisitOf & { startsAt: Date | string; tz: string; address: string; patientName?: string },
 ): string {
   const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  // A relative's visit (the SMS goes to the account's phone): 'Иванов Пётр — запись к врачу …'.
+  if (input.patientName) {
+    const what =
+      input.serviceName !== undefined ? `: ${input.serviceName},` : ` к врачу ${shortName(input.doctorName)}`;
+    return `${personShort(input.patientName)} — запись${what} ${when}, ${input.address}`;
+  }
   if (input.serviceName !== undefined) return `Вы записаны: ${input.serviceName}, ${when}, ${input.address}`;
   return `Вы записаны к врачу ${shortName(input.doctorName)} ${when}, ${input.address}`;
 }
@@ -31,7 +37,7 @@ export function bookingSms(
  * late still names the right day); a visit further off gets its date.
  */
 export function reminderSms(
-  input: VisitOf & { startsAt: Date | string; tz: string; address: string; now: Date },
+  input: VisitOf & { startsAt: Date | string; tz: string; address: string; now: Date; patientName?: string },
 ): string {
   const visit = new TZDate(new Date(input.startsAt).getTime(), input.tz);
   const today = new TZDate(input.now.getTime(), input.tz);
@@ -41,7 +47,13 @@ export function reminderSms(
     day === format(today, 'yyyy-MM-dd') ? 'сегодня' : day === tomorrow ? 'завтра' : format(visit, 'dd.MM');
   const what =
     input.serviceName !== undefined ? input.serviceName : `приём у врача ${shortName(input.doctorName)}`;
-  return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} ${what}, ${input.address}`;
+  const whose = input.patientName ? `. Пациент: ${personShort(input.patientName)}` : '';
+  return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} ${what}, ${input.address}${whose}`;
+}
+
+/** 'Иванов Пётр' of 'Иванов Пётр Сергеевич': the surname and name a relative's SMS names. */
+export function personShort(fullName: string): string {
+  return fullName.split(' ').slice(0, 2).join(' ');
 }
 
 /**

@@ -182,6 +182,18 @@ export const JOB_KINDS = {
    * The nightly sweep of the integration's kept replies (7 days) and finished webhook deliveries
    * (30 days), which name patients (server/modules/mis/retention.ts).
    */
+  /**
+   * The nightly erasure of patients' profiles deleted 30 days ago (server/modules/profile/erasure.ts,
+   * docs/product/profile.md).
+   */
+  'profile.erase-deleted': {
+    retryLimit: 3,
+    retryDelay: 300,
+    retryDelayMax: 3_600,
+    expireInSeconds: 1_800,
+    policy: 'exclusive',
+    cron: { expression: '20 3 * * *', tz: 'Europe/Moscow' },
+  },
   'mis.sweep-kept': {
     retryLimit: 2,
     retryDelay: 300,

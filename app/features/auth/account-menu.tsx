@@ -26,7 +26,7 @@ const entry =
 
 /**
  * The header's account entry: 'Войти' for visitors; for a signed-in account a small menu with
- * the masked phone, 'Мои записи' and 'Избранное' for patients, 'Модерация отзывов' for staff,
+ * the masked phone, 'Профиль', 'Мои записи' and 'Избранное' for patients, 'Модерация отзывов' for staff,
  * the cabinet's pages for doctors and clinics (`cabinetPagesFor`, as each cabinet page links
  * them), and 'Выйти'.
  */
@@ -100,6 +100,11 @@ export function AccountMenu() {
         >
           {!isWorkAccount(user) && (
             <>
+              <li>
+                <a href="/profile/" className="block px-4 py-2 text-sm hover:bg-canvas">
+                  Профиль
+                </a>
+              </li>
               <li>
                 <a href="/profile/appointments" className="block px-4 py-2 text-sm hover:bg-canvas">
                   Мои записи

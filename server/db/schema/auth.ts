@@ -40,7 +40,12 @@ export const users = pgTable(
     /** A patient who confirmed a phone (the viewer's isRealPatient, docs/product/roles.md). */
     isRealPatient: boolean().notNull().default(false),
     medtochkaUuid: uuid().defaultRandom().notNull(),
+    /** The patient asked to delete the profile: booking and reviews are closed, erased 30 days later. */
     deletingSince: timestamp({ withTimezone: true }),
+    /** The nightly sweep erased the profile: phone, names, e-mail and birth date are gone. */
+    erasedAt: timestamp({ withTimezone: true }),
+    /** Confirmations and reminders by e-mail as well (the profile's choice; SMS is always sent). */
+    notifyEmail: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('users_doctor').on(t.doctorId), index('users_clinic').on(t.clinicId)],

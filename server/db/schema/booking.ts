@@ -51,6 +51,8 @@ export const appointments = pgTable(
     patientName: text().notNull(),
     patientPhone: text().notNull(),
     patientBirthDate: date(),
+    /** Booked for someone else than the account's owner (a relative): the patient's SMS names them. */
+    forOther: boolean().notNull().default(false),
     source: text(),
     /** The browser's key for one press of 'Записаться': a retried request finds its appointment. */
     requestKey: text(),

@@ -9,6 +9,7 @@ import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { DeskPatients } from '../auth/desk';
 import type { SessionViewer } from '../auth/viewer';
+import { type BookingPeople, markForOther } from '../profile/booking-people';
 import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
 import { type NewAppointment, TimeTaken } from './repo';
@@ -61,14 +62,20 @@ export function createBooking({
   jobs,
   bus,
   desk,
-}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients }) {
+  people,
+}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients; people: BookingPeople }) {
   return {
-    async book(viewer: SessionViewer, body: BookingBody): Promise<Booked> {
+    async book(viewer: SessionViewer, asSent: BookingBody): Promise<Booked> {
       // A patient books for themselves; staff at the desk for the patient whose phone they confirmed.
       const { userId, phone } =
-        body.patient_phone === undefined
+        asSent.patient_phone === undefined
           ? { userId: requirePatient(viewer), phone: viewer.userPhone }
-          : await desk.deskPatient(viewer, `7${body.patient_phone}`);
+          : await desk.deskPatient(viewer, `7${asSent.patient_phone}`);
+      // A profile being deleted books nothing; a relative's visit is booked under their name and
+      // birth date, and the doctor's age rule applies to the person the visit is for.
+      if (asSent.patient_phone === undefined) await people.refuseDeleting(userId);
+      const body = await people.personOf(userId, asSent, asSent.patient_phone !== undefined);
+      await people.refuseAge(body);
       // A retried press of 'Записаться' (a lost reply, a double click) finds its appointment. It is
       // looked for only when the booking cannot go ahead (its own appointment took the slot), so
       // the usual booking spends no query on it.
@@ -214,6 +221,7 @@ export function createBooking({
       await jobs.enqueue(tx, bookingJobs(booked, now));
       await settleWaitlist(tx, userId, doctorId, now);
       if (profile) await repo.keepDetails(tx, userId, profile);
+      else if (forPatient) await markForOther(tx, booked);
       return booked;
     });
   }

@@ -11,11 +11,14 @@ import {
 } from '../../../core/booking/visit';
 import { onlineVisitPlace } from '../../../core/online/room';
 import { formatPhone } from '../../../core/phone/format';
+import { visitEmail } from '../../../core/profile/rules';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { JobKindName } from '../../jobs/kinds';
 import type { Job, JobHandler, JobSender, NewJob } from '../../jobs/queue';
+import type { EmailProvider } from '../../providers/email/email-provider';
 import type { SmsProvider } from '../../providers/sms/sms-provider';
+import { createBookingPeople } from '../profile/booking-people';
 import {
   cancelOf,
   claimDueReminders,
@@ -110,6 +113,7 @@ export function createBookingMessageHandlers({
   jobs,
   tellClinic,
   sms,
+  email = null,
   publicOrigin,
 }: {
   db: Db;
@@ -119,10 +123,13 @@ export function createBookingMessageHandlers({
   /** The clinic's message of a new booking (clinic-messages.ts), sent by the confirmation's job. */
   tellClinic: JobHandler;
   sms: SmsProvider | null;
+  /** E-mail copies of the confirmation and reminders, for patients who chose them in the profile. */
+  email?: EmailProvider | null;
   /** The reminders' link to the visit's page. */
   publicOrigin: string;
 }): Record<(typeof BOOKING_JOBS)[keyof typeof BOOKING_JOBS], JobHandler> {
   const repo = createBookingRepo(db);
+  const people = createBookingPeople({ db });
 
   /** The active, still upcoming appointment with what the texts name, or null when nothing is to be sent. */
   async function upcoming(job: Job) {
@@ -131,14 +138,18 @@ export function createBookingMessageHandlers({
     if (new Date(appointment.startsAt) <= clock.now()) return null;
     const subject = await visitSubject(repo, appointment);
     if (!subject) return null;
+    const copies = await people.visitCopies(appointment.id);
     return {
       phone: appointment.patientPhone,
+      email: copies.email,
       link: `${publicOrigin}${appointmentPageUrl(appointment)}`,
       clinicId: appointment.clinicId,
       visit: {
         ...(subject.kind === 'doctor' ? { doctorName: subject.title } : { serviceName: subject.title }),
         startsAt: appointment.startsAt,
         tz: subject.tz,
+        // A relative's visit: the texts name the person (they go to the account's phone).
+        ...(copies.person ? { patientName: copies.person } : {}),
         // An online visit's place is its room: the link and what the patient needs.
         address:
           appointment.visitType === 'telemed'
@@ -163,12 +174,27 @@ export function createBookingMessageHandlers({
     if (ahead > before + REMINDER_SLACK_MS) return;
     const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
     await sendOnce(job, key, found.phone, withConfirmLink(reminderSms({ ...found.visit, now }), found.link));
+    await mailOnce(job, `${key}:email`, found, 'Напоминание о записи', reminderSms({ ...found.visit, now }));
   }
 
   async function sendOnce(job: Job, key: string, phone: string, text: string) {
     if (!sms) return;
     if (await wasSent(db, key)) return;
     await sms.send(phone, text);
+    await markSent(db, key, job.id, clock.now());
+  }
+
+  /** The e-mail copy of a message, once (its own key), when the patient chose copies by e-mail. */
+  async function mailOnce(
+    job: Job,
+    key: string,
+    found: { email: string | null; link: string },
+    subject: string,
+    text: string,
+  ) {
+    if (!email || !found.email) return;
+    if (await wasSent(db, key)) return;
+    await email.send({ to: found.email, ...visitEmail(subject, text, found.link) });
     await markSent(db, key, job.id, clock.now());
   }
 
@@ -184,6 +210,14 @@ export function createBookingMessageHandlers({
         const found = sms ? await upcoming(job) : null;
         if (found)
           await sendOnce(job, `${job.kind}:${appointmentIdOf(job)}`, found.phone, bookingSms(found.visit));
+        if (found)
+          await mailOnce(
+            job,
+            `${job.kind}:${appointmentIdOf(job)}:email`,
+            found,
+            'Вы записаны на приём',
+            bookingSms(found.visit),
+          );
       } catch (err) {
         failed = err;
       }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { createDeskPatients } from '../auth/desk';
+import { createBookingPeople } from '../profile/booking-people';
 import type { ScheduleService } from '../schedule/service';
 import { createAppointments } from './appointments';
 import { createCallbacks } from './callbacks';
@@ -44,7 +45,7 @@ export function createBookingService({
   return {
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots, jobs, bus, desk }),
+    ...createBooking({ db, clock, repo, spots, jobs, bus, desk, people: createBookingPeople({ db }) }),
     ...createCallbacks({ db, clock, repo, jobs }),
     ...appointments,
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),

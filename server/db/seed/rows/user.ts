@@ -67,6 +67,8 @@ export function userRow(rng: Rng, input: UserRowInput): Row<typeof users> {
     isRealPatient: patient && rng.chance(0.9),
     medtochkaUuid: seededUuid(rng),
     deletingSince: null,
+    erasedAt: null,
+    notifyEmail: false,
     createdAt: input.createdAt,
   };
 }

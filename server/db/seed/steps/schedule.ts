@@ -302,6 +302,7 @@ function visitRow(
     patientName: name ? `${name.firstName} ${name.lastName}` : users.fullNames[patient],
     patientPhone: patientPhone(patient >= 0 ? patient : rng.int(0, 800_000_000)),
     patientBirthDate: null,
+    forOther: false,
     requestKey: null,
     cancelToken: null,
     holdExpiresAt: null,
