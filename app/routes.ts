@@ -4,6 +4,8 @@ export default [
   // Every page sits in the shell: header, main column, footer (app/routes/shell.tsx).
   layout('routes/shell.tsx', [
     index('routes/home.tsx'),
+    // A town's own home (/moskva/): an unknown town is a 404; static paths (login, rating…) outrank it.
+    route(':town', 'routes/town.tsx'),
     // One module for the list, the speciality list and the doctor page: the segment after
     // /vrach/ is either a speciality translit or '{id}-{slug}'.
     route(':town/vrach/:slug?', 'routes/doctors.tsx'),

@@ -232,6 +232,9 @@ export type BookingRefusal = z.infer<typeof BookingRefusalSchema>;
 /** What a doctor at a clinic and a clinic's service have alike when booked: the clinic, its zone, its club price and the free days. */
 const BookableSchema = VisitPlaceSchema.extend({
   clinicId: z.number(),
+  /** Where the clinic stands: the visit page's route link. */
+  clinicLat: z.number(),
+  clinicLon: z.number(),
   /** The doctor's place (or the service's line) and the clinic take bookings, by time slot. */
   appointmentOn: z.boolean(),
   tz: z.string(),
