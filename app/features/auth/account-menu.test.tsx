@@ -56,6 +56,7 @@ describe('AccountMenu', () => {
     expect(screen.getByRole('link', { name: 'Мои записи' }).getAttribute('href')).toBe(
       '/profile/appointments',
     );
+    expect(screen.getByRole('link', { name: 'Профиль' }).getAttribute('href')).toBe('/profile/');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Выйти' }));
     });
@@ -68,6 +69,7 @@ describe('AccountMenu', () => {
     fireEvent.click(screen.getByRole('button', { name: /Аккаунт/ }));
     expect(screen.queryByRole('link', { name: 'Избранное' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Мои записи' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Профиль' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Выйти' }).hasAttribute('disabled')).toBe(false);
   });
 });

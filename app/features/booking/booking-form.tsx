@@ -23,6 +23,7 @@ import {
 } from '../club/club-booking-option';
 import { type TimeGoneOutcome, timeGoneOf } from './booking-outcome';
 import { NO_PATIENT, type PatientFields, PatientFieldsGrid } from './patient-fields';
+import { fieldsFor, PersonChoice, type PersonChoiceValue, useRelatives } from './person-choice';
 import { TimeGoneNotice } from './time-gone-notice';
 import { useSlotHold } from './use-slot-hold';
 
@@ -83,6 +84,16 @@ export function BookingForm({
   );
   // 'Записать другого человека': the form empties, and the patient's own details stay as saved.
   const [someoneElse, setSomeoneElse] = useState(false);
+  // 'Кого записываете' (a patient with relatives in the profile): a relative is booked under their
+  // own name and birth date, which the server takes from the profile by `relative_id`.
+  const relatives = useRelatives(patientPhone === undefined);
+  const [person, setPerson] = useState<PersonChoiceValue>('self');
+  const choosePerson = (next: PersonChoiceValue) => {
+    setPerson(next);
+    setSomeoneElse(next !== 'self');
+    setFields(fieldsFor(next, prefill, relatives));
+    setErrors({});
+  };
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [gone, setGone] = useState<TimeGoneOutcome | null>(null);
   const book = useCall(createAppointment);
@@ -140,6 +151,7 @@ export function BookingForm({
       ...fields,
       birth_date: birthDateOfMask(fields.birth_date),
       someone_else: someoneElse,
+      relative_id: typeof person === 'number' ? person : undefined,
       ...subject,
       lpu_id: lpuId,
       slot,
@@ -210,7 +222,15 @@ export function BookingForm({
         />
       )}
       <FormStatus call={sending} className="text-sm" />
-      {prefill && !someoneElse && (
+      {relatives.length > 0 && (
+        <PersonChoice
+          relatives={relatives}
+          value={person}
+          onChange={choosePerson}
+          error={typeof person === 'number' ? (errors.birth_date ?? errors.last_name) : undefined}
+        />
+      )}
+      {relatives.length === 0 && prefill && !someoneElse && (
         <Button
           variant="link"
           className="self-start text-sm"
@@ -223,7 +243,7 @@ export function BookingForm({
           Записать другого человека
         </Button>
       )}
-      <PatientFieldsGrid fields={fields} errors={errors} set={set} />
+      {typeof person !== 'number' && <PatientFieldsGrid fields={fields} errors={errors} set={set} />}
       {holdId !== undefined && (
         <p className="text-sm text-ink-soft" role="status">
           Мы придержим это время за вами 10 минут, пока вы заполняете данные.
