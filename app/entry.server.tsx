@@ -1,12 +1,19 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { attachDocumentBody } from '../core/http/document-body';
 import { lateModulesLoaded } from './lib/late';
-import { pageContextOf } from './lib/services.server';
+import { createPageErrors, OUTAGE_RETRY_AFTER_S, pageContextOf } from './lib/services.server';
 
 export const streamTimeout = 5_000;
+
+const pageErrors = createPageErrors();
+
+/** A loader's error, logged: the database out of reach once per cause a minute, anything else each time. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (!request.signal.aborted) pageErrors.log(error, request);
+};
 
 /**
  * Renders the whole document before answering, for everyone. Our loaders return complete
@@ -30,6 +37,12 @@ export default async function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = responseStatusCode;
+    // The database out of reach: 503 and when to come back, so a crawler keeps the page it has
+    // and a proxy does not cache the error; the page says 'Обновите страницу…' (root ErrorBoundary).
+    if (pageErrors.isOutage(request)) {
+      status = 503;
+      responseHeaders.set('Retry-After', String(OUTAGE_RETRY_AFTER_S));
+    }
     const sink = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);

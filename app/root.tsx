@@ -112,7 +112,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // The server logs a loader's error once (app/entry.server.tsx handleError); the browser, its own.
+  if (!notFound && typeof document !== 'undefined') console.error(error);
   return (
     <>
       <title>{notFound ? 'Страница не найдена — ПроДокторов' : 'Произошла ошибка — ПроДокторов'}</title>

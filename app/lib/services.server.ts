@@ -12,6 +12,8 @@ import type { AppEnvironment, AuthSettings } from '../../server/app';
 import type { Clock } from '../../server/clock';
 import type { Services, SessionViewer } from '../../server/services';
 
+// The pages' errors as the calls' (a database outage is a 503), for app/entry.server.tsx.
+export { createPageErrors, OUTAGE_RETRY_AFTER_S } from '../../server/http/page-errors';
 export type { Services, SessionViewer };
 
 export interface PageContext {

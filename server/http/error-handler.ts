@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import '../../core/http/zod-russian';
 import { isDatabaseUnavailable, PG_ERRORS, pgErrorCode } from '../db/errors';
 import { DomainError, serviceUnavailable } from './errors';
-import { causeOf, logThrottle } from './log-throttle';
+import { causeOf, logThrottle, OUTAGE_LOG_WINDOW_MS, rootCauseOf } from './log-throttle';
 import type { InvalidRequest, RequestPart } from './route';
 
 const SERVER_ERROR = 'Произошла ошибка';
@@ -72,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(409).send({ detail: STALE, code: 'conflict' });
     }
     if (isDatabaseUnavailable(error)) {
-      const { log, repeated } = outages(causeOf(rootCause(error)));
+      const { log, repeated } = outages(causeOf(rootCauseOf(error)));
       if (log) request.log.error({ err: error, ...(repeated ? { repeated } : {}) }, 'database unavailable');
       const refusal = serviceUnavailable();
       return reply.status(refusal.status).send({ detail: refusal.detail, code: refusal.code });
@@ -84,20 +84,6 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     return reply.status(status).send({ detail: error.message, code: CODES[status] ?? 'bad_request' });
   });
-}
-
-/** How often one cause of a database outage is logged by the calls it fails. */
-export const OUTAGE_LOG_WINDOW_MS = 60_000;
-
-/** The driver's error under Drizzle's (whose message names the query, different per call). */
-function rootCause(error: unknown): unknown {
-  let current = error;
-  for (let depth = 0; depth < 5; depth++) {
-    const cause = (current as { cause?: unknown } | null)?.cause;
-    if (!cause || typeof cause !== 'object') break;
-    current = cause;
-  }
-  return current;
 }
 
 function isMultipart(request: FastifyRequest): boolean {

@@ -5,6 +5,9 @@
  * once; the same cause again within `windowMs` is only counted, and the next line logged for it
  * says how many were left out (`repeated`).
  */
+/** How often one cause of a database outage is logged by the calls (and pages) it fails. */
+export const OUTAGE_LOG_WINDOW_MS = 60_000;
+
 export function logThrottle({ windowMs, now = Date.now }: { windowMs: number; now?: () => number }) {
   const causes = new Map<string, { until: number; repeated: number }>();
   /** Whether to log this cause now, and how many of it were left out since it was last logged. */
@@ -26,4 +29,15 @@ export function logThrottle({ windowMs, now = Date.now }: { windowMs: number; no
 export function causeOf(err: unknown): string {
   const e = (err ?? {}) as { code?: unknown; message?: unknown };
   return `${String(e.code ?? '')} ${typeof e.message === 'string' ? e.message : String(err)}`;
+}
+
+/** The driver's error under Drizzle's (whose message names the query, different per call). */
+export function rootCauseOf(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 5; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== 'object') break;
+    current = cause;
+  }
+  return current;
 }
