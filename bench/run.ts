@@ -33,7 +33,10 @@
  *   (p95 < 30 ms, bench/phases/desk.ts), and the calendar page's call for that clinic's day,
  *   every doctor's column (p95 < 50 ms, bench/phases/calendar.ts); `--cabinet-only` runs only that;
  * - webhooks: a receiver on the loopback, bookings at 20/s, booking → delivery p95 < 2 s
- *   (bench/phases/webhooks.ts); `--webhooks-only` runs only that.
+ *   (bench/phases/webhooks.ts); `--webhooks-only` runs only that;
+ * - the 'Ближайшая запись' sort: the Moscow list's data call sorted by the first free time
+ *   (p95 < 50 ms, bench/phases/nearest.ts, ADR 046), after filling every doctor's first free
+ *   time; `--nearest-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -47,6 +50,7 @@
  * a yardstick measured once at the start is no fair measure for a page measured later.
  */
 import { parseArgs } from 'node:util';
+import { openDatabase } from '../server/db/client';
 import { searchCallPaths } from './calls/search';
 import { prepareDatabase, redact, type SeedSize } from './database';
 import { accountsPhase, accountsTable, bookingPoolOf, doctorsLpusOf } from './phases/accounts';
@@ -58,6 +62,7 @@ import type { Bench, Settings } from './phases/context';
 import { deskChecks, deskPhase } from './phases/desk';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
+import { nearestChecks, nearestPhase } from './phases/nearest';
 import { interleaved, pageTargets, startYardstick } from './phases/page-targets';
 import {
   breakdownPhase,
@@ -102,12 +107,14 @@ const { values: flags } = parseArgs({
     /** Only the cabinet's day calendar and the MIS push. */
     'cabinet-only': { type: 'boolean', default: false },
     'webhooks-only': { type: 'boolean', default: false },
+    /** Only the 'Ближайшая запись' sort of the Moscow list (bench/phases/nearest.ts). */
+    'nearest-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -250,6 +257,24 @@ async function webhooksOnly() {
   if (check && !check.pass) process.exitCode = 1;
 }
 
+/** The 'Ближайшая запись' sort of the Moscow list (in process: no server, no build needed). */
+async function nearest(svc: Services): Promise<boolean> {
+  const checks = nearestChecks(await nearestPhase(svc.db, TOWN));
+  for (const c of checks) console.log(c.line);
+  return checks.every((c) => c.pass);
+}
+
+async function nearestOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  // No server starts here to apply a newer migration (doctor_first_free's, 0053) to a set seeded before it.
+  const database = await openDatabase({ kind: 'postgres', url: settings.databaseUrl });
+  await database.migrate();
+  await database.close();
+  services = await openServices(settings.databaseUrl);
+  if (!(await nearest(services))) process.exitCode = 1;
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -300,6 +325,7 @@ async function main() {
   const club = await clubPhase(bench, services.db);
   const waitlistPass = await waitlist(services);
   const cabinetPass = await cabinet(services);
+  const nearestPass = await nearest(services);
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -340,7 +366,7 @@ async function main() {
     serverLogged,
     serverTail,
   });
-  if (failed || !clubPass || !waitlistPass || !cabinetPass) process.exitCode = 1;
+  if (failed || !clubPass || !waitlistPass || !cabinetPass || !nearestPass) process.exitCode = 1;
 }
 
 try {
@@ -356,7 +382,9 @@ try {
             ? cabinetOnly()
             : flags['webhooks-only']
               ? webhooksOnly()
-              : main());
+              : flags['nearest-only']
+                ? nearestOnly()
+                : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

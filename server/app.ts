@@ -35,6 +35,7 @@ import { clubCardPageRoutes } from './modules/club/card-page';
 import { createClubJobHandlers } from './modules/club/payments';
 import { clubNotificationRoutes } from './modules/club/routes';
 import { clubSocketRoutes } from './modules/club/socket';
+import { createFirstFreeHandlers } from './modules/directory/first-free';
 import { doctorDocumentsDir } from './modules/doctor/document-file';
 import { doctorProfileRoutes } from './modules/doctor/profile-routes';
 import { legalRoutes } from './modules/legal/routes';
@@ -223,6 +224,7 @@ export async function buildApp({
     ...createReviewNoticeHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
     ...createInvitationHandlers({ db, clock, jobs, sms: providers.sms, publicOrigin }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
+    ...createFirstFreeHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),
     ...createUploadCleanupHandlers({
       db,

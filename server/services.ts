@@ -32,6 +32,7 @@ import { type ClinicService, createClinicService } from './modules/clinic/servic
 import { type CouponService, createCouponService } from './modules/club/coupons';
 import { createClubPayments } from './modules/club/payments';
 import { type ClubService, createClubService } from './modules/club/service';
+import { createFirstFreeService } from './modules/directory/first-free';
 import { createListService, type ListService } from './modules/directory/lists-service';
 import { createDirectoryService, type DirectoryService } from './modules/directory/service';
 import { createDocumentFiles, doctorDocumentsDir } from './modules/doctor/document-file';
@@ -232,7 +233,9 @@ export function createServices({
   const patientProfiles = createPatientProfileService({ db, clock });
   const priceList = createClinicPriceListService({ db: read, towns });
   const clinicDoctors = createClinicDoctorsService({ db, clock, towns, directory });
-  const lists = createListService({ db: read, clock, directory, towns });
+  // First free times are written on the primary (its triggers mark them stale there).
+  const firstFree = createFirstFreeService({ db, clock });
+  const lists = createListService({ db: read, clock, directory, towns, firstFree });
   const search = createSearchService({ db: read, write: db, directory, clock });
   const favourites = createFavouritesService({ db, clock, lists });
   const cabinet = createCabinetService({ db, clock, jobs, bus });

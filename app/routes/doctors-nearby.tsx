@@ -25,10 +25,16 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
   const town = await requireTown(context, params.town);
   const speciality = await requireSpeciality(context, params.speciality);
   const point = parsePoint(url.searchParams);
-  const { filters, page, sort } = parseDoctorListParams(url.searchParams, NEARBY_LIST_OPTIONS);
+  const { filters, page, sort, free } = parseDoctorListParams(url.searchParams, NEARBY_LIST_OPTIONS);
   const [list, places] = await Promise.all([
     point
-      ? context.services.lists.nearbyDoctors(town, point, { specialityId: speciality?.id, filters, page })
+      ? context.services.lists.nearbyDoctors(town, point, {
+          specialityId: speciality?.id,
+          filters,
+          page,
+          sort,
+          free,
+        })
       : null,
     townPlaceLinks(context, town, !point),
   ]);
@@ -41,6 +47,7 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
     point,
     sort,
     filters,
+    free,
     page,
     total: list?.total ?? 0,
     numPages: list?.numPages ?? 1,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { VISIT_TYPES } from '../booking/urls';
 import { MAX_ID } from '../http/contracts';
 import type { ReviewTag } from '../reviews/contracts';
-import { DOCTOR_FLAGS, DOCTOR_SORTS } from './list-filters';
+import { DOCTOR_FLAGS, DOCTOR_SORTS, FREE_WINDOWS } from './list-filters';
 import { PLACE_KINDS, type TOP_FILTERS } from './list-urls';
 
 export const VisitTypeSchema = z.enum(VISIT_TYPES);
@@ -64,6 +64,11 @@ export const DoctorCardSchema = z.object({
   /** All workplaces on a doctor page; only the first (without prices) in a list. */
   workplaces: z.array(WorkplaceSummarySchema),
   workplacesCount: z.number(),
+  /**
+   * A list card: the doctor's first free time (ISO) and the zone of the clinic that has it
+   * (ADR 046), 'Ближайшая запись: сегодня, 14:30'; null when none, absent elsewhere.
+   */
+  nearestFree: z.object({ at: z.string(), tz: z.string() }).nullable().optional(),
 });
 export type DoctorCard = z.infer<typeof DoctorCardSchema>;
 
@@ -108,6 +113,8 @@ export interface ListPage<T> {
 export const DoctorListViewSchema = z.object({
   sort: z.enum(DOCTOR_SORTS),
   filters: z.record(z.enum(DOCTOR_FLAGS), z.boolean()),
+  /** The first-free-time filter (?free=), null: none. */
+  free: z.enum(FREE_WINDOWS).nullable(),
   page: z.number(),
   total: z.number(),
   numPages: z.number(),

@@ -15,16 +15,19 @@ const parse = (query: string, options?: Parameters<typeof parseDoctorListParams>
 
 describe('parseDoctorListParams', () => {
   it('defaults to the rating sort, no filters and page 1', () => {
-    expect(parse('')).toEqual({ sort: 'rating', filters: NO_FILTERS, page: 1 });
+    expect(parse('')).toEqual({ sort: 'rating', filters: NO_FILTERS, free: null, page: 1 });
   });
 
   it('reads every sort, filter and the page', () => {
     expect(parse('sort=price&na_dom=1&online=1&deti=1&club=1&page=3')).toEqual({
       sort: 'price',
       filters: { homeVisit: true, online: true, children: true, club: true },
+      free: null,
       page: 3,
     });
-    for (const sort of ['reviews', 'experience']) expect(parse(`sort=${sort}`).sort).toBe(sort);
+    for (const sort of ['reviews', 'experience', 'nearest']) expect(parse(`sort=${sort}`).sort).toBe(sort);
+    for (const free of ['today', 'tomorrow', '3days']) expect(parse(`free=${free}`).free).toBe(free);
+    expect(parse('free=week').free).toBeNull();
   });
 
   it('accepts a checkbox sent without a value and true', () => {
@@ -35,6 +38,7 @@ describe('parseDoctorListParams', () => {
     expect(parse('sort=cheapest&na_dom=yes&online=0&club=&page=-2')).toEqual({
       sort: DEFAULT_SORT,
       filters: NO_FILTERS,
+      free: null,
       page: 1,
     });
   });
@@ -43,6 +47,7 @@ describe('parseDoctorListParams', () => {
     expect(parse('sort=price&na_dom=1&online=1&deti=1', ONLINE_LIST_OPTIONS)).toEqual({
       sort: 'rating',
       filters: { ...NO_FILTERS, children: true },
+      free: null,
       page: 1,
     });
   });
@@ -64,8 +69,16 @@ describe('doctorListSearch', () => {
   });
 
   it('round-trips through the parser', () => {
-    const params = { sort: 'experience' as const, filters: { ...NO_FILTERS, online: true }, page: 4 };
+    const params = {
+      sort: 'experience' as const,
+      filters: { ...NO_FILTERS, online: true },
+      free: null,
+      page: 4,
+    };
     expect(parse(doctorListSearch(params).slice(1))).toEqual(params);
+    const nearest = { sort: 'nearest' as const, filters: NO_FILTERS, free: 'tomorrow' as const, page: 1 };
+    expect(doctorListSearch(nearest)).toBe('?free=tomorrow&sort=nearest');
+    expect(parse(doctorListSearch(nearest).slice(1))).toEqual(nearest);
   });
 });
 

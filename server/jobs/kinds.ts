@@ -139,6 +139,20 @@ export const JOB_KINDS = {
     retryDelayMax: 3_600,
     expireInSeconds: 300,
   },
+  /**
+   * Each minute: the doctors' first free times whose time has come (a write marked them, the
+   * day rolled over, a notice or hold passed) recomputed (server/modules/directory/first-free.ts,
+   * ADR 046). One at a time; the lists also recompute up to 100 before they read.
+   */
+  'directory.first-free-refresh': {
+    retryLimit: 2,
+    retryDelay: 30,
+    retryDelayMax: 60,
+    expireInSeconds: 120,
+    policy: 'exclusive',
+    cron: { expression: '* * * * *', tz: 'Europe/Moscow' },
+    sweep: true,
+  },
   /** The nightly refresh of the stars at 04:00 Moscow time (server/modules/reviews/rating/service.ts). */
   'reviews.refresh-stars': {
     retryLimit: 3,

@@ -6,6 +6,10 @@ import {
   type DoctorFilters as Filters,
   FLAG_LABELS,
   FLAG_PARAMS,
+  FREE_LABELS,
+  FREE_PARAM,
+  FREE_WINDOWS,
+  type FreeWindow,
   type ListOptions,
   parseDoctorListParams,
   SORT_LABELS,
@@ -24,6 +28,7 @@ export function DoctorFilters({
   options,
   sort,
   filters,
+  free = null,
   keep = {},
 }: {
   /** The list's path, e.g. '/moskva/vrach/terapevt/'. */
@@ -31,6 +36,8 @@ export function DoctorFilters({
   options: ListOptions;
   sort: DoctorSort;
   filters: Filters;
+  /** The first-free-time filter (?free=). */
+  free?: FreeWindow | null;
   /** Other query parameters the list keeps (a name search, the 'nearby' point). */
   keep?: Record<string, string>;
 }) {
@@ -39,20 +46,23 @@ export function DoctorFilters({
 
   // The controls show a choice at once, while its page loads; the URL's state wins again
   // whenever it changes (the next page arrived, or back/forward).
-  const current = doctorListSearch({ sort, filters });
-  const [shown, setShown] = useState({ sort, filters, from: current });
-  if (shown.from !== current) setShown({ sort, filters, from: current });
+  const current = doctorListSearch({ sort, filters, free });
+  const [shown, setShown] = useState({ sort, filters, free, from: current });
+  if (shown.from !== current) setShown({ sort, filters, free, from: current });
   const active = options.flags.filter((f) => shown.filters[f]).length;
 
   const apply = (form: HTMLFormElement) => {
     const data = new URLSearchParams();
     for (const [key, value] of new FormData(form)) data.append(key, String(value));
     const next = parseDoctorListParams(data, options);
-    setShown({ sort: next.sort, filters: next.filters, from: current });
+    setShown({ sort: next.sort, filters: next.filters, free: next.free, from: current });
     // A new filter or sort starts again from page 1.
-    navigate(`${path}${doctorListSearch({ sort: next.sort, filters: next.filters }, keep)}`, {
-      preventScrollReset: true,
-    });
+    navigate(
+      `${path}${doctorListSearch({ sort: next.sort, filters: next.filters, free: next.free }, keep)}`,
+      {
+        preventScrollReset: true,
+      },
+    );
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,7 +87,9 @@ export function DoctorFilters({
       {Object.entries(keep).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      {options.sorts.length <= 1 && <p className="text-sm text-ink-soft">Сначала ближайшие</p>}
+      {options.sorts.length <= 1 && (
+        <p className="text-sm text-ink-soft">{options.defaultLabel ?? 'Сначала ближайшие'}</p>
+      )}
       {options.sorts.length > 1 && (
         <label className="flex items-center gap-2 text-sm">
           <span className="sr-only text-ink-soft md:not-sr-only">Сортировка</span>
@@ -89,12 +101,33 @@ export function DoctorFilters({
           >
             {options.sorts.map((s) => (
               <option key={s} value={s}>
-                {SORT_LABELS[s]}
+                {s === options.sorts[0] && options.defaultLabel ? options.defaultLabel : SORT_LABELS[s]}
               </option>
             ))}
           </select>
         </label>
       )}
+      <fieldset className="flex flex-wrap items-center gap-2">
+        <legend className="sr-only">Свободное время</legend>
+        {([null, ...FREE_WINDOWS] as const).map((w) => (
+          <label
+            key={w ?? 'any'}
+            className={`flex min-h-10 cursor-pointer items-center rounded-full border px-3 text-sm has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand ${
+              shown.free === w ? 'border-brand bg-brand text-white' : 'border-line bg-surface text-ink'
+            }`}
+          >
+            <input
+              type="radio"
+              name={FREE_PARAM}
+              value={w ?? ''}
+              checked={shown.free === w}
+              onChange={onChange}
+              className="sr-only"
+            />
+            {w ? FREE_LABELS[w] : 'Любое время'}
+          </label>
+        ))}
+      </fieldset>
       <Button
         variant="secondary"
         aria-expanded={open}

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DoctorCard as DoctorCardData, DoctorListView } from '../../../core/directory/contracts';
 import type { ListOptions } from '../../../core/directory/list-filters';
+import { nearestFreeText } from '../../../core/directory/nearest-free';
 import { INLINE_AD_AFTER } from '../../../core/promo/ads';
 import { plural, WORDS } from '../../../core/text/plural';
 import { Pagination } from '../../components/ui/pagination';
@@ -9,6 +10,16 @@ import { ScheduleSlot } from '../schedule/schedule-slot';
 import { DoctorCard } from './doctor-card';
 import { DoctorFilters } from './doctor-filters';
 import { ListHeader } from './list-layout';
+
+/** 'Ближайшая запись: сегодня, 14:30' under a card's place, when the doctor has a free time. */
+function NearestFree({ nearest }: { nearest: DoctorCardData['nearestFree'] }) {
+  const text = nearest ? nearestFreeText(nearest, new Date()) : null;
+  return text ? (
+    <p className="mt-1 text-sm font-medium text-brand" data-nearest-at={nearest?.at} suppressHydrationWarning>
+      {text}
+    </p>
+  ) : null;
+}
 
 /**
  * The cards of one list page, the empty state and the page links. `note` adds a line to a
@@ -64,7 +75,12 @@ export function DoctorList<T extends DoctorCardData>({
             <li>
               <DoctorCard
                 doctor={doctor}
-                placeNote={note?.(doctor)}
+                placeNote={
+                  <>
+                    {note?.(doctor)}
+                    <NearestFree nearest={doctor.nearestFree} />
+                  </>
+                }
                 favourite={<FavouriteButton type="doctors" id={doctor.id} />}
                 schedule={
                   doctor.workplaces[0] &&
@@ -131,7 +147,14 @@ export function DoctorListScreen<T extends DoctorCardData>({
         numPages={list.numPages}
       />
       {intro}
-      <DoctorFilters path={path} options={options} sort={list.sort} filters={list.filters} keep={keep} />
+      <DoctorFilters
+        path={path}
+        options={options}
+        sort={list.sort}
+        filters={list.filters}
+        free={list.free}
+        keep={keep}
+      />
       {topAd && <div className="mt-6 hidden sm:block">{topAd}</div>}
       <DoctorList
         doctors={list.doctors}

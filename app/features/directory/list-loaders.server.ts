@@ -28,11 +28,12 @@ export async function loadDoctorList(
   shape: (doctor: ListDoctorCard) => ListDoctorCard = (doctor) => doctor,
 ): Promise<DoctorListView<MaybeKept<ListDoctorCard>>> {
   const params = parseDoctorListParams(url.searchParams, options);
-  const list = await context.services.lists.doctors(town, scope, params);
+  const list = await context.services.lists.doctors(town, scope, params, options.visitType);
   if (params.page > list.numPages) throw notFound();
   return {
     sort: params.sort,
     filters: params.filters,
+    free: params.free,
     page: params.page,
     total: list.total,
     numPages: list.numPages,
@@ -54,7 +55,7 @@ export function keepDoctorCard<T extends ListDoctorCard>(doctor: T, context: Pag
       ...doctor,
       workplaces: doctor.workplaces.map((w) => keepFields(w, ['clinicId'], send)),
     },
-    ['id', 'url', 'gender', 'homeVisit', 'prices', 'workplaces'],
+    ['id', 'url', 'gender', 'homeVisit', 'prices', 'workplaces', 'nearestFree'],
     send,
   );
 }

@@ -13,10 +13,15 @@ const PER_PAGE = 20;
 /**
  * Title, description, canonical URL, Open Graph, ItemList and BreadcrumbList of a doctor
  * list page. Filtered views are pages of their own (the filters stay in the canonical URL);
- * the sort only reorders a view, so it is left out.
+ * the sort only reorders a view, so it is left out. Who is free today changes by the minute: a
+ * view filtered by the first free time (?free=) is not indexed and names the view without it
+ * as canonical.
  */
 export function doctorListMeta(
-  list: Pick<DoctorListView<DoctorCard>, 'filters' | 'page' | 'total' | 'doctors'> & { origin: string },
+  list: Pick<DoctorListView<DoctorCard>, 'filters' | 'page' | 'total' | 'doctors'> & {
+    origin: string;
+    free?: DoctorListView<DoctorCard>['free'];
+  },
   page: {
     path: string;
     /** 'Терапевты у метро Тверская в Москве'. */
@@ -43,7 +48,7 @@ export function doctorListMeta(
       breadcrumbLd(d.origin, d.crumbs),
     ],
   });
-  return d.noindex ? [...meta, { name: 'robots', content: 'noindex, follow' }] : meta;
+  return d.noindex || d.free ? [...meta, { name: 'robots', content: 'noindex, follow' }] : meta;
 }
 
 /** The same for a list of clinics (place lists, tops, clinics offering a service). */

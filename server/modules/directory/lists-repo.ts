@@ -1,5 +1,11 @@
 import { and, asc, count, eq, gte, type SQL, sql } from 'drizzle-orm';
-import type { DoctorFilters, DoctorSort } from '../../../core/directory/list-filters';
+import {
+  type DoctorFilters,
+  type DoctorSort,
+  type FirstFreeVisitType,
+  FREE_WINDOW_DAYS,
+  type FreeWindow,
+} from '../../../core/directory/list-filters';
 import type { ServiceKind, ServiceSort } from '../../../core/directory/list-urls';
 import type { Db } from '../../db/client';
 import { executeShaped } from '../../db/prepared';
@@ -24,6 +30,27 @@ export interface DoctorScope {
   name?: string;
   /** Only doctors who consult online (the /online/vrach/ list). */
   onlineOnly?: boolean;
+}
+
+/** The first-free-time side of a list (table doctor_first_free, ADR 046). */
+export interface FreeScope {
+  visitType: FirstFreeVisitType;
+  /** Only doctors with a free time within the window (days of the clinic's zone). */
+  free?: FreeWindow | null;
+  now: Date;
+}
+
+/**
+ * A doctor whose first free time falls before the end of the window: the midnight after the
+ * clinic's today plus the window's days, in the zone of the clinic that has that time.
+ */
+function freeWhere(f: FreeScope): SQL {
+  if (!f.free) return sql`TRUE`;
+  const days = FREE_WINDOW_DAYS[f.free];
+  return sql`EXISTS (SELECT 1 FROM doctor_first_free ff WHERE ff.doctor_id = d.id
+    AND ff.visit_type = ${f.visitType} AND ff.first_free_at IS NOT NULL
+    AND ff.first_free_at < ((date_trunc('day', ${f.now.toISOString()}::timestamptz AT TIME ZONE ff.tz)
+                             + make_interval(days => ${days}::int)) AT TIME ZONE ff.tz))`;
 }
 
 export interface ClinicScope {
@@ -77,6 +104,8 @@ const DOCTOR_ORDER: Record<DoctorSort, SQL> = {
   reviews: sql`d.reviews_count DESC, d.id`,
   experience: sql`d.career_start_year, d.id`,
   price: sql`d.min_price NULLS LAST, d.id`,
+  // On the doctor_first_free_order index (the query joins it as f): nobody free comes last.
+  nearest: sql`f.first_free_at NULLS LAST, f.doctor_id`,
 };
 
 function clinicWhere(scope: ClinicScope) {
@@ -103,6 +132,7 @@ export interface NearbyQuery {
   radiusKm: number;
   specialityIds?: number[];
   filters: DoctorFilters;
+  firstFree: FreeScope;
 }
 
 export type ListRepo = ReturnType<typeof createListRepo>;
@@ -119,38 +149,56 @@ export function createListRepo(db: Db) {
       SELECT w.doctor_id, min(near.km) AS km FROM near JOIN ${workplaces} w ON w.clinic_id = near.id
       WHERE near.km <= ${q.radiusKm} GROUP BY w.doctor_id
     )
-    SELECT d.id, dist.km FROM dist JOIN ${doctors} d ON d.id = dist.doctor_id
-    WHERE ${doctorWhere({ townId: q.townId, specialityIds: q.specialityIds }, q.filters)}`;
+    SELECT d.id, dist.km, f.first_free_at FROM dist JOIN ${doctors} d ON d.id = dist.doctor_id
+    LEFT JOIN doctor_first_free f ON f.doctor_id = d.id AND f.visit_type = ${q.firstFree.visitType}
+    WHERE ${doctorWhere({ townId: q.townId, specialityIds: q.specialityIds }, q.filters)}
+      AND ${freeWhere(q.firstFree)}`;
 
   return {
     /** One page of a doctor list: ids with their towns (the online list spans towns). */
     async doctorPage(
-      q: DoctorScope & { filters: DoctorFilters; sort: DoctorSort; limit: number; offset: number },
+      q: DoctorScope & {
+        filters: DoctorFilters;
+        sort: DoctorSort;
+        limit: number;
+        offset: number;
+        firstFree: FreeScope;
+      },
     ): Promise<{ id: number; townId: number }[]> {
+      // Sorted by the first free time, the walk starts at the doctor_first_free_order index.
+      const from =
+        q.sort === 'nearest'
+          ? sql`doctor_first_free f JOIN ${doctors} d ON d.id = f.doctor_id AND f.visit_type = ${q.firstFree.visitType}`
+          : sql`${doctors} d`;
       const rows = await executeShaped<{ id: number; townId: number }>(
         db,
         'lists_doctor_page',
         sql`
-        SELECT d.id, d.town_id AS "townId" FROM ${doctors} d
-        WHERE ${doctorWhere(q, q.filters)}
+        SELECT d.id, d.town_id AS "townId" FROM ${from}
+        WHERE ${doctorWhere(q, q.filters)} AND ${freeWhere(q.firstFree)}
         ORDER BY ${DOCTOR_ORDER[q.sort]}
         LIMIT ${q.limit} OFFSET ${q.offset}`,
       );
       return rows.map((r) => ({ id: Number(r.id), townId: Number(r.townId) }));
     },
 
-    async doctorCount(q: DoctorScope & { filters: DoctorFilters }): Promise<number> {
+    async doctorCount(q: DoctorScope & { filters: DoctorFilters; firstFree?: FreeScope }): Promise<number> {
+      const free = q.firstFree ? freeWhere(q.firstFree) : sql`TRUE`;
       const { rows } = await db.execute<{ n: number }>(
-        sql`SELECT count(*)::int AS n FROM ${doctors} d WHERE ${doctorWhere(q, q.filters)}`,
+        sql`SELECT count(*)::int AS n FROM ${doctors} d WHERE ${doctorWhere(q, q.filters)} AND ${free}`,
       );
       return Number(rows[0].n);
     },
 
     /** Nearest first (then best rated); `km` is the distance to the doctor's nearest workplace. */
-    async nearbyDoctorPage(q: NearbyQuery & { limit: number; offset: number }) {
+    async nearbyDoctorPage(q: NearbyQuery & { limit: number; offset: number; sort: DoctorSort }) {
+      const order =
+        q.sort === 'nearest'
+          ? sql`f.first_free_at NULLS LAST, dist.km, d.id`
+          : sql`dist.km, d.rating DESC, d.id`;
       const { rows } = await db.execute<{ id: number; km: number }>(sql`
         ${nearbyDoctors(q)}
-        ORDER BY dist.km, d.rating DESC, d.id
+        ORDER BY ${order}
         LIMIT ${q.limit} OFFSET ${q.offset}`);
       return rows.map((r) => ({ id: Number(r.id), km: Number(r.km) }));
     },

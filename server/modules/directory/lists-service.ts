@@ -15,6 +15,8 @@ import {
   DEFAULT_SORT,
   type DoctorFilters,
   type DoctorListParams,
+  type FirstFreeVisitType,
+  type FreeWindow,
   filtersKey,
   hasFilters,
   NEARBY_RADIUS_KM,
@@ -34,6 +36,7 @@ import { createTtlCache } from '../../cache/ttl-cache';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { TownService } from '../towns/service';
+import type { FirstFreeService } from './first-free';
 import { createListRepo, type DoctorScope, type PlaceTable } from './lists-repo';
 import { CLINICS_PER_PAGE, type DirectoryService, DOCTORS_PER_PAGE } from './service';
 
@@ -58,11 +61,14 @@ export function createListService({
   clock,
   directory,
   towns,
+  firstFree,
 }: {
   db: Db;
   clock: Clock;
   directory: DirectoryService;
   towns: TownService;
+  /** The first free times (ADR 046): the sort 'nearest', the free filters and the cards' line. */
+  firstFree: FirstFreeService;
 }) {
   const repo = createListRepo(db);
   const counts = createTtlCache<number>(clock, COUNT_TTL_MS);
@@ -74,6 +80,29 @@ export function createListService({
   const catalogCache = new Map<ServiceKind, ReturnType<typeof repo.serviceCatalog>>();
 
   const pages = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+  /**
+   * Before a list reads first free times, the rows a write marked (or whose time passed) are
+   * recomputed, a few hundred at most; the each-minute job does any more.
+   */
+  async function freshFirstFree(sort: string, free: FreeWindow | null) {
+    if (sort === 'nearest' || free) await firstFree.refreshDue();
+  }
+
+  /** Each card's 'Ближайшая запись' (its first free time and that clinic's zone), when known. */
+  async function withNearest<T extends { id: number }>(
+    cards: T[],
+    visitType: FirstFreeVisitType,
+  ): Promise<(T & { nearestFree: { at: string; tz: string } | null })[]> {
+    const times = await firstFree.of(
+      cards.map((c) => c.id),
+      visitType,
+    );
+    return cards.map((c) => {
+      const t = times.get(c.id);
+      return { ...c, nearestFree: t ? { at: t.at.toISOString(), tz: t.tz } : null };
+    });
+  }
 
   /**
    * Cards of doctors or clinics from any towns, in the rows' order: each town's ids are built
@@ -168,17 +197,24 @@ export function createListService({
       town: Town | null,
       scope: Omit<DoctorScope, 'townId' | 'place'> & { place?: PlaceRef },
       params: DoctorListParams,
+      visitType: FirstFreeVisitType = 'clinic',
     ): Promise<ListPage<ListDoctorCard>> {
-      const { sort, filters, page } = params;
+      const { sort, filters, page, free } = params;
       // A treatment linked to no speciality has no doctors (not every doctor of the town).
       if (scope.specialityIds?.length === 0) return { total: 0, numPages: 1, items: [] };
       const specialityId = scope.specialityIds?.length === 1 ? scope.specialityIds[0] : undefined;
       const plain =
-        town && !scope.place && !scope.onlineOnly && !hasFilters(filters) && sort === DEFAULT_SORT;
+        town && !scope.place && !scope.onlineOnly && !hasFilters(filters) && !free && sort === DEFAULT_SORT;
       if (plain && (scope.specialityIds === undefined || specialityId !== undefined)) {
         const list = await directory.doctorList(town, { specialityId, name: scope.name, page });
-        return { total: list.total, numPages: list.numPages, items: list.doctors };
+        return {
+          total: list.total,
+          numPages: list.numPages,
+          items: await withNearest(list.doctors, visitType),
+        };
       }
+      await freshFirstFree(sort, free);
+      const firstFreeScope = { visitType, free, now: clock.now() };
       const q: DoctorScope = {
         townId: town?.id ?? null,
         specialityIds: scope.specialityIds,
@@ -192,6 +228,7 @@ export function createListService({
         scope.place ? `${scope.place.kind}${scope.place.id}` : '',
         q.onlineOnly ? 'o' : '',
         filtersKey(filters),
+        free ? `${visitType}-${free}` : '',
       ].join(':');
       const [rows, total] = await Promise.all([
         repo.doctorPage({
@@ -200,10 +237,11 @@ export function createListService({
           sort,
           limit: DOCTORS_PER_PAGE,
           offset: (page - 1) * DOCTORS_PER_PAGE,
+          firstFree: firstFreeScope,
         }),
-        // A name search is specific and rare: counted live.
-        q.name
-          ? repo.doctorCount({ ...q, filters })
+        // A name search is specific and rare, and who is free changes by the minute: counted live.
+        q.name || free
+          ? repo.doctorCount({ ...q, filters, firstFree: firstFreeScope })
           : counts.get(`d:${key}`, () => repo.doctorCount({ ...q, filters })),
       ]);
       const items = town
@@ -214,7 +252,7 @@ export function createListService({
         : await cardsAcrossTowns(rows, (town, ids) =>
             directory.doctorCards(town, ids).then((list) => list.map((c) => ({ ...c, townName: town.name }))),
           );
-      return { total, numPages: pages(total, DOCTORS_PER_PAGE), items };
+      return { total, numPages: pages(total, DOCTORS_PER_PAGE), items: await withNearest(items, visitType) };
     },
 
     /** Specialities with online doctors, most doctors first. */
@@ -233,8 +271,16 @@ export function createListService({
     async nearbyDoctors(
       town: Town,
       point: Point,
-      opts: { specialityId?: number; filters: DoctorFilters; page: number },
+      opts: {
+        specialityId?: number;
+        filters: DoctorFilters;
+        page: number;
+        sort?: DoctorListParams['sort'];
+        free?: FreeWindow | null;
+      },
     ): Promise<ListPage<NearbyDoctorCard>> {
+      const sort = opts.sort ?? DEFAULT_SORT;
+      await freshFirstFree(sort, opts.free ?? null);
       const q = {
         townId: town.id,
         point,
@@ -242,14 +288,23 @@ export function createListService({
         radiusKm: NEARBY_RADIUS_KM,
         specialityIds: opts.specialityId === undefined ? undefined : [opts.specialityId],
         filters: opts.filters,
+        firstFree: { visitType: 'clinic' as const, free: opts.free ?? null, now: clock.now() },
       };
       const [rows, total] = await Promise.all([
-        repo.nearbyDoctorPage({ ...q, limit: DOCTORS_PER_PAGE, offset: (opts.page - 1) * DOCTORS_PER_PAGE }),
+        repo.nearbyDoctorPage({
+          ...q,
+          sort,
+          limit: DOCTORS_PER_PAGE,
+          offset: (opts.page - 1) * DOCTORS_PER_PAGE,
+        }),
         repo.nearbyDoctorCount(q),
       ]);
-      const cards = await directory.doctorCards(
-        town,
-        rows.map((r) => r.id),
+      const cards = await withNearest(
+        await directory.doctorCards(
+          town,
+          rows.map((r) => r.id),
+        ),
+        'clinic',
       );
       const km = new Map(rows.map((r) => [r.id, r.km]));
       return {

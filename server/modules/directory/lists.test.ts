@@ -16,6 +16,7 @@ import { districts, metroStations } from '../../db/schema/towns';
 import { createClinic, createDoctor, createSpeciality, createTown } from '../../db/seed/factories';
 import { openTestDatabase } from '../../testing/database';
 import { createTownService, type Town } from '../towns/service';
+import { createFirstFreeService } from './first-free';
 import { createListService, type ListService } from './lists-service';
 import { createDirectoryService } from './service';
 
@@ -197,7 +198,13 @@ beforeAll(async () => {
 
   const clock = fixedClock('2026-11-22T09:00:00Z');
   const towns = createTownService({ db });
-  lists = createListService({ db, clock, directory: createDirectoryService({ db, clock }), towns });
+  lists = createListService({
+    db,
+    clock,
+    directory: createDirectoryService({ db, clock }),
+    towns,
+    firstFree: createFirstFreeService({ db, clock }),
+  });
   kazan = (await towns.bySlug('kazan'))!;
   spb = (await towns.bySlug('spb'))!;
 });

@@ -8,6 +8,7 @@ import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 import { signedInAs, type TestSession } from '../../testing/session';
 import { ANONYMOUS_VIEWER } from '../auth/viewer';
+import { createFirstFreeService } from '../directory/first-free';
 import { createListService } from '../directory/lists-service';
 import { createDirectoryService } from '../directory/service';
 import { createTownService } from '../towns/service';
@@ -248,6 +249,7 @@ describe('the favourites page data', () => {
         clock,
         directory: createDirectoryService({ db, clock }),
         towns: createTownService({ db }),
+        firstFree: createFirstFreeService({ db, clock }),
       }),
     });
     const page = await service.page(viewer);

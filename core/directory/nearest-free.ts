@@ -1,0 +1,15 @@
+import { dayLong } from '../cabinet/hours';
+import { addDays, wallClock } from '../schedule/free-slots';
+
+/**
+ * 'Ближайшая запись: сегодня, 14:30' — a list card's first free time, in the zone of the clinic
+ * that has it (ADR 046): 'сегодня', 'завтра' or the date ('15 декабря') by that clinic's days.
+ */
+export function nearestFreeText(nearest: { at: string; tz: string }, now: Date): string | null {
+  const at = new Date(nearest.at);
+  if (Number.isNaN(at.getTime()) || at <= now) return null;
+  const { day, time } = wallClock(at, nearest.tz);
+  const today = wallClock(now, nearest.tz).day;
+  const when = day === today ? 'сегодня' : day === addDays(today, 1) ? 'завтра' : dayLong(day);
+  return `Ближайшая запись: ${when}, ${time}`;
+}
