@@ -443,6 +443,19 @@ describe('the room’s page', () => {
   });
 });
 
+describe('the room’s page headers', () => {
+  it('let the room’s page use the camera and the microphone, and no other page', async () => {
+    const room = await app.inject({ url: `/appointment/${visit}/online/` });
+    expect(room.headers['permissions-policy']).toContain('camera=(self)');
+    expect(room.headers['permissions-policy']).toContain('microphone=(self)');
+    expect(room.headers['permissions-policy']).toContain('payment=()');
+    for (const url of [`/appointment/${visit}/`, '/appointment/1/online-x/', '/']) {
+      const other = await app.inject({ url });
+      expect([url, other.headers['permissions-policy']]).toEqual([url, expect.stringContaining('camera=()')]);
+    }
+  });
+});
+
 describe('the room after a cancellation', () => {
   it('is no longer open once the visit is cancelled (the open socket checks and closes)', async () => {
     const online = createOnlineRoomService({ db: database.db, clock, ice: ICE });

@@ -13,6 +13,7 @@ import type { Clock } from '../../clock';
 import { notFound } from '../../http/errors';
 import { type EventBus, TOPICS } from '../../realtime/bus';
 import { refuseForeignSocket } from '../../security/csrf';
+import { PERMISSIONS_POLICY } from '../../security/headers';
 import type { OnlineRoomService } from './service';
 
 /** How often an open room's socket reads its visit again (a cancelled visit's room closes). */
@@ -26,6 +27,16 @@ export const ROOM_LIMITS = {
   signal: { burst: 120, perSecond: 20 },
   text: { burst: 5, perSecond: 1 },
 } as const;
+
+/**
+ * The room's page may use the camera and the microphone (our origin only); every other page
+ * keeps them off (server/security/headers.ts).
+ */
+export const ROOM_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace('camera=()', 'camera=(self)').replace(
+  'microphone=()',
+  'microphone=(self)',
+);
+const ROOM_PAGE = /^\/appointment\/\d{1,9}\/online(\/|\?|$)/;
 
 /** What one side publishes to the room's topic: who sent it, and the message. */
 interface Envelope {
@@ -78,6 +89,11 @@ export async function onlineRoomSocketRoutes(
     checkEveryMs?: number;
   },
 ) {
+  // After the security headers' hook (registered first): the room's page gets its own policy.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (ROOM_PAGE.test(request.url)) reply.header('permissions-policy', ROOM_PERMISSIONS_POLICY);
+    done();
+  });
   const refuseForeign = refuseForeignSocket(publicUrl);
   const admitted = new WeakMap<
     FastifyRequest,
