@@ -12,6 +12,15 @@ describe('haversineKm', () => {
     // 0.09° of latitude is 10 km anywhere.
     expect(haversineKm(KREMLIN, { lat: KREMLIN.lat + 0.09, lon: KREMLIN.lon })).toBeCloseTo(10.0, 1);
   });
+
+  it('measures two Moscow metro stations as a map does: Охотный Ряд to Курская is 2.7 km, not 8', () => {
+    // The stations' places (OpenStreetMap); a map's ruler gives about 2.7 km between them.
+    const okhotnyRyad = { lat: 55.7571, lon: 37.6153 };
+    const kurskaya = { lat: 55.7586, lon: 37.659 };
+    expect(haversineKm(okhotnyRyad, kurskaya)).toBeGreaterThan(2.6);
+    expect(haversineKm(okhotnyRyad, kurskaya)).toBeLessThan(2.9);
+    expect(formatDistance(haversineKm(okhotnyRyad, kurskaya))).toBe('2,7 км');
+  });
 });
 
 describe('boundingBox', () => {

@@ -40,9 +40,12 @@ async function offenders(query: string): Promise<string[]> {
   return (await rows<{ x: unknown }>(query)).map((r) => String(r.x));
 }
 
-/** Services no children's clinic sells: adult screening, prostate, breast and pregnancy care. */
+/**
+ * Services no children's clinic sells: adult screening, prostate, breast and pregnancy care,
+ * certificates and the medical book for work, laser eye surgery.
+ */
 const ADULT_ONLY_SERVICE =
-  'предстат|ПСА|молочных желёз|трансвагин|триместр|Тестостерон|ХГЧ|АМГ|внутриматоч|шейки матки|онкоцитолог|вен нижних|оружие|ГИБДД|приёме на работу';
+  'предстат|ПСА|молочных желёз|трансвагин|триместр|Тестостерон|ХГЧ|АМГ|внутриматоч|шейки матки|онкоцитолог|вен нижних|оружие|ГИБДД|приёме на работу|медицинской книжки|Лазерная коррекция';
 
 describe('clinics sell what their profile fits', () => {
   it('children’s clinics sell no adult-only services or adult consultations', async () => {
@@ -143,6 +146,21 @@ const maleNames = new Set<string>([
   ...Object.values(names.regional).flatMap((r) => r.male.map(([n]) => n as string)),
 ]);
 
+describe('prices a patient would trust', () => {
+  it('a doctor’s home visit costs at least the visit at the clinic', async () => {
+    const bad = await offenders(`
+      SELECT h.workplace_id || ': ' || c.price || ' / на дому ' || h.price AS x
+      FROM workplace_prices h JOIN workplace_prices c ON c.workplace_id = h.workplace_id AND c.visit_type = 'clinic'
+      WHERE h.visit_type = 'home' AND h.price < c.price
+      ORDER BY h.workplace_id`);
+    expectNone(bad, 'workplace: clinic / home');
+    const [{ n }] = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM workplace_prices WHERE visit_type = 'home'`,
+    );
+    expect(n).toBeGreaterThan(0);
+  });
+});
+
 describe('reviews stay coherent within themselves', () => {
   it('never speak of a son and a daughter as the one patient', async () => {
     const bad = await offenders(`
@@ -242,11 +260,30 @@ describe('the documents badge never contradicts its modal', () => {
   });
 });
 
-describe('demo doctors stay demo', () => {
-  it('have no photos: the pages show their initials', async () => {
+describe('demo pictures stay drawings', () => {
+  it('give doctors only the drawn portraits (public/demo/portraits), and the demo accounts none', async () => {
     const bad = await offenders(
-      `SELECT id AS x FROM doctors WHERE photo_url IS NOT NULL ORDER BY id LIMIT 50`,
+      `SELECT id || ':' || photo_url AS x FROM doctors
+       WHERE photo_url IS NOT NULL AND (photo_url !~ '^/demo/portraits/[0-9]{2}\\.svg$' OR id <= 3)
+       ORDER BY id LIMIT 50`,
     );
-    expectNone(bad, 'doctor ids with a photo');
+    expectNone(bad, 'doctor:photo');
+    const [{ share }] = await rows<{ share: number }>(
+      `SELECT avg((photo_url IS NOT NULL)::int)::float8 AS share FROM doctors`,
+    );
+    expect(share).toBeGreaterThan(0.5);
+  });
+
+  it('give clinics’ galleries drawn pictures only (public/demo/clinics), captioned as drawings', async () => {
+    const bad = await offenders(
+      `SELECT clinic_id || ':' || src AS x FROM clinic_photos
+       WHERE src !~ '^/demo/clinics/[0-9]{2}\\.svg$' OR caption NOT LIKE '%(демонстрационный рисунок)' OR is_video
+       ORDER BY id LIMIT 50`,
+    );
+    expectNone(bad, 'clinic:picture');
+    const [{ clinics }] = await rows<{ clinics: number }>(
+      `SELECT count(DISTINCT clinic_id)::int AS clinics FROM clinic_photos`,
+    );
+    expect(clinics).toBeGreaterThan(10);
   });
 });

@@ -29,19 +29,44 @@ function houseNumber(rng: Rng, town: Town): string {
   return String(n);
 }
 
-/** A point uniformly scattered in a disc of the town's radius around its centre. */
-export function pointIn(rng: Rng, town: Town | string): { lat: number; lon: number } {
-  const t = resolveTown(town);
-  const dist = t.radiusKm * Math.sqrt(rng.next());
-  const angle = 2 * Math.PI * rng.next();
-  const dLat = (dist * Math.cos(angle)) / 111.32;
-  const dLon = (dist * Math.sin(angle)) / (111.32 * Math.cos((t.lat * Math.PI) / 180));
-  return { lat: Math.round((t.lat + dLat) * 1e6) / 1e6, lon: Math.round((t.lon + dLon) * 1e6) / 1e6 };
+const KM_PER_DEGREE = 111.32;
+
+/** The point `km` away from `from` in the direction `angle` (radians, 0 = north). */
+function offset(from: { lat: number; lon: number }, km: number, angle: number): { lat: number; lon: number } {
+  const dLat = (km * Math.cos(angle)) / KM_PER_DEGREE;
+  const dLon = (km * Math.sin(angle)) / (KM_PER_DEGREE * Math.cos((from.lat * Math.PI) / 180));
+  return { lat: from.lat + dLat, lon: from.lon + dLon };
+}
+
+/** A point uniformly scattered in a disc of `radiusKm` around `centre`, to 6 decimals (≈10 cm). */
+function pointAround(rng: Rng, centre: { lat: number; lon: number }, radiusKm: number) {
+  const p = offset(centre, radiusKm * Math.sqrt(rng.next()), 2 * Math.PI * rng.next());
+  return { lat: Math.round(p.lat * 1e6) / 1e6, lon: Math.round(p.lon * 1e6) / 1e6 };
 }
 
 /**
- * A plausible street address: the street belongs to the district, and the metro station
- * (where the town has one) is one near that district.
+ * How far a clinic stands from its district's middle: its metro station (the middle of the
+ * station's clinics on the map) is then a walk or a stop away, as the address says.
+ */
+export const AREA_RADIUS_KM = 1.5;
+
+/**
+ * The middle of the town's `index`-th district: from the data where it knows it; else the first
+ * district is the centre and the others stand around it, 60 % of the town's radius out.
+ */
+export function areaCentre(town: Town | string, index: number): { lat: number; lon: number } {
+  const t = resolveTown(town);
+  const area = t.areas[index];
+  if (area?.lat !== undefined && area.lon !== undefined) return { lat: area.lat, lon: area.lon };
+  if (index === 0 || t.areas.length < 2) return { lat: t.lat, lon: t.lon };
+  return offset(t, t.radiusKm * 0.6, (2 * Math.PI * (index - 1)) / (t.areas.length - 1));
+}
+
+/**
+ * A plausible street address: the street belongs to the district, the metro station (where the
+ * town has one) is one near that district, and the point stands within AREA_RADIUS_KM of the
+ * district's middle (scattered over the whole town, a clinic 'at Тверская' stood anywhere, and
+ * its metro's place on the map, the middle of its clinics, near the town's centre).
  */
 export function address(rng: Rng, town: Town | string): Address {
   const t = resolveTown(town);
@@ -49,7 +74,11 @@ export function address(rng: Rng, town: Town | string): Address {
   const street = rng.pick(area.streets);
   const house = houseNumber(rng, t);
   const metro = area.metro.length > 0 ? rng.pick(area.metro) : null;
-  const { lat, lon } = pointIn(rng, t);
+  const { lat, lon } = pointAround(
+    rng,
+    areaCentre(t, t.areas.indexOf(area)),
+    Math.min(AREA_RADIUS_KM, t.radiusKm / 3),
+  );
   return { street, house, district: area.district, metro, lat, lon, full: `${street}, д. ${house}` };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { address, mobilePhone, phone } from './addresses';
+import { haversineKm } from '../../../../core/geo/distance';
+import { AREA_RADIUS_KM, address, areaCentre, mobilePhone, phone } from './addresses';
 import { clinicName, licenceNumber } from './clinics';
 import { CLINIC_KINDS, towns } from './data';
 import { servicePrice } from './picks';
@@ -28,6 +29,37 @@ describe('clinics, addresses and phones', () => {
         expect(Math.abs(a.lat - town.lat)).toBeLessThan(0.2);
       }
     }
+  });
+
+  it('places a clinic near its district’s middle, so its metro station is a walk away', () => {
+    const rng = createRng(17);
+    for (const town of towns) {
+      for (let i = 0; i < 200; i++) {
+        const a = address(rng, town);
+        const index = town.areas.findIndex((x) => x.district === a.district);
+        expect(haversineKm(a, areaCentre(town, index))).toBeLessThanOrEqual(AREA_RADIUS_KM + 0.01);
+      }
+    }
+  });
+
+  it('puts Moscow’s clinics by their real stations: one at Курская or Бауманская stands within 3 km of it', () => {
+    // The stations' places (OpenStreetMap), for the data's Басманный district.
+    const stations: Record<string, { lat: number; lon: number }> = {
+      Курская: { lat: 55.7586, lon: 37.659 },
+      Бауманская: { lat: 55.7724, lon: 37.679 },
+    };
+    const moscow = towns.find((t) => t.slug === 'moskva');
+    if (!moscow) throw new Error('no Moscow in the data');
+    const rng = createRng(18);
+    let seen = 0;
+    for (let i = 0; i < 2000; i++) {
+      const a = address(rng, moscow);
+      const station = a.metro ? stations[a.metro] : undefined;
+      if (!station) continue;
+      seen++;
+      expect(haversineKm(a, station)).toBeLessThan(3);
+    }
+    expect(seen).toBeGreaterThan(10);
   });
 
   it('dials 11-digit numbers in the town’s area code', () => {

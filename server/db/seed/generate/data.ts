@@ -37,6 +37,12 @@ export interface TownArea {
   streets: string[];
   /** Stations in or next to the district; empty where the town has no metro. */
   metro: string[];
+  /**
+   * The district's middle (its stations are around it), where the data knows it: Moscow and
+   * Saint Petersburg. Elsewhere generate/addresses.ts places the districts around the centre.
+   */
+  lat?: number;
+  lon?: number;
 }
 
 export interface Town {

@@ -3,6 +3,7 @@ import {
   clinicHours,
   clinicLicences,
   clinicNetworks,
+  clinicPhotos,
   clinics,
   equipment,
   promotions,
@@ -11,6 +12,7 @@ import type { TableWriter } from '../bulk';
 import { type ClinicInfo, inTransaction, type SeedContext, type TownInfo } from '../context';
 import { address, phone } from '../generate/addresses';
 import { clinicName, licenceNumber } from '../generate/clinics';
+import { CLINIC_IMAGE_COUNT, clinicImageCaption, clinicImageUrl, pickByHash } from '../generate/demo-images';
 import { slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { clinicRow, clinicWeekHours, hhmm, isAllDay, upcomingHolidays } from '../rows/clinic';
@@ -60,6 +62,7 @@ export async function seedClinics(ctx: SeedContext): Promise<void> {
       hours: session.writer(clinicHours, [parent]),
       exceptions: session.writer(clinicHourExceptions, [parent]),
       licences: session.writer(clinicLicences, [parent]),
+      photos: session.writer(clinicPhotos, [parent]),
       equipment: session.writer(equipment, [parent]),
       promotions: session.writer(promotions, [parent]),
     };
@@ -158,6 +161,7 @@ type Writers = {
   hours: TableWriter<typeof clinicHours>;
   exceptions: TableWriter<typeof clinicHourExceptions>;
   licences: TableWriter<typeof clinicLicences>;
+  photos: TableWriter<typeof clinicPhotos>;
   equipment: TableWriter<typeof equipment>;
   promotions: TableWriter<typeof promotions>;
 };
@@ -195,6 +199,7 @@ function writeExtras(
   clinicId: number,
   kind: ClinicKind,
 ): void {
+  writePhotos(w, clinicId, clinicId <= ctx.plan.clinicAccounts);
   const licences = rng.chance(0.2) ? 2 : 1;
   for (let i = 0; i < licences; i++) {
     w.licences.add({
@@ -267,5 +272,29 @@ function writePromotionArchive(
     });
     ends -= length + rng.int(5, 40);
     written++;
+  }
+}
+
+/**
+ * The gallery of two clinics in three: 3–5 drawn pictures (public/demo/clinics, 'Демо' on each,
+ * captioned as drawings) picked by the clinic's id, so the `large` set adds rows, not files. The
+ * demo clinic accounts start with an empty gallery: the cabinet's scenarios fill their own.
+ */
+function writePhotos(w: Writers, clinicId: number, account: boolean): void {
+  if (account || pickByHash(clinicId, 3) === 0) return;
+  const count = 3 + pickByHash(clinicId * 17 + 3, 3);
+  const first = pickByHash(clinicId * 13 + 1, CLINIC_IMAGE_COUNT);
+  for (let sort = 0; sort < count; sort++) {
+    const n = (first + sort * 5) % CLINIC_IMAGE_COUNT;
+    w.photos.add({
+      id: w.photos.count + 1,
+      clinicId,
+      src: clinicImageUrl(n),
+      name: clinicImageCaption(n),
+      caption: clinicImageCaption(n),
+      isVideo: false,
+      sort,
+      removedAt: null,
+    });
   }
 }

@@ -8,6 +8,7 @@ import {
   type SpecialityInfo,
   type TownInfo,
 } from '../context';
+import { PORTRAIT_COUNT, pickByHash, portraitUrl } from '../generate/demo-images';
 import { personName, slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { doctorGender, doctorRow } from '../rows/doctor';
@@ -56,6 +57,10 @@ export async function seedDoctors(ctx: SeedContext): Promise<void> {
         });
         if (id <= ctx.plan.doctorAccounts && id <= DOCTOR_ACCOUNT_VERSIONS.length)
           row.softwareVersion = DOCTOR_ACCOUNT_VERSIONS[id - 1];
+        // A drawn portrait (public/demo/portraits, 'Демо' on it) for seven doctors in ten, by the
+        // id's hash; the demo accounts keep their initials until they upload a photo themselves.
+        if (id > ctx.plan.doctorAccounts && pickByHash(id, 10) < 7)
+          row.photoUrl = portraitUrl(pickByHash(id * 31 + 7, PORTRAIT_COUNT));
         const info: DoctorInfo = {
           id,
           townIndex: ti,
@@ -164,7 +169,8 @@ function planWorkplaces(
       w.prices.push({
         workplaceId: id,
         visitType: 'home',
-        price: Math.max(2500, roundPrice((3500 + rng.next() * 3500) * town.priceFactor)),
+        // Coming home costs the doctor the road: never less than the visit at the clinic.
+        price: homeVisitPrice(price, rng.next()),
         clubPrice: null,
         partnerPrice: null,
         durationMinutes: 60,
@@ -186,6 +192,14 @@ function planWorkplaces(
     }
   }
   return w;
+}
+
+/**
+ * A home visit's price from the same doctor's visit at the clinic: 25–75 % above it (the road, an
+ * hour instead of a slot), at least 2 500 ₽. `r` is the generator's draw, 0…1.
+ */
+export function homeVisitPrice(clinicPrice: number, r: number): number {
+  return Math.max(2500, roundPrice(clinicPrice * (1.25 + r * 0.5)));
 }
 
 const clamp = (x: number, min: number, max: number) => Math.min(max, Math.max(min, x));

@@ -52,10 +52,11 @@ const CLASSES_BY_KIND: Record<ClinicKind, string[]> = {
 
 /**
  * Services for adults only: prostate, breast and pregnancy care, adult hormone panels and
- * screening, certificates for work, weapons and driving. A children's clinic sells none.
+ * screening, certificates for work (the medical book a job asks for included), weapons and
+ * driving, laser eye surgery (from 18). A children's clinic sells none.
  */
-const ADULT_ONLY_SERVICE =
-  /предстат|ПСА|молочных желёз|трансвагин|триместр|Тестостерон|ХГЧ|АМГ|внутриматоч|шейки матки|онкоцитолог|вен нижних|брахиоцефальн|скрытую кровь|оружие|ГИБДД|приёме на работу|к\.м\.н\./i;
+export const ADULT_ONLY_SERVICE =
+  /предстат|ПСА|молочных желёз|трансвагин|триместр|Тестостерон|ХГЧ|АМГ|внутриматоч|шейки матки|онкоцитолог|вен нижних|брахиоцефальн|скрытую кровь|оружие|ГИБДД|приёме на работу|медицинской книжки|Лазерная коррекция|к\.м\.н\./i;
 
 /**
  * Key lines every clinic of a kind prices, so that a big town has several places for a brain
