@@ -55,6 +55,7 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
           })
         : null,
     clinicCancelReason: a.status === 'canceled' ? a.clinicCancelReason : null,
+    patient: { name: a.patientName, phone: formatPhone(a.patientPhone) },
     when: formatVisitTime(a.startsAt, t.tz),
     price: a.price === null ? null : formatRub(a.price),
     discount:

@@ -135,6 +135,8 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   rescheduleUrl: z.string().nullable(),
   /** 'Клиника отменила запись: {reason}' when the clinic cancelled. */
   clinicCancelReason: z.string().nullable(),
+  /** Who the visit is for (a relative's visit names the relative) and the account's phone, formatted. */
+  patient: z.object({ name: z.string(), phone: z.string() }).optional(),
   when: z.string(),
   price: z.string().nullable(),
   /** The review award applied to this visit (roubles off), and the price after it. */

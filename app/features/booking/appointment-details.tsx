@@ -70,6 +70,11 @@ export function AppointmentDetails({
         </p>
       )}
       <VisitSummary page={d} />
+      {d.patient && (
+        <p className="mt-3 text-ink" data-testid="visit-patient">
+          Пациент: <span className="font-medium">{d.patient.name}</span>, телефон {d.patient.phone}
+        </p>
+      )}
 
       {!canceled && confirmation === 'pending' && (
         <section className="card mt-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
