@@ -287,7 +287,10 @@ export function createServices({
     bus,
   });
   const schedule = createScheduleService({ db: read, clock });
-  const booking = createBookingService({ db, clock, schedule, jobs, bus });
+  // One maps adapter: the clinic map's and the home visits' (their addresses are placed with it).
+  const maps =
+    mapsDeps.provider ?? createMapsProvider(mapsDeps.config ?? DEV_MAPS_CONFIG, { places: ownPlaces(read) });
+  const booking = createBookingService({ db, clock, schedule, jobs, bus, maps });
   // The MIS's writes of visits run the cabinet's and the front desk's own code (mis/visits.ts).
   const mis = createMisService({ db, clock, jobs, booking, cabinet });
   const reviewAwards = createReviewAwardsService({ db, clock, booking });
@@ -302,9 +305,7 @@ export function createServices({
   const map = createMapService({
     db: read,
     clock,
-    maps:
-      mapsDeps.provider ??
-      createMapsProvider(mapsDeps.config ?? DEV_MAPS_CONFIG, { places: ownPlaces(read) }),
+    maps,
   });
   // The dev e-mail adapter keeps letters in the dev outbox, made here when no dev phone adapter made it.
   let outbox = providers.outbox;

@@ -7,6 +7,8 @@ import { DaysOffEditor } from '../features/cabinet/days-off-editor';
 import { BookingSwitches, HoursEditor } from '../features/cabinet/hours-editor';
 import { ClinicNotificationsEditor } from '../features/cabinet/notifications-editor';
 import { ClinicSettingsEditor } from '../features/cabinet/settings-editor';
+import { HomeVisitsEditor } from '../features/cabinet/home-visits-editor';
+import { cabinetRoleOf, can } from '../../core/cabinet/permissions';
 import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
@@ -31,22 +33,27 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
       settings: null,
       notifications: null,
       blocks: null,
+      homeVisits: null,
     } as const);
   const query = pageQueryOf(DaysOffQuerySchema, url.searchParams);
-  const [daysOff, settings, notifications, blocks] = await Promise.all([
+  const [daysOff, settings, notifications, blocks, homeVisits] = await Promise.all([
     context.services.cabinet.daysOff(viewer, query ?? {}),
     // A clinic sets its reminders and its contact; a doctor's cabinet has none to set.
     viewer.isLpu ? context.services.cabinet.settings(viewer) : null,
     viewer.isLpu ? context.services.cabinet.notifications(viewer) : null,
     // A clinic's blocks of its doctors' times, from today for four weeks.
     viewer.isLpu ? context.services.cabinet.blocks(viewer, { days: 28 }) : null,
+    // Where the clinic's doctors go on home visits: its administrator's to set.
+    viewer.isLpu && can(cabinetRoleOf(viewer), 'settings')
+      ? context.services.cabinet.homeVisitSettings(viewer)
+      : null,
   ]);
   // The weekly hours of the doctor the days off show (a clinic's first doctor otherwise).
   const hours = await context.services.cabinet.hours(
     viewer,
     daysOff.doctor === null ? {} : { doctor: daysOff.doctor },
   );
-  return { ...base, access: 'ok', daysOff, hours, settings, notifications, blocks } as const;
+  return { ...base, access: 'ok', daysOff, hours, settings, notifications, blocks, homeVisits } as const;
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });
@@ -80,6 +87,7 @@ export default function CabinetSchedule({ loaderData: d }: Route.ComponentProps)
       )}
       {d.settings && <ClinicSettingsEditor initial={d.settings} />}
       {d.notifications && <ClinicNotificationsEditor initial={d.notifications} />}
+      {d.homeVisits && <HomeVisitsEditor initial={d.homeVisits} />}
     </CabinetPage>
   );
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
-import { HOME_TEXTS, HOME_ADDRESS_LIMITS as L } from './home-visit';
+import { formatHomeAddress, HOME_TEXTS, HOME_ADDRESS_LIMITS as L, type KeptHomeAddress } from './home-visit';
 
 const squeeze = (s: string) => s.trim().replace(/\s+/g, ' ');
 
@@ -84,3 +84,12 @@ export const VisitAddressSchema = z.object({
   lon: z.number().nullable(),
 });
 export type VisitAddress = z.infer<typeof VisitAddressSchema>;
+
+/** A home visit's place as lists show it: the address and the arrival window (minutes, or null). */
+export const VisitHomeSchema = z.object({ address: VisitAddressSchema, windowMinutes: z.number().nullable() });
+export type VisitHome = z.infer<typeof VisitHomeSchema>;
+
+/** A kept address as the visit's patient and staff see it. */
+export function visitAddressOf(a: KeptHomeAddress): VisitAddress {
+  return { line: formatHomeAddress(a), district: a.districtName, note: a.note, lat: a.lat, lon: a.lon };
+}

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { ru } from 'date-fns/locale/ru';
+import { smsVisitWhen, visitWindow } from './home-visit';
 
 /** '23 ноября 2026, понедельник, 09:30': a visit's time as the clinic's clock shows it. */
 export function formatVisitTime(startsAt: Date | string, tz: string): string {
@@ -9,9 +10,13 @@ export function formatVisitTime(startsAt: Date | string, tz: string): string {
 }
 
 /** Who or what a message is about: a doctor's full name, or a service's name. */
-export type VisitOf =
+export type VisitOf = (
   | { doctorName: string; serviceName?: never }
-  | { serviceName: string; doctorName?: never };
+  | { serviceName: string; doctorName?: never }
+) & {
+  /** A home visit's arrival window (minutes): the texts say 'с 10:00 до 12:00' instead of the instant. */
+  windowMinutes?: number | null;
+};
 
 /**
  * 'Вы записаны к врачу Иванова А. П. 23.11 в 09:30, ул. Ленина, 5' (or 'Вы записаны: МРТ
@@ -20,7 +25,7 @@ export type VisitOf =
 export function bookingSms(
   input: VisitOf & { startsAt: Date | string; tz: string; address: string; patientName?: string },
 ): string {
-  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const when = smsVisitWhen(input.startsAt, input.tz, input.windowMinutes ?? null);
   // A relative's visit (the SMS goes to the account's phone): 'Иванов Пётр — запись к врачу …'.
   if (input.patientName) {
     const what =
@@ -48,7 +53,7 @@ export function reminderSms(
   const what =
     input.serviceName !== undefined ? input.serviceName : `приём у врача ${shortName(input.doctorName)}`;
   const whose = input.patientName ? `. Пациент: ${personShort(input.patientName)}` : '';
-  return `Напоминаем: ${when} в ${format(visit, 'HH:mm')} ${what}, ${input.address}${whose}`;
+  return `Напоминаем: ${when} ${input.windowMinutes ? visitWindow(input.startsAt, input.windowMinutes, input.tz) : `в ${format(visit, 'HH:mm')}`} ${what}, ${input.address}${whose}`;
 }
 
 /** 'Иванов Пётр' of 'Иванов Пётр Сергеевич': the surname and name a relative's SMS names. */
@@ -61,7 +66,7 @@ export function personShort(fullName: string): string {
  * visit moved to a new time.
  */
 export function movedSms(input: VisitOf & { startsAt: Date | string; tz: string; address: string }): string {
-  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const when = smsVisitWhen(input.startsAt, input.tz, input.windowMinutes ?? null);
   const what =
     input.serviceName !== undefined ? `${input.serviceName},` : `к врачу ${shortName(input.doctorName)}`;
   return `Запись перенесена: ${what} ${when}, ${input.address}`;
@@ -74,7 +79,7 @@ export function movedSms(input: VisitOf & { startsAt: Date | string; tz: string;
 export function clinicConfirmSms(
   input: VisitOf & { startsAt: Date | string; tz: string; address: string },
 ): string {
-  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const when = smsVisitWhen(input.startsAt, input.tz, input.windowMinutes ?? null);
   const what =
     input.serviceName !== undefined ? `на ${input.serviceName}` : `к врачу ${shortName(input.doctorName)}`;
   return `Клиника подтвердила запись ${what} ${when}, ${input.address}`;
@@ -87,7 +92,7 @@ export function clinicConfirmSms(
 export function clinicCancelSms(
   input: VisitOf & { startsAt: Date | string; tz: string; reason: string; clinicPhone: string | null },
 ): string {
-  const when = format(new TZDate(new Date(input.startsAt).getTime(), input.tz), "dd.MM 'в' HH:mm");
+  const when = smsVisitWhen(input.startsAt, input.tz, input.windowMinutes ?? null);
   const what =
     input.serviceName !== undefined ? `на ${input.serviceName}` : `к врачу ${shortName(input.doctorName)}`;
   const reason = input.reason.replace(/[.\s]+$/, '');

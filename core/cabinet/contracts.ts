@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VisitHomeSchema } from '../booking/home-address';
 import { VISIT_TYPES } from '../booking/urls';
 import { isCalendarDate, textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
@@ -63,6 +64,8 @@ export const ReceptionVisitSchema = z.object({
   cancelReason: z.string().nullable(),
   /** The patient confirmed they will come (the reminder's link). */
   confirmed: z.boolean(),
+  /** A home visit: where the doctor goes and the arrival window (personal data: the visit's staff only). */
+  home: VisitHomeSchema.nullable().optional(),
 });
 export type ReceptionVisit = z.infer<typeof ReceptionVisitSchema>;
 

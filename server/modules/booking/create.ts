@@ -8,6 +8,7 @@ import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { DeskPatients } from '../auth/desk';
+import type { HomePlacement, HomeVisits } from './home-visits';
 import type { SessionViewer } from '../auth/viewer';
 import { type BookingPeople, markForOther } from '../profile/booking-people';
 import { bookingJobs } from './messages';
@@ -62,8 +63,9 @@ export function createBooking({
   jobs,
   bus,
   desk,
+  homeVisits,
   people,
-}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients; people: BookingPeople }) {
+}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients; homeVisits: HomeVisits; people: BookingPeople }) {
   return {
     async book(viewer: SessionViewer, asSent: BookingBody): Promise<Booked> {
       // A patient books for themselves; staff at the desk for the patient whose phone they confirmed.
@@ -91,6 +93,8 @@ export function createBooking({
         throw await spots.refusal(why, body.type, userId, kindOf(body));
       };
 
+      // A home visit's address is placed and checked against the clinic's area before any time is taken.
+      const home = body.home_address ? await homeVisits.placeHomeAddress(body.lpu_id, body.home_address) : null;
       const spot = await spots.place(userId, body);
       if (isUnplaced(spot)) return refuse(spot);
       const { target, startsAt, endsAt } = spot;
@@ -122,14 +126,14 @@ export function createBooking({
               birthDate: body.birth_date,
             };
         const forPatient = body.patient_phone === undefined;
-        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now, profile, forPatient)).catch(
+        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now, profile, forPatient, home)).catch(
           async (err) => {
             // The patient's own hold of this time, committed while we booked (the form's hold of a
             // newly chosen time still in flight, another tab), is no rival: once it is visible the
             // booking clears it like any other hold of the patient's.
             if (!(err instanceof TimeTaken)) throw err;
             if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
-            return write(row, userId, undefined, now, profile, forPatient);
+            return write(row, userId, undefined, now, profile, forPatient, home);
           },
         );
       } catch (err) {
@@ -181,6 +185,7 @@ export function createBooking({
     now: Date,
     profile: PatientDetails | null,
     forPatient: boolean,
+    home: HomePlacement | null,
   ): Promise<number> {
     const { startsAt, endsAt, doctorId, clinicServiceId } = row;
     return db.transaction(async (tx) => {
@@ -219,6 +224,7 @@ export function createBooking({
       )
         throw new ScheduleChangedMeanwhile();
       await jobs.enqueue(tx, bookingJobs(booked, now));
+      if (home) await homeVisits.keepHomeAddress(tx, booked, home.address, home.windowMinutes);
       await settleWaitlist(tx, userId, doctorId, now);
       if (profile) await repo.keepDetails(tx, userId, profile);
       else if (forPatient) await markForOther(tx, booked);

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { JobSender } from '../../jobs/queue';
+import type { MapsProvider } from '../../providers/maps/maps-provider';
 import type { EventBus } from '../../realtime/bus';
 import { createDeskPatients } from '../auth/desk';
 import { createBookingPeople } from '../profile/booking-people';
@@ -11,6 +12,7 @@ import { createCancel } from './cancel';
 import { createBooking } from './create';
 import { createDesk } from './desk';
 import { createHolds } from './holds';
+import { createHomeVisits } from './home-visits';
 import { createBookingRepo } from './repo';
 import { createReschedule } from './reschedule';
 import { createSpots } from './spots';
@@ -28,6 +30,7 @@ export function createBookingService({
   schedule,
   jobs,
   bus,
+  maps,
 }: {
   db: Db;
   clock: Clock;
@@ -36,16 +39,22 @@ export function createBookingService({
   jobs: JobSender;
   /** Tells the clinic's open cabinet of new and cancelled visits. */
   bus: EventBus;
+  /** Places a home visit's address (ADR 042). */
+  maps: MapsProvider;
 }) {
   const repo = createBookingRepo(db);
+  const homeVisits = createHomeVisits({ db, maps });
   const spots = createSpots({ clock, schedule, repo });
   const appointments = createAppointments({ clock, repo });
   // Staff booking at the desk: the patient of a phone they confirmed (the auth module's rule).
   const desk = createDeskPatients({ db, clock });
   return {
+    /** Home visits: the form's districts and last address, a visit's address (docs/product/visits.md). */
+    homeVisitSetup: homeVisits.homeVisitSetup,
+    visitHome: homeVisits.visitHome,
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots, jobs, bus, desk, people: createBookingPeople({ db }) }),
+    ...createBooking({ db, clock, repo, spots, jobs, bus, desk, homeVisits, people: createBookingPeople({ db }) }),
     ...createCallbacks({ db, clock, repo, jobs }),
     ...appointments,
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),

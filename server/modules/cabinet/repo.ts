@@ -1,10 +1,12 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import type { KeptHomeAddress } from '../../../core/booking/home-visit';
 import type { CabinetCallback, DayOff, ReceptionVisit } from '../../../core/cabinet/contracts';
 import type { VisitMark } from '../../../core/cabinet/reception';
 import { toRoubles } from '../../../core/club/rules';
 import type { Db, DbTx } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
 import { cabinetAudit } from '../../db/schema/cabinet';
+import { visitAddressOf } from '../../../core/booking/home-address';
 
 /** A clinic account's clinic, or a doctor account's doctor. */
 export type CabinetAccount = { clinicId: number } | { doctorId: number };
@@ -22,15 +24,18 @@ const visitSelect = sql`
          a.doctor_id AS "doctorId", CASE WHEN d.id IS NULL THEN NULL ELSE ${doctorName} END AS "doctorName",
          cs.name AS service, c.name AS "clinicName", a.price, a.prepaid_amount AS "prepaidKopecks",
          a.canceled_by AS "canceledBy", a.cancel_reason AS "cancelReason", a.clinic_id AS "clinicId",
-         a.confirmed_at IS NOT NULL AS confirmed
+         a.confirmed_at IS NOT NULL AS confirmed,
+         a.home_address AS "homeAddress", a.home_window_minutes AS "homeWindowMinutes"
   FROM appointments a
   JOIN clinics c ON c.id = a.clinic_id
   JOIN towns t ON t.id = c.town_id
   LEFT JOIN doctors d ON d.id = a.doctor_id
   LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id`;
 
-interface VisitRow extends Omit<ReceptionVisit, 'doctor' | 'prepaid'> {
+interface VisitRow extends Omit<ReceptionVisit, 'doctor' | 'prepaid' | 'home'> {
   clinicId: number;
+  homeAddress: KeptHomeAddress | null;
+  homeWindowMinutes: number | null;
   doctorId: number | null;
   doctorName: string | null;
   prepaidKopecks: number | null;
@@ -41,6 +46,8 @@ const visitOf = ({
   doctorId,
   doctorName: name,
   prepaidKopecks,
+  homeAddress,
+  homeWindowMinutes,
   ...row
 }: VisitRow): ReceptionVisit => ({
   ...row,
@@ -48,6 +55,7 @@ const visitOf = ({
   endsAt: new Date(row.endsAt).toISOString(),
   doctor: doctorId === null || name === null ? null : { id: doctorId, name },
   prepaid: prepaidKopecks === null ? null : toRoubles(prepaidKopecks),
+  home: homeAddress ? { address: visitAddressOf(homeAddress), windowMinutes: homeWindowMinutes } : null,
 });
 
 /** The account's own visits only: a clinic's, or a doctor's in any clinic. */

@@ -18,6 +18,12 @@ import {
 } from '../../../core/cabinet/calls';
 import { ClinicAccessibilitySchema } from '../../../core/cabinet/clinic-page-contracts';
 import {
+  cabinetHomeVisits,
+  cabinetSetHomeVisits,
+  HomeVisitSettingsBodySchema,
+  HomeVisitSettingsSchema,
+} from '../../../core/cabinet/home-visits';
+import {
   BookingToggleBodySchema,
   BookingToggledSchema,
   CabinetCallbackSchema,
@@ -107,6 +113,18 @@ export async function cabinetRoutes(
     cabinetSetSettings,
     { body: ClinicSettingsBodySchema, reply: ClinicSettingsSchema },
     async (request) => cabinet.setSettings(await request.viewer(), request.body),
+  );
+
+  serve(app, cabinetHomeVisits, { reply: HomeVisitSettingsSchema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    return cabinet.homeVisitSettings(await request.viewer());
+  });
+
+  serve(
+    app,
+    cabinetSetHomeVisits,
+    { body: HomeVisitSettingsBodySchema, reply: HomeVisitSettingsSchema },
+    async (request) => cabinet.setHomeVisitSettings(await request.viewer(), request.body),
   );
 
   serve(app, cabinetNotifications, { reply: ClinicNotificationsSchema }, async (request, reply) => {

@@ -29,6 +29,7 @@ import { createCabinetHours } from './hours';
 import { createClinicNotifications } from './notifications';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
 import { createClinicSettings } from './settings';
+import { createHomeVisitSettings } from './home-visits';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
 
@@ -117,6 +118,8 @@ export function createCabinetService({
     ...createClinicNotifications({ db, clock, repo, owner: cabinetOwner }),
     /** The clinic's reminders to its patients and its booking rules (settings.ts). */
     ...createClinicSettings({ db, clock, repo, owner: cabinetOwner, actor }),
+    /** Where the clinic's doctors go on home visits, and when to expect them (home-visits.ts). */
+    ...createHomeVisitSettings({ db, clock, repo, owner: cabinetOwner, actor }),
     /** The clinic's blocks of its doctors' times (blocks.ts). */
     ...createCabinetBlocks({ db, clock, jobs, bus, repo }),
     /** The calendar of a day or a week, and the patient card at the desk (calendar.ts). */

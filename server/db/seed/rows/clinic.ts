@@ -71,6 +71,10 @@ export function clinicRow(rng: Rng, input: ClinicRowInput): Row<typeof clinics> 
     notifyPatientCancel: true,
     notifyNewReview: true,
     notifyCallbackRequest: true,
+    // Home visits: the whole town, at the booked time, until the clinic sets its area in the cabinet.
+    homeRadiusKm: null,
+    homeDistrictIds: [],
+    homeWindowMinutes: null,
     clubEnabled,
     clubDiscountPercent: clubEnabled ? rng.int(10, 20) : 0,
     children: input.kind === 'children',

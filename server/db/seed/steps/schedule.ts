@@ -321,6 +321,9 @@ function visitRow(
     // Set by the trigger of migration 0028 (the writing transaction's id).
     changeXid: 0,
     overbooked: false,
+    // The demo's home visits were not booked on the site: no address was given.
+    homeAddress: null,
+    homeWindowMinutes: null,
   };
 }
 
