@@ -93,6 +93,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'gallery',
     'home-and-long-lists',
     'hydration-gates',
+    'review-invitation',
     'review-writing',
     'service-booking',
     'sign-in',

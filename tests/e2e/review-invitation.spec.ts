@@ -1,0 +1,168 @@
+import { expect, type Page, test } from '@playwright/test';
+import { hydrated } from './support/hydrated';
+import { csrf, randomPhone, WORK_PHONES, workAccountContext } from './support/patient';
+
+/**
+ * The invitation after a visit (docs/product/reviews.md, 'Приглашение после приёма'): a walk-in
+ * booked at the second demo clinic's desk for a time already under way, marked «Пришёл»; when
+ * the visit's time is over the minute's sweep texts the patient a one-time link (read here from
+ * the dev SMS outbox); the link opens the form signed out, the review goes to moderation as a
+ * verified one, and once staff publish it its card says the visit was booked through the service.
+ * The link is spent: opened again, it says so.
+ */
+
+const CLINIC = '79990002002';
+
+interface Visit {
+  id: number;
+  startsAt: string;
+  endsAt: string;
+  tz: string;
+  status: string;
+  patientName: string;
+  doctor: { id: number } | null;
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({
+    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
+    fullPage: true,
+  });
+
+/** 'yyyy-MM-ddTHH:mm' on the clinic's clock (what a datetime-local field holds). */
+function localOf(at: Date, tz: string): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone: tz,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+    .format(at)
+    .replace(' ', 'T');
+}
+
+test('a visit marked «Пришёл» brings one SMS whose link writes a verified review of it', async ({
+  browser,
+  page,
+}) => {
+  // The visit must be over before the sweep (each minute) invites it.
+  test.setTimeout(15 * 60_000);
+  const clinic = await (await workAccountContext(browser, CLINIC)).newPage();
+  await clinic.goto('/healthz');
+  const reception = async () =>
+    (await (await clinic.request.get('/cabinet/ajax/appointments/?days=1')).json()) as {
+      now: string;
+      doctors: { id: number; name: string }[];
+      visits: Visit[];
+    };
+  const today = await reception();
+  const doctor = today.doctors[0];
+  const tz = today.visits[0]?.tz ?? 'Europe/Moscow';
+  const patient = randomPhone();
+  const lastName = `Отзывова${Date.now().toString(36).slice(-4)}`;
+  /** A walk-in for the doctor at `at`, booked over the schedule from the reception page; the visit as the list gives it. */
+  const walkIn = async (at: Date): Promise<Visit> => {
+    await clinic.goto('/cabinet/appointments/');
+    await hydrated(clinic);
+    const book = clinic.getByRole('form', { name: 'Записать пациента' });
+    await book.getByLabel('Телефон пациента').fill(patient.national);
+    await book.getByLabel('Врач').selectOption(String(doctor.id));
+    await book.getByLabel('Фамилия').fill(lastName);
+    await book.getByLabel('Имя', { exact: true }).fill('Вера');
+    await book.getByLabel('Отчество').fill('Павловна');
+    await book.getByLabel('Дата рождения').fill('1988-03-14');
+    await book.getByLabel('Дата и время').fill(localOf(at, tz));
+    await book.getByLabel('Записать сверх расписания').check();
+    await book
+      .getByLabel('Причина записи сверх расписания')
+      .fill('Пришла без записи, врач примет между пациентами');
+    await book.getByRole('button', { name: 'Записать' }).click();
+    await expect(book.getByText('Пациент записан, ему отправлено СМС')).toBeVisible();
+    const found = (await reception()).visits.find(
+      (v) => v.patientName.startsWith(lastName) && v.status === 'active',
+    );
+    if (!found) throw new Error('the walk-in is not in the reception list');
+    return found;
+  };
+  const headers = { 'X-CSRFToken': await csrf(clinic) };
+  // The desk gives a walk-in the doctor's visit length: a first booking tells it, and is
+  // cancelled; the second starts so that it ends a minute and a half from now.
+  const probe = await walkIn(new Date(Date.parse(today.now) - 60_000));
+  const minutes = (Date.parse(probe.endsAt) - Date.parse(probe.startsAt)) / 60_000;
+  const cancel = await clinic.request.post(`/cabinet/ajax/appointments/${probe.id}/status/`, {
+    data: { status: 'canceled', reason: 'Записали на другое время' },
+    headers,
+  });
+  expect(cancel.status(), await cancel.text()).toBe(200);
+  const now = Date.parse((await reception()).now);
+  const visit = await walkIn(new Date(now - minutes * 60_000 + 90_000));
+
+  // The clinic marks her as come.
+  const marked = await clinic.request.post(`/cabinet/ajax/appointments/${visit.id}/status/`, {
+    data: { status: 'done' },
+    headers,
+  });
+  expect(marked.status(), await marked.text()).toBe(200);
+
+  // After the visit's end, one SMS with the link.
+  const invitations = async () => {
+    const outbox = await (await page.request.get('/dev/outbox.json')).json();
+    return (outbox.messages as { phone: string; text: string }[]).filter(
+      (m) => m.phone === patient.digits && m.text.startsWith('Как прошёл'),
+    );
+  };
+  let link = '';
+  await expect(async () => {
+    const [sms] = await invitations();
+    expect(sms?.text).toMatch(
+      /Оставьте отзыв, за опубликованный — скидка 300 ₽: http.+\/reviews\/new\/\?invite=/,
+    );
+    link = sms.text.slice(sms.text.indexOf('http'));
+  }).toPass({ timeout: Date.parse(visit.endsAt) - Date.now() + 6 * 60_000, intervals: [5_000] });
+
+  // Signed out, the link opens the form for that doctor and that month only.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Отзыв о враче' })).toBeVisible();
+  await expect(page.getByText('отзыв будет отмечен как проверенный')).toBeVisible();
+  await expect(page.locator('select[name="visit_month"] option')).toHaveCount(1);
+  const token = `Приглашение-${Date.now().toString(36)}`;
+  await page.getByRole('group', { name: 'Эффективность лечения' }).getByTitle('Отлично').click();
+  await page.getByRole('group', { name: 'Отношение к пациенту' }).getByTitle('Отлично').click();
+  await page
+    .getByRole('textbox', { name: 'Ваш отзыв' })
+    .fill(
+      `${token}: пришла без записи, врач принял между пациентами, внимательно выслушал и подробно ` +
+        'объяснил, что делать дальше. Рекомендации понятные, через неделю стало лучше.',
+    );
+  await shot(page, 'invitation-form');
+  await page.getByRole('button', { name: 'Отправить отзыв' }).click();
+  await expect(page.getByText('Спасибо! Отзыв отправлен на проверку')).toBeVisible();
+
+  // The link is spent.
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText('По этой ссылке отзыв уже оставлен. Спасибо!')).toBeVisible();
+  await shot(page, 'invitation-used');
+
+  // Staff publish it: its card says how the visit is known.
+  const staff = await (await workAccountContext(browser, WORK_PHONES.staff)).newPage();
+  await staff.goto('/staff/reviews/');
+  await staff.getByRole('searchbox', { name: 'Поиск отзывов' }).fill(token);
+  await staff.getByRole('searchbox', { name: 'Поиск отзывов' }).press('Enter');
+  const card = staff.locator('li', { hasText: token }).last();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Опубликовать' }).click();
+  await expect(staff.getByRole('status').filter({ hasText: 'Отзыв опубликован' })).toBeVisible();
+
+  const reviews = await page.request.get(`/ajax/doctor/${doctor.id}/reviews/?ratetype=all&page=1`);
+  const html = (await reviews.json()).template as string;
+  const article = html.slice(
+    html.lastIndexOf('<article', html.indexOf(token)),
+    html.indexOf('</article>', html.indexOf(token)),
+  );
+  expect(article).toContain('Отзыв проверен');
+  expect(article).toContain('Запись через сервис');
+  expect(await invitations()).toHaveLength(1);
+});
