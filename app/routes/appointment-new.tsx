@@ -77,6 +77,11 @@ export async function loader({ url, context: router }: Route.LoaderArgs) {
     ),
     // No free time in two weeks: the patient may ask the clinic to call back instead.
     callback: callbackOffer(target, context.clock.now()),
+    // A home visit's form asks the address: the town's districts, the clinic's area and window.
+    home:
+      query.type === 'home' && !reschedule
+        ? await context.services.booking.homeVisitSetup(context.viewer, query.lpuId)
+        : null,
   };
 }
 
@@ -211,6 +216,7 @@ function DoctorBooking({ d }: { d: Booking }) {
             lpuId: query.lpuId,
             type: query.type,
             source: query.source,
+            home: d.home,
             clubPrice: target.clubPrice,
           }}
         />

@@ -1,7 +1,7 @@
 import type { AppointmentPage } from '../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../core/booking/form';
+import { formatVisitWhen } from '../../core/booking/home-visit';
 import { appointmentIcsUrl, rescheduleUrl } from '../../core/booking/urls';
-import { formatVisitTime } from '../../core/booking/visit';
 import { zonedDay } from '../../core/dates/zoned';
 import { routeToLink } from '../../core/map/rules';
 import { formatRub } from '../../core/money/money';
@@ -56,7 +56,8 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
         : null,
     clinicCancelReason: a.status === 'canceled' ? a.clinicCancelReason : null,
     patient: { name: a.patientName, phone: formatPhone(a.patientPhone) },
-    when: formatVisitTime(a.startsAt, t.tz),
+    when: formatVisitWhen(a.startsAt, t.tz, t.home?.windowMinutes ?? null),
+    home: t.home?.address ?? null,
     price: a.price === null ? null : formatRub(a.price),
     discount:
       award.applied === null

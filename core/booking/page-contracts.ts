@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MarkedDaysSchema } from '../schedule/contracts';
 import { DAY_PARTS } from '../schedule/slot-filters';
+import { VisitAddressSchema } from './home-address';
 
 /** Where a visit is: the clinic, its page, its address and its metro. */
 export const VisitPlaceSchema = z.object({
@@ -32,6 +33,11 @@ export const VisitSubjectSchema = VisitPlaceSchema.extend({
   againUrl: z.string(),
   /** Where the clinic stands (the visit page's route link); absent where not read. */
   clinicPoint: z.object({ lat: z.number(), lon: z.number() }).optional(),
+  /**
+   * A home visit: where the doctor goes (then `address` is that line and `metro` null) and the
+   * arrival window in minutes; absent for other visits.
+   */
+  home: z.object({ address: VisitAddressSchema, windowMinutes: z.number().nullable() }).optional(),
 });
 export type VisitSubject = z.infer<typeof VisitSubjectSchema>;
 
@@ -137,7 +143,10 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   clinicCancelReason: z.string().nullable(),
   /** Who the visit is for (a relative's visit names the relative) and the account's phone, formatted. */
   patient: z.object({ name: z.string(), phone: z.string() }).optional(),
+  /** The time, or for a home visit with a window '… врач приедет с 10:00 до 12:00'. */
   when: z.string(),
+  /** A home visit: the address the doctor goes to (only its patient and the link's holder see this page). */
+  home: VisitAddressSchema.nullable().optional(),
   price: z.string().nullable(),
   /** The review award applied to this visit (roubles off), and the price after it. */
   discount: z.object({ amount: z.string(), total: z.string().nullable() }).nullable(),

@@ -1,5 +1,7 @@
 import type { AppointmentPage } from '../../../core/booking/contracts';
+import { HOME_TEXTS } from '../../../core/booking/home-visit';
 import { Button } from '../../components/ui/button';
+import { HomeVisitPlace } from './visit-place';
 
 /** 'Детали записи': when, who or what, where, the price (with a review discount) and the SMS note. */
 export function VisitSummary({ page: d }: { page: AppointmentPage }) {
@@ -17,9 +19,10 @@ export function VisitSummary({ page: d }: { page: AppointmentPage }) {
         <a href={d.clinicUrl} className="font-medium hover:text-brand">
           {d.clinicName}
         </a>
-        <span className="block text-ink-soft">{d.address}</span>
+        {!d.home && <span className="block text-ink-soft">{d.address}</span>}
         {d.metro && <span className="block text-muted">м. {d.metro}</span>}
       </p>
+      {d.home && <HomeVisitPlace home={d.home} />}
       {d.price !== null && (
         <p className="mt-2">
           {d.kind === 'doctor' ? 'Стоимость приёма' : 'Стоимость'}:{' '}
@@ -31,13 +34,13 @@ export function VisitSummary({ page: d }: { page: AppointmentPage }) {
           ) : (
             <span className="font-semibold">{d.price}</span>
           )}
-          , оплата в клинике
+          , {d.home ? HOME_TEXTS.payment : 'оплата в клинике'}
         </p>
       )}
       {d.price === null && d.discount && <p className="mt-2">Скидка за отзыв: −{d.discount.amount}</p>}
       {!canceled && (
         <p className="mt-2 text-ink-soft">
-          Мы отправили СМС с деталями записи. Возьмите с собой паспорт и полис.
+          Мы отправили СМС с деталями записи.{d.home ? '' : ' Возьмите с собой паспорт и полис.'}
         </p>
       )}
     </section>

@@ -8,6 +8,7 @@ import {
   type OfferedSlot,
 } from '../../../core/booking/contracts';
 import { BOOKING_TITLES, birthDateOfMask, maskOfBirthDate } from '../../../core/booking/form';
+import type { HomeVisitSetup } from '../../../core/booking/home-address';
 import type { VisitType } from '../../../core/booking/urls';
 import { clubCouponRequest } from '../../../core/club/calls';
 import { fieldErrors } from '../../../core/http/contracts';
@@ -22,6 +23,13 @@ import {
   NO_CLUB_BOOKING,
 } from '../club/club-booking-option';
 import { type TimeGoneOutcome, timeGoneOf } from './booking-outcome';
+import {
+  HomeAddressFields,
+  type HomeAddressForm,
+  homeAddressErrors,
+  homeAddressOf,
+  homeAddressRequest,
+} from './home-address-fields';
 import { NO_PATIENT, type PatientFields, PatientFieldsGrid } from './patient-fields';
 import { fieldsFor, PersonChoice, type PersonChoiceValue, useRelatives } from './person-choice';
 import { TimeGoneNotice } from './time-gone-notice';
@@ -45,6 +53,8 @@ export interface BookingFormProps {
   onChooseSlot: (slot: OfferedSlot) => void;
   /** The club price ('1 750 ₽') when the clinic takes the club card: booking at it prepays a coupon. */
   clubPrice?: string | null;
+  /** A home visit: the town's districts, the clinic's area and window, the last address (the form asks where). */
+  home?: HomeVisitSetup | null;
   /** The patient's details from their last booking: the form comes filled. */
   prefill?: BookingViewer['prefill'];
   /**
@@ -75,6 +85,7 @@ export function BookingForm({
   phone,
   onChooseSlot,
   clubPrice = null,
+  home = null,
   prefill = null,
   patientPhone,
 }: BookingFormProps) {
@@ -95,6 +106,9 @@ export function BookingForm({
     setErrors({});
   };
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A home visit asks where the doctor goes; a clinic visit stays two taps.
+  const [address, setAddress] = useState<HomeAddressForm>(() => homeAddressOf(home));
+  const asksAddress = type === 'home' && home !== null;
   const [gone, setGone] = useState<TimeGoneOutcome | null>(null);
   const book = useCall(createAppointment);
   const prepay = useCall(clubCouponRequest);
@@ -160,10 +174,15 @@ export function BookingForm({
       request_key: requestKey.current,
       source: source ?? undefined,
       patient_phone: patientPhone,
+      home_address: asksAddress ? homeAddressRequest(address) : undefined,
     };
     const parsed = bookingSchema(today).safeParse(body);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+    const addressErrors = home && asksAddress ? homeAddressErrors(address, home) : {};
+    if (!parsed.success || Object.keys(addressErrors).length > 0) {
+      const all: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+      // The address's own fields say what is wrong with it: not the schema's one line for it.
+      const { home_address: _byField, ...rest } = all;
+      setErrors({ ...rest, ...addressErrors });
       // Focus the first wrong field, in the form's order, once the messages are drawn.
       requestAnimationFrame(() =>
         document.getElementById(formId)?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus(),
@@ -244,6 +263,20 @@ export function BookingForm({
         </Button>
       )}
       {typeof person !== 'number' && <PatientFieldsGrid fields={fields} errors={errors} set={set} />}
+      {home && asksAddress && (
+        <HomeAddressFields
+          setup={home}
+          value={address}
+          errors={errors}
+          slot={slot}
+          onChange={(key, value) => {
+            setAddress((a) => ({ ...a, [key]: value }));
+            setErrors(
+              ({ [key === 'district' ? 'district_id' : key]: _gone, home_address: _area, ...rest }) => rest,
+            );
+          }}
+        />
+      )}
       {holdId !== undefined && (
         <p className="text-sm text-ink-soft" role="status">
           Мы придержим это время за вами 10 минут, пока вы заполняете данные.

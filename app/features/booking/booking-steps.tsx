@@ -116,7 +116,7 @@ export function TimeAndPatientSteps({
   choose: (slot: string) => void;
   loginHref: string;
   /** What the form books besides the time. */
-  booking: Pick<BookingFormProps, 'subject' | 'lpuId' | 'type' | 'source' | 'clubPrice'>;
+  booking: Pick<BookingFormProps, 'subject' | 'lpuId' | 'type' | 'source' | 'home' | 'clubPrice'>;
 }) {
   const { chosen } = viewer;
   if (!chosen)

@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/button';
 import { INPUT } from '../../components/ui/field';
 import { DeskBookingForm } from './desk-booking-form';
 import { DeskVisitActions } from './desk-visit-actions';
+import { ReceptionHome } from './reception-home';
 import { useLiveVisits } from './use-live-visits';
 import { VisitActions } from './visit-actions';
 
@@ -187,6 +188,7 @@ function VisitRow({
         <p className="text-sm text-ink-soft">
           {[v.doctor?.name ?? v.service, showClinic ? v.clinicName : null].filter(Boolean).join(' · ')}
         </p>
+        {v.home && <ReceptionHome home={v.home} startsAt={v.startsAt} tz={v.tz} />}
         {v.status === 'canceled' && (
           <p className="text-sm text-ink-soft">
             {v.canceledBy === 'clinic' ? `Отменила клиника: ${v.cancelReason ?? ''}` : 'Отменил пациент'}

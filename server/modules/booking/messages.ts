@@ -155,6 +155,8 @@ export function createBookingMessageHandlers({
           appointment.visitType === 'telemed'
             ? onlineVisitPlace(publicOrigin, appointment.id)
             : subject.address,
+        // A home visit with the clinic's window: 'с 10:00 до 12:00' instead of the instant.
+        windowMinutes: subject.home?.windowMinutes ?? null,
       },
     };
   }

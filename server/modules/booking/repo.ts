@@ -5,6 +5,7 @@ import { executeNamed } from '../../db/prepared';
 import { appointments, callbackRequests } from '../../db/schema/booking';
 import { createCapsRepo } from './caps-repo';
 import { createHoldsRepo } from './holds-repo';
+import { createHomeVisitsRepo } from './home-visits-repo';
 import { createBookingTargetsRepo } from './targets-repo';
 
 /**
@@ -81,6 +82,7 @@ export function createBookingRepo(db: Db) {
     ...createBookingTargetsRepo(db),
     ...createHoldsRepo(db),
     ...createCapsRepo(),
+    ...createHomeVisitsRepo(db),
 
     /** Inserts an appointment (or a hold); a time not free, or a reused key, throws TimeTaken. */
     async insert(row: NewAppointment, tx: Db | DbTx = db): Promise<number> {

@@ -33,9 +33,9 @@ import {
   WaitlistStopSchema,
 } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS } from '../../../core/booking/form';
+import { formatVisitWhen } from '../../../core/booking/home-visit';
 import { icsFile } from '../../../core/booking/ics';
 import { appointmentPageUrl } from '../../../core/booking/urls';
-import { formatVisitTime } from '../../../core/booking/visit';
 import { WAITLIST_TEXTS } from '../../../core/booking/waitlist';
 import { zonedDay } from '../../../core/dates/zoned';
 import { onlineRoomIcs } from '../../../core/online/room';
@@ -205,13 +205,19 @@ export async function bookingRoutes(
       const seen = await booking.view(await request.viewer(), request.params.id, request.query.token ?? null);
       if (!seen?.subject) throw notFound(CANCEL_ERRORS.notFound);
       const { appointment: a, subject: t } = seen;
+      // A home visit: the doctor comes to the patient's address, within the clinic's window if it has one.
+      const window = t.home?.windowMinutes ?? null;
       const body = icsFile({
         uid: `appointment-${a.id}@${new URL(publicOrigin).hostname}`,
         startsAt: new Date(a.startsAt),
-        endsAt: new Date(a.endsAt),
-        summary: t.kind === 'doctor' ? `Приём: ${t.title}` : t.title,
-        location: `${t.clinicName}, ${t.address}`,
-        description: `${formatVisitTime(a.startsAt, t.tz)}. Запись и отмена: ${publicOrigin}${appointmentPageUrl(a)}`,
+        endsAt: window ? new Date(new Date(a.startsAt).getTime() + window * 60_000) : new Date(a.endsAt),
+        summary: t.home
+          ? `Вызов врача на дом: ${t.title}`
+          : t.kind === 'doctor'
+            ? `Приём: ${t.title}`
+            : t.title,
+        location: t.home ? t.home.address.line : `${t.clinicName}, ${t.address}`,
+        description: `${formatVisitWhen(a.startsAt, t.tz, window)}. Запись и отмена: ${publicOrigin}${appointmentPageUrl(a)}`,
         stamp: clock.now(),
         canceled: a.status === 'canceled',
         sequence: a.sequence,

@@ -1,4 +1,5 @@
 import type { Appointment } from '../../../core/booking/contracts';
+import { visitAddressOf } from '../../../core/booking/home-address';
 import type { VisitSubject } from '../../../core/booking/page-contracts';
 import { doctorAppointmentUrl, serviceAppointmentUrl } from '../../../core/booking/urls';
 import type { BookingRepo } from './repo';
@@ -31,9 +32,27 @@ const clinicOf = (
 
 /**
  * What an appointment is of, for its page, its .ics file and its messages: the doctor, or the
- * clinic's service (read again, so a renamed clinic shows its new name).
+ * clinic's service (read again, so a renamed clinic shows its new name). A home visit's place is
+ * the patient's address (its `home`): every text that says where then names it, not the clinic.
  */
 export async function visitSubject(
+  repo: BookingRepo,
+  a: Pick<Appointment, 'doctorId' | 'clinicId' | 'clinicServiceId' | 'visitType'> & { id?: number },
+): Promise<VisitSubject | null> {
+  const subject = await subjectOf(repo, a);
+  if (!subject || a.visitType !== 'home' || a.id === undefined) return subject;
+  const place = await repo.homePlace(a.id);
+  if (!place) return subject;
+  const address = visitAddressOf(place.address);
+  return {
+    ...subject,
+    address: address.line,
+    metro: null,
+    home: { address, windowMinutes: place.windowMinutes },
+  };
+}
+
+async function subjectOf(
   repo: BookingRepo,
   a: Pick<Appointment, 'doctorId' | 'clinicId' | 'clinicServiceId' | 'visitType'>,
 ): Promise<VisitSubject | null> {
