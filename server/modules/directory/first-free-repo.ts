@@ -36,14 +36,15 @@ const textArray = (xs: (string | number | null)[]) =>
 export function createFirstFreeRepo(db: Db) {
   return {
     /** Rows stale or past their valid_until, the oldest first. */
-    async due(limit: number, now: Date): Promise<DueRow[]> {
+    async due(limit: number, now: Date, visitType?: FirstFreeVisitType): Promise<DueRow[]> {
+      const only = visitType ? sql`AND visit_type = ${visitType}` : sql``;
       const { rows } = await db.execute<{
         doctorId: number;
         visitType: FirstFreeVisitType;
         version: string;
       }>(sql`
         SELECT doctor_id AS "doctorId", visit_type AS "visitType", version FROM doctor_first_free
-        WHERE valid_until <= ${now.toISOString()}::timestamptz
+        WHERE valid_until <= ${now.toISOString()}::timestamptz ${only}
         ORDER BY valid_until, doctor_id LIMIT ${limit}`);
       return rows.map((r) => ({
         doctorId: Number(r.doctorId),

@@ -9,7 +9,7 @@ import { createFirstFreeRepo, type DueRow, type WorkplaceRow } from './first-fre
 /**
  * Each doctor's first free time per visit type (table doctor_first_free, ADR 046): computed by
  * the calendars' own code (the schedule service's doctorSlots) and kept true by the triggers of
- * migration 0050, which mark a doctor's rows stale in the transaction of any write that changes
+ * migration 0053, which mark a doctor's rows stale in the transaction of any write that changes
  * the doctor's free times. A row is recomputed when its `valid_until` has passed; it is written
  * back only if no write marked it again meanwhile (`version`).
  */
@@ -27,6 +27,7 @@ const JOB_BUDGET_MS = 40_000;
  * horizon.
  */
 const PASS_DAYS = [3, 9];
+const FEW = 20;
 /** Horizons are smallint days; a sane cap for one read. */
 const MAX_HORIZON_DAYS = 366;
 
@@ -85,7 +86,9 @@ export function createFirstFreeService({ db, clock }: { db: Db; clock: Clock }) 
       });
     };
     let scanned = 0;
-    for (const days of PASS_DAYS) {
+    // A few doctors (a list's refresh after some writes): one read to the horizon costs fewer
+    // round trips than growing windows.
+    for (const days of doctorIds.length > FEW ? PASS_DAYS : []) {
       await scan(
         open.filter((w) => !best.has(w.doctorId) && w.horizonDays + 2 > scanned),
         days,
@@ -157,8 +160,12 @@ export function createFirstFreeService({ db, clock }: { db: Db; clock: Clock }) 
     compute,
 
     /** Recomputes up to `limit` rows whose time has come (stale, or past their `valid_until`). */
-    async refreshDue(limit = LIST_REFRESH_LIMIT, now = clock.now()): Promise<number> {
-      const rows = await repo.due(limit, now);
+    async refreshDue(
+      limit = LIST_REFRESH_LIMIT,
+      now = clock.now(),
+      visitType?: FirstFreeVisitType,
+    ): Promise<number> {
+      const rows = await repo.due(limit, now, visitType);
       return rows.length ? recompute(rows, now) : 0;
     },
 

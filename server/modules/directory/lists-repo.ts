@@ -44,13 +44,16 @@ export interface FreeScope {
  * A doctor whose first free time falls before the end of the window: the midnight after the
  * clinic's today plus the window's days, in the zone of the clinic that has that time.
  */
-function freeWhere(f: FreeScope): SQL {
+function freeWhere(f: FreeScope, joined = false): SQL {
   if (!f.free) return sql`TRUE`;
   const days = FREE_WINDOW_DAYS[f.free];
+  const within = (ff: SQL) => sql`${ff}.first_free_at IS NOT NULL
+    AND ${ff}.first_free_at < ((date_trunc('day', ${f.now.toISOString()}::timestamptz AT TIME ZONE ${ff}.tz)
+                                + make_interval(days => ${days}::int)) AT TIME ZONE ${ff}.tz)`;
+  // Sorted by the first free time, the row is already joined as f: the index walk stops at a page.
+  if (joined) return within(sql.raw('f'));
   return sql`EXISTS (SELECT 1 FROM doctor_first_free ff WHERE ff.doctor_id = d.id
-    AND ff.visit_type = ${f.visitType} AND ff.first_free_at IS NOT NULL
-    AND ff.first_free_at < ((date_trunc('day', ${f.now.toISOString()}::timestamptz AT TIME ZONE ff.tz)
-                             + make_interval(days => ${days}::int)) AT TIME ZONE ff.tz))`;
+    AND ff.visit_type = ${f.visitType} AND ${within(sql.raw('ff'))})`;
 }
 
 export interface ClinicScope {
@@ -175,7 +178,7 @@ export function createListRepo(db: Db) {
         'lists_doctor_page',
         sql`
         SELECT d.id, d.town_id AS "townId" FROM ${from}
-        WHERE ${doctorWhere(q, q.filters)} AND ${freeWhere(q.firstFree)}
+        WHERE ${doctorWhere(q, q.filters)} AND ${freeWhere(q.firstFree, q.sort === 'nearest')}
         ORDER BY ${DOCTOR_ORDER[q.sort]}
         LIMIT ${q.limit} OFFSET ${q.offset}`,
       );

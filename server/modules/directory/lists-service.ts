@@ -47,6 +47,8 @@ import { CLINICS_PER_PAGE, type DirectoryService, DOCTORS_PER_PAGE } from './ser
  */
 const COUNT_TTL_MS = 5 * 60_000;
 const REFERENCE_TTL_MS = 10 * 60_000;
+/** Totals of lists filtered by a free window (?free=): a minute. */
+const FREE_COUNT_TTL_MS = 60_000;
 
 const PLACE_TABLE: Record<PlaceKind, PlaceTable> = { metro: 'metro', rayon: 'district' };
 
@@ -72,6 +74,7 @@ export function createListService({
 }) {
   const repo = createListRepo(db);
   const counts = createTtlCache<number>(clock, COUNT_TTL_MS);
+  const freeCounts = createTtlCache<number>(clock, FREE_COUNT_TTL_MS);
   const placeCache = createTtlCache<PlaceRef[]>(clock, REFERENCE_TTL_MS);
   const townServices = createTtlCache<Set<number>>(clock, REFERENCE_TTL_MS);
   const topCounts = createTtlCache<Map<string, number>>(clock, REFERENCE_TTL_MS);
@@ -85,8 +88,8 @@ export function createListService({
    * Before a list reads first free times, the rows a write marked (or whose time passed) are
    * recomputed, a few hundred at most; the each-minute job does any more.
    */
-  async function freshFirstFree(sort: string, free: FreeWindow | null) {
-    if (sort === 'nearest' || free) await firstFree.refreshDue();
+  async function freshFirstFree(sort: string, free: FreeWindow | null, visitType: FirstFreeVisitType) {
+    if (sort === 'nearest' || free) await firstFree.refreshDue(undefined, undefined, visitType);
   }
 
   /** Each card's 'Ближайшая запись' (its first free time and that clinic's zone), when known. */
@@ -213,7 +216,7 @@ export function createListService({
           items: await withNearest(list.doctors, visitType),
         };
       }
-      await freshFirstFree(sort, free);
+      await freshFirstFree(sort, free, visitType);
       const firstFreeScope = { visitType, free, now: clock.now() };
       const q: DoctorScope = {
         townId: town?.id ?? null,
@@ -239,10 +242,13 @@ export function createListService({
           offset: (page - 1) * DOCTORS_PER_PAGE,
           firstFree: firstFreeScope,
         }),
-        // A name search is specific and rare, and who is free changes by the minute: counted live.
-        q.name || free
+        // A name search is specific and rare: counted live. Who is free changes by the minute:
+        // such totals are kept a minute.
+        q.name
           ? repo.doctorCount({ ...q, filters, firstFree: firstFreeScope })
-          : counts.get(`d:${key}`, () => repo.doctorCount({ ...q, filters })),
+          : free
+            ? freeCounts.get(`f:${key}`, () => repo.doctorCount({ ...q, filters, firstFree: firstFreeScope }))
+            : counts.get(`d:${key}`, () => repo.doctorCount({ ...q, filters })),
       ]);
       const items = town
         ? await directory.doctorCards(
@@ -280,7 +286,7 @@ export function createListService({
       },
     ): Promise<ListPage<NearbyDoctorCard>> {
       const sort = opts.sort ?? DEFAULT_SORT;
-      await freshFirstFree(sort, opts.free ?? null);
+      await freshFirstFree(sort, opts.free ?? null, 'clinic');
       const q = {
         townId: town.id,
         point,
