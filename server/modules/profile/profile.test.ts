@@ -148,25 +148,33 @@ describe('booking for a relative', () => {
     expect(rows).toEqual([]);
   });
 
-  it('applies the doctor’s age rule to the person the visit is for', async () => {
+  it('applies the doctor’s age rule to the relative the visit is for', async () => {
     const mother = await t.patient();
     const adultsOnly = await t.doctor();
     const { id } = (await mother.inject({ url: REL, payload: child })).json();
+    const grandma = (
+      await mother.inject({
+        url: REL,
+        payload: { ...child, first_name: 'Мария', birth_date: '1950-02-03', relation: 'parent' },
+      })
+    ).json().id;
+    // The child's age counts, not the typed birth date (the mother's 1990 would pass).
     const forChild = await t.book(mother, t.form(adultsOnly, { relative_id: id }));
     expect(forChild.statusCode).toBe(400);
     expect(forChild.json().errors.birth_date).toBe(PROFILE_TEXTS.adultOnly);
-    // The mother herself (born 1990) may see this doctor.
-    expect((await t.book(mother, t.form(adultsOnly))).statusCode).toBe(201);
+    expect((await t.book(mother, t.form(adultsOnly, { relative_id: grandma }))).statusCode).toBe(201);
 
     const paediatrician = await t.doctor();
     await t.db
       .update(doctors)
       .set({ children: true, adults: false })
       .where(eq(doctors.id, paediatrician.doctor_id));
-    const forMother = await t.book(mother, t.form(paediatrician));
-    expect(forMother.statusCode).toBe(400);
-    expect(forMother.json().detail).toBe(PROFILE_TEXTS.childOnly);
-    // Another time: the mother's own visit holds 09:00.
+    const forGrandma = await t.book(
+      mother,
+      t.form(paediatrician, { relative_id: grandma, slot: '23.11.2026 09:30' }),
+    );
+    expect(forGrandma.statusCode).toBe(400);
+    expect(forGrandma.json().detail).toBe(PROFILE_TEXTS.childOnly);
     const forChild2 = await t.book(
       mother,
       t.form(paediatrician, { relative_id: id, slot: '23.11.2026 10:00' }),
