@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics';
 import { doctors } from './doctors';
@@ -7,7 +6,7 @@ import { doctors } from './doctors';
  * Each doctor's first free time for a visit type, over all the doctor's workplaces: what the
  * lists' 'Ближайшая запись' sort and the 'Сегодня'/'Завтра'/'В ближайшие 3 дня' filters read
  * (ADR 046). It is computed by the calendars' own code (server/modules/schedule/service.ts) and
- * kept true by triggers (migration 0053): any write that can change the doctor's free times
+ * kept true by triggers (migrations 0053, 0054): any write that can change the doctor's free times
  * (visits, holds, rules, days off, pushed slots, blocks, workplaces, the clinic's booking
  * settings) bumps `version` and sets `valid_until` to -infinity; a row is recomputed when
  * `valid_until` has passed (the lists do a few at once, the each-minute job the rest) and written
@@ -37,6 +36,7 @@ export const doctorFirstFree = pgTable(
   (t) => [
     primaryKey({ columns: [t.doctorId, t.visitType] }),
     index('doctor_first_free_order').on(t.visitType, t.firstFreeAt, t.doctorId),
-    index('doctor_first_free_valid').on(t.validUntil),
+    // The due rows of one visit type (a list's refresh), oldest first.
+    index('doctor_first_free_due').on(t.visitType, t.validUntil, t.doctorId),
   ],
 );

@@ -173,14 +173,16 @@ export function createFirstFreeService({ db, clock }: { db: Db; clock: Clock }) 
     async refreshAll(budgetMs = JOB_BUDGET_MS, now = clock.now()): Promise<number> {
       const started = performance.now();
       let total = 0;
-      for (;;) {
-        const rows = await repo.due(1_000, now);
-        if (!rows.length) break;
-        const written = await recompute(rows, now);
-        total += written;
-        // Every row of the round lost its race with a write: the next round sees their new version.
-        if (performance.now() - started > budgetMs) break;
-        if (written === 0 && rows.length < 1_000) break;
+      for (const visitType of FIRST_FREE_VISIT_TYPES) {
+        for (;;) {
+          const rows = await repo.due(1_000, now, visitType);
+          if (!rows.length) break;
+          const written = await recompute(rows, now);
+          total += written;
+          if (performance.now() - started > budgetMs) return total;
+          // Every row of a short round lost its race with a write: the next run sees their new version.
+          if (written === 0 && rows.length < 1_000) break;
+        }
       }
       return total;
     },
