@@ -49,6 +49,10 @@ export function bookingViewer(
 const clubPriceOf = (t: { clubEnabled: boolean; clubPrice: number | null }) =>
   t.clubEnabled && t.clubPrice !== null ? formatRub(t.clubPrice) : null;
 
+/** The regular and club prices in roubles for the breakdown before the checkout; null without a club price. */
+const clubAmountsOf = (t: { clubEnabled: boolean; clubPrice: number | null; price: number | null }) =>
+  t.clubEnabled && t.clubPrice !== null && t.price !== null ? { full: t.price, club: t.clubPrice } : null;
+
 /** The doctor's booking page's card: who, where, the price and the free days. */
 export function doctorBookingCard(t: BookableDoctor): DoctorBookingCard {
   return {
@@ -63,6 +67,7 @@ export function doctorBookingCard(t: BookableDoctor): DoctorBookingCard {
     appointmentOn: t.appointmentOn,
     price: t.price === null ? null : formatRub(t.price),
     clubPrice: clubPriceOf(t),
+    clubAmounts: clubAmountsOf(t),
     today: t.today,
     slots: t.slots,
     scheduleDays: t.bookingHorizonDays,
@@ -87,6 +92,7 @@ export function serviceBookingCard(t: BookableService): ServiceBookingCard {
     requiresPrimaryConsultation: t.requiresPrimaryConsultation,
     price: formatRub(t.price),
     clubPrice: clubPriceOf(t),
+    clubAmounts: clubAmountsOf(t),
     today: t.today,
     slots: t.slots,
   };

@@ -218,6 +218,7 @@ function DoctorBooking({ d }: { d: Booking }) {
             source: query.source,
             home: d.home,
             clubPrice: target.clubPrice,
+            clubAmounts: target.clubAmounts,
           }}
         />
       )}

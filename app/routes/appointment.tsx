@@ -1,7 +1,8 @@
-import type { AppointmentPage } from '../../core/booking/contracts';
+import type { AppointmentPage, Appointment as BookedVisit } from '../../core/booking/contracts';
 import { BOOKING_TITLES } from '../../core/booking/form';
 import { formatVisitWhen } from '../../core/booking/home-visit';
 import { appointmentIcsUrl, rescheduleUrl } from '../../core/booking/urls';
+import { canceledMoneyText, cancelMoney, cancelMoneyWarning, visitMoney } from '../../core/club/visit-money';
 import { zonedDay } from '../../core/dates/zoned';
 import { routeToLink } from '../../core/map/rules';
 import { formatRub } from '../../core/money/money';
@@ -59,6 +60,7 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
     when: formatVisitWhen(a.startsAt, t.tz, t.home?.windowMinutes ?? null),
     home: t.home?.address ?? null,
     price: a.price === null ? null : formatRub(a.price),
+    money: moneyOf(a, award.applied ?? 0),
     discount:
       award.applied === null
         ? null
@@ -93,6 +95,20 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
         : null,
   };
   return { origin: context.origin, page };
+}
+
+/** A prepaid visit's money as its page says it (core/club/visit-money.ts); null without a prepayment. */
+function moneyOf(a: BookedVisit, award: number): AppointmentPage['money'] {
+  const money = visitMoney(a.price, a.prepaid, award);
+  if (money.paid <= 0) return null;
+  // Only the clinic's cancel carries its reason: it refunds the coupon; the patient's keeps it.
+  const by = a.clinicCancelReason !== null ? 'clinic' : 'patient';
+  return {
+    paid: formatRub(money.paid),
+    due: money.due === null ? null : formatRub(money.due),
+    cancelWarning: cancelMoneyWarning(a.prepaid),
+    canceled: a.status === 'canceled' ? canceledMoneyText(cancelMoney(a.prepaid, by)) : '',
+  };
 }
 
 export const headers = () => ({ 'Cache-Control': 'private, no-store' });

@@ -161,6 +161,7 @@ function ServiceBooking({ d }: { d: Booking }) {
             type: 'clinic',
             source: query.source,
             clubPrice: target.clubPrice,
+            clubAmounts: target.clubAmounts,
           }}
         />
       )}

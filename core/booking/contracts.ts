@@ -158,6 +158,10 @@ export const PublicAppointmentSchema = z.object({
   starts_at: z.string(),
   ends_at: z.string(),
   price: z.number().nullable(),
+  /** Paid on the site (the club coupon), whole roubles; 0 without a prepayment. */
+  paid: z.number().int(),
+  /** Left to pay at the clinic: the price less the prepayment; null when not priced. */
+  due: z.number().int().nullable(),
   /** The appointment's page, with the token that lets the patient in. */
   url: z.string(),
   ics_url: z.string(),
@@ -182,7 +186,14 @@ export const CallbackSavedSchema = z.object({
 });
 export type CallbackSaved = z.infer<typeof CallbackSavedSchema>;
 
-export const CanceledSchema = z.object({ status: z.literal('canceled') });
+/**
+ * What happened to the visit's money (core/club/visit-money.ts): what was paid on the site and what
+ * goes back. A patient's cancel keeps the non-refundable coupon (refund 0).
+ */
+export const CancelMoneySchema = z.object({ paid: z.number().int(), refund: z.number().int() });
+export type CancelMoneyReply = z.infer<typeof CancelMoneySchema>;
+
+export const CanceledSchema = z.object({ status: z.literal('canceled'), money: CancelMoneySchema });
 export type Canceled = z.infer<typeof CanceledSchema>;
 
 /** The patient will come: the reminder's 'Подтвердить'. */
@@ -302,6 +313,8 @@ export const AppointmentSchema = z.object({
   patientName: z.string(),
   patientPhone: z.string(),
   price: z.number().nullable(),
+  /** Prepaid on the site (a club coupon), whole roubles; null without one. */
+  prepaid: z.number().int().nullable(),
   cancelToken: z.string().nullable(),
   userId: z.number().nullable(),
   cancelCutoffMinutes: z.number(),
@@ -342,6 +355,8 @@ export const MyAppointmentSchema = z.object({
   canCancel: z.boolean(),
   /** 'Перенести': a doctor's visit that can still be changed on the site; null otherwise. */
   rescheduleUrl: z.string().nullable(),
+  /** The visit's money (core/club/visit-money.ts), whole roubles. */
+  money: z.object({ price: z.number().nullable(), paid: z.number().int(), due: z.number().nullable() }),
 });
 export type MyAppointment = z.infer<typeof MyAppointmentSchema>;
 

@@ -46,6 +46,8 @@ const BookingCardSchema = VisitPlaceSchema.extend({
   appointmentOn: z.boolean(),
   /** With the clinic's club card, when it takes it. */
   clubPrice: z.string().nullable(),
+  /** The regular and club prices (whole roubles) for the breakdown before the checkout; null without a club price. */
+  clubAmounts: z.object({ full: z.number(), club: z.number() }).nullable(),
   /** 'yyyy-MM-dd' in the clinic's zone. */
   today: z.string(),
   slots: MarkedDaysSchema,
@@ -148,6 +150,20 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   /** A home visit: the address the doctor goes to (only its patient and the link's holder see this page). */
   home: VisitAddressSchema.nullable().optional(),
   price: z.string().nullable(),
+  /**
+   * The money of a visit prepaid on the site (the club coupon): paid, left to pay at the clinic
+   * ('1 575 ₽'), and for a cancelled one what became of the prepayment; null without a prepayment.
+   */
+  money: z
+    .object({
+      paid: z.string(),
+      due: z.string().nullable(),
+      /** Before cancelling: what the patient loses ('' when nothing). */
+      cancelWarning: z.string(),
+      /** A cancelled visit: refunded or kept ('' for an active one). */
+      canceled: z.string(),
+    })
+    .nullable(),
   /** The review award applied to this visit (roubles off), and the price after it. */
   discount: z.object({ amount: z.string(), total: z.string().nullable() }).nullable(),
   /** A free review award the patient may apply to this upcoming visit. */

@@ -44,6 +44,8 @@ export const CalendarItemSchema = z.discriminatedUnion('kind', [
     patientName: z.string(),
     visitType: z.string(),
     overbooked: z.boolean(),
+    /** Prepaid on the site (the club coupon), whole roubles; null without one. */
+    prepaid: z.number().int().nullable(),
   }),
   z.object({ kind: z.literal('hold'), startsAt: z.string(), endsAt: z.string() }),
   z.object({

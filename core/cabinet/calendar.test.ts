@@ -27,6 +27,7 @@ const visit = (id: number, startsAt: string, status = 'active', doctorId = 7) =>
   patientName: `Пациент ${id}`,
   visitType: 'clinic',
   overbooked: false,
+  prepaid: null,
 });
 const none = { visits: [], holds: [], blocks: [], free: [] };
 

@@ -73,6 +73,8 @@ export interface CalendarVisitRow {
   patientName: string;
   visitType: string;
   overbooked: boolean;
+  /** Prepaid on the site (the club coupon), whole roubles; null without one. */
+  prepaid: number | null;
 }
 
 /** A time a patient holds while filling in the form (or paying a coupon). */
@@ -109,6 +111,7 @@ export type CalendarItem =
       patientName: string;
       visitType: string;
       overbooked: boolean;
+      prepaid: number | null;
     }
   | { kind: 'hold'; startsAt: string; endsAt: string }
   | { kind: 'block'; id: number; startsAt: string; endsAt: string; reason: string }
@@ -223,6 +226,7 @@ export function calendarColumns(
       patientName: v.patientName,
       visitType: v.visitType,
       overbooked: v.overbooked,
+      prepaid: v.prepaid,
     });
   }
   for (const h of rows.holds) {

@@ -7,7 +7,10 @@ import {
   cardIsActive,
   cardReturnUrl,
   clubAccess,
+  clubLineKind,
+  clubLinePrice,
   clubOffer,
+  clubPercentOf,
   doctorClubPrice,
   isReceiptEmail,
   nextCardPrice,
@@ -163,5 +166,38 @@ describe('a card about to end', () => {
     expect(cardDaysLeft('2026-12-11T12:00:01Z', now)).toBeNull();
     expect(cardDaysLeft('2026-11-27T12:00:00Z', now)).toBeNull();
     expect(cardDaysLeft('2026-11-01T00:00:00Z', now)).toBeNull();
+  });
+});
+
+describe('the one club rule (issue 46)', () => {
+  const club = { clubEnabled: true, clubDiscountPercent: 16 };
+
+  it('takes 30 % off a consultation and the clinic’s own percent off a service', () => {
+    expect(clubPercentOf('consultation', club)).toBe(30);
+    expect(clubPercentOf('service', club)).toBe(16);
+    expect(clubLinePrice({ kind: 'consultation', fullPrice: 4500 }, club)).toBe(3150);
+    expect(clubLinePrice({ kind: 'service', fullPrice: 4500 }, club)).toBe(3780);
+    // The discount is rounded down to a whole rouble: 16 % of 1 234 ₽ is 197.44 ₽ → 197 ₽ off.
+    expect(clubLinePrice({ kind: 'service', fullPrice: 1234 }, club)).toBe(1037);
+    // The same consultation on the doctor card (doctorClubPrice, kopecks) and in the price list.
+    expect(clubLinePrice({ kind: 'consultation', fullPrice: 4500 }, club)).toBe(
+      doctorClubPrice(4500_00) / 100,
+    );
+  });
+
+  it('gives no club price outside the club, nor where the clinic gives none', () => {
+    const out = { clubEnabled: false, clubDiscountPercent: 16 };
+    expect(clubPercentOf('consultation', out)).toBeNull();
+    expect(clubLinePrice({ kind: 'consultation', fullPrice: 4500 }, out)).toBeNull();
+    const noServices = { clubEnabled: true, clubDiscountPercent: 0 };
+    expect(clubPercentOf('service', noServices)).toBeNull();
+    expect(clubPercentOf('consultation', noServices)).toBe(30);
+    expect(clubLinePrice({ kind: 'service', fullPrice: 4500, hasClubPrice: false }, club)).toBeNull();
+  });
+
+  it("reads a line's kind from its service's visit type", () => {
+    expect(clubLineKind('clinic')).toBe('consultation');
+    expect(clubLineKind('home')).toBe('service');
+    expect(clubLineKind(null)).toBe('service');
   });
 });

@@ -130,6 +130,50 @@ export function serviceClubPrice(
   return discounted(fullPrice, clinic.clubDiscountPercent);
 }
 
+/**
+ * What a line is for the club: a doctor's consultation (a first visit at the clinic: the
+ * directory's `service_synonyms.visit_type = 'clinic'`, and a doctor's visit at the clinic) or
+ * any other service of the clinic's price list.
+ */
+export type ClubLineKind = 'consultation' | 'service';
+
+/** A clinic's club data: whether it is in the club and its members' discount on services. */
+export interface ClinicClub {
+  clubEnabled: boolean;
+  clubDiscountPercent: number;
+}
+
+/**
+ * The one club rule (issue 46): what the club takes off a line, in per cent. A consultation is
+ * 30 % off, a service the clinic's own N %, in a clinic in the club; null outside it (or for a
+ * service of a clinic that gives no discount on services).
+ */
+export function clubPercentOf(kind: ClubLineKind, clinic: ClinicClub): number | null {
+  if (!clinic.clubEnabled) return null;
+  if (kind === 'consultation') return CLUB_DOCTOR_DISCOUNT_PERCENT;
+  return clinic.clubDiscountPercent > 0 ? clinic.clubDiscountPercent : null;
+}
+
+/** The kind of a line by the directory's visit type of its service ('clinic' is the consultation). */
+export const clubLineKind = (visitType: string | null): ClubLineKind =>
+  visitType === 'clinic' ? 'consultation' : 'service';
+
+/**
+ * A line's club price by the one rule, whole roubles in and out (the discount rounded down to a
+ * whole rouble): a 4 500 ₽ consultation → 3 150 ₽; a 4 500 ₽ service at 16 % → 3 780 ₽; null
+ * when the line has no club price (`hasClubPrice`: the clinic's own choice of lines) or the
+ * clinic is not in the club.
+ */
+export function clubLinePrice(
+  line: { kind: ClubLineKind; fullPrice: number; hasClubPrice?: boolean },
+  clinic: ClinicClub,
+): number | null {
+  if (line.hasClubPrice === false) return null;
+  const percent = clubPercentOf(line.kind, clinic);
+  if (percent === null) return null;
+  return discounted(line.fullPrice * 100, percent) / 100;
+}
+
 export interface ClubOfferInput {
   /** The line's regular price. */
   fullPrice: number;

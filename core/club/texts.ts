@@ -3,6 +3,7 @@
  * machine, the components and the tests read the same words.
  */
 import { formatRub } from '../money/money';
+import { CLUB_DOCTOR_DISCOUNT_PERCENT } from './rules';
 
 export const CLUB_SCREEN_TEXTS = {
   confirmationTitle: 'Получить клубную цену',
@@ -40,11 +41,23 @@ export function clubEnterSubmitText(cardNextPrice: number | null): string {
 /** The non-members' line: the clinic's service discount when the page knows it. */
 export function clubDiscountText(servicesPercent: number | null): string {
   return servicesPercent === null
-    ? 'Скидки на услуги в клиниках клуба и -30% на приёмы врачей.'
-    : `-${servicesPercent}% на услуги в клиниках клуба и -30% на приёмы врачей.`;
+    ? `Скидки на услуги в клиниках клуба и -${CLUB_DOCTOR_DISCOUNT_PERCENT}% на приёмы врачей.`
+    : `-${servicesPercent}% на услуги в клиниках клуба и -${CLUB_DOCTOR_DISCOUNT_PERCENT}% на приёмы врачей.`;
 }
 
 /** 'до 25 мая 2027' under 'Вы в клубе'. */
 export function untilText(formattedDate: string): string {
   return `до ${formattedDate}`;
+}
+
+/**
+ * What the card gives, by the club's one rule (`clubPercentOf`, core/club/rules.ts): the FAQ's
+ * answer, the same numbers the price list, the doctor card and the booking page show.
+ */
+export function clubRuleText(servicesPercent: number | null): string {
+  const services =
+    servicesPercent === null
+      ? 'скидку на услуги клиник клуба (свою в каждой клинике)'
+      : `−${servicesPercent}% на услуги этой клиники`;
+  return `Клубную цену: −${CLUB_DOCTOR_DISCOUNT_PERCENT}% на приём врача (консультацию) и ${services}. Скидка действует на ту консультацию или услугу, у которой указана клубная цена, а не на другие услуги, назначенные на приёме.`;
 }

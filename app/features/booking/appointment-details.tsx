@@ -163,6 +163,7 @@ export function AppointmentDetails({
       )}
       {confirming && (
         <CancelQuestion
+          moneyWarning={d.money?.cancelWarning}
           busy={cancel.busy}
           onCancel={() => void cancelVisit()}
           onKeep={() => setConfirming(false)}

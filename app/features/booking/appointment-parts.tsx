@@ -1,5 +1,6 @@
 import type { AppointmentPage } from '../../../core/booking/contracts';
 import { HOME_TEXTS } from '../../../core/booking/home-visit';
+import { VISIT_MONEY_TEXTS } from '../../../core/club/visit-money';
 import { Button } from '../../components/ui/button';
 import { HomeVisitPlace } from './visit-place';
 
@@ -23,7 +24,32 @@ export function VisitSummary({ page: d }: { page: AppointmentPage }) {
         {d.metro && <span className="block text-muted">м. {d.metro}</span>}
       </p>
       {d.home && <HomeVisitPlace home={d.home} />}
-      {d.price !== null && (
+      {d.money && d.price !== null && (
+        <dl className="mt-2 flex flex-col gap-0.5" data-testid="visit-money">
+          <div className="flex flex-wrap gap-x-1">
+            <dt>{d.kind === 'doctor' ? 'Стоимость приёма' : 'Стоимость'}:</dt>
+            <dd className="font-semibold">{d.price}</dd>
+          </div>
+          <div className="flex flex-wrap gap-x-1">
+            <dt>{VISIT_MONEY_TEXTS.paid}:</dt>
+            <dd className="font-semibold text-success">{d.money.paid}</dd>
+            <dd className="text-ink-soft">(купон на приём по клубной цене)</dd>
+          </div>
+          {d.money.due !== null && (
+            <div className="flex flex-wrap gap-x-1">
+              <dt>{VISIT_MONEY_TEXTS.due}:</dt>
+              <dd className="font-semibold">{d.money.due}</dd>
+              {d.discount && <dd className="text-ink-soft">(скидка за отзыв −{d.discount.amount})</dd>}
+            </div>
+          )}
+        </dl>
+      )}
+      {d.money?.canceled && (
+        <p className="mt-1 text-ink-soft" data-testid="visit-money-canceled">
+          {d.money.canceled}
+        </p>
+      )}
+      {!d.money && d.price !== null && (
         <p className="mt-2">
           {d.kind === 'doctor' ? 'Стоимость приёма' : 'Стоимость'}:{' '}
           {d.discount ? (
@@ -69,21 +95,36 @@ export function NoCancelNote({ clinicPhone }: { clinicPhone: string | null }) {
   );
 }
 
-/** 'Отменить запись?': the time is freed at once, so the patient says it twice. */
+/**
+ * 'Отменить запись?': the time is freed at once, so the patient says it twice; a prepaid visit
+ * says what becomes of the prepayment before the patient confirms (`moneyWarning`).
+ */
 export function CancelQuestion({
   busy,
   onCancel,
   onKeep,
+  moneyWarning = '',
 }: {
   busy: boolean;
   onCancel: () => void;
   onKeep: () => void;
+  moneyWarning?: string;
 }) {
   return (
-    <div className="card mt-4 p-4" role="alertdialog" aria-labelledby="cancel-q">
+    <div
+      className="card mt-4 p-4"
+      role="alertdialog"
+      aria-labelledby="cancel-q"
+      aria-describedby={moneyWarning ? 'cancel-money' : undefined}
+    >
       <p id="cancel-q" className="font-medium">
         Отменить запись? Время сразу станет свободным для других пациентов.
       </p>
+      {moneyWarning && (
+        <p id="cancel-money" className="mt-2 text-warning" data-testid="cancel-money">
+          {moneyWarning}
+        </p>
+      )}
       <div className="mt-3 flex gap-3">
         <Button variant="danger" busy={busy} onClick={onCancel}>
           Да, отменить

@@ -53,6 +53,8 @@ export interface BookingFormProps {
   onChooseSlot: (slot: OfferedSlot) => void;
   /** The club price ('1 750 ₽') when the clinic takes the club card: booking at it prepays a coupon. */
   clubPrice?: string | null;
+  /** The regular and club prices in roubles: the breakdown before the checkout. */
+  clubAmounts?: { full: number; club: number } | null;
   /** A home visit: the town's districts, the clinic's area and window, the last address (the form asks where). */
   home?: HomeVisitSetup | null;
   /** The patient's details from their last booking: the form comes filled. */
@@ -85,6 +87,7 @@ export function BookingForm({
   phone,
   onChooseSlot,
   clubPrice = null,
+  clubAmounts = null,
   home = null,
   prefill = null,
   patientPhone,
@@ -286,7 +289,9 @@ export function BookingForm({
         Телефон: <span className="font-medium">{phone}</span>
         <span className="block text-ink-soft">На этот номер придёт СМС с деталями записи.</span>
       </p>
-      {clubPrice && <ClubBookingOption clubPrice={clubPrice} value={club} onChange={setClub} />}
+      {clubPrice && (
+        <ClubBookingOption clubPrice={clubPrice} amounts={clubAmounts} value={club} onChange={setClub} />
+      )}
       {/* Disabled until hydrated (Button): a native submit would put the patient's details in the URL. */}
       <Button type="submit" busy={sending.busy} disabled={choosing} className="sm:self-start">
         {sending.busy ? 'Записываем…' : 'Записаться'}

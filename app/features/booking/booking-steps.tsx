@@ -116,7 +116,10 @@ export function TimeAndPatientSteps({
   choose: (slot: string) => void;
   loginHref: string;
   /** What the form books besides the time. */
-  booking: Pick<BookingFormProps, 'subject' | 'lpuId' | 'type' | 'source' | 'home' | 'clubPrice'>;
+  booking: Pick<
+    BookingFormProps,
+    'subject' | 'lpuId' | 'type' | 'source' | 'home' | 'clubPrice' | 'clubAmounts'
+  >;
 }) {
   const { chosen } = viewer;
   if (!chosen)

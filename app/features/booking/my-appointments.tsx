@@ -1,6 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { cancelAppointment } from '../../../core/booking/calls';
 import type { MyAppointment, MyAppointments as Visits } from '../../../core/booking/contracts';
+import { cancelMoneyWarning, VISIT_MONEY_TEXTS } from '../../../core/club/visit-money';
+import { formatRub } from '../../../core/money/money';
 import { Button } from '../../components/ui/button';
 import { useCall } from '../../lib/use-call';
 
@@ -18,7 +20,10 @@ function AppointmentItem({
   const canceled = item.status === 'canceled';
 
   async function cancelVisit() {
-    if (!window.confirm('Отменить запись? Время сразу станет свободным для других пациентов.')) return;
+    // A prepaid visit says what becomes of the prepayment before the patient confirms.
+    const warning = cancelMoneyWarning(item.money.paid || null);
+    const question = `Отменить запись? Время сразу станет свободным для других пациентов.${warning ? `\n${warning}` : ''}`;
+    if (!window.confirm(question)) return;
     const outcome = await cancel.run({ params: { id: item.id }, body: {} });
     if (outcome.ok) onCanceled(item.id);
   }
@@ -40,6 +45,18 @@ function AppointmentItem({
       <p className="text-ink-soft">
         {item.clinicName}, {item.address}
       </p>
+      {item.money.paid > 0 && (
+        <p data-testid="my-visit-money">
+          {VISIT_MONEY_TEXTS.paid}:{' '}
+          <span className="font-medium text-success">{formatRub(item.money.paid)}</span>
+          {item.money.due !== null && !canceled && (
+            <>
+              {' · '}
+              {VISIT_MONEY_TEXTS.due}: <span className="font-medium">{formatRub(item.money.due)}</span>
+            </>
+          )}
+        </p>
+      )}
       {cancel.error && (
         <p role="alert" className="text-error">
           {cancel.error}

@@ -68,6 +68,7 @@ function calendar(change: Partial<Calendar> = {}): Calendar {
               patientName: 'Петров Пётр',
               visitType: 'clinic',
               overbooked: false,
+              prepaid: 1575,
             },
             { kind: 'free', startsAt: at('09:30'), endsAt: at('10:00') },
             { kind: 'hold', startsAt: at('10:00'), endsAt: at('10:30') },
@@ -81,6 +82,7 @@ function calendar(change: Partial<Calendar> = {}): Calendar {
               patientName: 'Отменённая Ольга',
               visitType: 'clinic',
               overbooked: false,
+              prepaid: null,
             },
           ]),
         ],
@@ -145,7 +147,8 @@ describe('CalendarView, a day', () => {
       .map((li) => li.textContent)
       .filter(Boolean);
     expect(texts).toEqual([
-      '09:00 Петров Пётр · Подтверждена',
+      // A visit prepaid with the club coupon says so (the reception list tells the rest to pay).
+      '09:00 Петров Пётр · Подтверждена · Предоплата 1\u00a0575\u00a0₽',
       `09:30 ${T.free}${T.book}`,
       `10:00 ${T.hold}`,
       `11:00–12:00 ${T.block}: Совещание`,

@@ -9,8 +9,9 @@ import {
 } from '../../../core/cabinet/calendar';
 import { cabinetCalendar } from '../../../core/cabinet/calendar-calls';
 import type { Calendar, CalendarColumnOut } from '../../../core/cabinet/calendar-contracts';
-import { addDays, localTime } from '../../../core/cabinet/reception';
+import { addDays, localTime, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
+import { formatRub } from '../../../core/money/money';
 import { Button } from '../../components/ui/button';
 import { INPUT } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -259,6 +260,12 @@ function ItemBody({
       <>
         <span className="font-medium">{time}</span> {item.patientName}{' '}
         <span className="text-xs text-ink-soft">· {CALENDAR_STATUS_LABELS[item.status]}</span>
+        {item.prepaid !== null && (
+          <span className="text-xs text-success" data-testid="calendar-prepaid">
+            {' '}
+            · {RECEPTION_TEXTS.prepaid} {formatRub(item.prepaid)}
+          </span>
+        )}
       </>
     );
     const faint = item.status === 'canceled' ? 'line-through opacity-60' : '';

@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { CLUB_SCREEN_TEXTS as T } from '../../../core/club/texts';
+import { couponBreakdown, couponBreakdownRows, VISIT_MONEY_TEXTS } from '../../../core/club/visit-money';
 import { isValidClubEmail } from '../../../core/club/widget';
 import { LEGAL_URLS } from '../../../core/legal/urls';
+import { useClubData } from './use-club-data';
 
 export interface ClubBookingChoice {
   on: boolean;
@@ -22,14 +24,28 @@ export const clubBookingReady = (c: ClubBookingChoice) => !c.on || isValidClubEm
  */
 export function ClubBookingOption({
   clubPrice,
+  amounts = null,
   value,
   onChange,
 }: {
   clubPrice: string;
+  /** The regular and club prices in roubles: the breakdown shown before the checkout. */
+  amounts?: { full: number; club: number } | null;
   value: ClubBookingChoice;
   onChange: (value: ClubBookingChoice) => void;
 }) {
-  const ids = { email: useId(), error: useId() };
+  const ids = { email: useId(), error: useId(), breakdown: useId() };
+  const clubData = useClubData();
+  // What the patient pays now and at the clinic: the coupon, and the card for a patient not in
+  // the club (free the first time), by the club's own maths (core/club/visit-money.ts).
+  const breakdown =
+    amounts &&
+    couponBreakdown({
+      fullPrice: amounts.full,
+      clubPrice: amounts.club,
+      inClub: clubData?.is_in_club === true,
+      nextCardPrice: clubData?.is_in_club ? 0 : (clubData?.next_club_card_price ?? 0),
+    });
   const invalid = value.on && value.touched && !isValidClubEmail(value.email);
   return (
     <fieldset className="rounded-xl border border-accent/30 bg-accent-soft/60 p-4" data-testid="club-booking">
@@ -49,6 +65,31 @@ export function ClubBookingOption({
           </span>
         </span>
       </label>
+      {clubData?.is_in_club && !value.on && (
+        <p className="mt-2 text-sm" data-testid="member-price">
+          {VISIT_MONEY_TEXTS.memberAtClinic}: <span className="font-semibold">{clubPrice}</span> — покажите
+          клубную карту администратору.
+        </p>
+      )}
+      {breakdown && (
+        <section className="mt-3" aria-labelledby={ids.breakdown}>
+          <h3 id={ids.breakdown} className="text-sm font-semibold">
+            {VISIT_MONEY_TEXTS.breakdownTitle}
+          </h3>
+          <dl className="mt-1 divide-y divide-line/60 text-sm" data-testid="club-booking-breakdown">
+            {couponBreakdownRows(breakdown).map(([label, amount]) => (
+              <div
+                key={label}
+                className={`flex justify-between gap-3 py-1 ${label === VISIT_MONEY_TEXTS.payNow ? 'font-semibold' : ''}`}
+              >
+                <dt className="text-ink-soft">{label}</dt>
+                <dd className="font-medium">{amount}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-1 text-xs text-ink-soft">{VISIT_MONEY_TEXTS.couponTerms}</p>
+        </section>
+      )}
       {value.on && (
         <div className="mt-3 flex flex-col gap-1">
           <label htmlFor={ids.email} className="text-sm font-medium">

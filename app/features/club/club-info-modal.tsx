@@ -1,4 +1,5 @@
-import { CLUB_CARD_TERM_MONTHS, CLUB_DOCTOR_DISCOUNT_PERCENT } from '../../../core/club/rules';
+import { CLUB_CARD_TERM_MONTHS } from '../../../core/club/rules';
+import { clubRuleText } from '../../../core/club/texts';
 import { LEGAL_URLS } from '../../../core/legal/urls';
 import { BUTTON_VARIANTS } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
@@ -16,10 +17,11 @@ interface Faq {
   a: string;
 }
 
-const CARD_FAQ: Faq[] = [
+/** The questions; the first answer is the club's one rule, with the clinic's percent when known. */
+const cardFaq = (servicesPercent: number | null): Faq[] => [
   {
     q: 'Что даёт клубная карта?',
-    a: `Клубную цену: −${CLUB_DOCTOR_DISCOUNT_PERCENT}% на приёмы врачей и скидку на услуги в клиниках клуба. Скидка действует только на консультацию.`,
+    a: clubRuleText(servicesPercent),
   },
   {
     q: 'Сколько действует карта?',
@@ -35,8 +37,8 @@ const CARD_FAQ: Faq[] = [
   },
 ];
 
-const CLUB_FAQ: Faq[] = [
-  ...CARD_FAQ,
+const clubFaq = (servicesPercent: number | null): Faq[] => [
+  ...cardFaq(servicesPercent),
   {
     q: 'Как записаться по клубной цене?',
     a: 'При записи на сайте вы оплачиваете половину клубной цены — невозвратный купон, остальное платите в клинике. Оплатить купон нужно в течение 20 минут.',
@@ -55,7 +57,7 @@ export default function ClubInfoModal({ mode, discountPercent, onClose }: ClubIn
       : mode === 'services' && discountPercent
         ? `Клубная цена -${discountPercent}% на услуги`
         : 'Клубная карта ПроДокторов';
-  const faq = mode === 'club' ? CLUB_FAQ : CARD_FAQ;
+  const faq = mode === 'club' ? clubFaq(discountPercent ?? null) : cardFaq(discountPercent ?? null);
   const cardLink = club?.is_in_club ? club.club_card?.mt_link : null;
   return (
     <Modal

@@ -45,7 +45,8 @@ export function ClubLinePrice({
         aria-label={T.howItWorks}
         aria-haspopup="dialog"
         onClick={() => setHow(true)}
-        className="text-xs"
+        // 24 px tall at least (WCAG 2.2 target size), though its text is small.
+        className="inline-flex min-h-6 items-center text-xs"
       >
         {T.howItWorks}
       </Button>

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { AppointmentView, BookingViewer, MyAppointments } from '../../../core/booking/contracts';
 import { rescheduleUrl } from '../../../core/booking/urls';
 import { formatVisitTime } from '../../../core/booking/visit';
+import { visitMoney } from '../../../core/club/visit-money';
 import type { Clock } from '../../clock';
 import type { SessionViewer } from '../auth/viewer';
 import type { BookingRepo } from './repo';
@@ -71,6 +72,7 @@ export function createAppointments({ clock, repo }: { clock: Clock; repo: Bookin
         address: a.address,
         url: `/appointment/${a.id}/`,
         canCancel: cancellable(a, now),
+        money: visitMoney(a.price, a.prepaid),
         rescheduleUrl:
           cancellable(a, now) && a.doctorId !== null && a.clinicServiceId === null
             ? rescheduleUrl({

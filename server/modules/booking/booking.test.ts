@@ -301,7 +301,8 @@ describe('the booked appointment', () => {
       payload: { token: tokenOf(appointment.url) },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'canceled' });
+    // Nothing was paid on the site: nothing is kept, nothing goes back.
+    expect(res.json()).toEqual({ status: 'canceled', money: { paid: 0, refund: 0 } });
     expect(await world.freeTimes(doctor, '2026-11-23')).toContain('10:00');
     const twice = await patient.inject({ url: `/ajax/appointment/${appointment.id}/cancel/`, payload: {} });
     expect(twice.statusCode).toBe(409);

@@ -1,4 +1,5 @@
 import type { Canceled, Confirmed } from '../../../core/booking/contracts';
+import { cancelMoney } from '../../../core/club/visit-money';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
@@ -70,7 +71,8 @@ export function createCancel({
       });
       if (!canceled) throw conflict('already_canceled', CANCEL_ERRORS.already);
       await announceVisit(bus, seen.appointment, { change: 'canceled', appointmentId: id });
-      return { status: 'canceled' };
+      // The coupon is non-refundable: the patient's own cancel keeps it (the clinic's refunds it).
+      return { status: 'canceled', money: cancelMoney(seen.appointment.prepaid, 'patient') };
     },
   };
 }

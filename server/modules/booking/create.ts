@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Appointment, BookingBody, PublicAppointment } from '../../../core/booking/contracts';
 import { BOOKING_ERRORS, fullPatientName } from '../../../core/booking/form';
-import { appointmentIcsUrl, appointmentPageUrl } from '../../../core/booking/urls';
+import { appointmentIcsUrl, appointmentPageUrl, type VisitType } from '../../../core/booking/urls';
+import { bookedPrice, visitMoney } from '../../../core/club/visit-money';
 import { PG_ERRORS, pgErrorCode, retryOnDeadlock } from '../../db/errors';
 import { conflict } from '../../http/errors';
 import type { JobSender } from '../../jobs/queue';
 import type { EventBus } from '../../realtime/bus';
 import { announceVisit } from '../../realtime/visits';
 import type { DeskPatients } from '../auth/desk';
-import type { HomePlacement, HomeVisits } from './home-visits';
 import type { SessionViewer } from '../auth/viewer';
+import type { ClubMembership } from '../club/membership';
 import { type BookingPeople, markForOther } from '../profile/booking-people';
+import type { HomePlacement, HomeVisits } from './home-visits';
 import { bookingJobs } from './messages';
 import { requirePatient } from './patient';
 import { type NewAppointment, TimeTaken } from './repo';
-import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Unplaced } from './spots';
+import { isUnplaced, kindOf, ownerOf, type PlacingDeps, type Target, type Unplaced } from './spots';
 import { guardVisitCaps } from './visit-caps';
 import { settleWaitlist } from './waitlist';
 
@@ -44,6 +46,8 @@ export function publicAppointment(a: Appointment): PublicAppointment {
     starts_at: a.startsAt,
     ends_at: a.endsAt,
     price: a.price,
+    paid: visitMoney(a.price, a.prepaid).paid,
+    due: visitMoney(a.price, a.prepaid).due,
     url: appointmentPageUrl(a),
     ics_url: appointmentIcsUrl(a),
   };
@@ -63,9 +67,28 @@ export function createBooking({
   jobs,
   bus,
   desk,
+  membership,
   homeVisits,
   people,
-}: PlacingDeps & { jobs: JobSender; bus: EventBus; desk: DeskPatients; homeVisits: HomeVisits; people: BookingPeople }) {
+}: PlacingDeps & {
+  jobs: JobSender;
+  bus: EventBus;
+  desk: DeskPatients;
+  membership: ClubMembership;
+  homeVisits: HomeVisits;
+  people: BookingPeople;
+}) {
+  /**
+   * The price the visit is booked at: a member's is the club price, paid at the clinic by the
+   * card (no coupon); the doctor's club price is read by the club's one rule (targets-repo).
+   */
+  async function priceFor(userId: number, target: Target, type: VisitType): Promise<number | null> {
+    if (!(await membership.inClub(userId, clock.now()))) return target.price;
+    const line =
+      target.kind === 'service' ? target : await repo.target(target.doctorId, target.clinicId, type);
+    return bookedPrice({ price: target.price, clubPrice: line?.clubPrice ?? null }, true);
+  }
+
   return {
     async book(viewer: SessionViewer, asSent: BookingBody): Promise<Booked> {
       // A patient books for themselves; staff at the desk for the patient whose phone they confirmed.
@@ -94,7 +117,9 @@ export function createBooking({
       };
 
       // A home visit's address is placed and checked against the clinic's area before any time is taken.
-      const home = body.home_address ? await homeVisits.placeHomeAddress(body.lpu_id, body.home_address) : null;
+      const home = body.home_address
+        ? await homeVisits.placeHomeAddress(body.lpu_id, body.home_address)
+        : null;
       const spot = await spots.place(userId, body);
       if (isUnplaced(spot)) return refuse(spot);
       const { target, startsAt, endsAt } = spot;
@@ -109,7 +134,7 @@ export function createBooking({
         patientPhone: phone,
         patientBirthDate: body.birth_date,
         source: body.source ?? null,
-        price: target.price,
+        price: await priceFor(userId, target, body.type),
         requestKey: body.request_key,
         cancelToken: randomBytes(18).toString('base64url'),
       };
@@ -126,16 +151,16 @@ export function createBooking({
               birthDate: body.birth_date,
             };
         const forPatient = body.patient_phone === undefined;
-        id = await retryOnDeadlock(() => write(row, userId, body.hold_id, now, profile, forPatient, home)).catch(
-          async (err) => {
-            // The patient's own hold of this time, committed while we booked (the form's hold of a
-            // newly chosen time still in flight, another tab), is no rival: once it is visible the
-            // booking clears it like any other hold of the patient's.
-            if (!(err instanceof TimeTaken)) throw err;
-            if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
-            return write(row, userId, undefined, now, profile, forPatient, home);
-          },
-        );
+        id = await retryOnDeadlock(() =>
+          write(row, userId, body.hold_id, now, profile, forPatient, home),
+        ).catch(async (err) => {
+          // The patient's own hold of this time, committed while we booked (the form's hold of a
+          // newly chosen time still in flight, another tab), is no rival: once it is visible the
+          // booking clears it like any other hold of the patient's.
+          if (!(err instanceof TimeTaken)) throw err;
+          if (!(await repo.holdsOverlap({ ...row, userId }, { startsAt, endsAt }))) throw err;
+          return write(row, userId, undefined, now, profile, forPatient, home);
+        });
       } catch (err) {
         // The clinic made the day a day off, or changed the hours, while we booked (the cabinet).
         if (err instanceof ScheduleChangedMeanwhile)
@@ -160,6 +185,7 @@ export function createBooking({
         patientName: row.patientName,
         patientPhone: row.patientPhone,
         price: row.price,
+        prepaid: null,
         cancelToken: row.cancelToken,
         userId,
         cancelCutoffMinutes: target.cancelCutoffMinutes,

@@ -9,6 +9,7 @@ import {
   SOON_REMINDER_BEFORE_MS,
   withConfirmLink,
 } from '../../../core/booking/visit';
+import { visitMoney, visitMoneySms } from '../../../core/club/visit-money';
 import { onlineVisitPlace } from '../../../core/online/room';
 import { formatPhone } from '../../../core/phone/format';
 import { visitEmail } from '../../../core/profile/rules';
@@ -144,6 +145,8 @@ export function createBookingMessageHandlers({
       email: copies.email,
       link: `${publicOrigin}${appointmentPageUrl(appointment)}`,
       clinicId: appointment.clinicId,
+      // A prepaid visit's texts say what was paid on the site and what is left for the clinic.
+      money: visitMoneySms(visitMoney(appointment.price, appointment.prepaid)),
       visit: {
         ...(subject.kind === 'doctor' ? { doctorName: subject.title } : { serviceName: subject.title }),
         startsAt: appointment.startsAt,
@@ -175,7 +178,12 @@ export function createBookingMessageHandlers({
     // Queued for an earlier time of a visit moved later: that time has a reminder of its own.
     if (ahead > before + REMINDER_SLACK_MS) return;
     const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
-    await sendOnce(job, key, found.phone, withConfirmLink(reminderSms({ ...found.visit, now }), found.link));
+    await sendOnce(
+      job,
+      key,
+      found.phone,
+      withConfirmLink(reminderSms({ ...found.visit, now }) + found.money, found.link),
+    );
     await mailOnce(job, `${key}:email`, found, 'Напоминание о записи', reminderSms({ ...found.visit, now }));
   }
 
@@ -211,7 +219,12 @@ export function createBookingMessageHandlers({
       try {
         const found = sms ? await upcoming(job) : null;
         if (found)
-          await sendOnce(job, `${job.kind}:${appointmentIdOf(job)}`, found.phone, bookingSms(found.visit));
+          await sendOnce(
+            job,
+            `${job.kind}:${appointmentIdOf(job)}`,
+            found.phone,
+            bookingSms(found.visit) + found.money,
+          );
         if (found)
           await mailOnce(
             job,
@@ -240,7 +253,7 @@ export function createBookingMessageHandlers({
       if (!found) return;
       // One message per new time: a second move sends its own.
       const key = `${job.kind}:${appointmentIdOf(job)}:${new Date(found.visit.startsAt).toISOString()}`;
-      await sendOnce(job, key, found.phone, movedSms(found.visit));
+      await sendOnce(job, key, found.phone, movedSms(found.visit) + found.money);
     },
 
     async [BOOKING_JOBS.confirmedByClinic](job) {

@@ -54,7 +54,7 @@ const appointmentColumns = sql`
   a.clinic_service_id AS "clinicServiceId",
   a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
   a.status, a.patient_name AS "patientName", a.patient_phone AS "patientPhone", a.price,
-  a.cancel_token AS "cancelToken", a.user_id AS "userId",
+  a.prepaid_amount / 100 AS prepaid, a.cancel_token AS "cancelToken", a.user_id AS "userId",
   CASE WHEN a.canceled_by = 'clinic' THEN a.cancel_reason END AS "clinicCancelReason", a.sequence,
   a.confirmed_at AS "confirmedAt", a.confirmed_by AS "confirmedBy",
   (SELECT c.cancel_cutoff_minutes FROM clinics c WHERE c.id = a.clinic_id) AS "cancelCutoffMinutes"`;

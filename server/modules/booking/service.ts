@@ -4,6 +4,7 @@ import type { JobSender } from '../../jobs/queue';
 import type { MapsProvider } from '../../providers/maps/maps-provider';
 import type { EventBus } from '../../realtime/bus';
 import { createDeskPatients } from '../auth/desk';
+import { createClubMembership } from '../club/membership';
 import { createBookingPeople } from '../profile/booking-people';
 import type { ScheduleService } from '../schedule/service';
 import { createAppointments } from './appointments';
@@ -48,13 +49,26 @@ export function createBookingService({
   const appointments = createAppointments({ clock, repo });
   // Staff booking at the desk: the patient of a phone they confirmed (the auth module's rule).
   const desk = createDeskPatients({ db, clock });
+  // A member's visit is booked at the club price (the club module's rule of who is a member).
+  const membership = createClubMembership({ db });
   return {
     /** Home visits: the form's districts and last address, a visit's address (docs/product/visits.md). */
     homeVisitSetup: homeVisits.homeVisitSetup,
     visitHome: homeVisits.visitHome,
     ...createBookingTargets({ clock, repo, spots }),
     ...createHolds({ db, clock, repo, spots }),
-    ...createBooking({ db, clock, repo, spots, jobs, bus, desk, homeVisits, people: createBookingPeople({ db }) }),
+    ...createBooking({
+      db,
+      clock,
+      repo,
+      spots,
+      jobs,
+      bus,
+      desk,
+      membership,
+      homeVisits,
+      people: createBookingPeople({ db }),
+    }),
     ...createCallbacks({ db, clock, repo, jobs }),
     ...appointments,
     ...createCancel({ db, clock, repo, appointments, jobs, bus }),

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { BookableDoctor, BookableService } from '../../../core/booking/contracts';
+import { clubLineKind, clubLinePrice } from '../../../core/club/rules';
 import type { Db } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { users } from '../../db/schema/auth';
@@ -9,6 +10,25 @@ export type BookingTargetRow = Omit<BookableDoctor, 'today' | 'visitType' | 'slo
 
 /** A slot-booked line of a price list as its booking page shows it (its free days aside). */
 export type ServiceTargetRow = Omit<BookableService, 'today' | 'slots'>;
+
+/** A row with what the club's one rule reads (core/club): the clinic's club data and the line's kind. */
+type ClubRuled<T> = T & { clubDiscountPercent: number; clubVisitType: string | null };
+
+/** The row's club price by the club's one rule (`clubLinePrice`), its extra columns dropped. */
+function ruled<T extends { price: number | null; clubPrice: number | null; clubEnabled: boolean }>(
+  row: ClubRuled<T> | undefined,
+): T | null {
+  if (!row) return null;
+  const { clubDiscountPercent, clubVisitType, ...rest } = row;
+  const clubPrice =
+    rest.price === null
+      ? null
+      : clubLinePrice(
+          { kind: clubLineKind(clubVisitType), fullPrice: rest.price, hasClubPrice: rest.clubPrice !== null },
+          { clubEnabled: rest.clubEnabled, clubDiscountPercent },
+        );
+  return { ...(rest as unknown as T), clubPrice };
+}
 
 /**
  * Where a booking target is and the clinic's terms, as both targets (a doctor's place, a service
@@ -27,7 +47,7 @@ export function createBookingTargetsRepo(db: Db) {
   return {
     async target(doctorId: number, clinicId: number, visitType: string): Promise<BookingTargetRow | null> {
       // Named: seven joins take ten times longer to plan than to run.
-      const rows = await executeNamed<BookingTargetRow>(
+      const rows = await executeNamed<ClubRuled<BookingTargetRow>>(
         db,
         'booking_target',
         sql`
@@ -39,7 +59,8 @@ export function createBookingTargetsRepo(db: Db) {
                coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
                          FROM doctor_specialities ds JOIN specialities s ON s.id = ds.speciality_id
                          WHERE ds.doctor_id = d.id), '{}') AS specialities,
-               p.price, p.club_price AS "clubPrice", ${clinicColumns}
+               p.price, p.club_price AS "clubPrice", ${clinicColumns},
+               c.club_discount_percent AS "clubDiscountPercent", p.visit_type AS "clubVisitType"
         FROM workplaces w
         JOIN doctors d ON d.id = w.doctor_id
         JOIN clinics c ON c.id = w.clinic_id
@@ -50,7 +71,7 @@ export function createBookingTargetsRepo(db: Db) {
         WHERE w.doctor_id = ${doctorId} AND w.clinic_id = ${clinicId}
       `,
       );
-      return rows[0] ?? null;
+      return ruled(rows[0]);
     },
 
     /**
@@ -106,7 +127,7 @@ export function createBookingTargetsRepo(db: Db) {
     ): Promise<ServiceTargetRow | null> {
       const line = 'line' in by ? by.line : null;
       const ask = 'line' in by ? { clinicId: null, key: null, doctorId: null } : by;
-      const rows = await executeNamed<ServiceTargetRow>(
+      const rows = await executeNamed<ClubRuled<ServiceTargetRow>>(
         db,
         'booking_service_target',
         sql`
@@ -119,7 +140,8 @@ export function createBookingTargetsRepo(db: Db) {
                '/' || t.slug || '/' || CASE sc.kind WHEN 'service' THEN 'uslugi' WHEN 'diagnostics' THEN 'diagnostika' ELSE 'analizy' END
                  || '/' || ss.translit || '/' AS "serviceUrl",
                cs.duration_minutes AS "durationMinutes",
-               cs.price_full AS price, cs.price_club AS "clubPrice", ${clinicColumns}
+               cs.price_full AS price, cs.price_club AS "clubPrice", ${clinicColumns},
+               c.club_discount_percent AS "clubDiscountPercent", ss.visit_type AS "clubVisitType"
         FROM clinic_services cs
         JOIN service_synonyms ss ON ss.id = cs.synonym_id
         JOIN service_classes sc ON sc.id = cs.class_id
@@ -135,7 +157,7 @@ export function createBookingTargetsRepo(db: Db) {
         LIMIT 1
       `,
       );
-      return rows[0] ?? null;
+      return ruled(rows[0]);
     },
   };
 }

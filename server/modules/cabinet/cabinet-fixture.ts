@@ -31,6 +31,8 @@ export function cabinetHelpers(t: ReturnType<typeof bookingFixture>) {
    */
   async function clubCoupon(slot: string) {
     const spot = await t.doctor();
+    // A clinic in the club: only its visits have a club price (the club's one rule).
+    await t.db.update(clinics).set({ clubEnabled: true }).where(eq(clinics.id, spot.lpu_id));
     const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
     await t.db
       .update(workplacePrices)

@@ -83,7 +83,7 @@ export function createCalendarRepo(db: Db) {
         SELECT a.id, a.doctor_id AS "doctorId", a.clinic_id AS "clinicId",
                lower(a.during) AS "startsAt", upper(a.during) AS "endsAt", a.status,
                a.confirmed_at IS NOT NULL AS confirmed, a.patient_name AS "patientName",
-               a.visit_type AS "visitType", a.overbooked
+               a.visit_type AS "visitType", a.overbooked, a.prepaid_amount / 100 AS prepaid
         FROM appointments a
         WHERE ${scoped(scope, 'a.doctor_id', 'a.clinic_id')}
           AND a.doctor_id IN (${sql.join(

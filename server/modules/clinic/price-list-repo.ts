@@ -36,6 +36,9 @@ export interface PriceListRow {
   /** The clinic's town and club, for the lines' links and club prices. */
   townId: number;
   clubEnabled: boolean;
+  clubDiscountPercent: number;
+  /** The directory's visit type of the line's service: 'clinic' is a consultation (the club's 30 %). */
+  visitType: string | null;
 }
 
 /** Which optional parts a filter has: each shape is one prepared statement. */
@@ -105,6 +108,8 @@ export function createPriceListRepo(db: Db) {
         total: sql<number>`count(*) OVER ()`.mapWith(Number),
         townId: clinics.townId,
         clubEnabled: clinics.clubEnabled,
+        clubDiscountPercent: clinics.clubDiscountPercent,
+        visitType: serviceSynonyms.visitType,
         // The suggestions come once, on the page's first line (row numbers count every match).
         categories: shape.categories
           ? sql<

@@ -1,5 +1,6 @@
 import type { PriceListFirstRender, PriceListLine, PriceListPage } from '../../../core/clinic/contracts';
 import { groupByClass, PRICE_LIST_NOT_FOUND, PRICE_LIST_PAGE_SIZE } from '../../../core/clinic/price-list';
+import { clubLineKind, clubLinePrice } from '../../../core/club/rules';
 import { sectionByKind, servicesUrl } from '../../../core/directory/list-urls';
 import { specialityUrl } from '../../../core/directory/urls';
 import type { Db } from '../../db/client';
@@ -21,14 +22,21 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
     return town.slug;
   }
 
-  function line(r: PriceListRow, town: string, clubEnabled: boolean): PriceListLine {
+  function line(r: PriceListRow, town: string): PriceListLine {
     return {
       id: r.id,
       name: r.name,
       duration: r.durationMinutes,
       synonym_id: r.synonymId,
-      // A club price shows only when the clinic's club is on.
-      prices: { full: r.priceFull, club: clubEnabled ? r.priceClub : null },
+      // The club's one rule (core/club): 30 % off a consultation, the clinic's N % off a service,
+      // on the lines the clinic gives a club price, only while the clinic is in the club.
+      prices: {
+        full: r.priceFull,
+        club: clubLinePrice(
+          { kind: clubLineKind(r.visitType), fullPrice: r.priceFull, hasClubPrice: r.priceClub !== null },
+          r,
+        ),
+      },
       requires_primary_consultation: r.requiresPrimaryConsultation,
       appointment_on: r.appointmentOn,
       has_intervals: r.hasIntervals,
@@ -59,13 +67,13 @@ export function createClinicPriceListService({ db, towns }: { db: Db; towns: Tow
       const beyondEnd = page > 1 && (await repo.count(filter)) > 0;
       return { missing: beyondEnd ? 'Страница не найдена' : PRICE_LIST_NOT_FOUND };
     }
-    const { townId, clubEnabled, categories } = rows[0];
+    const { townId, categories } = rows[0];
     const town = await townSlug(townId);
     return {
       list: {
         data: groupByClass(rows, (r) => r.className).map((g) => ({
           name: g.name,
-          sublist: g.rows.map((r) => line(r, town, clubEnabled)),
+          sublist: g.rows.map((r) => line(r, town)),
         })),
         num_pages: Math.ceil(rows[0].total / PRICE_LIST_PAGE_SIZE),
         current_page: page,

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { clubLineKind, clubLinePrice } from '../../../core/club/rules';
 import type { Db, DbTx } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
+import { clinics } from '../../db/schema/clinics';
 import { clubCouponRequests, clubPayments } from '../../db/schema/club';
 import { workplacePrices } from '../../db/schema/doctors';
-import { clinicServices } from '../../db/schema/services';
+import { clinicServices, serviceSynonyms } from '../../db/schema/services';
 
 export type CouponRow = typeof clubCouponRequests.$inferSelect;
 
@@ -30,6 +32,12 @@ export function createCouponRepo(db: Db) {
           status: appointments.status,
           fullPrice: sql<number | null>`coalesce(${workplacePrices.price}, ${clinicServices.priceFull})`,
           clubPrice: sql<number | null>`coalesce(${workplacePrices.clubPrice}, ${clinicServices.priceClub})`,
+          clubEnabled: clinics.clubEnabled,
+          clubDiscountPercent: clinics.clubDiscountPercent,
+          // A doctor's visit is its visit type; a line its service's (core/club's one rule).
+          clubVisitType: sql<
+            string | null
+          >`CASE WHEN ${appointments.clinicServiceId} IS NULL THEN ${appointments.visitType}::text ELSE ${serviceSynonyms.visitType}::text END`,
         })
         .from(appointments)
         .leftJoin(
@@ -41,8 +49,24 @@ export function createCouponRepo(db: Db) {
           ),
         )
         .leftJoin(clinicServices, eq(clinicServices.id, appointments.clinicServiceId))
+        .leftJoin(serviceSynonyms, eq(serviceSynonyms.id, clinicServices.synonymId))
+        .innerJoin(clinics, eq(clinics.id, appointments.clinicId))
         .where(eq(appointments.id, appointmentId));
-      return row ?? null;
+      if (!row) return null;
+      const { clubEnabled, clubDiscountPercent, clubVisitType, ...line } = row;
+      // The club price by the club's one rule, as the booking page showed it.
+      const clubPrice =
+        line.fullPrice === null
+          ? null
+          : clubLinePrice(
+              {
+                kind: clubLineKind(clubVisitType),
+                fullPrice: line.fullPrice,
+                hasClubPrice: line.clubPrice !== null,
+              },
+              { clubEnabled, clubDiscountPercent },
+            );
+      return { ...line, clubPrice };
     },
 
     /** Keeps the hold as long as the coupon may be paid. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/booking';
+import { clinics } from '../../db/schema/clinics';
 import { clubCards, clubCouponRequests, clubPayments, clubRefunds, devPayments } from '../../db/schema/club';
 import { workplacePrices, workplaces } from '../../db/schema/doctors';
 import type { TestSession } from '../../testing/session';
@@ -9,13 +10,17 @@ import { refundCouponOfAppointment } from './coupon-payments';
 
 const t = bookingFixture();
 
-/** A doctor whose clinic visit costs 2 000 ₽, 1 400 ₽ at the club price. */
-async function clubDoctor(clubPrice: number | null = 1400): Promise<Spot> {
+/**
+ * A doctor of a clinic in the club whose clinic visit costs 2 000 ₽, 1 400 ₽ at the club price
+ * (the club's one rule: 30 % off a visit); `price` another full price, null club: none.
+ */
+async function clubDoctor(clubPrice: number | null = 1400, price = 2000): Promise<Spot> {
   const spot = await t.doctor();
+  await t.db.update(clinics).set({ clubEnabled: true }).where(eq(clinics.id, spot.lpu_id));
   const [place] = await t.db.select().from(workplaces).where(eq(workplaces.doctorId, spot.doctor_id));
   await t.db
     .update(workplacePrices)
-    .set({ price: 2000, clubPrice })
+    .set({ price, clubPrice })
     .where(eq(workplacePrices.workplaceId, place.id));
   return spot;
 }
@@ -89,7 +94,8 @@ describe('booking at the club price', () => {
   });
 
   it('a former member buys the next card (99 ₽) with the coupon', async () => {
-    const spot = await clubDoctor(1555);
+    // 2 221 ₽ less 30 % (666 ₽, rounded down) is 1 555 ₽.
+    const spot = await clubDoctor(1555, 2221);
     const s = await t.patient();
     await t.db.insert(clubCards).values({
       userId: s.userId,

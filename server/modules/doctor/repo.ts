@@ -51,6 +51,10 @@ export type DoctorPageRow = ReviewSummaryRow &
       priceClub: number | null;
       durationMinutes: number;
       clinicId: number;
+      /** The line's clinic's club data and its service's directory visit type (the club's one rule). */
+      clubEnabled: boolean;
+      clubDiscountPercent: number;
+      visitType: string | null;
     }[];
   };
 
@@ -68,9 +72,13 @@ export function createDoctorRepo(db: Db) {
           d.science_degree AS "scienceDegree", d.professor,
           ${reviewSummaryColumns('doctor', sql`d.id`, sql.placeholder('reviewLimit'))},
           (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'priceFull', x.price_full,
-                    'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id)
+                    'priceClub', x.price_club, 'durationMinutes', x.duration_minutes, 'clinicId', x.clinic_id,
+                    'clubEnabled', x.club_enabled, 'clubDiscountPercent', x.club_discount_percent, 'visitType', x.visit_type)
                     ORDER BY x.sort, x.id), '[]')
-             FROM (SELECT * FROM ${clinicServices} cs WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
+             FROM (SELECT cs.*, c.club_enabled, c.club_discount_percent, ss.visit_type
+                   FROM ${clinicServices} cs JOIN clinics c ON c.id = cs.clinic_id
+                   JOIN service_synonyms ss ON ss.id = cs.synonym_id
+                   WHERE cs.doctor_id = d.id ORDER BY cs.sort, cs.id LIMIT 50) x) AS services
         FROM ${doctors} d WHERE d.id = ${sql.placeholder('id')}`,
   );
   return {

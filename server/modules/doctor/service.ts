@@ -1,3 +1,4 @@
+import { clubLineKind, clubLinePrice } from '../../../core/club/rules';
 import { softwareRights } from '../../../core/directory/software-version';
 import {
   ACTIVITY_FIRST_ITEMS,
@@ -85,7 +86,18 @@ export function createDoctorService({ db, directory }: { db: Db; directory: Dire
           ...r,
           createdAt: new Date(r.createdAt).toISOString(),
         })),
-        services: row.services,
+        // The club's one rule (core/club): a consultation 30 % off, a service the clinic's N %.
+        services: row.services.map((x) => ({
+          id: x.id,
+          name: x.name,
+          priceFull: x.priceFull,
+          priceClub: clubLinePrice(
+            { kind: clubLineKind(x.visitType), fullPrice: x.priceFull, hasClubPrice: x.priceClub !== null },
+            x,
+          ),
+          durationMinutes: x.durationMinutes,
+          clinicId: x.clinicId,
+        })),
         hasActivities: row.courses.length > 0 || Boolean(details[0]?.hasActivities),
       };
     },
