@@ -10,6 +10,7 @@ import {
   smsVisitWhen,
   visitWindow,
 } from './home-visit';
+import { bookingSms, reminderSms } from './visit';
 
 const CLINIC = { lat: 55.7522, lon: 37.6156 };
 /** About `km` north of the clinic (a degree of latitude is 111.32 km). */
@@ -148,5 +149,26 @@ describe('the arrival window', () => {
     expect(formatVisitWhen(start, 'Europe/Moscow', null)).toBe('8 декабря 2026, вторник, 10:00');
     expect(smsVisitWhen(start, 'Europe/Moscow', 120)).toBe('08.12 с 10:00 до 12:00');
     expect(smsVisitWhen(start, 'Asia/Vladivostok', null)).toBe('08.12 в 17:00');
+  });
+});
+
+describe('the SMS of a home visit with a window', () => {
+  const visit = {
+    doctorName: 'Иванова Анна Петровна',
+    startsAt: '2026-12-08T07:00:00.000Z',
+    tz: 'Europe/Moscow',
+    address: 'ул. Ленина, д. 5, кв. 12',
+    windowMinutes: 120,
+  };
+  it('says the window and the patient address instead of the instant and the clinic', () => {
+    expect(bookingSms(visit)).toBe(
+      'Вы записаны к врачу Иванова А. П. 08.12 с 10:00 до 12:00, ул. Ленина, д. 5, кв. 12',
+    );
+    expect(reminderSms({ ...visit, now: new Date('2026-12-07T09:00:00Z') })).toBe(
+      'Напоминаем: завтра с 10:00 до 12:00 приём у врача Иванова А. П., ул. Ленина, д. 5, кв. 12',
+    );
+    expect(bookingSms({ ...visit, windowMinutes: null })).toBe(
+      'Вы записаны к врачу Иванова А. П. 08.12 в 10:00, ул. Ленина, д. 5, кв. 12',
+    );
   });
 });

@@ -20,6 +20,8 @@ export const HOME_TEXTS = {
   payment: 'оплата при визите врача',
   /** The visit page's heading over the address. */
   where: 'Врач приедет по адресу',
+  /** A home visit's place in 'Мои записи'. */
+  listPrefix: 'На дому: ',
 } as const;
 
 /** Sane lengths of the address's fields: a Russian street name fits 80, a note a few lines. */

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppointmentView, BookingViewer, MyAppointments } from '../../../core/booking/contracts';
+import { formatHomeAddress, formatVisitWhen, HOME_TEXTS } from '../../../core/booking/home-visit';
 import { rescheduleUrl } from '../../../core/booking/urls';
-import { formatVisitTime } from '../../../core/booking/visit';
 import { visitMoney } from '../../../core/club/visit-money';
 import type { Clock } from '../../clock';
 import type { SessionViewer } from '../auth/viewer';
@@ -62,14 +62,15 @@ export function createAppointments({ clock, repo }: { clock: Clock; repo: Bookin
         id: a.id,
         status: a.status,
         startsAt: a.startsAt,
-        when: formatVisitTime(a.startsAt, a.tz),
+        when: formatVisitWhen(a.startsAt, a.tz, a.homeWindowMinutes),
         title: a.title,
         titleUrl: a.titleUrl,
         doctorId: a.doctorId,
         clinicId: a.clinicId,
         specialities: a.specialities,
         clinicName: a.clinicName,
-        address: a.address,
+        // A home visit: where the doctor goes, not the clinic.
+        address: a.homeAddress ? `${HOME_TEXTS.listPrefix}${formatHomeAddress(a.homeAddress)}` : a.address,
         url: `/appointment/${a.id}/`,
         canCancel: cancellable(a, now),
         money: visitMoney(a.price, a.prepaid),

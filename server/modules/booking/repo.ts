@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Appointment } from '../../../core/booking/contracts';
+import type { KeptHomeAddress } from '../../../core/booking/home-visit';
 import type { Db, DbTx } from '../../db/client';
 import { executeNamed } from '../../db/prepared';
 import { appointments, callbackRequests } from '../../db/schema/booking';
@@ -313,7 +314,8 @@ export function createBookingRepo(db: Db) {
                     ELSE coalesce((SELECT array_agg(s.name ORDER BY ds.is_main DESC, s.name)
                          FROM doctor_specialities ds JOIN specialities s ON s.id = ds.speciality_id
                          WHERE ds.doctor_id = d.id), '{}') END AS specialities,
-               c.name AS "clinicName", c.street || ', ' || c.house AS address, t.tz
+               c.name AS "clinicName", c.street || ', ' || c.house AS address, t.tz,
+               a.home_address AS "homeAddress", a.home_window_minutes AS "homeWindowMinutes"
         FROM appointments a
         LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id
         LEFT JOIN doctors d ON d.id = a.doctor_id
@@ -333,6 +335,9 @@ export function createBookingRepo(db: Db) {
           clinicName: string;
           address: string;
           tz: string;
+          /** A home visit's address and window (docs/product/visits.md); null for other visits. */
+          homeAddress: KeptHomeAddress | null;
+          homeWindowMinutes: number | null;
         })[]
       ).map((row) => ({ ...row, ...asIso(row) }));
     },
