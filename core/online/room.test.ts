@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hasRoom, onlineRoomIcs, onlineVisitPlace, roomRole, roomTime, roomWindow } from './room';
+import {
+  hasRoom,
+  onlineRoomIcs,
+  onlineVisitPlace,
+  roomOpeningTime,
+  roomRole,
+  roomTime,
+  roomWindow,
+} from './room';
 
 const visit = {
   visitType: 'telemed',
@@ -33,6 +41,10 @@ describe('the room of an online visit', () => {
     expect(roomTime(visit, new Date('2026-12-07T09:59:59.999Z'))).toBe('open');
     expect(roomTime(visit, new Date('2026-12-07T10:00:00.000Z'))).toBe('over');
     expect(roomTime(visit, new Date('2026-12-06T09:00:00.000Z'))).toBe('early');
+    // On the clinic's clock: Moscow, Novosibirsk, Vladivostok.
+    expect(roomOpeningTime(visit.startsAt, 'Europe/Moscow')).toBe('11:50');
+    expect(roomOpeningTime(visit.startsAt, 'Asia/Novosibirsk')).toBe('15:50');
+    expect(roomOpeningTime('2026-12-07T14:05:00.000Z', 'Asia/Vladivostok')).toBe('23:55');
   });
 
   it('admits the account that booked it as the patient and the visit’s doctor as the doctor, nobody else', () => {

@@ -1,3 +1,6 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns/format';
+
 /**
  * The consultation room of an online visit (visit type 'telemed'): when it is open and who may
  * enter it (docs/product/online-room.md). Pure: the caller passes the visit, the viewer and `now`.
@@ -48,6 +51,11 @@ export function roomWindow(visit: Pick<RoomVisit, 'startsAt' | 'endsAt'>): {
     opensAt: new Date(new Date(visit.startsAt).getTime() - ROOM_OPENS_BEFORE_MS).toISOString(),
     closesAt: new Date(new Date(visit.endsAt).getTime() + ROOM_CLOSES_AFTER_MS).toISOString(),
   };
+}
+
+/** When the room opens, 'HH:mm' on the clinic's clock (a visit at 12:00 → '11:50'). */
+export function roomOpeningTime(startsAt: string, tz: string): string {
+  return format(new TZDate(new Date(startsAt).getTime() - ROOM_OPENS_BEFORE_MS, tz), 'HH:mm');
 }
 
 /** 'early' before the opening, 'open' from it (inclusive) until the closing (exclusive), 'over' after. */

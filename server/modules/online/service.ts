@@ -1,11 +1,10 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns/format';
 import { formatVisitTime } from '../../../core/booking/visit';
 import type { IceServer, RoomPage } from '../../../core/online/contracts';
 import {
   hasRoom,
   onlineRoomSocketUrl,
   type RoomRole,
+  roomOpeningTime,
   roomRole,
   roomTime,
   roomWindow,
@@ -83,7 +82,7 @@ export function createOnlineRoomService({
         time: roomTime(a, now),
         ...window,
         when: formatVisitTime(a.startsAt, a.tz),
-        opensAtTime: format(new TZDate(new Date(window.opensAt).getTime(), a.tz), 'HH:mm'),
+        opensAtTime: roomOpeningTime(a.startsAt, a.tz),
         doctorName: a.doctorName ?? '',
         specialities: a.specialities,
         clinicName: a.clinicName,
@@ -105,8 +104,9 @@ export function createOnlineRoomService({
       const time = roomTime(a, now);
       const window = roomWindow(a);
       if (time === 'early') {
-        const at = format(new TZDate(new Date(window.opensAt).getTime(), a.tz), 'HH:mm');
-        throw new DomainError('room_early', ROOM_TEXTS.early(at), 403, { opensAt: window.opensAt });
+        throw new DomainError('room_early', ROOM_TEXTS.early(roomOpeningTime(a.startsAt, a.tz)), 403, {
+          opensAt: window.opensAt,
+        });
       }
       if (time === 'over') throw new DomainError('room_over', ROOM_TEXTS.over, 403);
       return {
