@@ -53,6 +53,8 @@ function planColumn(key: string, column: PgColumn): Plan {
       return plan('text[]', 'jsonb', json);
     case 'text[]':
       return plan('text[]', 'text[]', textArray);
+    case 'integer[]':
+      return plan('text[]', 'integer[]', (v) => pgTextArray((v as number[]).map(String)));
     case 'timestamp with time zone':
       return plan('text[]', 'timestamptz', iso);
     default:
