@@ -78,6 +78,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'promos',
     'review-incentives',
     'reviews',
+    'town-home',
     'visit-types',
   ],
   phone: [
