@@ -1,7 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './server/tools/chromium-path';
-import { type E2eViewport, e2eDataDir, e2ePort } from './server/tools/e2e-servers';
+import {
+  E2E_TURN_SECRET,
+  type E2eViewport,
+  e2eDataDir,
+  e2ePort,
+  e2eTurnPort,
+} from './server/tools/e2e-servers';
 
 // E2E_DEV=1 serves through Vite (no build), so several checkouts' e2e runs can share one tree:
 // each on its own E2E_PORT (and the port after it) with its own databases and Vite caches.
@@ -53,6 +59,9 @@ function server(viewport: E2eViewport) {
       TRUST_PROXY: 'loopback',
       // Specs may open pages on a chosen date (a `test_now` cookie); production refuses this.
       CLOCK_OVERRIDE: 'true',
+      // The online room's relay: the scenario starts coturn there (tests/e2e/online-room.spec.ts).
+      TURN_URLS: `turn:127.0.0.1:${e2eTurnPort(viewport)}?transport=udp`,
+      TURN_SECRET: E2E_TURN_SECRET,
     },
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 240_000,
@@ -75,6 +84,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'club-widget',
     'front-desk',
     'layout',
+    'online-room',
     'promos',
     'review-incentives',
     'reviews',

@@ -45,6 +45,8 @@ export default [
     // Booking: the form for a doctor at a clinic, then the booked visit's page.
     route('appointment/new', 'routes/appointment-new.tsx'),
     route('appointment/:id', 'routes/appointment.tsx'),
+    // An online visit's consultation room, for its patient and its doctor.
+    route('appointment/:id/online', 'routes/appointment-online.tsx'),
     // The waitlist SMS's link: a freed time to take, or 'Больше не присылать'.
     route('waitlist/:token', 'routes/waitlist-offer.tsx'),
     // A clinic's service booked by time (an MRI, an ultrasound), and an analysis.

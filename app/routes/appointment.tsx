@@ -6,6 +6,7 @@ import { canceledMoneyText, cancelMoney, cancelMoneyWarning, visitMoney } from '
 import { zonedDay } from '../../core/dates/zoned';
 import { routeToLink } from '../../core/map/rules';
 import { formatRub } from '../../core/money/money';
+import { onlineRoomUrl, roomOpeningTime } from '../../core/online/room';
 import { formatPhone } from '../../core/phone/format';
 import { AppointmentDetails } from '../features/booking/appointment-details';
 import { applyReviewAward } from '../features/reviews/review-award';
@@ -69,6 +70,10 @@ export async function loader({ url, params, context: router }: Route.LoaderArgs)
             total: a.price === null ? null : formatRub(Math.max(0, a.price - award.applied)),
           },
     availableAward: upcoming && award.available !== null ? formatRub(award.available) : null,
+    online:
+      a.visitType === 'telemed' && a.status === 'active'
+        ? { url: onlineRoomUrl(a.id), opensAt: roomOpeningTime(a.startsAt, t.tz) }
+        : null,
     kind: t.kind,
     title: t.title,
     titleUrl: t.url,

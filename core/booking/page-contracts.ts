@@ -168,6 +168,11 @@ export const AppointmentPageSchema = VisitPlaceSchema.extend({
   discount: z.object({ amount: z.string(), total: z.string().nullable() }).nullable(),
   /** A free review award the patient may apply to this upcoming visit. */
   availableAward: z.string().nullable(),
+  /**
+   * An online visit that still takes place: its consultation room's page and when the room opens
+   * ('HH:mm' on the clinic's clock); null for other visits.
+   */
+  online: z.object({ url: z.string(), opensAt: z.string() }).nullable().optional(),
   kind: z.enum(['doctor', 'service']),
   title: z.string(),
   titleUrl: z.string(),

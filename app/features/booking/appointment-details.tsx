@@ -5,6 +5,7 @@ import { BOOKING_TITLES, CONFIRM_TEXTS } from '../../../core/booking/form';
 import { Button } from '../../components/ui/button';
 import { useCall } from '../../lib/use-call';
 import { CancelQuestion, NoCancelNote, VisitSummary } from './appointment-parts';
+import { OnlineVisitNote } from './online-visit';
 import { EarlierTimeButton } from './waitlist-form';
 
 /**
@@ -70,6 +71,7 @@ export function AppointmentDetails({
         </p>
       )}
       <VisitSummary page={d} />
+      {d.online && !canceled && <OnlineVisitNote online={d.online} />}
       {d.patient && (
         <p className="mt-3 text-ink" data-testid="visit-patient">
           Пациент: <span className="font-medium">{d.patient.name}</span>, телефон {d.patient.phone}

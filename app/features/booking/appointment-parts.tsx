@@ -20,8 +20,10 @@ export function VisitSummary({ page: d }: { page: AppointmentPage }) {
         <a href={d.clinicUrl} className="font-medium hover:text-brand">
           {d.clinicName}
         </a>
-        {!d.home && <span className="block text-ink-soft">{d.address}</span>}
-        {d.metro && <span className="block text-muted">м. {d.metro}</span>}
+        {!d.home && (
+          <span className="block text-ink-soft">{d.online ? 'Онлайн-консультация' : d.address}</span>
+        )}
+        {d.metro && !d.online && <span className="block text-muted">м. {d.metro}</span>}
       </p>
       {d.home && <HomeVisitPlace home={d.home} />}
       {d.money && d.price !== null && (
@@ -66,7 +68,7 @@ export function VisitSummary({ page: d }: { page: AppointmentPage }) {
       {d.price === null && d.discount && <p className="mt-2">Скидка за отзыв: −{d.discount.amount}</p>}
       {!canceled && (
         <p className="mt-2 text-ink-soft">
-          Мы отправили СМС с деталями записи.{d.home ? '' : ' Возьмите с собой паспорт и полис.'}
+          Мы отправили СМС с деталями записи.{d.home || d.online ? '' : ' Возьмите с собой паспорт и полис.'}
         </p>
       )}
     </section>

@@ -12,6 +12,8 @@ import type { Calendar, CalendarColumnOut } from '../../../core/cabinet/calendar
 import { addDays, localTime, RECEPTION_TEXTS } from '../../../core/cabinet/reception';
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
+import { onlineRoomUrl, roomTime } from '../../../core/online/room';
+import { ROOM_TEXTS } from '../../../core/online/texts';
 import { Button } from '../../components/ui/button';
 import { INPUT } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
@@ -82,6 +84,8 @@ export function CalendarView({ calendar }: { calendar: Calendar }) {
   const actions: ItemActions = {
     openCard: desk ? setCard : null,
     book: desk ? setBooking : null,
+    // A doctor's own calendar: his online visits' rooms (the clinic's staff do not enter them).
+    roomsAt: c.clinicId === null ? new Date(c.now) : null,
   };
   const shown = (items: CalendarItem[]) =>
     showCanceled ? items : items.filter((i) => i.kind !== 'visit' || i.status !== 'canceled');
@@ -233,6 +237,8 @@ function Totals({ title, totals }: { title: string; totals: CalendarTotals }) {
 interface ItemActions {
   openCard: ((id: number) => void) | null;
   book: ((b: Booking) => void) | null;
+  /** The doctor's calendar: the server's clock, which says whose rooms are still open; null for a clinic. */
+  roomsAt: Date | null;
 }
 
 const TONE: Record<CalendarItem['kind'], string> = {
@@ -278,7 +284,21 @@ function ItemBody({
         {text}
       </Button>
     ) : (
-      <span className={faint}>{text}</span>
+      <span className={faint}>
+        {text}
+        {actions.roomsAt &&
+          item.visitType === 'telemed' &&
+          item.status !== 'canceled' &&
+          item.status !== 'no_show' &&
+          roomTime(item, actions.roomsAt) !== 'over' && (
+            <a
+              href={onlineRoomUrl(item.id)}
+              className="mt-1 inline-block rounded bg-brand px-2 py-1 text-xs font-medium text-white hover:bg-brand-dark"
+            >
+              {ROOM_TEXTS.start}
+            </a>
+          )}
+      </span>
     );
   }
   if (item.kind === 'hold')

@@ -13,6 +13,8 @@ import {
 import { SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import { formatDayShort, WEEKDAY_NAMES } from '../../../core/dates/zoned';
 import { formatRub } from '../../../core/money/money';
+import { onlineRoomUrl, roomTime } from '../../../core/online/room';
+import { ROOM_TEXTS } from '../../../core/online/texts';
 import { formatPhone } from '../../../core/phone/format';
 import { Button } from '../../components/ui/button';
 import { INPUT } from '../../components/ui/field';
@@ -188,6 +190,20 @@ function VisitRow({
         <p className="text-sm text-ink-soft">
           {[v.doctor?.name ?? v.service, showClinic ? v.clinicName : null].filter(Boolean).join(' · ')}
         </p>
+        {/* The doctor's own list: an online visit's room, until it closes (the clinic's staff do not enter). */}
+        {showClinic &&
+          v.visitType === 'telemed' &&
+          v.status === 'active' &&
+          roomTime(v, new Date(now)) !== 'over' && (
+            <p className="mt-1">
+              <a
+                href={onlineRoomUrl(v.id)}
+                className="inline-block rounded-lg bg-brand px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-dark"
+              >
+                {ROOM_TEXTS.start}
+              </a>
+            </p>
+          )}
         {v.home && <ReceptionHome home={v.home} startsAt={v.startsAt} tz={v.tz} />}
         {v.status === 'canceled' && (
           <p className="text-sm text-ink-soft">
