@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { profileEmail, profileEmailConfirm, profileNotifications } from '../../../core/profile/calls';
 import type { Profile } from '../../../core/profile/contracts';
 import { Button } from '../../components/ui/button';
@@ -27,21 +27,24 @@ export function ContactsPanel({
   const notify = useCall(profileNotifications);
   const headingId = useId();
   const notifyHeadingId = useId();
-  const confirmed = useRef(false);
   const disabled = profile.deleting_since !== null;
 
-  // The link from the letter: confirmed once, then the token leaves the address bar.
+  // The link from the letter, confirmed once the page is in the browser. A timer, not a flag: a
+  // development remount (StrictMode) cancels the first timer before any call leaves.
+  const runConfirm = confirm.run;
   useEffect(() => {
-    if (!emailToken || confirmed.current) return;
-    confirmed.current = true;
-    void confirm.run({ body: { token: emailToken } }).then((outcome) => {
-      if (outcome.ok) {
-        onChange(outcome.reply);
-        setEmail(outcome.reply.email ?? '');
-      }
-      window.history.replaceState(null, '', '/profile/');
-    });
-  }, [emailToken, confirm, onChange]);
+    if (!emailToken) return;
+    const timer = window.setTimeout(() => {
+      void runConfirm({ body: { token: emailToken } }).then((outcome) => {
+        if (outcome.ok) {
+          onChange(outcome.reply);
+          setEmail(outcome.reply.email ?? '');
+        }
+        window.history.replaceState(null, '', '/profile/');
+      });
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [emailToken, runConfirm, onChange]);
 
   async function submit() {
     const outcome = await save.run({ body: { email } });
