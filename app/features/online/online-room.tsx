@@ -186,7 +186,9 @@ export function OnlineRoom({ room, relayOnly }: { room: RoomPage; relayOnly: boo
           ) : (
             <p>{ROOM_TEXTS.patientFallback(room.patientPhone)}</p>
           )}
-          <p className="mt-2 text-ink-soft">{ROOM_TEXTS.privacy}</p>
+          <p className="mt-2 text-ink-soft">
+            {room.role === 'doctor' ? ROOM_TEXTS.privacyDoctor : ROOM_TEXTS.privacy}
+          </p>
         </div>
       </section>
       <section aria-labelledby="room-chat" className="card flex flex-col gap-2 p-4">
