@@ -85,6 +85,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'front-desk',
     'layout',
     'online-room',
+    'profile',
     'promos',
     'review-incentives',
     'reviews',
