@@ -285,12 +285,7 @@ async function freeUdpPort(): Promise<number> {
   return port;
 }
 
-// FIXME(issue 46 item 2): in its author's last run (E2E_DEV, 10:10 UTC) the room's page with
-// `?relay=1` did not show its state line within 60 s; the relay path is unit-tested
-// (TURN credentials) but not yet proven in a browser. Marked so until it is.
-test.fixme('through a TURN relay only, the two still see each other live @desktop', async ({
-  browser,
-}, info) => {
+test('through a TURN relay only, the two still see each other live @desktop', async ({ browser }, info) => {
   test.setTimeout(240_000);
   const turnserver = spawnSync('sh', ['-c', 'command -v turnserver || ls /usr/bin/turnserver'], {
     encoding: 'utf8',
