@@ -1,14 +1,14 @@
 import { DaysOffQuerySchema } from '../../core/cabinet/contracts';
 import { CABINET_SCHEDULE_PATH, DAYS_OFF_TEXTS } from '../../core/cabinet/days-off';
+import { cabinetRoleOf, can } from '../../core/cabinet/permissions';
 import { pageQueryOf } from '../../core/http/page-query';
 import { BlocksEditor } from '../features/cabinet/blocks-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { DaysOffEditor } from '../features/cabinet/days-off-editor';
+import { HomeVisitsEditor } from '../features/cabinet/home-visits-editor';
 import { BookingSwitches, HoursEditor } from '../features/cabinet/hours-editor';
 import { ClinicNotificationsEditor } from '../features/cabinet/notifications-editor';
 import { ClinicSettingsEditor } from '../features/cabinet/settings-editor';
-import { HomeVisitsEditor } from '../features/cabinet/home-visits-editor';
-import { cabinetRoleOf, can } from '../../core/cabinet/permissions';
 import { refused } from '../lib/refused.server';
 import { pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';

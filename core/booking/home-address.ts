@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { textInput } from '../http/contracts';
 import { ClientIdSchema } from '../schedule/contracts';
-import { formatHomeAddress, HOME_TEXTS, HOME_ADDRESS_LIMITS as L, type KeptHomeAddress } from './home-visit';
+import { formatHomeAddress, HOME_TEXTS, type KeptHomeAddress, HOME_ADDRESS_LIMITS as L } from './home-visit';
 
 const squeeze = (s: string) => s.trim().replace(/\s+/g, ' ');
 
@@ -86,7 +86,10 @@ export const VisitAddressSchema = z.object({
 export type VisitAddress = z.infer<typeof VisitAddressSchema>;
 
 /** A home visit's place as lists show it: the address and the arrival window (minutes, or null). */
-export const VisitHomeSchema = z.object({ address: VisitAddressSchema, windowMinutes: z.number().nullable() });
+export const VisitHomeSchema = z.object({
+  address: VisitAddressSchema,
+  windowMinutes: z.number().nullable(),
+});
 export type VisitHome = z.infer<typeof VisitHomeSchema>;
 
 /** A kept address as the visit's patient and staff see it. */

@@ -32,7 +32,9 @@ export const HomeVisitSettingsBodySchema = z.object({
     .min(SERVICE_RADIUS_KM.min, HOME_SETTINGS_TEXTS.radiusWrong)
     .max(SERVICE_RADIUS_KM.max, HOME_SETTINGS_TEXTS.radiusWrong)
     .nullable(),
-  district_ids: z.array(ClientIdSchema, HOME_SETTINGS_TEXTS.districtWrong).max(200, HOME_SETTINGS_TEXTS.districtWrong),
+  district_ids: z
+    .array(ClientIdSchema, HOME_SETTINGS_TEXTS.districtWrong)
+    .max(200, HOME_SETTINGS_TEXTS.districtWrong),
   window_minutes: z
     .number(HOME_SETTINGS_TEXTS.windowWrong)
     .refine((m) => (HOME_WINDOWS as readonly number[]).includes(m), HOME_SETTINGS_TEXTS.windowWrong)
@@ -47,7 +49,10 @@ export const HomeVisitSettingsSchema = HomeVisitSettingsBodySchema.extend({
 export type HomeVisitSettings = z.infer<typeof HomeVisitSettingsSchema>;
 
 /** The clinic's home-visit settings (the clinic's administrator). */
-export const cabinetHomeVisits = defineCall<{ reply: HomeVisitSettings }>()('GET', '/cabinet/ajax/settings/home-visits/');
+export const cabinetHomeVisits = defineCall<{ reply: HomeVisitSettings }>()(
+  'GET',
+  '/cabinet/ajax/settings/home-visits/',
+);
 /** Saves them: 200 with what is kept; 400 with the field's words; 403 to other roles. */
 export const cabinetSetHomeVisits = defineCall<{ body: HomeVisitSettingsBody; reply: HomeVisitSettings }>()(
   'POST',

@@ -48,7 +48,9 @@ describe('a page during a database outage', () => {
         expect(res.headers['retry-after']).toBe(String(OUTAGE_RETRY_AFTER_S));
         expect(res.body).toContain('Обновите страницу и попробуйте еще раз.');
       }
-      const outageLines = logged.mock.calls.filter((args) => String(args[0]).startsWith('database unavailable'));
+      const outageLines = logged.mock.calls.filter((args) =>
+        String(args[0]).startsWith('database unavailable'),
+      );
       expect(outageLines).toHaveLength(1);
       expect(logged.mock.calls.length).toBeLessThanOrEqual(2);
     } finally {

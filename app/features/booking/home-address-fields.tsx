@@ -1,4 +1,8 @@
-import { type HomeAddressRequest, HomeAddressSchema, type HomeVisitSetup } from '../../../core/booking/home-address';
+import {
+  type HomeAddressRequest,
+  HomeAddressSchema,
+  type HomeVisitSetup,
+} from '../../../core/booking/home-address';
 import { HOME_ADDRESS_LIMITS, HOME_TEXTS } from '../../../core/booking/home-visit';
 import { fieldErrors } from '../../../core/http/contracts';
 import { Field, INPUT } from '../../components/ui/field';

@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { HOME_WINDOWS } from '../../../core/booking/home-visit';
 import {
   cabinetSetHomeVisits,
-  HOME_SETTINGS_TEXTS as T,
   type HomeVisitSettings,
+  HOME_SETTINGS_TEXTS as T,
 } from '../../../core/cabinet/home-visits';
 import { Field, INPUT } from '../../components/ui/field';
 import { Form } from '../../components/ui/form';
@@ -37,7 +37,12 @@ export function HomeVisitsEditor({ initial }: { initial: HomeVisitSettings }) {
   }
 
   return (
-    <Form call={save} onSubmit={submit} className="card mt-6 flex flex-col gap-4 p-4 sm:p-5" aria-labelledby={`${id}-h`}>
+    <Form
+      call={save}
+      onSubmit={submit}
+      className="card mt-6 flex flex-col gap-4 p-4 sm:p-5"
+      aria-labelledby={`${id}-h`}
+    >
       <h2 id={`${id}-h`} className="text-lg font-semibold">
         {T.title}
       </h2>
@@ -81,7 +86,9 @@ export function HomeVisitsEditor({ initial }: { initial: HomeVisitSettings }) {
               </label>
             ))}
           </div>
-          {save.fieldErrors.district_ids && <p className="text-sm text-error">{save.fieldErrors.district_ids}</p>}
+          {save.fieldErrors.district_ids && (
+            <p className="text-sm text-error">{save.fieldErrors.district_ids}</p>
+          )}
         </fieldset>
       )}
       <Field label={T.window} error={save.fieldErrors.window_minutes} className="sm:max-w-md">

@@ -25,7 +25,9 @@ export function createHomeVisitsRepo(db: Db) {
           FROM clinics c JOIN towns t ON t.id = c.town_id
          WHERE c.id = ${clinicId}::int`);
       const row = result.rows[0] as unknown as ClinicHomeArea | undefined;
-      return row ? { ...row, lat: Number(row.lat), lon: Number(row.lon), districtIds: row.districtIds ?? [] } : null;
+      return row
+        ? { ...row, lat: Number(row.lat), lon: Number(row.lon), districtIds: row.districtIds ?? [] }
+        : null;
     },
 
     /** The town's districts, by name as Russians sort them. */
@@ -49,11 +51,17 @@ export function createHomeVisitsRepo(db: Db) {
     },
 
     /** A visit's address and window; null for a visit that has none. */
-    async homePlace(appointmentId: number): Promise<{ address: KeptHomeAddress; windowMinutes: number | null } | null> {
+    async homePlace(
+      appointmentId: number,
+    ): Promise<{ address: KeptHomeAddress; windowMinutes: number | null } | null> {
       const result = await db.execute(sql`
         SELECT home_address AS address, home_window_minutes AS "windowMinutes"
           FROM appointments WHERE id = ${appointmentId}::int AND home_address IS NOT NULL`);
-      return (result.rows[0] as unknown as { address: KeptHomeAddress; windowMinutes: number | null } | undefined) ?? null;
+      return (
+        (result.rows[0] as unknown as
+          | { address: KeptHomeAddress; windowMinutes: number | null }
+          | undefined) ?? null
+      );
     },
 
     /** The address of the patient's latest home visit in the town, to offer again. */

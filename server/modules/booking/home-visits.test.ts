@@ -14,10 +14,15 @@ const { form, book } = world;
 
 /** A doctor of a new clinic of the town who goes on home visits on Mondays 09:00–12:00. */
 async function homeDoctor(
-  settings: Partial<Pick<typeof clinics.$inferSelect, 'homeRadiusKm' | 'homeDistrictIds' | 'homeWindowMinutes'>> = {},
+  settings: Partial<
+    Pick<typeof clinics.$inferSelect, 'homeRadiusKm' | 'homeDistrictIds' | 'homeWindowMinutes'>
+  > = {},
 ): Promise<Spot & { townId: number }> {
   const { lpu_id } = await world.doctor();
-  const [{ townId }] = await world.db.select({ townId: clinics.townId }).from(clinics).where(eq(clinics.id, lpu_id));
+  const [{ townId }] = await world.db
+    .select({ townId: clinics.townId })
+    .from(clinics)
+    .where(eq(clinics.id, lpu_id));
   const clinic = await createClinic(world.db, { townId, lat: 55.03, lon: 82.92, ...settings });
   const doctor = await createDoctor(world.db, { townId, clinicIds: [clinic.id] });
   await world.db.insert(scheduleRules).values({
@@ -41,13 +46,24 @@ async function district(townId: number, name: string): Promise<number> {
   return row.id;
 }
 
-const ADDRESS = { street: 'ул. Ленина', house: '5', flat: '12', entrance: '2', floor: '3', intercom: '12К', note: 'Собака добрая' };
+const ADDRESS = {
+  street: 'ул. Ленина',
+  house: '5',
+  flat: '12',
+  entrance: '2',
+  floor: '3',
+  intercom: '12К',
+  note: 'Собака добрая',
+};
 
 describe('booking a home visit', () => {
   it('keeps the address and the window on the visit, and the clinic staff see it', async () => {
     const spot = await homeDoctor({ homeWindowMinutes: 120 });
     const patient = await world.patient();
-    const res = await book(patient, form(spot, { type: 'home', slot: '23.11.2026 10:00', home_address: ADDRESS }));
+    const res = await book(
+      patient,
+      form(spot, { type: 'home', slot: '23.11.2026 10:00', home_address: ADDRESS }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().appointment.id;
     const [row] = await world.db.select().from(appointments).where(eq(appointments.id, id));
@@ -56,7 +72,11 @@ describe('booking a home visit', () => {
     expect(row.homeAddress).toMatchObject({ ...ADDRESS, districtId: null, lat: null, lon: null });
 
     // The clinic's front desk: its reception list names where the doctor goes.
-    const desk = await signedInAs(world.app, world.db, { role: 'clinic', clinicId: spot.lpu_id, clinicRole: 'receptionist' });
+    const desk = await signedInAs(world.app, world.db, {
+      role: 'clinic',
+      clinicId: spot.lpu_id,
+      clinicRole: 'receptionist',
+    });
     const list = await desk.inject({ method: 'GET', url: '/cabinet/ajax/appointments/?date=2026-11-23' });
     expect(list.statusCode, list.body).toBe(200);
     const visit = list.json().visits.find((v: { id: number }) => v.id === id);
@@ -74,7 +94,10 @@ describe('booking a home visit', () => {
     // Another clinic's staff never see it: their list has not this visit.
     const other = await homeDoctor();
     const stranger = await signedInAs(world.app, world.db, { role: 'clinic', clinicId: other.lpu_id });
-    const theirs = await stranger.inject({ method: 'GET', url: '/cabinet/ajax/appointments/?date=2026-11-23' });
+    const theirs = await stranger.inject({
+      method: 'GET',
+      url: '/cabinet/ajax/appointments/?date=2026-11-23',
+    });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body).not.toContain('Ленина');
     expect(theirs.json().visits.map((v: { id: number }) => v.id)).not.toContain(id);
@@ -86,10 +109,16 @@ describe('booking a home visit', () => {
     const res = await book(patient, form(spot, { type: 'home', slot: '23.11.2026 09:00' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.home_address).toBe(HOME_TEXTS.address);
-    const noHouse = await book(patient, form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { street: 'Ленина', house: ' ' } }));
+    const noHouse = await book(
+      patient,
+      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { street: 'Ленина', house: ' ' } }),
+    );
     expect(noHouse.statusCode).toBe(400);
     expect(noHouse.json().errors.home_address).toBe(HOME_TEXTS.house);
-    const junk = await book(patient, form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: 'Ленина 5' }));
+    const junk = await book(
+      patient,
+      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: 'Ленина 5' }),
+    );
     expect(junk.statusCode).toBe(400);
     const rows = await world.db.select().from(appointments).where(eq(appointments.doctorId, spot.doctor_id));
     expect(rows).toHaveLength(0);
@@ -97,7 +126,10 @@ describe('booking a home visit', () => {
     const clinicDoctor = await world.doctor();
     const atClinic = await book(patient, form(clinicDoctor, { home_address: ADDRESS }));
     expect(atClinic.statusCode).toBe(201);
-    const [row] = await world.db.select().from(appointments).where(eq(appointments.id, atClinic.json().appointment.id));
+    const [row] = await world.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, atClinic.json().appointment.id));
     expect(row.homeAddress).toBeNull();
   });
 
@@ -109,22 +141,38 @@ describe('booking a home visit', () => {
     const patient = await world.patient();
     const outside = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { ...ADDRESS, district_id: tverskoy } }),
+      form(spot, {
+        type: 'home',
+        slot: '23.11.2026 09:00',
+        home_address: { ...ADDRESS, district_id: tverskoy },
+      }),
     );
     expect(outside.statusCode).toBe(400);
     expect(outside.json()).toMatchObject({ detail: HOME_TEXTS.outside, code: 'outside_area' });
-    expect(await world.db.select().from(appointments).where(eq(appointments.doctorId, spot.doctor_id))).toHaveLength(0);
+    expect(
+      await world.db.select().from(appointments).where(eq(appointments.doctorId, spot.doctor_id)),
+    ).toHaveLength(0);
     // The town has districts: one must be chosen.
-    const none = await book(patient, form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: ADDRESS }));
+    const none = await book(
+      patient,
+      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: ADDRESS }),
+    );
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe(HOME_TEXTS.district);
 
     const inside = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { ...ADDRESS, district_id: arbat } }),
+      form(spot, {
+        type: 'home',
+        slot: '23.11.2026 09:00',
+        home_address: { ...ADDRESS, district_id: arbat },
+      }),
     );
     expect(inside.statusCode, inside.body).toBe(201);
-    const [row] = await world.db.select().from(appointments).where(eq(appointments.id, inside.json().appointment.id));
+    const [row] = await world.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, inside.json().appointment.id));
     expect(row.homeAddress).toMatchObject({ districtId: arbat, districtName: 'Арбат' });
   });
 
@@ -133,7 +181,11 @@ describe('booking a home visit', () => {
     const patient = await world.patient();
     const res = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { ...ADDRESS, district_id: 999_999 } }),
+      form(spot, {
+        type: 'home',
+        slot: '23.11.2026 09:00',
+        home_address: { ...ADDRESS, district_id: 999_999 },
+      }),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toBe(HOME_TEXTS.district);
@@ -142,28 +194,55 @@ describe('booking a home visit', () => {
   it('measures the radius from the clinic where the geocoder knows the house', async () => {
     const spot = await homeDoctor({ homeRadiusKm: 5 });
     // Houses the dev geocoder knows: where clinics stand, 2 km and 20 km north of this one.
-    await createClinic(world.db, { townId: spot.townId, street: 'Ближняя улица', house: '3', lat: 55.048, lon: 82.92 });
-    await createClinic(world.db, { townId: spot.townId, street: 'Дальняя улица', house: '9', lat: 55.21, lon: 82.92 });
+    await createClinic(world.db, {
+      townId: spot.townId,
+      street: 'Ближняя улица',
+      house: '3',
+      lat: 55.048,
+      lon: 82.92,
+    });
+    await createClinic(world.db, {
+      townId: spot.townId,
+      street: 'Дальняя улица',
+      house: '9',
+      lat: 55.21,
+      lon: 82.92,
+    });
     // The town's districts (an earlier test listed some): the patient's is not the clinic's concern here.
     const district_id = await district(spot.townId, 'Ленинский');
     const patient = await world.patient();
     const far = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { street: 'ул. Дальняя', house: '9', district_id } }),
+      form(spot, {
+        type: 'home',
+        slot: '23.11.2026 09:00',
+        home_address: { street: 'ул. Дальняя', house: '9', district_id },
+      }),
     );
     expect(far.statusCode).toBe(400);
     expect(far.json().detail).toBe(HOME_TEXTS.outside);
     const near = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: { street: 'Ближняя улица', house: '3', district_id } }),
+      form(spot, {
+        type: 'home',
+        slot: '23.11.2026 09:00',
+        home_address: { street: 'Ближняя улица', house: '3', district_id },
+      }),
     );
     expect(near.statusCode, near.body).toBe(201);
-    const [row] = await world.db.select().from(appointments).where(eq(appointments.id, near.json().appointment.id));
+    const [row] = await world.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.id, near.json().appointment.id));
     expect(row.homeAddress).toMatchObject({ lat: 55.048, lon: 82.92 });
     // A house nobody knows: nothing says it is out (the desk sees the address before the doctor goes).
     const unknown = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 10:00', home_address: { street: 'Безвестная', house: '1', district_id } }),
+      form(spot, {
+        type: 'home',
+        slot: '23.11.2026 10:00',
+        home_address: { street: 'Безвестная', house: '1', district_id },
+      }),
     );
     expect(unknown.statusCode, unknown.body).toBe(201);
   });
@@ -180,7 +259,10 @@ describe('the clinic sets its home-visit area in the cabinet', () => {
     expect(before.json()).toMatchObject({ radius_km: null, district_ids: [], window_minutes: null });
     expect(before.json().districts.map((d: { id: number }) => d.id)).toContain(ours);
 
-    const saved = await admin.inject({ url, payload: { radius_km: 7, district_ids: [ours, ours], window_minutes: 120 } });
+    const saved = await admin.inject({
+      url,
+      payload: { radius_km: 7, district_ids: [ours, ours], window_minutes: 120 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ radius_km: 7, district_ids: [ours], window_minutes: 120 });
     const [row] = await world.db.select().from(clinics).where(eq(clinics.id, spot.lpu_id));
@@ -197,8 +279,15 @@ describe('the clinic sets its home-visit area in the cabinet', () => {
       expect(typeof res.json().detail).toBe('string');
     }
 
-    const desk = await signedInAs(world.app, world.db, { role: 'clinic', clinicId: spot.lpu_id, clinicRole: 'receptionist' });
-    expect((await desk.inject({ url, payload: { radius_km: null, district_ids: [], window_minutes: null } })).statusCode).toBe(403);
+    const desk = await signedInAs(world.app, world.db, {
+      role: 'clinic',
+      clinicId: spot.lpu_id,
+      clinicRole: 'receptionist',
+    });
+    expect(
+      (await desk.inject({ url, payload: { radius_km: null, district_ids: [], window_minutes: null } }))
+        .statusCode,
+    ).toBe(403);
     const patient = await world.patient();
     expect((await patient.inject({ method: 'GET', url })).statusCode).toBe(403);
   });

@@ -31,7 +31,9 @@ export function createHomeVisits({ db, maps }: { db: Db; maps: MapsProvider }) {
 
   /** The refusal of an address outside the area, at the form's address field too. */
   const outside = () =>
-    new DomainError('outside_area', HOME_TEXTS.outside, 400, { errors: { home_address: HOME_TEXTS.outside } });
+    new DomainError('outside_area', HOME_TEXTS.outside, 400, {
+      errors: { home_address: HOME_TEXTS.outside },
+    });
 
   return {
     async placeHomeAddress(clinicId: number, body: HomeAddressBody): Promise<HomePlacement> {
@@ -43,7 +45,8 @@ export function createHomeVisits({ db, maps }: { db: Db; maps: MapsProvider }) {
       if (body.district_id !== null) {
         district = districts.find((d) => d.id === body.district_id) ?? null;
         // A district of another town is a forged body, not a patient's slip.
-        if (!district) throw badRequest(HOME_TEXTS.district, { errors: { home_address: HOME_TEXTS.district } });
+        if (!district)
+          throw badRequest(HOME_TEXTS.district, { errors: { home_address: HOME_TEXTS.district } });
       } else if (districts.length > 0) {
         throw badRequest(HOME_TEXTS.district, { errors: { home_address: HOME_TEXTS.district } });
       }
@@ -85,7 +88,9 @@ export function createHomeVisits({ db, maps }: { db: Db; maps: MapsProvider }) {
     keepHomeAddress: repo.keepHomeAddress,
 
     /** A visit's address as its patient and the clinic's staff see it; null for other visits. */
-    async visitHome(appointmentId: number): Promise<{ address: VisitAddress; windowMinutes: number | null } | null> {
+    async visitHome(
+      appointmentId: number,
+    ): Promise<{ address: VisitAddress; windowMinutes: number | null } | null> {
       const place = await repo.homePlace(appointmentId);
       return place ? { address: visitAddressOf(place.address), windowMinutes: place.windowMinutes } : null;
     },
@@ -116,4 +121,3 @@ export function createHomeVisits({ db, maps }: { db: Db; maps: MapsProvider }) {
 }
 
 export type HomeVisits = ReturnType<typeof createHomeVisits>;
-

@@ -9,7 +9,11 @@ export interface HomeSettingsRow {
   town_id: number;
 }
 
-export const readHomeSettings = async (db: Db | DbTx, clinicId: number, lock: boolean): Promise<HomeSettingsRow | null> => {
+export const readHomeSettings = async (
+  db: Db | DbTx,
+  clinicId: number,
+  lock: boolean,
+): Promise<HomeSettingsRow | null> => {
   const result = await db.execute(sql`
     SELECT home_radius_km AS radius_km, home_district_ids AS district_ids,
            home_window_minutes AS window_minutes, town_id

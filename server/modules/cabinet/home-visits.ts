@@ -1,4 +1,8 @@
-import { HOME_SETTINGS_TEXTS, type HomeVisitSettings, type HomeVisitSettingsBody } from '../../../core/cabinet/home-visits';
+import {
+  HOME_SETTINGS_TEXTS,
+  type HomeVisitSettings,
+  type HomeVisitSettingsBody,
+} from '../../../core/cabinet/home-visits';
 import { SETTINGS_TEXTS } from '../../../core/cabinet/settings';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -36,10 +40,17 @@ export function createHomeVisitSettings({
       const row = await readHomeSettings(db, clinicOf(viewer), false);
       if (!row) throw notFound();
       const { town_id, ...settings } = row;
-      return { ...settings, district_ids: settings.district_ids ?? [], districts: await districtsOf(db, town_id) };
+      return {
+        ...settings,
+        district_ids: settings.district_ids ?? [],
+        districts: await districtsOf(db, town_id),
+      };
     },
 
-    async setHomeVisitSettings(viewer: SessionViewer, body: HomeVisitSettingsBody): Promise<HomeVisitSettings> {
+    async setHomeVisitSettings(
+      viewer: SessionViewer,
+      body: HomeVisitSettingsBody,
+    ): Promise<HomeVisitSettings> {
       const clinicId = clinicOf(viewer);
       return db.transaction(async (tx) => {
         const before = await readHomeSettings(tx, clinicId, true);
@@ -48,9 +59,15 @@ export function createHomeVisitSettings({
         const known = new Set(districts.map((d) => d.id));
         // Only the town's own districts; a repeated id is kept once, in the list's order.
         if (body.district_ids.some((id) => !known.has(id)))
-          throw badRequest(HOME_SETTINGS_TEXTS.districtWrong, { errors: { district_ids: HOME_SETTINGS_TEXTS.districtWrong } });
+          throw badRequest(HOME_SETTINGS_TEXTS.districtWrong, {
+            errors: { district_ids: HOME_SETTINGS_TEXTS.districtWrong },
+          });
         const chosen = districts.map((d) => d.id).filter((id) => body.district_ids.includes(id));
-        const after = { radius_km: body.radius_km, district_ids: chosen, window_minutes: body.window_minutes };
+        const after = {
+          radius_km: body.radius_km,
+          district_ids: chosen,
+          window_minutes: body.window_minutes,
+        };
         await writeHomeSettings(tx, clinicId, after);
         const { town_id: _town, ...was } = before;
         await repo.audit(tx, {

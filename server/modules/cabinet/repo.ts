@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
+import { visitAddressOf } from '../../../core/booking/home-address';
 import type { KeptHomeAddress } from '../../../core/booking/home-visit';
 import type { CabinetCallback, DayOff, ReceptionVisit } from '../../../core/cabinet/contracts';
 import type { VisitMark } from '../../../core/cabinet/reception';
@@ -6,7 +7,6 @@ import { toRoubles } from '../../../core/club/rules';
 import type { Db, DbTx } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
 import { cabinetAudit } from '../../db/schema/cabinet';
-import { visitAddressOf } from '../../../core/booking/home-address';
 
 /** A clinic account's clinic, or a doctor account's doctor. */
 export type CabinetAccount = { clinicId: number } | { doctorId: number };

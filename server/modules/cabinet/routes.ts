@@ -18,12 +18,6 @@ import {
 } from '../../../core/cabinet/calls';
 import { ClinicAccessibilitySchema } from '../../../core/cabinet/clinic-page-contracts';
 import {
-  cabinetHomeVisits,
-  cabinetSetHomeVisits,
-  HomeVisitSettingsBodySchema,
-  HomeVisitSettingsSchema,
-} from '../../../core/cabinet/home-visits';
-import {
   BookingToggleBodySchema,
   BookingToggledSchema,
   CabinetCallbackSchema,
@@ -48,6 +42,12 @@ import {
   VisitStatusBodySchema,
 } from '../../../core/cabinet/contracts';
 import { DAYS_OFF_TEXTS } from '../../../core/cabinet/days-off';
+import {
+  cabinetHomeVisits,
+  cabinetSetHomeVisits,
+  HomeVisitSettingsBodySchema,
+  HomeVisitSettingsSchema,
+} from '../../../core/cabinet/home-visits';
 import {
   ClinicNotificationsBodySchema,
   ClinicNotificationsSchema,

@@ -25,11 +25,11 @@ import { offerVisitTime, WAITLIST_JOBS } from '../booking/waitlist';
 import { refundCouponOfAppointment } from '../club/coupon-payments';
 import { createCabinetBlocks } from './blocks';
 import { createCabinetCalendar } from './calendar';
+import { createHomeVisitSettings } from './home-visits';
 import { createCabinetHours } from './hours';
 import { createClinicNotifications } from './notifications';
 import { type CabinetAccount, createCabinetRepo, type DayOffScope, type ReceptionOwner } from './repo';
 import { createClinicSettings } from './settings';
-import { createHomeVisitSettings } from './home-visits';
 
 export type CabinetService = ReturnType<typeof createCabinetService>;
 
