@@ -64,6 +64,7 @@ export function PriceListGroups({
                       club={s.prices.club}
                       clubOn={club.on}
                       discountPercent={club.discountPercent}
+                      continueTo={() => carryOnToBooking(s, Boolean(booking && isBookableLine(s)))}
                     />
                   ) : (
                     <span className="font-semibold">{formatRub(s.prices.full)}</span>
@@ -77,6 +78,21 @@ export function PriceListGroups({
       ))}
     </div>
   );
+}
+
+const bookingButtonId = (line: PriceListLine) => `book-line-${line.id}`;
+
+/**
+ * After joining the club from a line's club price, 'Продолжить' carries on to that line's
+ * booking: its calendar opens (and takes focus), or, for a line not booked here, the service's
+ * page with the club price on.
+ */
+function carryOnToBooking(line: PriceListLine, bookable: boolean) {
+  const button = bookable ? document.getElementById(bookingButtonId(line)) : null;
+  if (!button) return window.location.assign(withClubSwitch(line.url, true));
+  button.scrollIntoView({ block: 'center' });
+  button.focus();
+  if (button.getAttribute('aria-expanded') !== 'true') button.click();
 }
 
 /**
@@ -105,6 +121,7 @@ function BookingButton({ line, clinicId, tz }: { line: PriceListLine; clinicId: 
   return (
     <div className="min-w-0 sm:basis-full">
       <Button
+        id={bookingButtonId(line)}
         busy={loading}
         onClick={() => void open()}
         aria-expanded={calendar !== null}

@@ -14,6 +14,11 @@ export interface ClubOpenDetail {
   discountPercent?: number | null;
   /** The appointment being booked, to come back to after paying (the slot is dropped). */
   appointment?: Record<string, string> | null;
+  /**
+   * What 'Продолжить' carries on to after joining: the booking of the price that was clicked
+   * (a price list's line opens its calendar), instead of only closing the widget.
+   */
+  continueTo?: () => void;
 }
 
 export interface ClubUpdatedDetail {

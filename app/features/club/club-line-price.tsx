@@ -15,15 +15,18 @@ export function ClubLinePrice({
   club,
   clubOn,
   discountPercent,
+  continueTo,
 }: {
   full: number;
   club: number;
   clubOn: boolean;
   discountPercent: number | null;
+  /** The line's booking, which 'Продолжить' carries on to after joining from this price. */
+  continueTo?: () => void;
 }) {
   const [how, setHow] = useState(false);
   const clubButton = (className: string) => (
-    <ClubPriceButton className={className} detail={{ discountPercent }}>
+    <ClubPriceButton className={className} detail={{ discountPercent, continueTo }}>
       {formatRub(club)} в клубе
     </ClubPriceButton>
   );

@@ -14,6 +14,8 @@ import { SignInForm } from '../auth/sign-in-form';
 
 export interface ClubStepHandlers {
   close: () => void;
+  /** 'Продолжить' after joining: closes, then carries on to what the price click was for. */
+  carryOn: () => void;
   submitClubEnter: () => void;
   submitEmail: (email: string) => void;
   errorAction: (action: ClubErrorAction | string) => void;
@@ -189,7 +191,7 @@ export function EmailForm({
   );
 }
 
-function paymentMadeView({ state, close, formatDate }: ClubStepProps): StepView {
+function paymentMadeView({ state, close, carryOn, formatDate }: ClubStepProps): StepView {
   const club = state.club;
   return {
     title: T.inClub,
@@ -221,7 +223,7 @@ function paymentMadeView({ state, close, formatDate }: ClubStepProps): StepView 
         <Button onClick={close}>{T.great}</Button>
       </>
     ) : (
-      <Button onClick={close}>{T.continue}</Button>
+      <Button onClick={carryOn}>{T.continue}</Button>
     ),
   };
 }

@@ -140,6 +140,24 @@ describe('ClubWidget', () => {
     expect(confetti).toHaveBeenCalledOnce();
   });
 
+  it("carries on to the booking of the price that was clicked after 'Продолжить'", async () => {
+    stubServer({
+      'GET /club/ajax/user_data/': [userData()],
+      'POST /club/ajax/card/': [{ status: 201, body: card }],
+    });
+    renderWidget(PATIENT);
+    const continueTo = vi.fn();
+    await open({ discountPercent: 15, continueTo });
+    await settle();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Вступить' })));
+    await settle();
+    expect(continueTo).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Продолжить' })));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(continueTo).toHaveBeenCalledOnce();
+  });
+
   it('takes a receipt address for a paid card and goes to the provider', async () => {
     const calls = stubServer({
       'GET /club/ajax/user_data/': [userData({ next_club_card_price: 99 })],

@@ -160,6 +160,13 @@ export default function ClubWidget() {
     dispatch({ type: 'close' });
   }, []);
 
+  const continueTo = opened.continueTo;
+  const carryOn = useCallback(() => {
+    close();
+    // After the dialog has given focus back, so the booking it opens keeps it.
+    if (continueTo) window.setTimeout(continueTo, 0);
+  }, [close, continueTo]);
+
   if (!state.open) return null;
   const signInNext = (() => {
     const query = new URLSearchParams(cleanedSearch(window.location.search));
@@ -173,6 +180,7 @@ export default function ClubWidget() {
     signInNext,
     formatDate: (iso) => formatLongDate(iso, zone()),
     close,
+    carryOn,
     submitClubEnter: () => dispatch({ type: 'clubEnterSubmitted' }),
     submitEmail: (email) => dispatch({ type: 'emailSubmitted', email }),
     errorAction: (action) => {
