@@ -222,7 +222,9 @@ describe("a clinic's price list in its cabinet", () => {
       .json()
       .data.flatMap((g: { sublist: { id: number }[] }) => g.sublist)
       .find((l: { id: number }) => l.id === t.mri.id);
-    expect(line.prices).toEqual({ full: 5200, club: 4100 });
+    // The one club rule (core/club/rules.ts): a service is the clinic's own 15 % off, 5 200 → 4 420 ₽,
+    // whatever club price the line once stored.
+    expect(line.prices).toEqual({ full: 5200, club: 4420 });
     const audit = await auditOf('clinics', t.ours.id);
     expect(audit.map((a) => [a.action, a.before, a.after])).toEqual([
       ['club.changed', { enabled: false, discountPercent: 0 }, { enabled: true, discountPercent: 15 }],

@@ -6,6 +6,7 @@ import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
 import { appointments } from '../../db/schema/booking';
 import { clinics } from '../../db/schema/clinics';
+import { workplaces } from '../../db/schema/doctors';
 import { explicitSlots, scheduleExceptions, scheduleRules } from '../../db/schema/schedule';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
@@ -107,6 +108,8 @@ beforeAll(async () => {
       durationMinutes: 15,
     },
   ]);
+  // As a push does (server/modules/mis): the doctor's times come from the clinic's software.
+  await db.update(workplaces).set({ misSchedule: true }).where(eq(workplaces.id, pushed.workplaces[0].id));
 
   const closedClinic = await createClinic(db, { townId: town.id });
   const closed = await createDoctor(db, { townId: town.id, clinicIds: [closedClinic.id] });
