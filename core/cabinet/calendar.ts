@@ -75,6 +75,8 @@ export interface CalendarVisitRow {
   overbooked: boolean;
   /** Prepaid on the site (the club coupon), whole roubles; null without one. */
   prepaid: number | null;
+  /** A home visit's address, as one line; null for other visits. */
+  homeAddress: string | null;
 }
 
 /** A time a patient holds while filling in the form (or paying a coupon). */
@@ -112,6 +114,7 @@ export type CalendarItem =
       visitType: string;
       overbooked: boolean;
       prepaid: number | null;
+      homeAddress: string | null;
     }
   | { kind: 'hold'; startsAt: string; endsAt: string }
   | { kind: 'block'; id: number; startsAt: string; endsAt: string; reason: string }
@@ -227,6 +230,7 @@ export function calendarColumns(
       visitType: v.visitType,
       overbooked: v.overbooked,
       prepaid: v.prepaid,
+      homeAddress: v.homeAddress,
     });
   }
   for (const h of rows.holds) {

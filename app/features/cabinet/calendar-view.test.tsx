@@ -69,6 +69,7 @@ function calendar(change: Partial<Calendar> = {}): Calendar {
               visitType: 'clinic',
               overbooked: false,
               prepaid: 1575,
+              homeAddress: null,
             },
             { kind: 'free', startsAt: at('09:30'), endsAt: at('10:00') },
             { kind: 'hold', startsAt: at('10:00'), endsAt: at('10:30') },
@@ -80,9 +81,10 @@ function calendar(change: Partial<Calendar> = {}): Calendar {
               endsAt: at('12:30'),
               status: 'canceled',
               patientName: 'Отменённая Ольга',
-              visitType: 'clinic',
+              visitType: 'home',
               overbooked: false,
               prepaid: null,
+              homeAddress: 'ул. Ленина, д. 5, кв. 12',
             },
           ]),
         ],
@@ -152,7 +154,8 @@ describe('CalendarView, a day', () => {
       `09:30 ${T.free}${T.book}`,
       `10:00 ${T.hold}`,
       `11:00–12:00 ${T.block}: Совещание`,
-      '12:00 Отменённая Ольга · Отменена',
+      // A home visit names where the doctor goes.
+      '12:00 Отменённая Ольга · ОтмененаНа дому: ул. Ленина, д. 5, кв. 12',
     ]);
     // Items sit on the axis: 09:00 is an hour below 08:00.
     const visit = within(first).getByText('Петров Пётр', { exact: false }).closest('li') as HTMLElement;

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HOME_TEXTS } from '../../../core/booking/home-visit';
 import {
   axisHours,
   CABINET_CALENDAR_PATH,
@@ -270,6 +271,12 @@ function ItemBody({
           <span className="text-xs text-success" data-testid="calendar-prepaid">
             {' '}
             · {RECEPTION_TEXTS.prepaid} {formatRub(item.prepaid)}
+          </span>
+        )}
+        {item.homeAddress !== null && (
+          <span className="block text-xs text-ink-soft" data-testid="calendar-home">
+            {HOME_TEXTS.listPrefix}
+            {item.homeAddress}
           </span>
         )}
       </>

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { formatHomeAddress, type KeptHomeAddress } from '../../../core/booking/home-visit';
 import type {
   CalendarBlockRow,
   CalendarHoldRow,
@@ -83,7 +84,8 @@ export function createCalendarRepo(db: Db) {
         SELECT a.id, a.doctor_id AS "doctorId", a.clinic_id AS "clinicId",
                lower(a.during) AS "startsAt", upper(a.during) AS "endsAt", a.status,
                a.confirmed_at IS NOT NULL AS confirmed, a.patient_name AS "patientName",
-               a.visit_type AS "visitType", a.overbooked, a.prepaid_amount / 100 AS prepaid
+               a.visit_type AS "visitType", a.overbooked, a.prepaid_amount / 100 AS prepaid,
+               a.home_address AS "homeAddress"
         FROM appointments a
         WHERE ${scoped(scope, 'a.doctor_id', 'a.clinic_id')}
           AND a.doctor_id IN (${sql.join(
@@ -95,10 +97,15 @@ export function createCalendarRepo(db: Db) {
           AND lower(a.during) < ${range.to.toISOString()}::timestamptz
         ORDER BY lower(a.during), a.id
         LIMIT 5000`);
-      return (result.rows as unknown as CalendarVisitRow[]).map((r) => ({
+      const rows = result.rows as unknown as (Omit<CalendarVisitRow, 'homeAddress'> & {
+        homeAddress: KeptHomeAddress | null;
+      })[];
+      return rows.map((r) => ({
         ...r,
         startsAt: iso(r.startsAt),
         endsAt: iso(r.endsAt),
+        // Where the doctor goes, for a home visit: the line the reception list shows too.
+        homeAddress: r.homeAddress ? formatHomeAddress(r.homeAddress) : null,
       }));
     },
 
