@@ -97,12 +97,14 @@ describe('booking a home visit', () => {
       url: `/cabinet/ajax/calendar/?date=2026-11-23&days=1&doctor=${spot.doctor_id}`,
     });
     expect(calendar.statusCode, calendar.body).toBe(200);
-    const items = calendar.json().columns.flatMap((c: { days: { items: unknown[] }[] }) =>
-      c.days.flatMap((d) => d.items),
+    const items = calendar
+      .json()
+      .columns.flatMap((c: { days: { items: unknown[] }[] }) => c.days.flatMap((d) => d.items));
+    expect(items.find((i: { kind: string; id?: number }) => i.kind === 'visit' && i.id === id)).toMatchObject(
+      {
+        homeAddress: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
+      },
     );
-    expect(items.find((i: { kind: string; id?: number }) => i.kind === 'visit' && i.id === id)).toMatchObject({
-      homeAddress: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
-    });
 
     // Another clinic's staff never see it: their list has not this visit.
     const other = await homeDoctor();
