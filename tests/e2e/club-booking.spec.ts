@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { settledSchedule } from './support/cards';
 import { hydrated } from './support/hydrated';
 import { randomPhone, signInThroughApi } from './support/patient';
 
@@ -23,13 +24,8 @@ async function clubCardWithSlots(page: Page): Promise<Locator> {
   for (let i = 0; i < count; i++) {
     const card = cards.nth(i);
     await card.scrollIntoViewIfNeeded();
-    // The calendar's day tabs (a card with several visit types also has their tab panel round it).
-    const settled = card
-      .getByRole('tablist', { name: 'Дни для записи' })
-      .or(card.getByText('Расписание недоступно'))
-      .or(card.getByText('Запись недоступна'))
-      .or(card.getByRole('link', { name: 'Запись на приём' }));
-    await expect(settled.first()).toBeVisible({ timeout: 20_000 });
+    // The calendar's day tabs, or what a card without them says (support/cards.ts).
+    await expect(settledSchedule(card)).toBeVisible({ timeout: 20_000 });
     if ((await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).count()) > 0) return card;
   }
   throw new Error('no doctor with a club price and free slots among the first cards');

@@ -84,12 +84,12 @@ const bookingButtonId = (line: PriceListLine) => `book-line-${line.id}`;
 
 /**
  * After joining the club from a line's club price, 'Продолжить' carries on to that line's
- * booking: its calendar opens (and takes focus), or, for a line not booked here, the service's
- * page with the club price on.
+ * booking: its calendar opens and takes focus. A line not booked here just closes the widget
+ * (the patient stays on the price list).
  */
 function carryOnToBooking(line: PriceListLine, bookable: boolean) {
   const button = bookable ? document.getElementById(bookingButtonId(line)) : null;
-  if (!button) return window.location.assign(withClubSwitch(line.url, true));
+  if (!button) return;
   button.scrollIntoView({ block: 'center' });
   button.focus();
   if (button.getAttribute('aria-expanded') !== 'true') button.click();
