@@ -73,6 +73,17 @@ describe('seedDatabase', () => {
     expect(counts.appointments).toBe(await count(first, 'SELECT count(*) FROM appointments'));
   });
 
+  it('gives every doctor first free times to compute, both visit types, though a fast load runs without triggers', async () => {
+    const doctors = await count(first, 'SELECT count(*) FROM doctors');
+    expect(doctors).toBeGreaterThan(0);
+    expect(await count(first, "SELECT count(*) FROM doctor_first_free WHERE visit_type = 'clinic'")).toBe(
+      doctors,
+    );
+    expect(await count(first, "SELECT count(*) FROM doctor_first_free WHERE visit_type = 'telemed'")).toBe(
+      doctors,
+    );
+  });
+
   it('sums itself up in one line of what a patient would count', async () => {
     const clinics = await count(first, 'SELECT count(*) FROM clinics');
     expect(seededSummary(counts)).toMatch(/^\d+ towns, \d+ clinics, [\d,]+ doctors, [\d,]+ reviews$/);

@@ -18,6 +18,14 @@ const STATEMENTS = [
      SELECT clinic_id FROM reviews WHERE status = 'deleted' AND deleted_reason = 'Отзыв оставлен не пациентом'
         AND doctor_id IS NULL AND sentiment = 'positive' GROUP BY clinic_id HAVING count(*) >= 2) s
     WHERE c.id = s.clinic_id`,
+  // Every doctor's first free times, stale, for the job and the lists to compute (ADR 046): a fast
+  // load runs with the triggers off, so the doctors' insert made none, and the 'Ближайшая запись'
+  // sort, which reads only these rows, listed nobody.
+  `INSERT INTO doctor_first_free (doctor_id, visit_type, valid_until)
+   SELECT d.id, v.visit_type, '-infinity'::timestamptz
+     FROM doctors d CROSS JOIN (VALUES ('clinic'), ('telemed')) AS v(visit_type)
+   ON CONFLICT (doctor_id, visit_type)
+   DO UPDATE SET valid_until = '-infinity', version = doctor_first_free.version + 1`,
 ];
 
 /** A check of every foreign key, denormalised ratings and counts, identity sequences after explicit ids, fresh planner statistics. */
