@@ -15,7 +15,7 @@ import { DEMO_OPERATOR, type LegalOperator } from '../core/legal/document';
 import { promoPageVariant } from '../core/promo/visibility';
 import { apiRoutes } from './api-routes';
 import { type Clock, fixedClock, TEST_NOW_COOKIE } from './clock';
-import { DEFAULT_APP_STORES } from './config';
+import { DEFAULT_APP_STORES, DEV_AUTH_SECRET } from './config';
 import { type Db, jobsConnectionOf } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { registerReadRouting } from './http/read-routing';
@@ -222,7 +222,15 @@ export async function buildApp({
     }),
     ...clinicMessages,
     ...createReviewNoticeHandlers({ db, clock, sms: providers.sms, email, publicOrigin }),
-    ...createInvitationHandlers({ db, clock, jobs, sms: providers.sms, publicOrigin }),
+    ...createInvitationHandlers({
+      db,
+      clock,
+      jobs,
+      sms: providers.sms,
+      email,
+      secret: authDeps.secret ?? DEV_AUTH_SECRET,
+      publicOrigin,
+    }),
     ...createRatingRefreshHandlers({ db, clock, log: app.log }),
     ...createFirstFreeHandlers({ db, clock, log: app.log }),
     ...createDocumentCleanupHandlers({ db, clock, documents, log: app.log }),

@@ -4,6 +4,7 @@ import {
   INVITE_LOOKBACK_MS,
   invitationDue,
   invitationDueAt,
+  invitationEmail,
   invitationSms,
 } from './invitation';
 
@@ -89,5 +90,27 @@ describe('invitationSms', () => {
         link: 'L',
       }),
     ).toBe('Как прошёл приём: МРТ головы, 07.12? Оставьте отзыв, за опубликованный — скидка 300 ₽: L');
+  });
+});
+
+describe('invitationEmail', () => {
+  it('says what the SMS says, with the link on its own line and where e-mails are switched off', () => {
+    const letter = invitationEmail({
+      doctorName: 'Иванова Анна Петровна',
+      startsAt: '2026-12-07T09:30:00Z',
+      tz: MSK,
+      discount: 300,
+      link: 'https://example.ru/reviews/new/?invite=abc',
+    });
+    expect(letter).toEqual({
+      subject: 'Как прошёл приём? Оставьте отзыв',
+      text: [
+        'Как прошёл приём у врача Иванова А. П. 07.12? Оставьте отзыв, за опубликованный — скидка 300 ₽.',
+        '',
+        'Написать отзыв: https://example.ru/reviews/new/?invite=abc',
+        '',
+        'Ссылка действует 30 дней и только для вас. Письма о записях можно отключить в профиле.',
+      ].join('\n'),
+    });
   });
 });

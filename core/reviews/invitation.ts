@@ -68,7 +68,7 @@ export function invitationDue(visit: EndedVisit, now: Date): boolean {
   return invitationDueAt(visit).getTime() <= now.getTime();
 }
 
-/** The link's secret: 32 random bytes as base64url (43 characters). */
+/** The link's secret: a keyed 32-byte hash as base64url (43 characters). */
 export const INVITE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** `/reviews/new/?invite={token}`: the form opened by the invitation's link. */
@@ -91,6 +91,26 @@ export function invitationSms(input: {
     ? `приём у врача ${shortName(input.doctorName)}`
     : `приём: ${input.serviceName ?? 'услуга клиники'},`;
   return `Как прошёл ${what} ${day}? Оставьте отзыв, за опубликованный — скидка ${input.discount} ₽: ${input.link}`;
+}
+
+/**
+ * The invitation's e-mail copy, for a patient who chose copies by e-mail: the SMS's words, the
+ * link on a line of its own, and where e-mails are switched off.
+ */
+export function invitationEmail(input: Parameters<typeof invitationSms>[0]): {
+  subject: string;
+  text: string;
+} {
+  return {
+    subject: 'Как прошёл приём? Оставьте отзыв',
+    text: [
+      invitationSms({ ...input, link: '' }).replace(/:\s*$/, '.'),
+      '',
+      `Написать отзыв: ${input.link}`,
+      '',
+      'Ссылка действует 30 дней и только для вас. Письма о записях можно отключить в профиле.',
+    ].join('\n'),
+  };
 }
 
 /** Why an invitation's link does not open the form. */

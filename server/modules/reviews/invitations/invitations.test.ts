@@ -11,6 +11,7 @@ import { INVITATION_ERRORS, INVITATION_TRAIL } from '../../../../core/reviews/in
 import { injectWithCsrf } from '../../../testing/csrf';
 import { signedInAs } from '../../../testing/session';
 import { messagesFixture } from '../../booking/messages-fixture';
+import { tokenHashOf } from './repo';
 import { INVITATION_JOBS, queueDueInvitations } from './service';
 
 const t = messagesFixture();
@@ -123,6 +124,43 @@ describe('the invitation after the visit', () => {
     const again = await injectWithCsrf(t.app, { url: '/api/reviews/', payload: reviewBody(token, doctorId) });
     expect(again.statusCode).toBe(410);
     expect(again.json().detail).toBe(INVITATION_ERRORS.used);
+  });
+
+  it('sends the e-mail copy a patient chose, with the SMS’s one link, once; none to one who did not', async () => {
+    const chose = await t.bookAs(MONDAY('11:00'));
+    const not = await t.bookAs(MONDAY('11:30'));
+    await t.database.db.execute(sql`
+      UPDATE users SET email = 'anna@example.ru', notify_email = true WHERE id = ${chose.patient.userId}`);
+    await t.database.db.execute(sql`
+      UPDATE users SET email = 'oleg@example.ru', notify_email = false WHERE id = ${not.patient.userId}`);
+    await t.app.jobs.runDue();
+    await mark(chose.appointment.id, 'done');
+    await mark(not.appointment.id, 'done');
+    // 11:30 there ends at 05:00 UTC.
+    t.now = new Date('2026-11-23T05:00:00Z');
+    await t.app.jobs.runDue();
+    await t.app.jobs.runDue();
+    const letters = async (to: string) =>
+      (
+        (await t.app.inject({ url: '/dev/outbox.json' })).json().emails as {
+          to: string;
+          subject: string;
+          text: string;
+        }[]
+      ).filter((m) => m.to === to && m.subject.startsWith('Как прошёл'));
+    const [letter, ...more] = await letters('anna@example.ru');
+    expect(more).toEqual([]);
+    const [sms] = await invitationsTo(chose.phone);
+    const token = tokenOf(sms);
+    expect(letter.text).toContain(`Написать отзыв: http://localhost:3000/reviews/new/?invite=${token}`);
+    expect(letter.text).toContain('Оставьте отзыв, за опубликованный — скидка');
+    expect(await invitationsTo(not.phone)).toHaveLength(1);
+    expect(await letters('oleg@example.ru')).toEqual([]);
+    // The one link of the visit: the stored hash is its token's.
+    const { rows } = await t.database.db.execute<{ hash: string }>(
+      sql`SELECT token_hash AS hash FROM review_invitations WHERE appointment_id = ${chose.appointment.id}`,
+    );
+    expect(rows[0].hash).toBe(tokenHashOf(token));
   });
 
   it('waits three hours for a no-show mark after an unmarked visit, then invites it', async () => {

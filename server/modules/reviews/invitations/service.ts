@@ -1,10 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { REVIEW_DISCOUNT_RUB } from '../../../../core/reviews/award';
 import {
   INVITATION_ERRORS,
   INVITE_TOKEN_PATTERN,
   INVITE_TTL_MS,
   invitationDue,
+  invitationEmail,
   invitationPath,
   invitationSms,
 } from '../../../../core/reviews/invitation';
@@ -14,8 +15,10 @@ import type { Db } from '../../../db/client';
 import { DomainError, forbidden, notFound } from '../../../http/errors';
 import type { JobKindName } from '../../../jobs/kinds';
 import type { Job, JobHandler, JobSender } from '../../../jobs/queue';
+import type { EmailProvider } from '../../../providers/email/email-provider';
 import type { SmsProvider } from '../../../providers/sms/sms-provider';
 import type { SessionViewer } from '../../auth/viewer';
+import { createBookingPeople } from '../../profile/booking-people';
 import { createReviewNoticesRepo } from '../notices-repo';
 import { createInvitationsRepo, type InvitationRow, tokenHashOf } from './repo';
 
@@ -61,25 +64,42 @@ function appointmentIdOf(job: Job): number {
 }
 
 /**
- * The sweep's handler and the SMS's. The SMS is sent once per visit (its key in sent_messages);
- * its link's token is made when it is sent and only its hash kept: a send retried after the
- * provider failed carries a new link. With no SMS provider configured nothing is sent.
+ * A visit's link token: keyed (AUTH_SECRET) from the visit and the moment its invitation was
+ * armed, so the SMS and the e-mail carry one link and a send retried after a provider failed
+ * sends that same link again. Only its hash is stored; without the secret it cannot be made.
+ */
+export function invitationToken(secret: string, appointmentId: number, armedAt: Date): string {
+  return createHmac('sha256', secret)
+    .update(`review-invitation:${appointmentId}:${armedAt.toISOString()}`)
+    .digest('base64url');
+}
+
+/**
+ * The sweep's handler and the invitation's. The SMS is sent once per visit (its key in
+ * sent_messages), then its e-mail copy once (its own key) when the patient chose copies by
+ * e-mail in the profile. With no SMS provider configured nothing is sent.
  */
 export function createInvitationHandlers({
   db,
   clock,
   jobs,
   sms,
+  email = null,
+  secret,
   publicOrigin,
 }: {
   db: Db;
   clock: Clock;
   jobs: JobSender;
   sms: SmsProvider | null;
+  email?: EmailProvider | null;
+  /** Keys the links' tokens (invitationToken). */
+  secret: string;
   publicOrigin: string;
 }): Record<(typeof INVITATION_JOBS)[keyof typeof INVITATION_JOBS], JobHandler> {
   const repo = createInvitationsRepo(db);
   const sent = createReviewNoticesRepo(db);
+  const people = createBookingPeople({ db });
   return {
     async [INVITATION_JOBS.due]() {
       await queueDueInvitations(db, jobs, clock.now());
@@ -89,26 +109,39 @@ export function createInvitationHandlers({
       if (!sms) return;
       const id = appointmentIdOf(job);
       const key = `${INVITATION_JOBS.send}:${id}`;
-      if (await sent.wasSent(key)) return;
+      const mailKey = `${key}:email`;
+      if ((await sent.wasSent(key)) && (await sent.wasSent(mailKey))) return;
       const visit = await repo.visitOf(id);
       if (!visit || visit.skipped) return;
-      if (visit.status !== 'active' && visit.status !== 'done') return repo.skip(id, 'visit');
-      if (visit.reviewed) return repo.skip(id, 'reviewed');
+      // No longer fit (cancelled, marked missed or reviewed since): nothing more is sent; an
+      // invitation whose SMS went already is not marked skipped.
+      const unfit =
+        visit.status !== 'active' && visit.status !== 'done' ? 'visit' : visit.reviewed ? 'reviewed' : null;
+      if (unfit) return visit.sentAt ? undefined : repo.skip(id, unfit);
       const about = await repo.smsOf(id);
       if (!about || (!about.doctorName && !about.serviceName)) return repo.skip(id, 'visit');
       if (!about.phone) return repo.skip(id, 'no_phone');
-      const token = randomBytes(32).toString('base64url');
-      const now = clock.now();
-      await repo.arm(id, tokenHashOf(token), now, new Date(now.getTime() + INVITE_TTL_MS));
-      const text = invitationSms({
+      // Armed once: the first attempt's moment makes the token, a retry makes the same one.
+      const armedAt = visit.sentAt ?? clock.now();
+      const token = invitationToken(secret, id, armedAt);
+      if (!visit.sentAt)
+        await repo.arm(id, tokenHashOf(token), armedAt, new Date(armedAt.getTime() + INVITE_TTL_MS));
+      const what = {
         ...(about.doctorName ? { doctorName: about.doctorName } : { serviceName: about.serviceName ?? '' }),
         startsAt: about.startsAt,
         tz: about.tz,
         discount: REVIEW_DISCOUNT_RUB,
         link: `${publicOrigin}${invitationPath(token)}`,
-      });
-      await sms.send(about.phone, text);
-      await sent.markSent(key, job.id, clock.now());
+      };
+      if (!(await sent.wasSent(key))) {
+        await sms.send(about.phone, invitationSms(what));
+        await sent.markSent(key, job.id, clock.now());
+      }
+      const address = email ? (await people.visitCopies(id)).email : null;
+      if (email && address && !(await sent.wasSent(mailKey))) {
+        await email.send({ to: address, ...invitationEmail(what) });
+        await sent.markSent(mailKey, job.id, clock.now());
+      }
     },
   };
 }
