@@ -85,6 +85,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'front-desk',
     'layout',
     'online-room',
+    'prepaid-visit',
     'profile',
     'promos',
     'review-incentives',
