@@ -36,7 +36,11 @@
  *   (bench/phases/webhooks.ts); `--webhooks-only` runs only that;
  * - the 'Ближайшая запись' sort: the Moscow list's data call sorted by the first free time
  *   (p95 < 50 ms, bench/phases/nearest.ts, ADR 046), after filling every doctor's first free
- *   time; `--nearest-only` runs only that.
+ *   time; `--nearest-only` runs only that;
+ * - notifications: SMS.ru pointed at a fake on the loopback, bookings at 20/s for 30 s then a
+ *   burst of 2,000: booking → confirmation SMS p95 < 5 s, the burst drained within 60 s, jobs/s
+ *   and p50/p95/max per job kind (bench/phases/notifications.ts, ADR 049); `--notifications-only`
+ *   runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -63,6 +67,7 @@ import { deskChecks, deskPhase } from './phases/desk';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
 import { nearestChecks, nearestPhase } from './phases/nearest';
+import { notificationsPass, notificationsPhase } from './phases/notifications';
 import { interleaved, pageTargets, startYardstick } from './phases/page-targets';
 import {
   breakdownPhase,
@@ -109,12 +114,14 @@ const { values: flags } = parseArgs({
     'webhooks-only': { type: 'boolean', default: false },
     /** Only the 'Ближайшая запись' sort of the Moscow list (bench/phases/nearest.ts). */
     'nearest-only': { type: 'boolean', default: false },
+    /** Only booking → confirmation SMS at 20/s and a burst of 2,000 (bench/phases/notifications.ts). */
+    'notifications-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only | --notifications-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -275,6 +282,20 @@ async function nearestOnly() {
   if (!(await nearest(services))) process.exitCode = 1;
 }
 
+/** Confirmation SMS within 5 s p95 at 20 bookings/s, and a burst of 2,000 drained within 60 s. */
+async function notificationsOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  services = await openServices(settings.databaseUrl);
+  const results = await notificationsPhase(
+    bench,
+    services.db,
+    await bookingPoolOf(services, await requireTown(services, TOWN)),
+    { PAGE_CACHE_TTL_MS: '0', SERVE_PAGES: 'false' },
+  );
+  if (results && !notificationsPass(results)) process.exitCode = 1;
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -384,7 +405,9 @@ try {
               ? webhooksOnly()
               : flags['nearest-only']
                 ? nearestOnly()
-                : main());
+                : flags['notifications-only']
+                  ? notificationsOnly()
+                  : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;

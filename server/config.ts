@@ -171,6 +171,8 @@ const ConfigSchema = z
     SMSRU_API_ID: z.string().optional(),
     /** SMS.ru sender name; the account's default sender when unset. */
     SMSRU_FROM: z.string().optional(),
+    /** Only for a test server (the bench's fake SMS.ru); https://sms.ru by default. */
+    SMSRU_API_URL: z.url().optional(),
     GREENSMS_TOKEN: z.string().optional(),
     /** The toll-free number the dev call-in adapter asks patients to call. */
     CALLIN_PHONE: z

@@ -26,6 +26,17 @@ export interface JobKind {
   concurrency?: number;
   /** How often a worker polls the kind's queue, if not the queue's default (2 s). */
   pollSeconds?: number;
+  /**
+   * Jobs one worker claims per fetch (1 when unset). A batch's jobs run side by side, each
+   * completed or failed on its own (a failed one is retried alone); a full batch is followed by
+   * the next fetch at once instead of the next poll, until a fetch comes back short.
+   */
+  batchSize?: number;
+  /**
+   * Workers are woken as soon as a job of the kind is committed, by any process (PostgreSQL's
+   * LISTEN/NOTIFY), instead of at their next poll; the poll stays as the backstop.
+   */
+  notify?: true;
 
   /**
    * A cron kind that follows the clock closely (each minute): the tests' manual queue, whose
@@ -39,13 +50,21 @@ export const DEAD_LETTER_QUEUE = 'jobs.dead-letters';
 /** How long a dead letter is kept: 90 days. */
 export const DEAD_LETTER_RETENTION_SECONDS = 90 * 86_400;
 
-/** A text message to a patient: retried over about two hours (1, 2, 4, 8 minutes…), then a dead letter. */
+/**
+ * A text message to a patient: retried over about two hours (1, 2, 4, 8 minutes…), then a dead
+ * letter. Sent within seconds (ADR 049): a committed job wakes the kind's 4 workers at once,
+ * and each claims up to 4 jobs per fetch and fetches again at once while batches come full, so
+ * a backlog drains at the handlers' own speed. One job per fetch and a 2 s poll (4 workers)
+ * sent 2.3 a second: 2,000 bookings' confirmations took 12.6 minutes.
+ */
 const SMS: JobKind = {
   retryLimit: 6,
   retryDelay: 60,
   retryDelayMax: 3_600,
   expireInSeconds: 300,
   concurrency: 4,
+  batchSize: 4,
+  notify: true,
 };
 
 export const JOB_KINDS = {

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db as BossDb, type JobWithMetadata, PgBoss, TestClock } from 'pg-boss';
+import { type Db as BossDb, type JobResult, type JobWithMetadata, PgBoss, TestClock } from 'pg-boss';
 import type { Clock } from '../clock';
 import type { Db, DbTx } from '../db/client';
 import { executeShaped } from '../db/prepared';
@@ -51,13 +51,15 @@ export const JOBS_SCHEMA = 'pgboss';
 /** What a failed attempt keeps: never a failed query's parameters (server/http/logger.ts). */
 const errorText = (err: unknown) => safeErrorMessage(err).slice(0, 2000);
 
-function queueOptions(kind: JobKind) {
+/** A queue's settings from its kind; `listens`: its inserts wake the workers (PostgreSQL only). */
+function queueOptions(kind: JobKind, listens: boolean) {
   return {
     retryLimit: kind.retryLimit,
     retryDelay: kind.retryDelay,
     retryBackoff: true,
     retryDelayMax: kind.retryDelayMax,
     expireInSeconds: kind.expireInSeconds,
+    notify: listens && kind.notify === true,
   };
 }
 
@@ -122,10 +124,15 @@ export function createJobs({
   superviseSeconds?: number;
 }) {
   const testClock = manual ? new TestClock(clock.now()) : undefined;
+  // A `notify` kind's insert sends a NOTIFY when its transaction commits; a working process on
+  // PostgreSQL LISTENs on a connection of its own and wakes that queue's workers. PGlite has no
+  // second connection to listen on: its workers poll.
+  const listens = 'connectionString' in connection;
   const boss = new PgBoss({
     ...connection,
     schema: JOBS_SCHEMA,
     clock: testClock,
+    useListenNotify: listens && !manual,
     // Maintenance (expiring stalled jobs, retention) and cron run in working processes only.
     supervise: !manual,
     schedule: !manual,
@@ -165,7 +172,7 @@ export function createJobs({
     opened = true;
     await boss.createQueue(DEAD_LETTER_QUEUE, { retentionSeconds: DEAD_LETTER_RETENTION_SECONDS });
     for (const [name, kind] of Object.entries(kinds)) {
-      const options = queueOptions(kind);
+      const options = queueOptions(kind, listens);
       await boss.createQueue(name, {
         ...options,
         policy: kind.policy ?? 'standard',
@@ -190,38 +197,67 @@ export function createJobs({
     /** One job of a kind is sent; several of one kind (the reminders' sweep) go in one insert. */
     async enqueue(tx: DbTx, list: readonly NewJob[]) {
       const db = preparedIn(tx);
+      // A job due by now starts at the database's now() (pg-boss's default), not the app's time:
+      // pg-boss NOTIFYs only for a job runnable at its insert, and now() is the transaction's
+      // start, earlier than the app's clock read inside it (with the app's time the NOTIFY never
+      // went, and the job waited for the poll). The tests' manual queue keeps its moved clock.
+      const now = clock.now().getTime();
+      const startAfter = (job: NewJob) => (!manual && job.runAt.getTime() <= now ? undefined : job.runAt);
       const byKind = new Map<string, NewJob[]>();
       for (const job of list) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
       for (const [kind, same] of byKind) {
-        if (same.length === 1) await boss.send(kind, same[0].payload, { startAfter: same[0].runAt, db });
+        if (same.length === 1)
+          await boss.send(kind, same[0].payload, { startAfter: startAfter(same[0]), db });
         else
           await boss.insert(
             kind,
-            same.map((job) => ({ data: job.payload, startAfter: job.runAt })),
+            same.map((job) => ({ data: job.payload, startAfter: startAfter(job) })),
             { db },
           );
       }
     },
 
-    /** Polls every queue and runs its jobs in this process, until `stop()`. */
+    /**
+     * Polls every queue and runs its jobs in this process, until `stop()`. A kind with a
+     * `batchSize` claims that many jobs per fetch, runs them side by side and settles each on its
+     * own, and fetches again at once after a full batch; a `notify` kind's workers also wake as a
+     * job of it is committed (the poll is then the backstop).
+     */
     async work() {
-      for (const [name, kind] of Object.entries(kinds)) {
+      for (const [name, kind] of Object.entries(kinds) as [string, JobKind][]) {
         const handler = handlerOf(name);
-        await boss.work(
-          name,
-          {
-            batchSize: 1,
-            localConcurrency: kind.concurrency ?? 1,
-            pollingIntervalSeconds: (kind as JobKind).pollSeconds ?? pollSeconds,
-          },
-          async ([job]) => {
+        const polling = {
+          localConcurrency: kind.concurrency ?? 1,
+          pollingIntervalSeconds: kind.pollSeconds ?? pollSeconds,
+          notifyPollingIntervalSeconds: kind.pollSeconds ?? pollSeconds,
+        };
+        const batchSize = kind.batchSize ?? 1;
+        if (batchSize === 1) {
+          await boss.work(name, { ...polling, batchSize: 1 }, async ([job]) => {
             try {
               await handler(asJob(name, job));
             } catch (err) {
               log.warn({ err, jobId: job.id, kind: name, attempt: job.retryCount + 1 }, 'job failed');
               throw new Error(errorText(err));
             }
-          },
+          });
+          continue;
+        }
+        await boss.work(
+          name,
+          { ...polling, batchSize, burstWhenBatchFull: true, perJobResults: true },
+          (batch): Promise<JobResult[]> =>
+            Promise.all(
+              batch.map(async (job): Promise<JobResult> => {
+                try {
+                  await handler(asJob(name, job));
+                  return { id: job.id, status: 'completed' };
+                } catch (err) {
+                  log.warn({ err, jobId: job.id, kind: name, attempt: job.retryCount + 1 }, 'job failed');
+                  return { id: job.id, status: 'failed', output: { message: errorText(err) } };
+                }
+              }),
+            ),
         );
       }
     },

@@ -24,7 +24,7 @@ export type ProvidersConfig = Pick<
   | 'CALLIN_PHONE'
   | 'ENABLE_PHONE_CONFIRMATION_VK'
 > &
-  Partial<Pick<Config, 'SMSRU_FROM'>>;
+  Partial<Pick<Config, 'SMSRU_FROM' | 'SMSRU_API_URL'>>;
 
 /** Development and tests: every adapter the dev one (codes in the log and the dev outbox), VK on. */
 export const DEV_PROVIDERS_CONFIG: ProvidersConfig = {
@@ -70,7 +70,7 @@ export function createProviders(
     if (!outbox) throw new Error('unreachable: a dev adapter without the dev outbox');
     return outbox;
   };
-  const smsRu = () => ({ apiId: config.SMSRU_API_ID ?? '' });
+  const smsRu = () => ({ apiId: config.SMSRU_API_ID ?? '', baseUrl: config.SMSRU_API_URL });
 
   return {
     sms:
