@@ -142,6 +142,35 @@ export type MisFeedQuery = z.input<typeof MisFeedQuerySchema>;
 
 export const MIS_APPOINTMENT_STATUSES = ['booked', 'canceled', 'done', 'no_show'] as const;
 
+/**
+ * Where the doctor goes on a home visit, as the patient gave it when booking on the site
+ * (docs/product/visits.md): the parts for the clinic's software to keep, and the one line its
+ * staff read. Optional parts the patient left empty are ''.
+ */
+export const MisHomeAddressSchema = z.object({
+  line: z
+    .string()
+    .describe(
+      'Адрес одной строкой: «ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К» (без комментария)',
+    ),
+  street: z.string().describe('Улица'),
+  house: z.string().describe('Дом, корпус'),
+  flat: z.string().describe('Квартира; пустая строка, если не указана'),
+  entrance: z.string().describe('Подъезд; пустая строка, если не указан'),
+  floor: z.string().describe('Этаж; пустая строка, если не указан'),
+  intercom: z.string().describe('Код домофона; пустая строка, если не указан'),
+  note: z
+    .string()
+    .describe('Комментарий пациента для врача (может быть в несколько строк); пустая строка, если нет'),
+  district: z
+    .string()
+    .nullable()
+    .describe('Район города, выбранный пациентом; null — в городе нет списка районов'),
+  lat: z.number().nullable().describe('Широта дома, если геокодер знает именно этот дом; иначе null'),
+  lon: z.number().nullable().describe('Долгота дома, если геокодер знает именно этот дом; иначе null'),
+});
+export type MisHomeAddress = z.infer<typeof MisHomeAddressSchema>;
+
 export const MisAppointmentSchema = z.object({
   id: z.number().int(),
   status: z.enum(MIS_APPOINTMENT_STATUSES),
@@ -155,6 +184,24 @@ export const MisAppointmentSchema = z.object({
   visit_type: z.enum(VISIT_TYPES),
   starts_at: z.string(),
   ends_at: z.string(),
+  /**
+   * A home visit's address (null for other visits, and for a home visit booked without one).
+   * Optional: a repeated write's kept reply from before it was sent lacks it (ADR 041).
+   */
+  home_address: MisHomeAddressSchema.nullable()
+    .optional()
+    .describe(
+      'Куда едет врач (visit_type home): адрес, который пациент указал при записи на сайте. null — у приёма в клинике и онлайн, и у вызова на дом, записанного без адреса (из кабинета или МИС)',
+    ),
+  /** The clinic's arrival window kept with a home visit, in minutes; null: at the booked time. */
+  home_window_minutes: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe(
+      'Вызов на дом: врач приедет в течение стольких минут от starts_at (окно клиники на момент записи: 60, 120, 180 или 240); null — ко времени starts_at или не вызов на дом',
+    ),
   patient: z.object({ name: z.string(), phone: z.string(), birth_date: z.string().nullable() }),
   /** Whole roubles: the agreed price, and what the patient prepaid on the site (a club coupon). */
   price: z.number().int().nullable(),

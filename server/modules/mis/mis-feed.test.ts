@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/booking';
 import { bookingFixture } from '../booking/booking-fixture';
-import { misHelpers, monday, week } from './mis-fixture';
+import { HOME_ADDRESS, misHelpers, monday, week } from './mis-fixture';
 
 /** The MIS API's change feed of the clinic's appointments (docs/product/mis-api.md, ADR 017). */
 const t = bookingFixture();
-const { keyOf, call, push, feed, book } = misHelpers(t);
+const { keyOf, call, push, feed, book, homeDoctor } = misHelpers(t);
 
 describe('the change feed', () => {
   it('tells the clinic its new, moved and cancelled visits once each change, in order, page by page', async () => {
@@ -76,6 +76,74 @@ describe('the change feed', () => {
     ]);
     // Another clinic's key never sees them.
     expect((await feed(key)).json().appointments).toEqual([]);
+  });
+
+  it('tells where the doctor goes on a home visit: the address the patient gave, and the window', async () => {
+    const spot = await homeDoctor(120);
+    const key = await keyOf(spot.lpu_id);
+    const patient = await t.patient();
+    const home = await t.book(
+      patient,
+      t.form(spot, {
+        type: 'home',
+        slot: '23.11.2026 10:00',
+        home_address: { ...HOME_ADDRESS, district_id: spot.districtId },
+      }),
+    );
+    expect(home.statusCode, home.body).toBe(201);
+    const id = home.json().appointment.id;
+
+    const visits = (await feed(key)).json().appointments;
+    expect(visits).toEqual([
+      expect.objectContaining({
+        id,
+        visit_type: 'home',
+        starts_at: '2026-11-23T03:00:00.000Z',
+        home_address: {
+          line: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
+          street: 'ул. Ленина',
+          house: '5',
+          flat: '12',
+          entrance: '2',
+          floor: '3',
+          intercom: '12К',
+          note: 'Собака добрая',
+          district: 'Ленинский',
+          // No radius: the house was not placed.
+          lat: null,
+          lon: null,
+        },
+        home_window_minutes: 120,
+      }),
+    ]);
+    // The visit as the MIS's writes answer it says the same (here: the clinic cancels it).
+    const canceled = await t.app.inject({
+      method: 'POST',
+      url: `/api/mis/v1/appointments/${id}/cancel/`,
+      headers: { authorization: `Bearer ${key}` },
+      payload: { reason: 'Врач заболел', idempotency_key: 'home-cancel-1' },
+    });
+    expect(canceled.statusCode, canceled.body).toBe(200);
+    expect(canceled.json()).toMatchObject({
+      status: 'canceled',
+      home_address: visits[0].home_address,
+      home_window_minutes: 120,
+    });
+  });
+
+  it('sends no address with a visit at the clinic', async () => {
+    const spot = await t.doctor();
+    const key = await keyOf(spot.lpu_id);
+    const id = await book(spot, '23.11.2026 11:30');
+    let since = '';
+    let mine: Record<string, unknown> | undefined;
+    for (;;) {
+      const page = (await feed(key, `?limit=500${since ? `&since=${since}` : ''}`)).json();
+      mine = page.appointments.find((a: { id: number }) => a.id === id) ?? mine;
+      since = page.next_cursor;
+      if (!page.has_more) break;
+    }
+    expect(mine).toMatchObject({ visit_type: 'clinic', home_address: null, home_window_minutes: null });
   });
 
   it('refuses a cursor it did not give, and a limit out of range', async () => {

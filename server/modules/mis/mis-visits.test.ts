@@ -137,6 +137,25 @@ describe('an idempotency key', () => {
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().status).toBe('canceled');
   });
+
+  it('repeats a reply kept before visits told a home address, as it was kept', async () => {
+    const spot = await t.doctor();
+    const id = await book(spot, '23.11.2026 11:00');
+    const key = await keyOf(spot.lpu_id);
+    const body = { reason: 'Врач заболел', idempotency_key: 'kept-before-home' };
+    const first = await post(key, `/api/mis/v1/appointments/${id}/cancel/`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ home_address: null, home_window_minutes: null });
+    // The kept reply as a release before home addresses wrote it.
+    const { home_address: _, home_window_minutes: __, ...older } = first.json();
+    await t.db
+      .update(misIdempotency)
+      .set({ reply: older })
+      .where(eq(misIdempotency.idempotencyKey, 'kept-before-home'));
+    const again = await post(key, `/api/mis/v1/appointments/${id}/cancel/`, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(older);
+  });
 });
 
 describe('the MIS moves, marks and books', () => {

@@ -57,6 +57,8 @@ const VISIT_EXAMPLE = {
   visit_type: 'clinic',
   starts_at: '2026-11-23T03:00:00.000Z',
   ends_at: '2026-11-23T03:30:00.000Z',
+  home_address: null,
+  home_window_minutes: null,
   patient: { name: 'Иванова Анна Петровна', phone: '79131234567', birth_date: '1990-04-01' },
   price: 1500,
   prepaid: null,
@@ -64,6 +66,31 @@ const VISIT_EXAMPLE = {
   canceled_by: null,
   cancel_reason: null,
   created_at: '2026-11-20T08:15:00.000Z',
+};
+
+/** A home visit in the feed: where the doctor goes, as the patient gave it, and the clinic's window. */
+const HOME_VISIT_EXAMPLE = {
+  ...VISIT_EXAMPLE,
+  id: 5311,
+  slot_mis_id: null,
+  visit_type: 'home',
+  starts_at: '2026-11-23T05:00:00.000Z',
+  ends_at: '2026-11-23T06:00:00.000Z',
+  home_address: {
+    line: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
+    street: 'ул. Ленина',
+    house: '5',
+    flat: '12',
+    entrance: '2',
+    floor: '3',
+    intercom: '12К',
+    note: 'Собака добрая, звонить в домофон дважды',
+    district: 'Центральный',
+    lat: 55.0302,
+    lon: 82.9204,
+  },
+  home_window_minutes: 120,
+  price: 3500,
 };
 
 const IDEMPOTENCY =
@@ -182,13 +209,17 @@ const OPERATIONS: Operation[] = [
     call: misAppointments,
     summary: 'Новые и изменённые записи',
     description:
-      'Записи клиники, созданные или изменённые после курсора since (next_cursor прошлого ответа), в порядке изменений. Запись приходит снова при каждом изменении (перенос, подтверждение, отмена, отметка). Содержит данные пациентов: нужен доступ appointments:read.',
+      'Записи клиники, созданные или изменённые после курсора since (next_cursor прошлого ответа), в порядке изменений. Запись приходит снова при каждом изменении (перенос, подтверждение, отмена, отметка). У вызова врача на дом (visit_type home) — адрес пациента (home_address) и окно приезда (home_window_minutes). Содержит данные пациентов: нужен доступ appointments:read.',
     scope: 'appointments:read',
     query: MisFeedQuerySchema,
     reply: MisFeedSchema,
     example: {
       query: { since: '7781.5309', limit: 100 },
-      reply: { appointments: [VISIT_EXAMPLE], next_cursor: '7790.5310', has_more: false },
+      reply: {
+        appointments: [VISIT_EXAMPLE, HOME_VISIT_EXAMPLE],
+        next_cursor: '7790.5311',
+        has_more: false,
+      },
     },
     refusals: { 400: `${MIS_TEXTS.badCursor}; limit вне 1…${MIS_LIMITS.maxPage}` },
   },
@@ -279,8 +310,8 @@ const FIELDS: Record<string, string> = {
   doctor_id: 'Наш id врача (GET /api/mis/v1/doctors/)',
   doctor_mis_id: 'id врача в вашей МИС',
   mis_id: 'id в вашей МИС (латинские буквы, цифры и . _ : / -, до 64 символов)',
-  visit_types: 'Виды приёма врача в клинике: clinic — в клинике, home — на дому, online — онлайн',
-  visit_type: 'Вид приёма: clinic, home или online (по умолчанию clinic)',
+  visit_types: 'Виды приёма врача в клинике: clinic — в клинике, home — на дому, telemed — онлайн',
+  visit_type: 'Вид приёма: clinic, home (вызов на дом) или telemed (онлайн); по умолчанию clinic',
   mis_schedule:
     'true — пациентам предлагаются только переданные слоты врача; false — часы приёма из кабинета',
   appointment_on: 'Онлайн-запись к врачу в клинике включена',
@@ -434,7 +465,7 @@ export function misOpenApi(origin: string): Record<string, unknown> {
     openapi: '3.1.0',
     info: {
       title: 'API для МИС клиник',
-      version: '1.1.0',
+      version: '1.2.0',
       description:
         'Обмен расписанием и записями между медицинской информационной системой клиники и порталом. Ключ выдаётся в кабинете клиники (Интеграция с МИС) с названием и доступами (slots, doctors, appointments:read, appointments:write) и передаётся в заголовке Authorization: Bearer <ключ>. Ключ без нужного доступа получает 403 с его названием. Ответы и отказы — JSON; отказ — {detail, code}.',
     },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { KeptHomeAddress } from '../../../core/booking/home-visit';
 import type { VisitType } from '../../../core/booking/urls';
 import type { PushedSlot, StoredSlot } from '../../../core/mis/push';
 import type { Db, DbTx } from '../../db/client';
@@ -40,6 +41,9 @@ export interface FeedRow {
   visitType: VisitType;
   startsAt: string;
   endsAt: string;
+  /** A home visit's address as the patient gave it, and the clinic's window then (ADR 042). */
+  homeAddress: KeptHomeAddress | null;
+  homeWindowMinutes: number | null;
   patientName: string;
   patientPhone: string;
   birthDate: string | null;
@@ -51,19 +55,20 @@ export interface FeedRow {
   createdAt: string;
 }
 
-/** An appointment as the change feed (and the MIS's writes) tell it. */
-const feedColumns = sql`
+/** An appointment as the change feed (and the MIS's writes and the webhooks) tell it. */
+export const feedColumns = sql`
   a.id, a.change_xid::text AS xid, a.status, a.doctor_id AS "doctorId", w.mis_id AS "doctorMisId",
   a.clinic_service_id AS "serviceId", cs.mis_service_id AS "serviceMisId",
   (SELECT x.mis_id FROM explicit_slots x
     WHERE x.workplace_id = a.workplace_id AND x.visit_type = a.visit_type
       AND x.starts_at = lower(a.during) LIMIT 1) AS "slotMisId",
   a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
+  a.home_address AS "homeAddress", a.home_window_minutes AS "homeWindowMinutes",
   a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
   a.patient_birth_date::text AS "birthDate", a.price, a.prepaid_amount AS prepaid,
   a.confirmed_at IS NOT NULL AS confirmed, a.canceled_by AS "canceledBy",
   a.cancel_reason AS "cancelReason", a.created_at AS "createdAt"`;
-const feedTables = sql`appointments a
+export const feedTables = sql`appointments a
           LEFT JOIN workplaces w ON w.id = a.workplace_id
           LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id`;
 

@@ -1,8 +1,10 @@
 import { TZDate } from '@date-fns/tz';
+import { formatHomeAddress } from '../../../core/booking/home-visit';
 import type {
   MisAppointment,
   MisBookRequest,
   MisCancelBody,
+  MisHomeAddress,
   MisMarkBody,
   MisMoveBody,
 } from '../../../core/mis/contracts';
@@ -29,6 +31,8 @@ export const misAppointmentOf = (r: FeedRow): MisAppointment => ({
   visit_type: r.visitType,
   starts_at: iso(r.startsAt),
   ends_at: iso(r.endsAt),
+  home_address: r.visitType === 'home' ? misHomeAddressOf(r.homeAddress) : null,
+  home_window_minutes: r.visitType === 'home' ? r.homeWindowMinutes : null,
   patient: { name: r.patientName, phone: r.patientPhone, birth_date: r.birthDate },
   price: r.price,
   prepaid: r.prepaid === null ? null : Math.round(r.prepaid / 100),
@@ -37,6 +41,24 @@ export const misAppointmentOf = (r: FeedRow): MisAppointment => ({
   cancel_reason: r.cancelReason,
   created_at: iso(r.createdAt),
 });
+
+/** Where the doctor goes, as the clinic's software reads it; null when no address was given. */
+function misHomeAddressOf(a: FeedRow['homeAddress']): MisHomeAddress | null {
+  if (!a) return null;
+  return {
+    line: formatHomeAddress(a),
+    street: a.street,
+    house: a.house,
+    flat: a.flat,
+    entrance: a.entrance,
+    floor: a.floor,
+    intercom: a.intercom,
+    note: a.note,
+    district: a.districtName,
+    lat: a.lat,
+    lon: a.lon,
+  };
+}
 
 /** An instant as the desk's 'dd.MM.yyyy HH:mm' on the clinic's clock. */
 export function deskSlotOf(at: string, tz: string): string {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbTx } from '../../db/client';
 import { cabinetAudit } from '../../db/schema/cabinet';
-import type { FeedRow } from './repo';
+import { type FeedRow, feedColumns, feedTables } from './repo';
 
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 
@@ -204,20 +204,7 @@ export function createWebhooksRepo(db: Db) {
     async visit(appointmentId: number): Promise<FeedRow | undefined> {
       const [row] = rowsOf<FeedRow>(
         await db.execute(sql`
-          SELECT a.id, a.change_xid::text AS xid, a.status, a.doctor_id AS "doctorId", w.mis_id AS "doctorMisId",
-                 a.clinic_service_id AS "serviceId", cs.mis_service_id AS "serviceMisId",
-                 (SELECT x.mis_id FROM explicit_slots x
-                   WHERE x.workplace_id = a.workplace_id AND x.visit_type = a.visit_type
-                     AND x.starts_at = lower(a.during) LIMIT 1) AS "slotMisId",
-                 a.visit_type AS "visitType", lower(a.during) AS "startsAt", upper(a.during) AS "endsAt",
-                 a.patient_name AS "patientName", a.patient_phone AS "patientPhone",
-                 a.patient_birth_date::text AS "birthDate", a.price, a.prepaid_amount AS prepaid,
-                 a.confirmed_at IS NOT NULL AS confirmed, a.canceled_by AS "canceledBy",
-                 a.cancel_reason AS "cancelReason", a.created_at AS "createdAt"
-          FROM appointments a
-          LEFT JOIN workplaces w ON w.id = a.workplace_id
-          LEFT JOIN clinic_services cs ON cs.id = a.clinic_service_id
-          WHERE a.id = ${appointmentId}`),
+          SELECT ${feedColumns} FROM ${feedTables} WHERE a.id = ${appointmentId}`),
       );
       return row;
     },

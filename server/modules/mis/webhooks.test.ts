@@ -12,10 +12,12 @@ import { isAllowedAddress, urlProblem, WEBHOOK_TEXTS } from '../../../core/mis/w
 import { signedInAs, type TestSession } from '../../testing/session';
 import { bookingFixture, START } from '../booking/booking-fixture';
 import { cabinetHelpers } from '../cabinet/cabinet-fixture';
+import { HOME_ADDRESS, misHelpers } from './mis-fixture';
 import { checkHost, postWebhook } from './webhooks';
 
 const t = bookingFixture({ environment: 'development' });
 const { clinicAccount } = cabinetHelpers(t);
+const { homeDoctor } = misHelpers(t);
 
 interface Received {
   path: string;
@@ -120,6 +122,60 @@ describe('webhooks', () => {
     expect(more).toEqual([]);
     expect(got.json).toMatchObject({ event: 'appointment.booked', appointment: { id, status: 'booked' } });
     expectSigned(got);
+  });
+
+  it('deliver a home visit with where the doctor goes, and its move with the same address', async () => {
+    const spot = await homeDoctor();
+    // The home-visit clinic's own endpoint: a path of its own on the receiver.
+    const clinic = await clinicAccount(spot.lpu_id);
+    const hook = await clinic.inject({ url: '/cabinet/ajax/webhooks/', payload: { url: `${url}-home` } });
+    expect(hook.statusCode, hook.body).toBe(201);
+    const res = await t.book(
+      await t.patient(),
+      t.form(spot, {
+        type: 'home',
+        slot: '23.11.2026 09:00',
+        home_address: { ...HOME_ADDRESS, district_id: spot.districtId },
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().appointment.id;
+    await t.app.jobs.runDue();
+    const [got, ...more] = of(id, '/hook-home');
+    expect(more).toEqual([]);
+    const address = {
+      line: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
+      street: 'ул. Ленина',
+      house: '5',
+      flat: '12',
+      entrance: '2',
+      floor: '3',
+      intercom: '12К',
+      note: 'Собака добрая',
+      district: 'Ленинский',
+      lat: null,
+      lon: null,
+    };
+    expect(got.json).toMatchObject({
+      event: 'appointment.booked',
+      appointment: { id, visit_type: 'home', home_address: address, home_window_minutes: null },
+    });
+
+    // The desk moves it an hour later: the address goes along.
+    const moved = await clinic.inject({
+      url: `/cabinet/ajax/appointments/${id}/move/`,
+      payload: { slot: '23.11.2026 10:00' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.app.jobs.runDue(later(1));
+    expect(of(id, '/hook-home').map((r) => r.json.event)).toEqual([
+      'appointment.booked',
+      'appointment.moved',
+    ]);
+    expect(of(id, '/hook-home')[1].json.appointment).toMatchObject({
+      starts_at: '2026-11-23T03:00:00.000Z',
+      home_address: address,
+    });
   });
 
   it('retry after a 500 with the same X-Webhook-Id and body, keep 1 KB of the answer, and send again on «Повторить»', async () => {
