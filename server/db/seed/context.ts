@@ -67,6 +67,8 @@ export interface ClinicInfo {
   /** The clinic network it is a branch of, or null. */
   networkId: number | null;
   kind: ClinicKind;
+  /** Its district's id (districts.id), or null where the town lists none. */
+  districtId: number | null;
   clubEnabled: boolean;
   clubDiscountPercent: number;
   /** Relative size: how many doctors it attracts. */

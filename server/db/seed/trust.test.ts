@@ -12,6 +12,7 @@ import { openSeededDatabase } from '../../testing/seeded-database';
 import type { Database } from '../client';
 import names from './data/names.json' with { type: 'json' };
 import reviewsData from './data/reviews.json' with { type: 'json' };
+import { SIZES } from './sizes';
 
 const NOW = new Date('2025-06-10T09:00:00.000Z');
 const TODAY = '2025-06-10';
@@ -158,6 +159,29 @@ describe('prices a patient would trust', () => {
       `SELECT count(*)::int AS n FROM workplace_prices WHERE visit_type = 'home'`,
     );
     expect(n).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo clinic accounts take home visits where their staff could', () => {
+  it('serve their own district and the two nearest once their doctors go home; the third account has one', async () => {
+    const accounts = SIZES.small.clinicAccounts;
+    const goHome = `EXISTS (SELECT 1 FROM workplaces w
+      JOIN workplace_prices p ON p.workplace_id = w.id AND p.visit_type = 'home' WHERE w.clinic_id = c.id)`;
+    const bad = await offenders(`
+      SELECT c.id || ': ' || c.district_id || ' / ' || c.home_district_ids::text AS x FROM clinics c
+      WHERE c.id <= ${accounts} AND ${goHome} AND c.district_id IS NOT NULL
+        AND NOT (c.district_id = ANY (c.home_district_ids) AND cardinality(c.home_district_ids) = 3)
+      ORDER BY c.id`);
+    expectNone(bad, 'demo clinic: district / area');
+    const outside = await offenders(`
+      SELECT c.id AS x FROM clinics c
+      WHERE cardinality(c.home_district_ids) > 0 AND (c.id > ${accounts} OR NOT ${goHome})`);
+    expectNone(outside, 'clinic with an area and no home-visit doctor, or not a demo account');
+    // The e2e scenario's clinic (tests/e2e/home-visit.spec.ts): +7 999 000-20-03.
+    const [{ n }] = await rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM clinics c WHERE c.id = 3 AND ${goHome}`,
+    );
+    expect(n).toBe(1);
   });
 });
 

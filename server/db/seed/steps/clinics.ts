@@ -73,20 +73,24 @@ export async function seedClinics(ctx: SeedContext): Promise<void> {
       for (const unit of planUnits(rng, perTown[ti], w.networks)) {
         const id = ctx.clinics.length + 1;
         const hours = clinicWeekHours(rng, unit.kind);
+        // The size is drawn before the place, as always: another order would move every clinic.
+        const size = KIND_SIZE[unit.kind] * (0.4 + rng.next() * 1.6) * (unit.networkId ? 1.5 : 1);
+        const place = placeClinic(rng, town);
         const info: ClinicInfo = {
           id,
           townIndex: ti,
           networkId: unit.networkId,
           kind: unit.kind,
+          districtId: place.districtId,
           clubEnabled: false,
           clubDiscountPercent: 0,
-          size: KIND_SIZE[unit.kind] * (0.4 + rng.next() * 1.6) * (unit.networkId ? 1.5 : 1),
+          size,
           hours,
           holidays: isAllDay(hours) ? new Set() : new Set(holidays),
           staff: [],
         };
         const row = clinicRow(rng, {
-          ...placeClinic(rng, town),
+          ...place,
           id,
           kind: unit.kind,
           name: unit.name,

@@ -14,6 +14,7 @@ import { apportion, type Rng, weightedIndex } from '../rng';
 import { doctorGender, doctorRow } from '../rows/doctor';
 import { DOCTOR_ACCOUNT_VERSIONS } from '../rows/user';
 import { clinicPicker, type Profile, profileOf } from './clinic-picker';
+import { demoHomeVisits } from './demo-home-visits';
 import { consultationPrices, roundPrice } from './prices';
 
 /** Doctors with their specialities, workplaces in clinics of their town and visit prices. */
@@ -29,6 +30,7 @@ export async function seedDoctors(ctx: SeedContext): Promise<void> {
   const related = relatedSpecialities(ctx.specialities);
   const basePrices = consultationPrices(ctx);
   const pick = clinicPicker(ctx);
+  const demoHome = demoHomeVisits(ctx);
 
   await inTransaction(ctx, async (session) => {
     const doctorWriter = session.writer(doctors);
@@ -79,7 +81,9 @@ export async function seedDoctors(ctx: SeedContext): Promise<void> {
         // Each doctor prices visits around the speciality's level; degrees cost more.
         const degree = row.scienceDegree === 2 ? 1.5 : row.scienceDegree === 1 ? 1.25 : 1;
         const base = basePrices[si] * degree * rng.float(0.75, 1.3);
-        const places = planWorkplaces(rng, ctx, pick, town, ti, info, profileOf(spec), base, row);
+        const places = planWorkplaces(rng, ctx, pick, town, ti, info, profileOf(spec), base, row, (ci) =>
+          demoHome.goesHome(ci, { drawn: row.homeVisit, may: spec.homeVisit }),
+        );
         row.minPrice = Math.min(...places.prices.filter((p) => p.visitType === 'clinic').map((p) => p.price));
         // The doctor goes first: a child batch flushes its parents' pending rows, never later ones.
         doctorWriter.add(row);
@@ -103,6 +107,7 @@ export async function seedDoctors(ctx: SeedContext): Promise<void> {
       }
     }
   });
+  await demoHome.writeAreas();
   ctx.progress('doctors', total, total);
 }
 
@@ -116,6 +121,8 @@ function planWorkplaces(
   profile: Profile,
   base: number,
   row: { homeVisit: boolean; online: boolean; gender: 'M' | 'F' },
+  /** Whether the doctor goes on home visits from his first workplace, at that clinic. */
+  goesHome: (clinicIndex: number) => boolean,
 ): { workplaces: Row<typeof workplaces>[]; prices: Row<typeof workplacePrices>[] } {
   const w = { workplaces: [] as Row<typeof workplaces>[], prices: [] as Row<typeof workplacePrices>[] };
   const wanted = rng.chance(0.6) ? 1 : rng.chance(0.75) ? 2 : 3;
@@ -130,7 +137,11 @@ function planWorkplaces(
     const first = sort === 0;
     const price = clamp(roundPrice(base * town.priceFactor * (0.9 + rng.next() * 0.25)), 1200, 6500);
     const slotMinutes = rng.pick([20, 30, 30, 30, 40]);
-    const home = first && row.homeVisit;
+    const home = first && goesHome(ci);
+    // A demo account's doctor who did not draw home visits gets them (steps/demo-home-visits.ts):
+    // his home price comes from a hash, not the stream, so the doctors after him stay as they were.
+    const chosenHome = home && !row.homeVisit;
+    if (chosenHome) row.homeVisit = true;
     const telemed = first && row.online;
     const info: (typeof ctx.workplaces)[number] = {
       id,
@@ -170,7 +181,7 @@ function planWorkplaces(
         workplaceId: id,
         visitType: 'home',
         // Coming home costs the doctor the road: never less than the visit at the clinic.
-        price: homeVisitPrice(price, rng.next()),
+        price: homeVisitPrice(price, chosenHome ? pickByHash(doctor.id, 1000) / 1000 : rng.next()),
         clubPrice: null,
         partnerPrice: null,
         durationMinutes: 60,
