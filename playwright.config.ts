@@ -83,6 +83,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'a11y',
     'club-widget',
     'front-desk',
+    'home-visit',
     'layout',
     'online-room',
     'prepaid-visit',
