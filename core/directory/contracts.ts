@@ -66,9 +66,13 @@ export const DoctorCardSchema = z.object({
   workplacesCount: z.number(),
   /**
    * A list card: the doctor's first free time (ISO) and the zone of the clinic that has it
-   * (ADR 046), 'Ближайшая запись: сегодня, 14:30'; null when none, absent elsewhere.
+   * (ADR 046), 'Ближайшая запись: сегодня, 14:30'; null when none, absent elsewhere. `clinicName`
+   * when that clinic is not the one the card shows (its calendar would not have the time).
    */
-  nearestFree: z.object({ at: z.string(), tz: z.string() }).nullable().optional(),
+  nearestFree: z
+    .object({ at: z.string(), tz: z.string(), clinicName: z.string().optional() })
+    .nullable()
+    .optional(),
 });
 export type DoctorCard = z.infer<typeof DoctorCardSchema>;
 

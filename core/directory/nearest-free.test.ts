@@ -23,6 +23,15 @@ describe('nearestFreeText', () => {
     );
   });
 
+  it('names the clinic when it is not the one whose calendar the card shows', () => {
+    expect(
+      nearestFreeText(
+        { at: '2026-12-08T06:00:00Z', tz: 'Europe/Moscow', clinicName: 'Клиника «Здоровье»' },
+        now,
+      ),
+    ).toBe('Ближайшая запись: завтра, 09:00 — Клиника «Здоровье»');
+  });
+
   it('says nothing of a time already past or garbage', () => {
     expect(nearestFreeText({ at: '2026-12-07T20:00:00Z', tz: 'Europe/Moscow' }, now)).toBeNull();
     expect(nearestFreeText({ at: 'nope', tz: 'Europe/Moscow' }, now)).toBeNull();

@@ -11,7 +11,10 @@ import { DoctorCard } from './doctor-card';
 import { DoctorFilters } from './doctor-filters';
 import { ListHeader } from './list-layout';
 
-/** 'Ближайшая запись: сегодня, 14:30' under a card's place, when the doctor has a free time. */
+/**
+ * 'Ближайшая запись: сегодня, 14:30' under a card's place, when the doctor has a free time ('… —
+ * Клиника «…»' when it is at another of the doctor's clinics than the card's calendar).
+ */
 function NearestFree({ nearest }: { nearest: DoctorCardData['nearestFree'] }) {
   const text = nearest ? nearestFreeText(nearest, new Date()) : null;
   return text ? (

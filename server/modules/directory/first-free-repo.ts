@@ -96,12 +96,22 @@ export function createFirstFreeRepo(db: Db) {
 
     /** The still-valid first free times of these doctors (the cards' line). */
     async validOf(doctorIds: number[], visitType: FirstFreeVisitType, now: Date) {
-      if (!doctorIds.length) return new Map<number, { at: Date; tz: string }>();
-      const { rows } = await db.execute<{ doctorId: number; at: string; tz: string }>(sql`
-        SELECT doctor_id AS "doctorId", first_free_at AS at, tz FROM doctor_first_free
+      if (!doctorIds.length) return new Map<number, { at: Date; tz: string; clinicId: number | null }>();
+      const { rows } = await db.execute<{
+        doctorId: number;
+        at: string;
+        tz: string;
+        clinicId: number | null;
+      }>(sql`
+        SELECT doctor_id AS "doctorId", first_free_at AS at, tz, clinic_id AS "clinicId" FROM doctor_first_free
         WHERE doctor_id = ANY(${intArray(doctorIds)}::int[]) AND visit_type = ${visitType}
           AND first_free_at IS NOT NULL AND valid_until > ${now.toISOString()}::timestamptz`);
-      return new Map(rows.map((r) => [Number(r.doctorId), { at: new Date(r.at), tz: r.tz }]));
+      return new Map(
+        rows.map((r) => [
+          Number(r.doctorId),
+          { at: new Date(r.at), tz: r.tz, clinicId: r.clinicId === null ? null : Number(r.clinicId) },
+        ]),
+      );
     },
   };
 }

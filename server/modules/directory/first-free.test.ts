@@ -218,3 +218,57 @@ describe('the free filters, by the clinic’s days', () => {
     expect(times.get(doc.none)?.at.toISOString()).toBe('2026-11-27T03:00:00.000Z');
   });
 });
+
+describe('a doctor of two clinics', () => {
+  it('leads the card with the clinic of the first free time; a list in another order names that clinic', async () => {
+    const db = database.db;
+    await createTown(db, { slug: 'nsk2', name: 'Бердск', tz: 'Asia/Novosibirsk' });
+    const other = (await createTownService({ db }).bySlug('nsk2')) as Town;
+    const first = await createClinic(db, {
+      townId: other.id,
+      name: 'Клиника Четверг',
+      bookingHorizonDays: 14,
+    });
+    const second = await createClinic(db, {
+      townId: other.id,
+      name: 'Клиника Среда',
+      bookingHorizonDays: 14,
+    });
+    const d = await createDoctor(db, { townId: other.id, clinicIds: [first.id, second.id] });
+    const at = (clinicId: number) => d.workplaces.find((w) => w.clinicId === clinicId)?.id as number;
+    await db.insert(scheduleRules).values([
+      {
+        workplaceId: at(first.id),
+        weekday: 4,
+        startTime: '09:00',
+        endTime: '12:00',
+        slotMinutes: 30,
+        validFrom: '2026-01-01',
+      },
+      {
+        workplaceId: at(second.id),
+        weekday: 3,
+        startTime: '09:00',
+        endTime: '12:00',
+        slotMinutes: 30,
+        validFrom: '2026-01-01',
+      },
+    ]);
+    for (const query of ['sort=nearest', 'free=3days']) {
+      const page = await lists.doctors(other, {}, params(query));
+      expect(page.items[0].workplaces[0].clinicId, query).toBe(second.id);
+      expect(page.items[0].nearestFree, query).toEqual({
+        at: '2026-11-25T02:00:00.000Z',
+        tz: 'Asia/Novosibirsk',
+      });
+    }
+    // The plain list reads the times the sorted one (or the each-minute job) computed.
+    const plain = await lists.doctors(other, {}, params(''));
+    expect(plain.items[0].workplaces[0].clinicId).toBe(first.id);
+    expect(plain.items[0].nearestFree).toEqual({
+      at: '2026-11-25T02:00:00.000Z',
+      tz: 'Asia/Novosibirsk',
+      clinicName: 'Клиника Среда',
+    });
+  });
+});

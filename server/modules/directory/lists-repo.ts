@@ -158,6 +158,15 @@ export function createListRepo(db: Db) {
       AND ${freeWhere(q.firstFree)}`;
 
   return {
+    /** Clinics' names by id (a list card's first free time at another of the doctor's clinics). */
+    async clinicNames(clinicIds: number[]): Promise<Map<number, string>> {
+      if (clinicIds.length === 0) return new Map();
+      const { rows } = await db.execute<{ id: number; name: string }>(
+        sql`SELECT id, name FROM ${clinics} WHERE id IN (${ids([...new Set(clinicIds)])})`,
+      );
+      return new Map(rows.map((r) => [Number(r.id), r.name]));
+    },
+
     /** One page of a doctor list: ids with their towns (the online list spans towns). */
     async doctorPage(
       q: DoctorScope & {

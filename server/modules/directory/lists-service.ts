@@ -92,18 +92,45 @@ export function createListService({
     if (sort === 'nearest' || free) await firstFree.refreshDue(undefined, undefined, visitType);
   }
 
-  /** Each card's 'Ближайшая запись' (its first free time and that clinic's zone), when known. */
-  async function withNearest<T extends { id: number }>(
+  /** The doctors' first free times, and the clinic of each (the card's workplace to lead with). */
+  async function nearestOf(ids: number[], visitType: FirstFreeVisitType) {
+    const times = await firstFree.of(ids, visitType);
+    const lead = new Map<number, number>();
+    for (const [id, t] of times) if (t.clinicId !== null) lead.set(id, t.clinicId);
+    return { times, lead };
+  }
+
+  /**
+   * Each card's 'Ближайшая запись' (its first free time and that clinic's zone), when known; with
+   * the clinic's name when the card shows another workplace (a card of a list whose order is not
+   * by the time keeps the doctor's first workplace).
+   */
+  async function withNearest<T extends DoctorCard>(
     cards: T[],
     visitType: FirstFreeVisitType,
-  ): Promise<(T & { nearestFree: { at: string; tz: string } | null })[]> {
-    const times = await firstFree.of(
-      cards.map((c) => c.id),
-      visitType,
+    known?: Awaited<ReturnType<typeof nearestOf>>,
+  ): Promise<(T & { nearestFree: { at: string; tz: string; clinicName?: string } | null })[]> {
+    const { times } =
+      known ??
+      (await nearestOf(
+        cards.map((c) => c.id),
+        visitType,
+      ));
+    const names = await repo.clinicNames(
+      cards.flatMap((c) => {
+        const t = times.get(c.id);
+        return t?.clinicId != null && t.clinicId !== c.workplaces[0]?.clinicId ? [t.clinicId] : [];
+      }),
     );
     return cards.map((c) => {
       const t = times.get(c.id);
-      return { ...c, nearestFree: t ? { at: t.at.toISOString(), tz: t.tz } : null };
+      if (!t) return { ...c, nearestFree: null };
+      const elsewhere = t.clinicId != null && t.clinicId !== c.workplaces[0]?.clinicId;
+      const clinicName = elsewhere ? names.get(t.clinicId ?? 0) : undefined;
+      return {
+        ...c,
+        nearestFree: { at: t.at.toISOString(), tz: t.tz, ...(clinicName ? { clinicName } : {}) },
+      };
     });
   }
 
@@ -250,15 +277,28 @@ export function createListService({
             ? freeCounts.get(`f:${key}`, () => repo.doctorCount({ ...q, filters, firstFree: firstFreeScope }))
             : counts.get(`d:${key}`, () => repo.doctorCount({ ...q, filters })),
       ]);
+      // Each card leads with the workplace of its first free time: its calendar shows that time.
+      const nearest = await nearestOf(
+        rows.map((r) => r.id),
+        visitType,
+      );
       const items = town
         ? await directory.doctorCards(
             town,
             rows.map((r) => r.id),
+            false,
+            nearest.lead,
           )
         : await cardsAcrossTowns(rows, (town, ids) =>
-            directory.doctorCards(town, ids).then((list) => list.map((c) => ({ ...c, townName: town.name }))),
+            directory
+              .doctorCards(town, ids, false, nearest.lead)
+              .then((list) => list.map((c) => ({ ...c, townName: town.name }))),
           );
-      return { total, numPages: pages(total, DOCTORS_PER_PAGE), items: await withNearest(items, visitType) };
+      return {
+        total,
+        numPages: pages(total, DOCTORS_PER_PAGE),
+        items: await withNearest(items, visitType, nearest),
+      };
     },
 
     /** Specialities with online doctors, most doctors first. */
@@ -305,12 +345,19 @@ export function createListService({
         }),
         repo.nearbyDoctorCount(q),
       ]);
+      const nearest = await nearestOf(
+        rows.map((r) => r.id),
+        'clinic',
+      );
       const cards = await withNearest(
         await directory.doctorCards(
           town,
           rows.map((r) => r.id),
+          false,
+          nearest.lead,
         ),
         'clinic',
+        nearest,
       );
       const km = new Map(rows.map((r) => [r.id, r.km]));
       return {

@@ -50,16 +50,30 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
   /**
    * Builds cards for doctor ids, keeping the ids' order, from one query.
    * `detail` keeps every workplace with its prices (doctor page); a list card needs the first
-   * workplace only, which keeps list pages' hydration data small.
+   * workplace only, which keeps list pages' hydration data small: the one at the clinic `lead`
+   * names for the doctor when given (the clinic of the first free time, on a list sorted or
+   * filtered by it), else the doctor's first.
    */
-  async function doctorCards(town: Town, ids: number[], detail = false): Promise<DoctorCard[]> {
+  async function doctorCards(
+    town: Town,
+    ids: number[],
+    detail = false,
+    lead?: ReadonlyMap<number, number>,
+  ): Promise<DoctorCard[]> {
     const rows = await repo.doctorCardRows(ids);
     const year = zonedDay(clock.now(), town.tz).year;
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.flatMap((id) => {
       const d = byId.get(id);
       if (!d) return [];
-      const places = d.workplaces.map(
+      const leadClinic = lead?.get(id);
+      const ordered =
+        leadClinic === undefined
+          ? d.workplaces
+          : [...d.workplaces].sort(
+              (a, b) => Number(b.clinicId === leadClinic) - Number(a.clinicId === leadClinic),
+            );
+      const places = ordered.map(
         (p): WorkplaceSummary => ({
           id: p.id,
           clinicId: p.clinicId,
@@ -148,7 +162,8 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
     specialities: allSpecialities,
 
     /** Cards for doctor ids, in the ids' order (the clinic doctors page builds its own list). */
-    doctorCards: (town: Town, ids: number[], detail = false) => doctorCards(town, ids, detail),
+    doctorCards: (town: Town, ids: number[], detail = false, lead?: ReadonlyMap<number, number>) =>
+      doctorCards(town, ids, detail, lead),
 
     clinicCards,
 
