@@ -1,11 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
+import { cardWithTimes, SLOT } from './support/cards';
+import { hydrated } from './support/hydrated';
+import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
 
-/** axe-core on the directory's main pages; serious and critical violations fail the test. */
-async function expectNoSeriousViolations(page: Page) {
+/**
+ * axe-core on the directory's main pages; serious and critical violations fail the test. With
+ * `targetSize`, WCAG 2.2's target size too (axe's 'target-size', off by default: every control a
+ * finger taps is 24×24 CSS px at least, or has that much room round it): the patient's flows
+ * (booking, the club, a clinic's page, the visit page, the profile) are held to it.
+ */
+async function expectNoSeriousViolations(page: Page, { targetSize = false } = {}) {
   const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // `options` first: it replaces what `withTags` sets.
+    .options(targetSize ? { rules: { 'target-size': { enabled: true } } } : {})
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', ...(targetSize ? ['wcag22aa'] : [])])
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad.map(
@@ -32,10 +41,88 @@ test('a doctor page has no serious accessibility violations', async ({ page }) =
 });
 
 test('a clinic page has no serious accessibility violations', async ({ page }) => {
+  // The target size's check measures every control of a long page: seconds on two busy cores.
+  test.setTimeout(90_000);
   await page.goto('/moskva/lpu/');
   await page.locator('article h2 a').first().click();
   await expect(page).toHaveURL(/\/moskva\/lpu\/\d+-/);
-  await expectNoSeriousViolations(page);
+  await expectNoSeriousViolations(page, { targetSize: true });
+});
+
+/** A clinic in the club, from the clinic list: its page has club prices and 'Как работает клубная цена'. */
+async function openClubClinic(page: Page) {
+  await page.goto('/moskva/lpu/');
+  const card = page.locator('article[data-lpu-id]').filter({ hasText: 'Клубная цена' }).first();
+  const href = await card.getByRole('heading').getByRole('link').getAttribute('href');
+  expect(href).toBeTruthy();
+  await page.goto(href as string);
+  await hydrated(page);
+}
+
+test('a club clinic’s page and its club dialogs keep every target big enough to tap', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInThroughApi(page, randomPhone().digits);
+  await page.goto('/moskva/lpu/');
+  const joined = await page.request.post('/club/ajax/card/', {
+    headers: { 'X-CSRFToken': await csrf(page) },
+  });
+  expect(joined.status()).toBe(201);
+  await openClubClinic(page);
+  const prices = page.locator('#prices');
+  await expect(prices.locator('button[data-club-price]').first()).toBeVisible();
+  await expectNoSeriousViolations(page, { targetSize: true });
+
+  // The club's widget (a member's card) and the breakdown of a club price.
+  await prices.locator('button[data-club-price]').first().click();
+  const widget = page.getByRole('dialog');
+  await expect(widget.getByRole('heading', { name: 'Вы в клубе' })).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousViolations(page, { targetSize: true });
+  await widget.getByRole('button', { name: 'Продолжить' }).click();
+  await expect(widget).toBeHidden();
+  await prices.getByRole('button', { name: 'Как работает клубная цена' }).first().click();
+  await expect(
+    page.getByRole('dialog').getByRole('heading', { name: 'Как работает клубная цена' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expectNoSeriousViolations(page, { targetSize: true });
+});
+
+test('booking a visit, the visit page and the profile keep every target big enough to tap', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signInThroughApi(page, randomPhone().digits);
+  // A doctor card's calendar (support/cards.ts), then the booking form.
+  const card = await cardWithTimes(page);
+  await expectNoSeriousViolations(page, { targetSize: true });
+  await card.getByRole('tabpanel').getByRole('button', { name: SLOT }).first().click();
+  await expect(page).toHaveURL(/\/appointment\/new\//);
+  await hydrated(page);
+  await expectNoSeriousViolations(page, { targetSize: true });
+  await page.getByLabel('Фамилия').fill('Смирнова');
+  await page.getByLabel('Имя', { exact: true }).fill('Ольга');
+  await page.getByLabel('Отчество').fill('Игоревна');
+  await page.getByLabel('Дата рождения').fill('14.03.1987');
+  await page.getByRole('button', { name: 'Записаться' }).click();
+
+  // The visit page, with the cancel question open.
+  await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await hydrated(page);
+  await expectNoSeriousViolations(page, { targetSize: true });
+  const cancel = page.getByRole('button', { name: 'Отменить запись' });
+  if ((await cancel.count()) > 0) {
+    await cancel.click();
+    await expect(page.getByRole('alertdialog')).toBeVisible();
+    await expectNoSeriousViolations(page, { targetSize: true });
+  }
+
+  // The profile and 'Мои записи'.
+  await page.goto('/profile/');
+  await hydrated(page);
+  await expectNoSeriousViolations(page, { targetSize: true });
+  await page.goto('/profile/appointments/');
+  await hydrated(page);
+  await expect(page.locator('li.card').first()).toBeVisible();
+  await expectNoSeriousViolations(page, { targetSize: true });
 });
 
 test('the clinic list, with its calendars loaded, has no serious accessibility violations', async ({
