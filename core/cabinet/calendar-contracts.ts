@@ -46,6 +46,8 @@ export const CalendarItemSchema = z.discriminatedUnion('kind', [
     overbooked: z.boolean(),
     /** Prepaid on the site (the club coupon), whole roubles; null without one. */
     prepaid: z.number().int().nullable(),
+    /** With a prepayment: what is left to pay at the clinic, whole roubles; else null. */
+    due: z.number().int().nullable(),
     /** A home visit's address, as one line; null for other visits. */
     homeAddress: z.string().nullable(),
   }),

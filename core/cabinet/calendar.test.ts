@@ -28,6 +28,7 @@ const visit = (id: number, startsAt: string, status = 'active', doctorId = 7) =>
   visitType: 'clinic',
   overbooked: false,
   prepaid: null,
+  price: null,
   homeAddress: null,
 });
 const none = { visits: [], holds: [], blocks: [], free: [] };

@@ -6,7 +6,7 @@
  */
 import { zonedInstant } from '../schedule/free-slots';
 import { CABINET_PAGES } from './pages';
-import { localDate } from './reception';
+import { dueAtClinic, localDate } from './reception';
 
 export const CABINET_CALENDAR_PATH = CABINET_PAGES.calendar.path;
 
@@ -75,6 +75,8 @@ export interface CalendarVisitRow {
   overbooked: boolean;
   /** Prepaid on the site (the club coupon), whole roubles; null without one. */
   prepaid: number | null;
+  /** The visit's price, whole roubles; null when not known. */
+  price: number | null;
   /** A home visit's address, as one line; null for other visits. */
   homeAddress: string | null;
 }
@@ -114,6 +116,8 @@ export type CalendarItem =
       visitType: string;
       overbooked: boolean;
       prepaid: number | null;
+      /** With a prepayment: what is left to pay at the clinic (dueAtClinic); else null. */
+      due: number | null;
       homeAddress: string | null;
     }
   | { kind: 'hold'; startsAt: string; endsAt: string }
@@ -230,6 +234,7 @@ export function calendarColumns(
       visitType: v.visitType,
       overbooked: v.overbooked,
       prepaid: v.prepaid,
+      due: v.prepaid === null ? null : dueAtClinic(v.price, v.prepaid),
       homeAddress: v.homeAddress,
     });
   }

@@ -236,8 +236,9 @@ test('a member’s prepaid visit shows what was paid on the site and what is lef
     .filter({ has: desk.getByTestId('calendar-prepaid') })
     .filter({ visible: true });
   await expect(item).toHaveCount(1, { timeout: 30_000 });
-  // The calendar marks the prepayment; the visit's card and the list above tell the rest to pay.
+  // The calendar marks the prepayment and what is left to pay at the clinic.
   expect(norm(await item.getByTestId('calendar-prepaid').textContent())).toBe(`· Предоплата ${rub(paid)}`);
+  expect(norm(await item.getByTestId('calendar-due').textContent())).toBe(`· К оплате в клинике ${rub(due)}`);
   await shot(desk, 'prepaid-clinic-calendar');
   await desk.context().close();
 

@@ -69,6 +69,7 @@ function calendar(change: Partial<Calendar> = {}): Calendar {
               visitType: 'clinic',
               overbooked: false,
               prepaid: 1575,
+              due: 1575,
               homeAddress: null,
             },
             { kind: 'free', startsAt: at('09:30'), endsAt: at('10:00') },
@@ -84,6 +85,7 @@ function calendar(change: Partial<Calendar> = {}): Calendar {
               visitType: 'home',
               overbooked: false,
               prepaid: null,
+              due: null,
               homeAddress: 'ул. Ленина, д. 5, кв. 12',
             },
           ]),
@@ -149,8 +151,8 @@ describe('CalendarView, a day', () => {
       .map((li) => li.textContent)
       .filter(Boolean);
     expect(texts).toEqual([
-      // A visit prepaid with the club coupon says so (the reception list tells the rest to pay).
-      '09:00 Петров Пётр · Подтверждена · Предоплата 1\u00a0575\u00a0₽',
+      // A visit prepaid with the club coupon says so, and what is left to pay at the clinic.
+      '09:00 Петров Пётр · Подтверждена · Предоплата 1\u00a0575\u00a0₽ · К оплате в клинике 1\u00a0575\u00a0₽',
       `09:30 ${T.free}${T.book}`,
       `10:00 ${T.hold}`,
       `11:00–12:00 ${T.block}: Совещание`,

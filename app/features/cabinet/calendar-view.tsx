@@ -273,6 +273,12 @@ function ItemBody({
             · {RECEPTION_TEXTS.prepaid} {formatRub(item.prepaid)}
           </span>
         )}
+        {item.due !== null && (
+          <span className="text-xs text-ink-soft" data-testid="calendar-due">
+            {' '}
+            · {RECEPTION_TEXTS.toPay} {formatRub(item.due)}
+          </span>
+        )}
         {item.homeAddress !== null && (
           <span className="block text-xs text-ink-soft" data-testid="calendar-home">
             {HOME_TEXTS.listPrefix}

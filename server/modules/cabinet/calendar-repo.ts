@@ -85,7 +85,7 @@ export function createCalendarRepo(db: Db) {
                lower(a.during) AS "startsAt", upper(a.during) AS "endsAt", a.status,
                a.confirmed_at IS NOT NULL AS confirmed, a.patient_name AS "patientName",
                a.visit_type AS "visitType", a.overbooked, a.prepaid_amount / 100 AS prepaid,
-               a.home_address AS "homeAddress"
+               a.price, a.home_address AS "homeAddress"
         FROM appointments a
         WHERE ${scoped(scope, 'a.doctor_id', 'a.clinic_id')}
           AND a.doctor_id IN (${sql.join(
