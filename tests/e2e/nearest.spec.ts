@@ -45,8 +45,16 @@ for (const viewport of [
     await expect(
       page.getByText(/^Ближайшая запись: (сегодня|завтра|\d{1,2} [а-я]+), \d\d:\d\d$/).first(),
     ).toBeVisible();
-    // The first card leads with the clinic of its time: the line names no other clinic.
-    await expect(page.locator('[data-nearest-at]').first()).not.toContainText(' — ');
+    // The first card leads with the clinic of its time: the line names no other clinic, and its
+    // calendar (re-sorted in place from the default list) opens on that time.
+    const line = page.locator('[data-nearest-at]').first();
+    await expect(line).not.toContainText(' — ');
+    const time = ((await line.textContent()) ?? '').slice(-5);
+    const first = cards(page).first();
+    await first.scrollIntoViewIfNeeded();
+    await expect(first.locator('.slots-box').getByText(time, { exact: true }).first()).toBeVisible({
+      timeout: 30_000,
+    });
     await page.screenshot({ path: `test-results/nearest-sort-${viewport.width}.png`, fullPage: false });
 
     // The chips are radio buttons: Tab reaches the group, arrows move within it.

@@ -111,6 +111,18 @@ describe('ScheduleSlot', () => {
     expect(FakeObserver.all.every((o) => o.disconnected)).toBe(true);
   });
 
+  it('starts over with the other clinic’s slots when the card’s clinic changes (a list re-sorted in place)', async () => {
+    const { rerender } = render(<ScheduleSlot doctorId={401} lpuId={40} tz="Europe/Moscow" search="" />);
+    act(() => FakeObserver.all[0].show());
+    await screen.findByRole('tablist', {}, { timeout: 5000 });
+    rerender(<ScheduleSlot doctorId={401} lpuId={41} tz="Europe/Moscow" search="" />);
+    act(() => FakeObserver.all[1].show());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    expect(JSON.parse(String(fetchMock.mock.calls[1][1].body)).doctors_lpus).toEqual([
+      { doctor_id: 401, lpu_id: 41 },
+    ]);
+  });
+
   it('shows the stub when the slot call fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));

@@ -17,14 +17,15 @@ export interface ScheduleSlotProps {
 /**
  * A doctor list card's schedule: the doctor at the card's clinic, loaded lazily (LazySchedule).
  * This file is in the list page's first load (a 150 KB budget), so every byte counts: a plain
- * import() rather than React.lazy with Suspense. Another type is another box (a new key): it asks
- * for that type's slots and the calendar starts over, and a slow answer for a type left behind
- * lands in a box that is gone.
+ * import() rather than React.lazy with Suspense. Another type or clinic is another box (a new
+ * key): it asks for those slots and the calendar starts over, and a slow answer for a box left
+ * behind lands in a box that is gone. (A card kept across a client-side change of the list — the
+ * same doctor leading with the clinic of the first free time — kept the other clinic's calendar.)
  */
 export function ScheduleSlot(props: ScheduleSlotProps) {
   return (
     <LazySchedule
-      key={props.type ?? 'clinic'}
+      key={`${props.lpuId}:${props.type ?? 'clinic'}`}
       load={() => import('./doctor-schedule').then((m) => m.scheduleOf(props))}
     />
   );
