@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DoctorListParams, parseDoctorListParams } from '../../../core/directory/list-filters';
@@ -14,6 +14,7 @@ import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
 import { createTownService, type Town } from '../towns/service';
 import { createFirstFreeService, type FirstFreeService } from './first-free';
+import { createListRepo } from './lists-repo';
 import { createListService, type ListService } from './lists-service';
 import { createDirectoryService } from './service';
 
@@ -179,6 +180,36 @@ describe("the 'Ближайшая запись' sort", () => {
       .where(eq(clinics.id, clinicOf.get(doc.weekdays) ?? 0));
     page = await lists.doctors(town, {}, params('sort=nearest'));
     expect(idsOf(page.items).slice(0, 3)).toEqual([doc.weekdays, doc.wednesday, doc.thursday]);
+  });
+});
+
+describe('a page sorted by the first free time', () => {
+  it('carries the times it was ordered by; an expired row, not yet recomputed, shows none', async () => {
+    const db = database.db;
+    await lists.doctors(town, {}, params('sort=nearest'));
+    // The first doctor's time has passed and no list or job has recomputed it yet.
+    await db.execute(sql`UPDATE doctor_first_free SET valid_until = ${new Date(now.getTime() - 1).toISOString()}::timestamptz
+      WHERE doctor_id = ${doc.weekdays} AND visit_type = 'clinic'`);
+    const rows = await createListRepo(db).doctorPage({
+      townId: town.id,
+      filters: parseDoctorListParams(new URLSearchParams('sort=nearest')).filters,
+      sort: 'nearest',
+      limit: 10,
+      offset: 0,
+      firstFree: { visitType: 'clinic', now },
+    });
+    expect(rows[0]).toMatchObject({ id: doc.weekdays, nearest: null });
+    expect(rows[1]).toMatchObject({
+      id: doc.wednesday,
+      nearest: {
+        at: new Date('2026-11-25T02:00:00.000Z'),
+        tz: 'Asia/Novosibirsk',
+        clinicId: clinicOf.get(doc.wednesday),
+      },
+    });
+    // A list reading it recomputes it first.
+    const page = await lists.doctors(town, {}, params('sort=nearest'));
+    expect(page.items[0].nearestFree?.at).toBe('2026-11-24T02:00:00.000Z');
   });
 });
 

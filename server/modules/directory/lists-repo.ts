@@ -140,6 +140,36 @@ export interface NearbyQuery {
 
 export type ListRepo = ReturnType<typeof createListRepo>;
 
+/**
+ * The first free time a page sorted by it was ordered by, with its clinic and zone: the cards
+ * show these, not a second read, so what they say is in the order they stand in even while the
+ * each-minute job rewrites rows. A row whose time has expired (its `valid_until` passed, not yet
+ * recomputed) gives none: the cards never show an expired time.
+ */
+const orderedTime = (now: Date) => sql`f.first_free_at, f.tz, f.clinic_id AS "clinicId",
+  f.valid_until > ${now.toISOString()}::timestamptz AS "valid"`;
+
+/** A page row's first free time, when the page was ordered by it. */
+export interface OrderedTime {
+  at: Date;
+  tz: string;
+  clinicId: number | null;
+}
+
+function orderedTimeOf(r: {
+  first_free_at?: string | Date | null;
+  tz?: string | null;
+  clinicId?: number | null;
+  valid?: boolean | null;
+}): OrderedTime | null {
+  if (!r.first_free_at || !r.tz || !r.valid) return null;
+  return {
+    at: new Date(r.first_free_at),
+    tz: r.tz,
+    clinicId: r.clinicId == null ? null : Number(r.clinicId),
+  };
+}
+
 export function createListRepo(db: Db) {
   /** Doctors within the radius with the distance to their nearest workplace. */
   const nearbyDoctors = (q: NearbyQuery) => sql`
@@ -152,7 +182,7 @@ export function createListRepo(db: Db) {
       SELECT w.doctor_id, min(near.km) AS km FROM near JOIN ${workplaces} w ON w.clinic_id = near.id
       WHERE near.km <= ${q.radiusKm} GROUP BY w.doctor_id
     )
-    SELECT d.id, dist.km, f.first_free_at FROM dist JOIN ${doctors} d ON d.id = dist.doctor_id
+    SELECT d.id, dist.km, ${orderedTime(q.firstFree.now)} FROM dist JOIN ${doctors} d ON d.id = dist.doctor_id
     LEFT JOIN doctor_first_free f ON f.doctor_id = d.id AND f.visit_type = ${q.firstFree.visitType}
     WHERE ${doctorWhere({ townId: q.townId, specialityIds: q.specialityIds }, q.filters)}
       AND ${freeWhere(q.firstFree)}`;
@@ -176,22 +206,26 @@ export function createListRepo(db: Db) {
         offset: number;
         firstFree: FreeScope;
       },
-    ): Promise<{ id: number; townId: number }[]> {
+    ): Promise<{ id: number; townId: number; nearest?: OrderedTime | null }[]> {
       // Sorted by the first free time, the walk starts at the doctor_first_free_order index.
-      const from =
-        q.sort === 'nearest'
-          ? sql`doctor_first_free f JOIN ${doctors} d ON d.id = f.doctor_id AND f.visit_type = ${q.firstFree.visitType}`
-          : sql`${doctors} d`;
-      const rows = await executeShaped<{ id: number; townId: number }>(
+      const nearest = q.sort === 'nearest';
+      const from = nearest
+        ? sql`doctor_first_free f JOIN ${doctors} d ON d.id = f.doctor_id AND f.visit_type = ${q.firstFree.visitType}`
+        : sql`${doctors} d`;
+      const rows = await executeShaped<{ id: number; townId: number } & Parameters<typeof orderedTimeOf>[0]>(
         db,
         'lists_doctor_page',
         sql`
-        SELECT d.id, d.town_id AS "townId" FROM ${from}
+        SELECT d.id, d.town_id AS "townId"${nearest ? sql`, ${orderedTime(q.firstFree.now)}` : sql``} FROM ${from}
         WHERE ${doctorWhere(q, q.filters)} AND ${freeWhere(q.firstFree, q.sort === 'nearest')}
         ORDER BY ${DOCTOR_ORDER[q.sort]}
         LIMIT ${q.limit} OFFSET ${q.offset}`,
       );
-      return rows.map((r) => ({ id: Number(r.id), townId: Number(r.townId) }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        townId: Number(r.townId),
+        ...(nearest ? { nearest: orderedTimeOf(r) } : {}),
+      }));
     },
 
     async doctorCount(q: DoctorScope & { filters: DoctorFilters; firstFree?: FreeScope }): Promise<number> {
@@ -208,11 +242,15 @@ export function createListRepo(db: Db) {
         q.sort === 'nearest'
           ? sql`f.first_free_at NULLS LAST, dist.km, d.id`
           : sql`dist.km, d.rating DESC, d.id`;
-      const { rows } = await db.execute<{ id: number; km: number }>(sql`
+      const { rows } = await db.execute<{ id: number; km: number } & Parameters<typeof orderedTimeOf>[0]>(sql`
         ${nearbyDoctors(q)}
         ORDER BY ${order}
         LIMIT ${q.limit} OFFSET ${q.offset}`);
-      return rows.map((r) => ({ id: Number(r.id), km: Number(r.km) }));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        km: Number(r.km),
+        ...(q.sort === 'nearest' ? { nearest: orderedTimeOf(r) } : {}),
+      }));
     },
 
     async nearbyDoctorCount(q: NearbyQuery): Promise<number> {

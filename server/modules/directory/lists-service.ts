@@ -37,7 +37,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { TownService } from '../towns/service';
 import type { FirstFreeService } from './first-free';
-import { createListRepo, type DoctorScope, type PlaceTable } from './lists-repo';
+import { createListRepo, type DoctorScope, type OrderedTime, type PlaceTable } from './lists-repo';
 import { CLINICS_PER_PAGE, type DirectoryService, DOCTORS_PER_PAGE } from './service';
 
 /**
@@ -92,9 +92,20 @@ export function createListService({
     if (sort === 'nearest' || free) await firstFree.refreshDue(undefined, undefined, visitType);
   }
 
-  /** The doctors' first free times, and the clinic of each (the card's workplace to lead with). */
-  async function nearestOf(ids: number[], visitType: FirstFreeVisitType) {
-    const times = await firstFree.of(ids, visitType);
+  /**
+   * The doctors' first free times, and the clinic of each (the card's workplace to lead with):
+   * those a page sorted by them was ordered by (its rows carry them), else read now.
+   */
+  async function nearestOf(
+    rows: { id: number; nearest?: OrderedTime | null }[],
+    visitType: FirstFreeVisitType,
+  ) {
+    const times = rows.every((r) => r.nearest !== undefined)
+      ? new Map(rows.flatMap((r) => (r.nearest ? [[r.id, r.nearest] as const] : [])))
+      : await firstFree.of(
+          rows.map((r) => r.id),
+          visitType,
+        );
     const lead = new Map<number, number>();
     for (const [id, t] of times) if (t.clinicId !== null) lead.set(id, t.clinicId);
     return { times, lead };
@@ -110,12 +121,7 @@ export function createListService({
     visitType: FirstFreeVisitType,
     known?: Awaited<ReturnType<typeof nearestOf>>,
   ): Promise<(T & { nearestFree: { at: string; tz: string; clinicName?: string } | null })[]> {
-    const { times } =
-      known ??
-      (await nearestOf(
-        cards.map((c) => c.id),
-        visitType,
-      ));
+    const { times } = known ?? (await nearestOf(cards, visitType));
     const names = await repo.clinicNames(
       cards.flatMap((c) => {
         const t = times.get(c.id);
@@ -278,10 +284,7 @@ export function createListService({
             : counts.get(`d:${key}`, () => repo.doctorCount({ ...q, filters })),
       ]);
       // Each card leads with the workplace of its first free time: its calendar shows that time.
-      const nearest = await nearestOf(
-        rows.map((r) => r.id),
-        visitType,
-      );
+      const nearest = await nearestOf(rows, visitType);
       const items = town
         ? await directory.doctorCards(
             town,
@@ -345,10 +348,7 @@ export function createListService({
         }),
         repo.nearbyDoctorCount(q),
       ]);
-      const nearest = await nearestOf(
-        rows.map((r) => r.id),
-        'clinic',
-      );
+      const nearest = await nearestOf(rows, 'clinic');
       const cards = await withNearest(
         await directory.doctorCards(
           town,
