@@ -77,8 +77,12 @@ function doctorWhere(scope: DoctorScope, filters: DoctorFilters): SQL {
   if (filters.homeVisit) parts.push(sql`d.home_visit`);
   if (filters.children) parts.push(sql`d.children`);
   if (filters.club) {
+    // A price with a club price by the club's one rule (core/club/rules.ts clubLinePrice): the
+    // line has one, its clinic is in the club, and a home or online visit needs the clinic's N %.
     parts.push(sql`EXISTS (SELECT 1 FROM ${workplaces} w JOIN ${workplacePrices} wp ON wp.workplace_id = w.id
-      WHERE w.doctor_id = d.id AND wp.club_price IS NOT NULL)`);
+      JOIN ${clinics} cc ON cc.id = w.clinic_id AND cc.club_enabled
+      WHERE w.doctor_id = d.id AND wp.club_price IS NOT NULL
+        AND (wp.visit_type = 'clinic' OR cc.club_discount_percent > 0))`);
   }
   if (scope.specialityIds?.length) {
     // In a town doctor_specs_list finds the speciality's doctors by range; across towns,

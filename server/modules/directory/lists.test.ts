@@ -9,6 +9,7 @@ import { TOP_FILTERS, topFilterBySlug } from '../../../core/directory/list-urls'
 import { buildApp } from '../../app';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
+import { clinics } from '../../db/schema/clinics';
 import { workplacePrices } from '../../db/schema/doctors';
 import { clinicServices, serviceClasses, serviceSynonyms } from '../../db/schema/services';
 import { treatmentSpecialities, treatments } from '../../db/schema/specialities';
@@ -66,6 +67,7 @@ beforeAll(async () => {
     townId: k.id,
     name: 'Стоматология «Улыбка»',
     kind: 'dentistry',
+    clubEnabled: true,
     metroId: m1.id,
     districtId: district.id,
     rating: 4.8,
@@ -137,7 +139,8 @@ beforeAll(async () => {
   });
   await db
     .update(workplacePrices)
-    .set({ clubPrice: 1400 })
+    // A stored club price says only that the line has one: the club's one rule makes it 1 400 ₽.
+    .set({ clubPrice: 1500 })
     .where(eq(workplacePrices.workplaceId, club.workplaces[0].id));
   const spbOnline = await createDoctor(db, {
     townId: s.id,
@@ -233,6 +236,20 @@ describe('doctor lists', () => {
       const page = await lists.doctors(kazan, {}, params(query));
       expect(idsOf(page.items), query).toEqual(expected);
       expect(page.total, query).toBe(expected.length);
+    }
+  });
+
+  it('tells the club price by the club’s one rule, and only in a clinic in the club', async () => {
+    const card = async () => (await lists.doctors(kazan, {}, params())).items.find((d) => d.id === doc.club);
+    // 30 % off 2 000 ₽, not the 1 500 ₽ stored.
+    expect((await card())?.prices).toEqual([{ type: 'clinic', price: 2000, clubPrice: 1400 }]);
+    await database.db.update(clinics).set({ clubEnabled: false }).where(eq(clinics.id, id.c1));
+    try {
+      expect((await card())?.prices).toEqual([{ type: 'clinic', price: 2000, clubPrice: null }]);
+      const page = await lists.doctors(kazan, {}, params('club=1'));
+      expect(idsOf(page.items)).toEqual([]);
+    } finally {
+      await database.db.update(clinics).set({ clubEnabled: true }).where(eq(clinics.id, id.c1));
     }
   });
 

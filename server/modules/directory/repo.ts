@@ -46,6 +46,9 @@ export type DoctorCardRow = {
     metro: string | null;
     district: string | null;
     prices: { type: VisitType; price: number; clubPrice: number | null }[];
+    /** The clinic's club terms: the club's one rule (core/club) gives the prices' club price. */
+    clubEnabled: boolean;
+    clubDiscountPercent: number;
   }[];
 };
 
@@ -104,6 +107,7 @@ export function createDirectoryRepo(db: Db) {
           (SELECT coalesce(json_agg(json_build_object(
                     'id', w.id, 'clinicId', c.id, 'clinicName', c.name, 'clinicSlug', c.slug,
                     'street', c.street, 'house', c.house, 'metro', m.name, 'district', di.name,
+                    'clubEnabled', c.club_enabled, 'clubDiscountPercent', c.club_discount_percent,
                     'prices', (SELECT coalesce(json_agg(json_build_object(
                                  'type', wp.visit_type, 'price', wp.price, 'clubPrice', wp.club_price)), '[]')
                                  FROM ${workplacePrices} wp WHERE wp.workplace_id = w.id))

@@ -1,3 +1,4 @@
+import { clubLineKind, clubLinePrice } from '../../../core/club/rules';
 import { zonedDay } from '../../../core/dates/zoned';
 import type {
   ClinicCard,
@@ -82,7 +83,17 @@ export function createDirectoryService({ db, clock }: { db: Db; clock: Clock }) 
           address: `${p.street}, ${p.house}`,
           metro: p.metro,
           district: p.district,
-          prices: sortPrices(p.prices),
+          // The club's one rule (core/club): a visit 30 % off, a home or online visit the clinic's
+          // N % of services, in a clinic in the club; the stored club price only says the line has one.
+          prices: sortPrices(
+            p.prices.map((x) => ({
+              ...x,
+              clubPrice: clubLinePrice(
+                { kind: clubLineKind(x.type), fullPrice: x.price, hasClubPrice: x.clubPrice !== null },
+                p,
+              ),
+            })),
+          ),
         }),
       );
       const card: DoctorCard = {
