@@ -92,6 +92,7 @@ const SPECS_AT: Record<'both' | E2eViewport, string[]> = {
     'review-incentives',
     'reviews',
     'town-home',
+    'visit-clash',
     'visit-types',
   ],
   phone: [
