@@ -85,6 +85,15 @@ export const VisitAddressSchema = z.object({
 });
 export type VisitAddress = z.infer<typeof VisitAddressSchema>;
 
+/**
+ * The patient's own point on the map (a home visit's page shows where the doctor goes, not the
+ * clinic): Yandex Maps with a mark at it; null when the address was not placed on the map.
+ */
+export function homeMapLink(a: Pick<VisitAddress, 'lat' | 'lon'>): string | null {
+  if (a.lat === null || a.lon === null) return null;
+  return `https://yandex.ru/maps/?pt=${a.lon},${a.lat}&z=17&l=map`;
+}
+
 /** A home visit's place as lists show it: the address and the arrival window (minutes, or null). */
 export const VisitHomeSchema = z.object({
   address: VisitAddressSchema,
