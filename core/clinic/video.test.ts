@@ -92,4 +92,22 @@ describe('videoOfEmbed', () => {
     expect(videoOfEmbed(rtEmbed)?.host).toBe('rutube');
     expect(videoOfEmbed(`https://vkvideo.ru/video${VK}`)).toBeNull();
   });
+
+  it('reads the demo data’s own clip by its path on the site, which no clinic’s link can name', () => {
+    expect(videoOfEmbed('/demo/videos/clinic-tour.webm')).toEqual({
+      host: 'demo',
+      id: 'clinic-tour',
+      embedUrl: '/demo/videos/clinic-tour.webm',
+      watchUrl: '/demo/videos/clinic-tour.webm',
+    });
+    for (const other of [
+      '/demo/videos/../x.webm',
+      '/uploads/x.webm',
+      '/demo/videos/x.mp4',
+      'demo/videos/x.webm',
+    ])
+      expect(videoOfEmbed(other), other).toBeNull();
+    expect(parseVideoUrl('/demo/videos/clinic-tour.webm')).toBeNull();
+    expect(videoUrlError('https://example.ru/demo/videos/clinic-tour.webm')).toBe(VIDEO_TEXTS.unsupported);
+  });
 });

@@ -11,7 +11,11 @@
  *   https://youtube.com/…, ftp://…, 'видео'         → null
  */
 
-export const VIDEO_HOSTS = ['vk', 'rutube'] as const;
+/**
+ * 'demo': the demo data's own synthetic clip (public/demo/videos, server/db/seed/write-demo-video.ts),
+ * served by the site itself and played in a <video>; a clinic's link never names it.
+ */
+export const VIDEO_HOSTS = ['vk', 'rutube', 'demo'] as const;
 export type VideoHost = (typeof VIDEO_HOSTS)[number];
 
 /**
@@ -36,7 +40,14 @@ export const VIDEO_TEXTS = {
 } as const;
 
 /** The host's name as the page writes it ('Смотреть в VK Видео'). */
-export const VIDEO_HOST_NAMES: Record<VideoHost, string> = { vk: 'VK Видео', rutube: 'RuTube' };
+export const VIDEO_HOST_NAMES: Record<VideoHost, string> = {
+  vk: 'VK Видео',
+  rutube: 'RuTube',
+  demo: 'демо-ролик',
+};
+
+/** The demo data's clips, by their path on the site. */
+const DEMO_VIDEO = /^\/demo\/videos\/([a-z0-9-]{1,40})\.webm$/;
 
 /** A VK video: its owner (a user, or a community with a minus) and its number. */
 const VK_VIDEO = /^(?:video|clip)(-?\d{1,19})_(\d{1,19})$/;
@@ -122,8 +133,13 @@ export function videoUrlError(input: string): string | null {
   return parseVideoUrl(input) ? null : VIDEO_TEXTS.unsupported;
 }
 
-/** The embed address a stored video row keeps (its `src`) back to the video; null if it is not one. */
+/**
+ * The embed address a stored video row keeps (its `src`) back to the video; null if it is not one.
+ * A demo clip's row keeps its path on the site (only the seed writes one).
+ */
 export const videoOfEmbed = (embedUrl: string): ClinicVideo | null => {
+  const demo = DEMO_VIDEO.exec(embedUrl);
+  if (demo) return { host: 'demo', id: demo[1], embedUrl, watchUrl: embedUrl };
   const video = parseVideoUrl(embedUrl);
   return video && video.embedUrl === embedUrl ? video : null;
 };

@@ -66,6 +66,21 @@ describe('the lightbox', () => {
     expect(screen.getByRole('link', { name: 'Смотреть на RuTube' }).getAttribute('href')).toBe(video.src);
   });
 
+  it('plays the site’s own clip (the demo data’s) in a video element, not a frame', () => {
+    const clip: LightboxItem = {
+      src: '/demo/videos/clinic-tour.webm',
+      embedUrl: '/demo/videos/clinic-tour.webm',
+      name: 'Демо-ролик',
+      watchLabel: 'Открыть видео',
+    };
+    render(<Gallery items={[photo(1), clip]} start={1} autoplay={0} />);
+    const player = screen.getByTitle('Демо-ролик');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.getAttribute('src')).toBe('/demo/videos/clinic-tour.webm');
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(document.querySelector('iframe')).toBeNull();
+  });
+
   it('moves on every 3000 ms and stops at a video', () => {
     render(<Gallery items={[photo(1), photo(2), video, photo(3)]} />);
     tick(2999);

@@ -3,7 +3,8 @@ import { Modal } from './modal';
 
 /**
  * A gallery item: a picture (`src`, a name, an optional caption) or a video, which the lightbox
- * frames in its host's player (`embedUrl`; `src` is then the video's own page, for the link).
+ * frames in its host's player (`embedUrl`; `src` is then the video's own page, for the link), or
+ * plays in a <video> when `embedUrl` is a path on the site itself (the demo data's clip).
  */
 export interface LightboxItem {
   src: string;
@@ -158,7 +159,21 @@ export function Lightbox({
             data-testid="lightbox-stage"
             ref={setStage}
           >
-            {item.embedUrl ? (
+            {item.embedUrl?.startsWith('/') ? (
+              // The site's own clip (the demo data's): played here, not framed.
+              <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
+                {/* biome-ignore lint/a11y/useMediaCaption: a silent drawn clip, its caption shown below */}
+                <video
+                  key={item.embedUrl}
+                  src={item.embedUrl}
+                  title={item.name}
+                  controls
+                  playsInline
+                  preload="metadata"
+                  className="h-full w-full"
+                />
+              </div>
+            ) : item.embedUrl ? (
               <div className="aspect-video w-full overflow-hidden rounded-lg">
                 <iframe
                   key={item.embedUrl}

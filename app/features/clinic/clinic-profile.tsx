@@ -83,7 +83,11 @@ export function ClinicProfile({
       embedUrl: v.embedUrl,
       name: v.caption || `Видео: ${c.name}`,
       caption: v.caption,
-      watchLabel: v.watchUrl.startsWith('https://rutube.ru/') ? 'Смотреть на RuTube' : 'Смотреть в VK Видео',
+      watchLabel: v.watchUrl.startsWith('https://rutube.ru/')
+        ? 'Смотреть на RuTube'
+        : v.watchUrl.startsWith('/')
+          ? 'Открыть видео'
+          : 'Смотреть в VK Видео',
     })),
   ];
   return (

@@ -298,10 +298,11 @@ describe('demo pictures stay drawings', () => {
     expect(share).toBeGreaterThan(0.5);
   });
 
-  it('give clinics’ galleries drawn pictures only (public/demo/clinics), captioned as drawings', async () => {
+  it('give clinics’ galleries drawn pictures and the drawn clip only (public/demo), captioned as such', async () => {
     const bad = await offenders(
       `SELECT clinic_id || ':' || src AS x FROM clinic_photos
-       WHERE src !~ '^/demo/clinics/[0-9]{2}\\.svg$' OR caption NOT LIKE '%(демонстрационный рисунок)' OR is_video
+       WHERE NOT (src ~ '^/demo/clinics/[0-9]{2}\\.svg$' AND caption LIKE '%(демонстрационный рисунок)' AND NOT is_video)
+         AND NOT (src = '/demo/videos/clinic-tour.webm' AND caption LIKE '%(демонстрационный ролик, нарисован)' AND is_video)
        ORDER BY id LIMIT 50`,
     );
     expectNone(bad, 'clinic:picture');
@@ -309,5 +310,9 @@ describe('demo pictures stay drawings', () => {
       `SELECT count(DISTINCT clinic_id)::int AS clinics FROM clinic_photos`,
     );
     expect(clinics).toBeGreaterThan(10);
+    const [{ withClip }] = await rows<{ withClip: number }>(
+      `SELECT count(DISTINCT clinic_id)::int AS "withClip" FROM clinic_photos WHERE is_video`,
+    );
+    expect(withClip).toBeGreaterThan(5);
   });
 });

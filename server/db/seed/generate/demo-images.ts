@@ -12,6 +12,12 @@ export const CLINIC_IMAGE_COUNT = 12;
 /** Where the files are served from (public/demo/…). */
 export const portraitUrl = (n: number) => `/demo/portraits/${String(n + 1).padStart(2, '0')}.svg`;
 export const clinicImageUrl = (n: number) => `/demo/clinics/${String(n + 1).padStart(2, '0')}.svg`;
+/**
+ * The demo's one clinic video (server/db/seed/write-demo-video.ts draws it): a synthetic clip on
+ * some demo clinics' pages, served from the site itself, as no video host is reachable offline.
+ */
+export const DEMO_VIDEO_URL = '/demo/videos/clinic-tour.webm';
+export const DEMO_VIDEO_CAPTION = 'Прогулка по клинике (демонстрационный ролик, нарисован)';
 
 const BACKGROUNDS = ['#dbeafe', '#dcfce7', '#fef3c7', '#fce7f3', '#e0e7ff', '#ccfbf1'];
 const FIGURES = ['#94a3b8', '#a8a29e', '#a1a1aa', '#9ca3af'];

@@ -12,7 +12,14 @@ import type { TableWriter } from '../bulk';
 import { type ClinicInfo, inTransaction, type SeedContext, type TownInfo } from '../context';
 import { address, phone } from '../generate/addresses';
 import { clinicName, licenceNumber } from '../generate/clinics';
-import { CLINIC_IMAGE_COUNT, clinicImageCaption, clinicImageUrl, pickByHash } from '../generate/demo-images';
+import {
+  CLINIC_IMAGE_COUNT,
+  clinicImageCaption,
+  clinicImageUrl,
+  DEMO_VIDEO_CAPTION,
+  DEMO_VIDEO_URL,
+  pickByHash,
+} from '../generate/demo-images';
 import { slugify } from '../generate/names';
 import { apportion, type Rng, weightedIndex } from '../rng';
 import { clinicRow, clinicWeekHours, hhmm, isAllDay, upcomingHolidays } from '../rows/clinic';
@@ -281,8 +288,9 @@ function writePromotionArchive(
 
 /**
  * The gallery of two clinics in three: 3–5 drawn pictures (public/demo/clinics, 'Демо' on each,
- * captioned as drawings) picked by the clinic's id, so the `large` set adds rows, not files. The
- * demo clinic accounts start with an empty gallery: the cabinet's scenarios fill their own.
+ * captioned as drawings) picked by the clinic's id, so the `large` set adds rows, not files; one
+ * in four of them also shows the demo's synthetic clip (public/demo/videos) after the pictures.
+ * The demo clinic accounts start with an empty gallery: the cabinet's scenarios fill their own.
  */
 function writePhotos(w: Writers, clinicId: number, account: boolean): void {
   if (account || pickByHash(clinicId, 3) === 0) return;
@@ -301,4 +309,15 @@ function writePhotos(w: Writers, clinicId: number, account: boolean): void {
       removedAt: null,
     });
   }
+  if (pickByHash(clinicId * 7 + 5, 4) === 0)
+    w.photos.add({
+      id: w.photos.count + 1,
+      clinicId,
+      src: DEMO_VIDEO_URL,
+      name: DEMO_VIDEO_CAPTION,
+      caption: DEMO_VIDEO_CAPTION,
+      isVideo: true,
+      sort: count,
+      removedAt: null,
+    });
 }
