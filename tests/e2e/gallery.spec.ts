@@ -193,3 +193,31 @@ test('the gallery counts photos and videos together, plays every 3 s, pauses, st
     await context.close();
   }
 });
+
+test('a demo clinic’s drawn clip plays in the site’s own player, marked as synthetic', async ({
+  page,
+}, info) => {
+  // The seed gives one in four clinics with a gallery the demo's clip: the first such page.
+  let clinicUrl: string | null = null;
+  for (let id = 1; id <= 120 && !clinicUrl; id++) {
+    const res = await page.request.get(`/moskva/lpu/${id}-x/`);
+    if (res.ok() && (await res.text()).includes('демонстрационный ролик, нарисован')) clinicUrl = res.url();
+  }
+  expect(clinicUrl, 'a seeded Moscow clinic shows the demo clip').not.toBeNull();
+  await page.goto(clinicUrl ?? '/');
+  await hydrated(page);
+  const list = page.getByRole('list', { name: 'Фото и видео клиники' });
+  await list.scrollIntoViewIfNeeded();
+  await list.getByRole('link', { name: /Прогулка по клинике/ }).click();
+  const clip = page.locator('video[src="/demo/videos/clinic-tour.webm"]');
+  await expect(clip).toBeVisible();
+  // It loads and has its drawn frames (640 × 360), from the site itself: no frame, no host.
+  await expect.poll(() => clip.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await clip.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([640, 360]);
+  await expect(page.locator('iframe')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Открыть видео' })).toHaveAttribute(
+    'href',
+    '/demo/videos/clinic-tour.webm',
+  );
+  await page.screenshot({ path: info.outputPath('demo-clip.png') });
+});
