@@ -1,4 +1,6 @@
 import { type SpawnOptions, spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * `npm test`: every check, cheapest failure first, with both cores of a small machine busy.
@@ -9,7 +11,8 @@ import { type SpawnOptions, spawn } from 'node:child_process';
  *      which would otherwise run one after another at the start of the browser tests with one
  *      core idle;
  *   3. Vitest;
- *   4. Playwright (its servers find the build and the seeded databases ready).
+ *   4. Playwright (its servers find the build and the seeded databases ready); when a scenario
+ *      fails, the page it saw (its error-context.md) is printed too.
  *
  * Output of the steps run at once is held and printed whole when each ends, so it reads as if
  * they ran one after another. The first failing step stops the run with its exit code.
@@ -74,13 +77,31 @@ async function together(group: Step[]): Promise<void> {
   if (failed) process.exit(failed);
 }
 
-async function alone(step: Step): Promise<void> {
+async function alone(step: Step, { onFailure }: { onFailure?: () => void } = {}): Promise<void> {
   const { code, output } = await run(step, { held: false });
   process.stdout.write(output);
-  if (code !== 0) process.exit(code);
+  if (code !== 0) {
+    onFailure?.();
+    process.exit(code);
+  }
+}
+
+/**
+ * A failed browser scenario's page as Playwright saw it (the accessibility tree of the page when
+ * the assertion gave up, in `error-context.md`): printed, since CI keeps only the run's output.
+ */
+function printErrorContexts(dir = 'test-results'): void {
+  if (!existsSync(dir)) return;
+  for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('error-context.md')) continue;
+    const text = readFileSync(path.join(dir, file), 'utf8');
+    const shown =
+      text.length > 8000 ? `${text.slice(0, 8000)}\n… (${text.length - 8000} more characters)` : text;
+    process.stdout.write(`\n--- ${path.join(dir, file)}\n${shown}\n`);
+  }
 }
 
 await alone(steps.browser);
 await together([steps.typecheck, steps.lint, steps.build, steps.seed]);
 await alone(steps.vitest);
-await alone(steps.playwright);
+await alone(steps.playwright, { onFailure: printErrorContexts });

@@ -2,6 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { SLOT } from './support/cards';
 import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
+import { fullShot } from './support/shot';
 
 /**
  * The cabinet's schedule beyond the weekly hours, as a clinic's administrator uses it: new hours
@@ -10,12 +11,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * just them that day; then they are taken away). Each scenario puts the doctor's schedule back,
  * and first clears what an interrupted run may have left, so reruns on one database hold.
  */
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
-    fullPage: true,
-  });
 
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
@@ -183,7 +178,7 @@ test('a clinic sets a doctor’s new hours from a later day; the calendar change
     await clinic.page.reload();
     await hydrated(clinic.page);
     await expect(editor.locator(`[data-pending="${from}"]`)).toBeVisible();
-    await shot(clinic.page, 'cabinet-hours-from-day');
+    await fullShot(clinic.page, 'cabinet-hours-from-day');
     await editor.screenshot({
       path: test.info().outputPath(`cabinet-hours-pending-${test.info().project.name}.png`),
     });
@@ -195,7 +190,7 @@ test('a clinic sets a doctor’s new hours from a later day; the calendar change
     expect(earlier).toContain(target.old);
     expect(earlier).not.toContain(newTimes[0]);
     expect(await calendarTimes(page, from)).toEqual(newTimes);
-    await shot(page, 'cabinet-hours-from-day-calendar');
+    await fullShot(page, 'cabinet-hours-from-day-calendar');
 
     // Withdrawn: the old hours run on, the slot calls show them at once.
     await editor.locator(`[data-pending="${from}"]`).getByRole('button', { name: 'Отозвать' }).click();
@@ -252,7 +247,7 @@ test('a clinic gives a doctor a date’s own hours; the calendar shows just them
       'Отменить записи и сохранить часы на дату',
     );
     await expect(form.locator(`[data-dated="${day}"]`)).toContainText(`${dayLong(day)}: ${first}–${end}`);
-    await shot(clinic.page, 'cabinet-dated-hours');
+    await fullShot(clinic.page, 'cabinet-dated-hours');
     await form.screenshot({
       path: test.info().outputPath(`cabinet-dated-hours-form-${test.info().project.name}.png`),
     });
@@ -266,7 +261,7 @@ test('a clinic gives a doctor a date’s own hours; the calendar shows just them
       expect(minutes(time) + target.slot).toBeLessThanOrEqual(minutes(end));
     }
     expect(shown).not.toContain(target.times[0]);
-    await shot(page, 'cabinet-dated-hours-calendar');
+    await fullShot(page, 'cabinet-dated-hours-calendar');
 
     await form.getByRole('button', { name: `Убрать: ${dayLong(day)}` }).click();
     await expect(form.getByRole('status')).toContainText(

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SLOT } from './support/cards';
 import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
+import { fullShot } from './support/shot';
 
 /**
  * The cabinet's weekly hours as a clinic's administrator uses them: one weekday of one of the
@@ -9,12 +10,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  * reason), and the patient's booking calendar of that doctor shows just those times that day.
  * The doctor's hours are put back afterwards, so the other scenarios find them as seeded.
  */
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
-    fullPage: true,
-  });
 
 interface Week {
   weekday: number;
@@ -114,7 +109,7 @@ test('a clinic narrows a doctor’s weekday; the patient’s booking calendar sh
     while ((await remove.count()) > 1) await remove.last().click();
     await row.getByLabel(/интервал 1: с$/).fill(target.from);
     await row.getByLabel(/интервал 1: до$/).fill(target.to);
-    await shot(clinic, 'cabinet-hours-edit');
+    await fullShot(clinic, 'cabinet-hours-edit');
     await editor.getByRole('button', { name: 'Сохранить часы' }).click();
 
     const saved = editor.getByRole('status').filter({ hasText: 'Часы приёма сохранены' });
@@ -125,11 +120,11 @@ test('a clinic narrows a doctor’s weekday; the patient’s booking calendar sh
     if (await outside.isVisible()) {
       await expect(outside.locator('[data-outside-visit]').first()).toBeVisible();
       await outside.getByLabel(/Причина отмены/).fill('Врач сократил приём');
-      await shot(clinic, 'cabinet-hours-outside');
+      await fullShot(clinic, 'cabinet-hours-outside');
       await outside.getByRole('button', { name: 'Отменить записи и сохранить часы' }).click();
     }
     await expect(saved).toBeVisible();
-    await shot(clinic, 'cabinet-hours-saved');
+    await fullShot(clinic, 'cabinet-hours-saved');
     await editor.screenshot({
       path: test.info().outputPath(`cabinet-hours-editor-${test.info().project.name}.png`),
     });
@@ -150,7 +145,7 @@ test('a clinic narrows a doctor’s weekday; the patient’s booking calendar sh
       expect(minutes(time)).toBeGreaterThanOrEqual(minutes(target.from));
       expect(minutes(time)).toBeLessThan(minutes(target.to));
     }
-    await shot(page, 'cabinet-hours-patient-calendar');
+    await fullShot(page, 'cabinet-hours-patient-calendar');
   } finally {
     // The doctor's hours as they were (the cancelled visits stay cancelled).
     const res = await clinic.request.post('/cabinet/ajax/schedule/hours/', {
@@ -182,7 +177,7 @@ test('a clinic switches a doctor’s online booking off and on again', async ({ 
   try {
     await section.locator(`[data-booking-doctor="${doctorId}"]`).getByRole('switch').uncheck();
     await expect(section.getByRole('status')).toContainText('Онлайн-запись выключена');
-    await shot(clinic, 'cabinet-booking-switches');
+    await fullShot(clinic, 'cabinet-booking-switches');
     await clinic.reload();
     await expect(
       section.locator(`[data-booking-doctor="${doctorId}"]`).getByRole('switch'),

@@ -1,6 +1,7 @@
-import { expect, type Locator, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { hydrated } from './support/hydrated';
 import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
+import { shot } from './support/shot';
 
 /**
  * 'Уведомления клинике' on /cabinet/schedule/: the demo PRO clinic's administrator sets the
@@ -9,9 +10,6 @@ import { csrf, WORK_PHONES, workAccountContext } from './support/patient';
  */
 
 /** The section alone, at the project's width. */
-const shot = (section: Locator, name: string) =>
-  section.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
-
 test('a clinic sets its phone and e-mail for bookings; they are kept, a wrong e-mail is refused', async ({
   browser,
 }) => {

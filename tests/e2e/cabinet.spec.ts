@@ -1,6 +1,8 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { DeskVisit } from './support/desk';
 import { hydrated } from './support/hydrated';
 import { csrf, randomPhone, signInThroughApi, WORK_PHONES, workAccountContext } from './support/patient';
+import { shot } from './support/shot';
 
 /**
  * The cabinet's reception list as a clinic's administrator uses it: the week's visits of the
@@ -16,9 +18,6 @@ async function clinicPage(browser: Browser) {
   const list = await (await page.request.get('/cabinet/ajax/appointments/?days=7')).json();
   return { context, page, list: list as { clinicId: number; today: string; doctors: { id: number }[] } };
 }
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
 
 test('a clinic sees its booked visits by day and week, and for one doctor', async ({ browser }) => {
   const context = await workAccountContext(browser, WORK_PHONES.firstClinic);
@@ -130,18 +129,10 @@ test('a clinic marks a begun visit as a no-show, corrects it to «Пришёл»
   const parity = test.info().project.name === 'desktop' ? 0 : 1;
   const [y, m, d] = list.today.split('-').map(Number);
   const weekAgo = new Date(Date.UTC(y, m - 1, d - 7)).toISOString().slice(0, 10);
-  type Visit = {
-    id: number;
-    startsAt: string;
-    endsAt: string;
-    tz: string;
-    status: string;
-    patientName: string;
-  };
   const listed = async (query: string) =>
     (await (await page.request.get(`/cabinet/ajax/appointments/?${query}`)).json()) as {
       now: string;
-      visits: Visit[];
+      visits: DeskVisit[];
     };
   // The list shows a day or a week: the last week, and today.
   const [week, today] = await Promise.all([listed(`date=${weekAgo}&days=7`), listed('days=1')]);

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { settledSchedule } from './support/cards';
 import { hydrated } from './support/hydrated';
 import { randomPhone, signInThroughApi } from './support/patient';
+import { shot } from './support/shot';
 
 /**
  * Booking at the club price: a new patient picks a time of a doctor with a club price, books
@@ -60,9 +61,6 @@ async function submitToCheckout(page: Page): Promise<number> {
   expect(coupon.status).toBe(201);
   return coupon.id;
 }
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
 
 test('a patient books at the club price and prepays the coupon through the checkout', async ({ page }) => {
   await signInThroughApi(page, randomPhone().digits);

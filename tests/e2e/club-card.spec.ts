@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './support/hydrated';
 import { codeFor, randomPhone, signInThroughApi } from './support/patient';
+import { shot } from './support/shot';
 
 /**
  * Joining the club from a member clinic's price list: a visitor confirms a phone inside the
@@ -12,9 +13,6 @@ import { codeFor, randomPhone, signInThroughApi } from './support/patient';
 test.describe.configure({ timeout: 90_000 });
 
 const widget = (page: Page) => page.getByRole('dialog');
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
-
 /** A clinic in the club: the first card on the list with the 'Клубная цена' badge. */
 async function openClubClinic(page: Page) {
   await page.goto('/moskva/lpu/');

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated } from './support/hydrated';
 import { WORK_PHONES, workAccountContext } from './support/patient';
+import { shot } from './support/shot';
 
 /**
  * The club card widget from a club price: a work account is refused, an anonymous visitor is
@@ -21,9 +22,6 @@ async function firstClubPrice(page: Page) {
   await expect(price).toHaveText(/₽ в клубе$/);
   return price;
 }
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
 
 test('a work account clicking a club price is told the club is for patients', async ({ browser }) => {
   const context = await workAccountContext(browser, WORK_PHONES.staff);

@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { type DeskVisit, instantOf, localOf } from './support/desk';
 import { hydrated } from './support/hydrated';
 import { randomPhone, workAccountContext } from './support/patient';
+import { fullShot } from './support/shot';
 
 /**
  * A receptionist's day at the second demo clinic (docs/product/front-desk.md): a caller is booked
@@ -13,43 +15,6 @@ import { randomPhone, workAccountContext } from './support/patient';
 
 const CLINIC = '79990002002';
 
-interface Visit {
-  id: number;
-  startsAt: string;
-  endsAt: string;
-  tz: string;
-  status: string;
-  patientName: string;
-  doctor: { id: number } | null;
-}
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
-    fullPage: true,
-  });
-
-/** 'yyyy-MM-ddTHH:mm' on the clinic's clock (what a datetime-local field holds). */
-function localOf(at: Date, tz: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(at)
-    .replace(' ', 'T');
-}
-
-/** The instant of a clinic-local 'yyyy-MM-ddTHH:mm' (found by its offset at that day's noon). */
-function instantOf(local: string, tz: string): Date {
-  const guess = new Date(`${local}:00Z`);
-  const shown = new Date(`${localOf(guess, tz)}:00Z`);
-  return new Date(guess.getTime() - (shown.getTime() - guess.getTime()));
-}
-
 test('a receptionist’s day: a caller booked, an hour closed, the visit moved, a walk-in marked «Пришёл»', async ({
   browser,
 }) => {
@@ -61,7 +26,7 @@ test('a receptionist’s day: a caller booked, an hour closed, the visit moved, 
     today: string;
     now: string;
     doctors: { id: number; name: string }[];
-    visits: Visit[];
+    visits: DeskVisit[];
   };
   const [y, m, d] = today.today.split('-').map(Number);
   const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
@@ -77,7 +42,7 @@ test('a receptionist’s day: a caller booked, an hour closed, the visit moved, 
       .then((r) => r.json()),
   ]);
   const busy = [
-    ...(next.visits as Visit[]).filter((v) => v.status !== 'canceled').map((v) => [v.startsAt, v.endsAt]),
+    ...(next.visits as DeskVisit[]).filter((v) => v.status !== 'canceled').map((v) => [v.startsAt, v.endsAt]),
     ...(blocks.blocks as { starts_at: string; ends_at: string }[]).map((b) => [b.starts_at, b.ends_at]),
   ].map(([a, b]) => [Date.parse(a), Date.parse(b)]);
   /** The first clinic-local 'HH:mm' from `from` (5-minute steps) whose `minutes` meet nothing booked or closed. */
@@ -100,12 +65,12 @@ test('a receptionist’s day: a caller booked, an hour closed, the visit moved, 
   await book.getByLabel('Отчество').fill('Павловна');
   await book.getByLabel('Дата рождения').fill('1979-04-12');
   await book.getByLabel('Дата и время').fill(callerTime);
-  await shot(page, 'desk-book-caller');
+  await fullShot(page, 'desk-book-caller');
   await book.getByRole('button', { name: 'Записать' }).click();
   await expect(book.getByText('Пациент записан, ему отправлено СМС')).toBeVisible();
   const booked = (await (
     await page.request.get(`/cabinet/ajax/appointments/?date=${tomorrow}&doctor=${doctor.id}`)
-  ).json()) as { visits: Visit[] };
+  ).json()) as { visits: DeskVisit[] };
   const visit = booked.visits.find((v) => v.patientName.startsWith('Звонарёва') && v.status === 'active');
   expect(visit, 'the caller’s visit in the list').toBeDefined();
   expect(localOf(new Date(visit?.startsAt ?? 0), tz)).toBe(callerTime);
@@ -126,7 +91,7 @@ test('a receptionist’s day: a caller booked, an hour closed, the visit moved, 
   await expect(
     page.locator('[data-block-id]').filter({ hasText: 'Совещание отделения' }).first(),
   ).toBeVisible();
-  await shot(page, 'desk-block');
+  await fullShot(page, 'desk-block');
 
   // 3. The caller asks for a later time: the visit moves there, past the closed hour.
   const closed = [instantOf(meeting, tz).getTime(), instantOf(meetingEnd, tz).getTime()];
@@ -140,7 +105,7 @@ test('a receptionist’s day: a caller booked, an hour closed, the visit moved, 
   await move.getByRole('button', { name: 'Перенести на это время' }).click();
   await expect(row.getByText('Запись перенесена, пациенту отправлено СМС')).toBeVisible();
   await expect(row).toContainText(later.slice(11));
-  await shot(page, 'desk-moved');
+  await fullShot(page, 'desk-moved');
 
   // 4. A walk-in, booked for a minute ago over the schedule (the doctor's time may be booked),
   // then marked as come.
@@ -166,6 +131,6 @@ test('a receptionist’s day: a caller booked, an hour closed, the visit moved, 
   const walkInRow = page.locator('[data-visit-id]').filter({ hasText: 'Пешеходов' }).last();
   await walkInRow.getByRole('button', { name: 'Пришёл', exact: true }).click();
   await expect(walkInRow.getByRole('status')).toHaveText('Отмечено: пациент пришёл');
-  await shot(page, 'desk-walk-in');
+  await fullShot(page, 'desk-walk-in');
   await context.close();
 });

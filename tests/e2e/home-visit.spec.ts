@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { asDesk, openHours } from './support/desk';
 import { hydrated } from './support/hydrated';
 import { csrf, randomPhone, signInThroughApi, workAccountContext } from './support/patient';
 import { pressUntil } from './support/press';
@@ -21,20 +22,6 @@ import { pressUntil } from './support/press';
 const CLINIC = '79990002003';
 const OUTSIDE = 'Врач не выезжает по этому адресу';
 
-/** Every day 07:00–22:00: wide enough for a free hour tomorrow whatever the day, and for the demo's visits. */
-const OPEN_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  intervals: [{ start: '07:00', end: '22:00' }],
-}));
-
-interface Place {
-  doctor: { id: number };
-  clinic: { id: number };
-  appointmentOn: boolean;
-  visitTypes: string[];
-  misSchedule: boolean;
-}
-
 interface Setup {
   doctorId: number;
   clinicId: number;
@@ -49,55 +36,43 @@ interface Setup {
  * cabinet's calls (as the front desk would), and the clinic's service area as its cabinet
  * reads it: a district it serves and one it does not.
  */
-async function homeDoctor(browser: Browser): Promise<Setup> {
-  const desk = await (await workAccountContext(browser, CLINIC)).newPage();
-  const hours = await (await desk.request.get('/cabinet/ajax/schedule/hours/')).json();
-  const place = (hours.places as Place[]).find((p) => p.visitTypes.includes('home') && !p.misSchedule);
-  expect(place, 'the demo clinic has a doctor who goes on home visits').toBeDefined();
-  if (!place) throw new Error('no home-visit doctor');
+function homeDoctor(browser: Browser): Promise<Setup> {
+  return asDesk(browser, CLINIC, async (desk, hours) => {
+    const place = hours.places.find((p) => p.visitTypes.includes('home') && !p.misSchedule);
+    expect(place, 'the demo clinic has a doctor who goes on home visits').toBeDefined();
+    if (!place) throw new Error('no home-visit doctor');
 
-  const area = await (await desk.request.get('/cabinet/ajax/settings/home-visits/')).json();
-  const districts = area.districts as { id: number; name: string }[];
-  // The demo clinic lists districts and no radius: a district decides, at once in the form.
-  expect(area.radius_km).toBeNull();
-  const served = districts.find((d) => area.district_ids.includes(d.id));
-  const unserved = districts.find((d) => !area.district_ids.includes(d.id));
-  if (!served || !unserved)
-    throw new Error(`the clinic's area lists no district, or all: ${area.district_ids}`);
+    const area = await (await desk.request.get('/cabinet/ajax/settings/home-visits/')).json();
+    const districts = area.districts as { id: number; name: string }[];
+    // The demo clinic lists districts and no radius: a district decides, at once in the form.
+    expect(area.radius_km).toBeNull();
+    const served = districts.find((d) => area.district_ids.includes(d.id));
+    const unserved = districts.find((d) => !area.district_ids.includes(d.id));
+    if (!served || !unserved)
+      throw new Error(`the clinic's area lists no district, or all: ${area.district_ids}`);
 
-  const headers = { 'X-CSRFToken': await csrf(desk) };
-  if (!place.appointmentOn) {
-    const on = await desk.request.post('/cabinet/ajax/schedule/booking/', {
-      headers,
-      data: { doctor_id: place.doctor.id, on: true },
-    });
-    expect(on.status(), await on.text()).toBe(200);
-  }
-  const set = await desk.request.post('/cabinet/ajax/schedule/hours/', {
-    headers,
-    data: {
-      doctor_id: place.doctor.id,
-      clinic_id: place.clinic.id,
-      visit_type: 'home',
-      slot_minutes: 60,
-      week: OPEN_WEEK,
-    },
+    await openHours(desk, place, { visitType: 'home', slotMinutes: 60 });
+
+    // The doctor's page, from his card on the clinic's doctor list; the clinic's address from its page.
+    const list = await desk.request.get(`/moskva/lpu/${place.clinic.id}-x/vrachi/`);
+    expect(list.status()).toBe(200);
+    const card = new RegExp(
+      `data-doctor-id="${place.doctor.id}"[\\s\\S]*?href="(/moskva/vrach/${place.doctor.id}-[^"]+)"`,
+    );
+    const doctorUrl = card.exec(await list.text())?.[1];
+    if (!doctorUrl) throw new Error(`no link to doctor ${place.doctor.id} on ${list.url()}`);
+    const clinicPage = await (await desk.request.get(`/moskva/lpu/${place.clinic.id}-x/`)).text();
+    const clinicAddress = /"streetAddress":"([^"]+)"/.exec(clinicPage)?.[1];
+    if (!clinicAddress) throw new Error('no street address on the clinic page');
+    return {
+      doctorId: place.doctor.id,
+      clinicId: place.clinic.id,
+      doctorUrl,
+      clinicAddress,
+      served,
+      unserved,
+    };
   });
-  expect(set.status(), await set.text()).toBe(200);
-
-  // The doctor's page, from his card on the clinic's doctor list; the clinic's address from its page.
-  const list = await desk.request.get(`/moskva/lpu/${place.clinic.id}-x/vrachi/`);
-  expect(list.status()).toBe(200);
-  const card = new RegExp(
-    `data-doctor-id="${place.doctor.id}"[\\s\\S]*?href="(/moskva/vrach/${place.doctor.id}-[^"]+)"`,
-  );
-  const doctorUrl = card.exec(await list.text())?.[1];
-  if (!doctorUrl) throw new Error(`no link to doctor ${place.doctor.id} on ${list.url()}`);
-  const clinicPage = await (await desk.request.get(`/moskva/lpu/${place.clinic.id}-x/`)).text();
-  const clinicAddress = /"streetAddress":"([^"]+)"/.exec(clinicPage)?.[1];
-  if (!clinicAddress) throw new Error('no street address on the clinic page');
-  await desk.context().close();
-  return { doctorId: place.doctor.id, clinicId: place.clinic.id, doctorUrl, clinicAddress, served, unserved };
 }
 
 /** Per viewport (each has its own server and database). */

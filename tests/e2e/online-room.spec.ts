@@ -6,6 +6,7 @@ import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { chromiumPath } from '../../server/tools/chromium-path';
 import { E2E_TURN_SECRET } from '../../server/tools/e2e-servers';
+import { type DeskPlace, openHours } from './support/desk';
 import { csrf, signInThroughApi, workAccountContext } from './support/patient';
 
 /**
@@ -39,20 +40,12 @@ test.use({
 /** Demo doctor accounts (server/db/seed/rows/user.ts), the ones no other scenario signs in as first. */
 const DOCTOR_PHONES = [10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => String(79990001000 + n));
 
-interface Place {
-  doctor: { id: number };
-  clinic: { id: number };
-  appointmentOn: boolean;
-  visitTypes: string[];
-  misSchedule: boolean;
-}
-
 /** Per viewport: the demo doctor account that takes online visits, and where. */
 const found = new Map<string, Promise<{ phone: string; doctorId: number; clinicId: number }>>();
 
 /**
  * The first demo doctor account with an online-consultation workplace open for booking: it gets
- * online hours every day 07:00–22:00 (its own cabinet's weekly hours), once per viewport.
+ * online hours every day 07:00–22:00 (its own cabinet's weekly hours, `OPEN_WEEK`), once per viewport.
  */
 function onlineDoctor(browser: Browser) {
   const project = test.info().project.name;
@@ -67,27 +60,14 @@ function onlineDoctor(browser: Browser) {
           await context.close();
           continue;
         }
-        const place = ((await hours.json()).places as Place[]).find(
+        const place = ((await hours.json()).places as DeskPlace[]).find(
           (p) => p.visitTypes.includes('telemed') && p.appointmentOn && !p.misSchedule,
         );
         if (!place) {
           await context.close();
           continue;
         }
-        const set = await page.request.post('/cabinet/ajax/schedule/hours/', {
-          headers: { 'X-CSRFToken': await csrf(page) },
-          data: {
-            doctor_id: place.doctor.id,
-            clinic_id: place.clinic.id,
-            visit_type: 'telemed',
-            slot_minutes: 30,
-            week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-              weekday,
-              intervals: [{ start: '07:00', end: '22:00' }],
-            })),
-          },
-        });
-        expect(set.status(), await set.text()).toBe(200);
+        await openHours(page, place, { visitType: 'telemed' });
         await context.close();
         return { phone, doctorId: place.doctor.id, clinicId: place.clinic.id };
       }

@@ -1,7 +1,9 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, test } from '@playwright/test';
 import { laterTime } from './support/cards';
+import { asDesk, openHours } from './support/desk';
 import { hydrated } from './support/hydrated';
 import { csrf, randomPhone, signInThroughApi, workAccountContext } from './support/patient';
+import { shot } from './support/shot';
 
 /**
  * A visit prepaid with the club coupon, told the same on every screen (issue 46, ADR 044): a club
@@ -21,11 +23,6 @@ test.describe.configure({ timeout: 180_000 });
  */
 const CLUB_CLINIC = '79990002004';
 const DOCTOR_DISCOUNT_PERCENT = 30;
-const WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  intervals: [{ start: '07:00', end: '22:00' }],
-}));
-
 /** '1 680 ₽' as the site writes it, spaces normalised (the site uses no-break spaces). */
 const rub = (amount: number) => `${amount.toLocaleString('ru-RU')} ₽`.replace(/\s+/g, ' ');
 const norm = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -59,47 +56,17 @@ async function partsOf(elements: Locator): Promise<string[]> {
   );
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`) });
-
 /**
  * The club clinic's doctor, opened for booking through the cabinet's calls as the front desk
  * would (online booking on, wide hours every day): the doctor's id and the clinic's page.
  */
-async function openClubDoctor(browser: Browser): Promise<{ doctorId: number; clinicId: number }> {
-  const desk = await (await workAccountContext(browser, CLUB_CLINIC)).newPage();
-  const hours = await (await desk.request.get('/cabinet/ajax/schedule/hours/')).json();
-  const place = (
-    hours.places as {
-      doctor: { id: number };
-      clinic: { id: number };
-      appointmentOn: boolean;
-      visitTypes: string[];
-      misSchedule: boolean;
-    }[]
-  ).find((p) => !p.misSchedule && p.visitTypes.includes('clinic'));
-  if (!place) throw new Error(`no doctor of clinic ${hours.clinicId} takes clinic visits`);
-  const headers = { 'X-CSRFToken': await csrf(desk) };
-  if (!place.appointmentOn) {
-    const on = await desk.request.post('/cabinet/ajax/schedule/booking/', {
-      headers,
-      data: { doctor_id: place.doctor.id, on: true },
-    });
-    expect(on.status(), await on.text()).toBe(200);
-  }
-  const set = await desk.request.post('/cabinet/ajax/schedule/hours/', {
-    headers,
-    data: {
-      doctor_id: place.doctor.id,
-      clinic_id: place.clinic.id,
-      visit_type: 'clinic',
-      slot_minutes: 30,
-      week: WEEK,
-    },
+function openClubDoctor(browser: Browser): Promise<{ doctorId: number; clinicId: number }> {
+  return asDesk(browser, CLUB_CLINIC, async (desk, hours) => {
+    const place = hours.places.find((p) => !p.misSchedule && p.visitTypes.includes('clinic'));
+    if (!place) throw new Error(`no doctor of clinic ${hours.clinicId} takes clinic visits`);
+    await openHours(desk, place);
+    return { doctorId: place.doctor.id, clinicId: place.clinic.id };
   });
-  expect(set.status(), await set.text()).toBe(200);
-  await desk.context().close();
-  return { doctorId: place.doctor.id, clinicId: place.clinic.id };
 }
 
 test('a member’s prepaid visit shows what was paid on the site and what is left for the clinic everywhere', async ({

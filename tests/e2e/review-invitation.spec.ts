@@ -1,6 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { type DeskVisit, localOf } from './support/desk';
 import { hydrated } from './support/hydrated';
 import { csrf, randomPhone, WORK_PHONES, workAccountContext } from './support/patient';
+import { fullShot } from './support/shot';
 
 /**
  * The invitation after a visit (docs/product/reviews.md, 'Приглашение после приёма'): a walk-in
@@ -12,36 +14,6 @@ import { csrf, randomPhone, WORK_PHONES, workAccountContext } from './support/pa
  */
 
 const CLINIC = '79990002002';
-
-interface Visit {
-  id: number;
-  startsAt: string;
-  endsAt: string;
-  tz: string;
-  status: string;
-  patientName: string;
-  doctor: { id: number } | null;
-}
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({
-    path: test.info().outputPath(`${name}-${test.info().project.name}.png`),
-    fullPage: true,
-  });
-
-/** 'yyyy-MM-ddTHH:mm' on the clinic's clock (what a datetime-local field holds). */
-function localOf(at: Date, tz: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone: tz,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-    .format(at)
-    .replace(' ', 'T');
-}
 
 test('a visit marked «Пришёл» brings one SMS whose link writes a verified review of it', async ({
   browser,
@@ -55,7 +27,7 @@ test('a visit marked «Пришёл» brings one SMS whose link writes a verifie
     (await (await clinic.request.get('/cabinet/ajax/appointments/?days=1')).json()) as {
       now: string;
       doctors: { id: number; name: string }[];
-      visits: Visit[];
+      visits: DeskVisit[];
     };
   const today = await reception();
   const doctor = today.doctors[0];
@@ -63,7 +35,7 @@ test('a visit marked «Пришёл» brings one SMS whose link writes a verifie
   const patient = randomPhone();
   const lastName = `Отзывова${Date.now().toString(36).slice(-4)}`;
   /** A walk-in for the doctor at `at`, booked over the schedule from the reception page; the visit as the list gives it. */
-  const walkIn = async (at: Date): Promise<Visit> => {
+  const walkIn = async (at: Date): Promise<DeskVisit> => {
     await clinic.goto('/cabinet/appointments/');
     await hydrated(clinic);
     const book = clinic.getByRole('form', { name: 'Записать пациента' });
@@ -137,14 +109,14 @@ test('a visit marked «Пришёл» brings one SMS whose link writes a verifie
       `${token}: пришла без записи, врач принял между пациентами, внимательно выслушал и подробно ` +
         'объяснил, что делать дальше. Рекомендации понятные, через неделю стало лучше.',
     );
-  await shot(page, 'invitation-form');
+  await fullShot(page, 'invitation-form');
   await page.getByRole('button', { name: 'Отправить отзыв' }).click();
   await expect(page.getByText('Спасибо! Отзыв отправлен на проверку')).toBeVisible();
 
   // The link is spent.
   await page.goto(new URL(link).pathname + new URL(link).search);
   await expect(page.getByText('По этой ссылке отзыв уже оставлен. Спасибо!')).toBeVisible();
-  await shot(page, 'invitation-used');
+  await fullShot(page, 'invitation-used');
 
   // Staff publish it: its card says how the visit is known.
   const staff = await (await workAccountContext(browser, WORK_PHONES.staff)).newPage();

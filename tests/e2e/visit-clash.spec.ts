@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { cardWithTimes, hasLaterDay, laterTime } from './support/cards';
-import { csrf, randomPhone, signInThroughApi, workAccountContext } from './support/patient';
+import { BOOKING_CLINIC, cardWithTimes, hasLaterDay, laterTime } from './support/cards';
+import { asDesk, openHours } from './support/desk';
+import { hydrated } from './support/hydrated';
+import { randomPhone, signInThroughApi } from './support/patient';
 
 /**
  * No clashing visits (issue 46, docs/product/visits.md): a patient who holds a visit cannot book
@@ -9,58 +11,25 @@ import { csrf, randomPhone, signInThroughApi, workAccountContext } from './suppo
  * that very time, and the form answers with the visit in the way.
  */
 
-const BOOKING_CLINIC = '79990002003';
-const OPEN_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  intervals: [{ start: '07:00', end: '22:00' }],
-}));
-
-interface Place {
-  doctor: { id: number };
-  clinic: { id: number };
-  appointmentOn: boolean;
-  visitTypes: string[];
-  misSchedule: boolean;
-}
-
-/** A second doctor of the clinic (not `besides`, no home visits) opened as the fixture opens the first. */
+/** A second doctor of the booking clinic (not `besides`, no home visits), opened as the fixture opens the first. */
 async function openSecondDoctor(
   page: Page,
   besides: number,
 ): Promise<{ doctorId: number; clinicId: number }> {
   const browser = page.context().browser();
   if (!browser) throw new Error('no browser');
-  const desk = await (await workAccountContext(browser, BOOKING_CLINIC)).newPage();
-  const hours = await (await desk.request.get('/cabinet/ajax/schedule/hours/')).json();
-  const place = (hours.places as Place[]).find(
-    (p) =>
-      p.doctor.id !== besides &&
-      !p.misSchedule &&
-      p.visitTypes[0] === 'clinic' &&
-      !p.visitTypes.includes('home'),
-  );
-  if (!place) throw new Error('the booking clinic has no second doctor for clinic visits');
-  const headers = { 'X-CSRFToken': await csrf(desk) };
-  if (!place.appointmentOn) {
-    const on = await desk.request.post('/cabinet/ajax/schedule/booking/', {
-      headers,
-      data: { doctor_id: place.doctor.id, on: true },
-    });
-    expect(on.status(), await on.text()).toBe(200);
-  }
-  const set = await desk.request.post('/cabinet/ajax/schedule/hours/', {
-    headers,
-    data: {
-      doctor_id: place.doctor.id,
-      clinic_id: place.clinic.id,
-      visit_type: 'clinic',
-      slot_minutes: 30,
-      week: OPEN_WEEK,
-    },
+  return asDesk(browser, BOOKING_CLINIC, async (desk, hours) => {
+    const place = hours.places.find(
+      (p) =>
+        p.doctor.id !== besides &&
+        !p.misSchedule &&
+        p.visitTypes[0] === 'clinic' &&
+        !p.visitTypes.includes('home'),
+    );
+    if (!place) throw new Error('the booking clinic has no second doctor for clinic visits');
+    await openHours(desk, place);
+    return { doctorId: place.doctor.id, clinicId: place.clinic.id };
   });
-  expect(set.status(), await set.text()).toBe(200);
-  await desk.context().close();
-  return { doctorId: place.doctor.id, clinicId: place.clinic.id };
 }
 
 async function fillPatient(page: Page) {
@@ -81,6 +50,9 @@ test('a second visit at the time of one the patient holds is refused, naming the
   await expect(page).toHaveURL(/\/appointment\/new\/\?/);
   const slot = new URL(page.url()).searchParams.get('slot') ?? '';
   expect(slot).toMatch(/^\d\d\.\d\d\.\d{4} \d\d:\d\d$/);
+  // A time pressed before the card hydrated opens the form as a new page: typed before that page
+  // hydrates, the fields would be reset by it (a CI run: no 'Вы записаны').
+  await hydrated(page);
   await fillPatient(page);
   await page.getByRole('button', { name: 'Записаться' }).click();
   await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();
@@ -89,6 +61,7 @@ test('a second visit at the time of one the patient holds is refused, naming the
   const query = new URLSearchParams({ doctor: String(second.doctorId), lpu: String(second.clinicId), slot });
   await page.goto(`/appointment/new/?${query}`);
   await expect(page.getByRole('heading', { name: 'Запись на приём', level: 1 })).toBeVisible();
+  await hydrated(page);
   await fillPatient(page);
   await page.getByRole('button', { name: 'Записаться' }).click();
   const refusal = page.getByText(/^У вас уже есть запись на это время: .+\. Выберите другое время\.$/);

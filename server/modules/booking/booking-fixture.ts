@@ -9,8 +9,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { type AppDeps, buildApp } from '../../app';
 import type { Clock } from '../../clock';
 import type { Database } from '../../db/client';
+import type { clinics } from '../../db/schema/clinics';
 import { workplaces } from '../../db/schema/doctors';
 import { scheduleExceptions, scheduleRules } from '../../db/schema/schedule';
+import { districts } from '../../db/schema/towns';
 import { createClinic, createDoctor, createTown } from '../../db/seed/factories';
 import { injectWithCsrf } from '../../testing/csrf';
 import { openTestDatabase } from '../../testing/database';
@@ -26,7 +28,34 @@ export interface Spot {
   lpu_id: number;
 }
 
+/** A home visit's address as the booking form sends it (a district is added where the clinic lists them). */
+export const HOME_ADDRESS = {
+  street: 'ул. Ленина',
+  house: '5',
+  flat: '12',
+  entrance: '2',
+  floor: '3',
+  intercom: '12К',
+  note: 'Собака добрая',
+};
+
+/** That address as the clinic's software reads it (change feed, visit replies, webhooks), in 'Ленинский'. */
+export const HOME_ADDRESS_SENT = {
+  line: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
+  ...HOME_ADDRESS,
+  district: 'Ленинский',
+  // No radius: the house was not placed on the map.
+  lat: null,
+  lon: null,
+};
+
+/** A clinic's home-visit settings: its service area (a radius or districts) and its time window. */
+type HomeSettings = Partial<
+  Pick<typeof clinics.$inferSelect, 'homeRadiusKm' | 'homeDistrictIds' | 'homeWindowMinutes' | 'lat' | 'lon'>
+>;
+
 let keySeq = 0;
+let districtSeq = 0;
 
 /** `deps`: more of the app's options (webhooks' tests run it as 'development', for a loopback receiver). */
 export function bookingFixture(deps: Pick<AppDeps, 'environment'> = {}) {
@@ -81,6 +110,34 @@ export function bookingFixture(deps: Pick<AppDeps, 'environment'> = {}) {
       });
       await database.db.insert(scheduleExceptions).values({ workplaceId, date: '2026-11-30', kind: 'off' });
       return { doctor_id: doctor.id, lpu_id: place.clinicId };
+    },
+
+    /**
+     * A doctor who goes on home visits (Mondays 09:00–12:00, hour slots) from a new clinic of the
+     * town with the home-visit `settings` given.
+     */
+    async homeDoctor(settings: HomeSettings = {}): Promise<Spot & { townId: number }> {
+      const clinic = await createClinic(database.db, { townId: place.townId, ...settings });
+      const doctor = await createDoctor(database.db, { townId: place.townId, clinicIds: [clinic.id] });
+      await database.db.insert(scheduleRules).values({
+        workplaceId: doctor.workplaces[0].id,
+        visitType: 'home',
+        weekday: 1,
+        startTime: '09:00',
+        endTime: '12:00',
+        slotMinutes: 60,
+        validFrom: '2026-01-01',
+      });
+      return { doctor_id: doctor.id, lpu_id: clinic.id, townId: place.townId };
+    },
+
+    /** A new district of the town: its id. */
+    async district(name: string): Promise<number> {
+      const [row] = await database.db
+        .insert(districts)
+        .values({ townId: place.townId, name, slug: `district-${districtSeq++}` })
+        .returning({ id: districts.id });
+      return row.id;
     },
 
     /** A doctor at a clinic of their own that does not book online. */

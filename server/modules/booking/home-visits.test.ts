@@ -3,58 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { HOME_TEXTS } from '../../../core/booking/home-visit';
 import { appointments } from '../../db/schema/booking';
 import { clinics } from '../../db/schema/clinics';
-import { scheduleRules } from '../../db/schema/schedule';
-import { districts } from '../../db/schema/towns';
-import { createClinic, createDoctor } from '../../db/seed/factories';
+import { createClinic } from '../../db/seed/factories';
 import { signedInAs } from '../../testing/session';
-import { bookingFixture, type Spot } from './booking-fixture';
+import { bookingFixture, HOME_ADDRESS } from './booking-fixture';
 
 const world = bookingFixture();
 const { form, book } = world;
 
-/** A doctor of a new clinic of the town who goes on home visits on Mondays 09:00–12:00. */
-async function homeDoctor(
-  settings: Partial<
-    Pick<typeof clinics.$inferSelect, 'homeRadiusKm' | 'homeDistrictIds' | 'homeWindowMinutes'>
-  > = {},
-): Promise<Spot & { townId: number }> {
-  const { lpu_id } = await world.doctor();
-  const [{ townId }] = await world.db
-    .select({ townId: clinics.townId })
-    .from(clinics)
-    .where(eq(clinics.id, lpu_id));
-  const clinic = await createClinic(world.db, { townId, lat: 55.03, lon: 82.92, ...settings });
-  const doctor = await createDoctor(world.db, { townId, clinicIds: [clinic.id] });
-  await world.db.insert(scheduleRules).values({
-    workplaceId: doctor.workplaces[0].id,
-    visitType: 'home',
-    weekday: 1,
-    startTime: '09:00',
-    endTime: '12:00',
-    slotMinutes: 60,
-    validFrom: '2026-01-01',
-  });
-  return { doctor_id: doctor.id, lpu_id: clinic.id, townId };
-}
-
-let districtSeq = 0;
-async function district(townId: number, name: string): Promise<number> {
-  const [row] = await world.db
-    .insert(districts)
-    .values({ townId, name, slug: `home-${districtSeq++}` })
-    .returning({ id: districts.id });
-  return row.id;
-}
-
-const ADDRESS = {
-  street: 'ул. Ленина',
-  house: '5',
-  flat: '12',
-  entrance: '2',
-  floor: '3',
-  intercom: '12К',
-  note: 'Собака добрая',
-};
+/** A home-visit doctor (the fixture's) from a clinic placed in Novosibirsk's centre. */
+const homeDoctor = (settings: Parameters<typeof world.homeDoctor>[0] = {}) =>
+  world.homeDoctor({ lat: 55.03, lon: 82.92, ...settings });
 
 describe('booking a home visit', () => {
   it('keeps the address and the window on the visit, and the clinic staff see it', async () => {
@@ -62,14 +20,14 @@ describe('booking a home visit', () => {
     const patient = await world.patient();
     const res = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 10:00', home_address: ADDRESS }),
+      form(spot, { type: 'home', slot: '23.11.2026 10:00', home_address: HOME_ADDRESS }),
     );
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().appointment.id;
     const [row] = await world.db.select().from(appointments).where(eq(appointments.id, id));
     expect(row.visitType).toBe('home');
     expect(row.homeWindowMinutes).toBe(120);
-    expect(row.homeAddress).toMatchObject({ ...ADDRESS, districtId: null, lat: null, lon: null });
+    expect(row.homeAddress).toMatchObject({ ...HOME_ADDRESS, districtId: null, lat: null, lon: null });
 
     // The clinic's front desk: its reception list names where the doctor goes.
     const desk = await signedInAs(world.app, world.db, {
@@ -139,7 +97,7 @@ describe('booking a home visit', () => {
     expect(rows).toHaveLength(0);
 
     const clinicDoctor = await world.doctor();
-    const atClinic = await book(patient, form(clinicDoctor, { home_address: ADDRESS }));
+    const atClinic = await book(patient, form(clinicDoctor, { home_address: HOME_ADDRESS }));
     expect(atClinic.statusCode).toBe(201);
     const [row] = await world.db
       .select()
@@ -149,9 +107,9 @@ describe('booking a home visit', () => {
   });
 
   it('refuses an address outside the clinic districts with the one text, taking no time', async () => {
-    const first = await homeDoctor();
-    const arbat = await district(first.townId, 'Арбат');
-    const tverskoy = await district(first.townId, 'Тверской');
+    const _first = await homeDoctor();
+    const arbat = await world.district('Арбат');
+    const tverskoy = await world.district('Тверской');
     const spot = await homeDoctor({ homeDistrictIds: [arbat] });
     const patient = await world.patient();
     const outside = await book(
@@ -159,7 +117,7 @@ describe('booking a home visit', () => {
       form(spot, {
         type: 'home',
         slot: '23.11.2026 09:00',
-        home_address: { ...ADDRESS, district_id: tverskoy },
+        home_address: { ...HOME_ADDRESS, district_id: tverskoy },
       }),
     );
     expect(outside.statusCode).toBe(400);
@@ -170,7 +128,7 @@ describe('booking a home visit', () => {
     // The town has districts: one must be chosen.
     const none = await book(
       patient,
-      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: ADDRESS }),
+      form(spot, { type: 'home', slot: '23.11.2026 09:00', home_address: HOME_ADDRESS }),
     );
     expect(none.statusCode).toBe(400);
     expect(none.json().detail).toBe(HOME_TEXTS.district);
@@ -180,7 +138,7 @@ describe('booking a home visit', () => {
       form(spot, {
         type: 'home',
         slot: '23.11.2026 09:00',
-        home_address: { ...ADDRESS, district_id: arbat },
+        home_address: { ...HOME_ADDRESS, district_id: arbat },
       }),
     );
     expect(inside.statusCode, inside.body).toBe(201);
@@ -199,7 +157,7 @@ describe('booking a home visit', () => {
       form(spot, {
         type: 'home',
         slot: '23.11.2026 09:00',
-        home_address: { ...ADDRESS, district_id: 999_999 },
+        home_address: { ...HOME_ADDRESS, district_id: 999_999 },
       }),
     );
     expect(res.statusCode).toBe(400);
@@ -224,7 +182,7 @@ describe('booking a home visit', () => {
       lon: 82.92,
     });
     // The town's districts (an earlier test listed some): the patient's is not the clinic's concern here.
-    const district_id = await district(spot.townId, 'Ленинский');
+    const district_id = await world.district('Ленинский');
     const patient = await world.patient();
     const far = await book(
       patient,
@@ -266,7 +224,7 @@ describe('booking a home visit', () => {
 describe('the clinic sets its home-visit area in the cabinet', () => {
   it('lets its administrator set a radius, the town districts and a window; others are refused', async () => {
     const spot = await homeDoctor();
-    const ours = await district(spot.townId, 'Центральный');
+    const ours = await world.district('Центральный');
     const admin = await signedInAs(world.app, world.db, { role: 'clinic', clinicId: spot.lpu_id });
     const url = '/cabinet/ajax/settings/home-visits/';
     const before = await admin.inject({ method: 'GET', url });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { appointments } from '../../db/schema/booking';
-import { bookingFixture } from '../booking/booking-fixture';
-import { HOME_ADDRESS, misHelpers, monday, week } from './mis-fixture';
+import { bookingFixture, HOME_ADDRESS, HOME_ADDRESS_SENT } from '../booking/booking-fixture';
+import { misHelpers, monday, week } from './mis-fixture';
 
 /** The MIS API's change feed of the clinic's appointments (docs/product/mis-api.md, ADR 017). */
 const t = bookingFixture();
@@ -99,20 +99,7 @@ describe('the change feed', () => {
         id,
         visit_type: 'home',
         starts_at: '2026-11-23T03:00:00.000Z',
-        home_address: {
-          line: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
-          street: 'ул. Ленина',
-          house: '5',
-          flat: '12',
-          entrance: '2',
-          floor: '3',
-          intercom: '12К',
-          note: 'Собака добрая',
-          district: 'Ленинский',
-          // No radius: the house was not placed.
-          lat: null,
-          lon: null,
-        },
+        home_address: HOME_ADDRESS_SENT,
         home_window_minutes: 120,
       }),
     ]);

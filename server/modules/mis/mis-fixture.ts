@@ -1,9 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { clinics } from '../../db/schema/clinics';
-import { scheduleRules } from '../../db/schema/schedule';
-import { districts } from '../../db/schema/towns';
-import { createClinic, createDoctor } from '../../db/seed/factories';
 import { signedInAs } from '../../testing/session';
 import type { bookingFixture, Spot } from '../booking/booking-fixture';
 
@@ -61,45 +56,10 @@ export function misHelpers(t: ReturnType<typeof bookingFixture>) {
    * the fixture's town, which serves one district of the town, 'Ленинский' (its id is returned).
    */
   async function homeDoctor(window: number | null = null): Promise<Spot & { districtId: number }> {
-    const { lpu_id } = await t.doctor();
-    const [{ townId }] = await t.db
-      .select({ townId: clinics.townId })
-      .from(clinics)
-      .where(eq(clinics.id, lpu_id));
-    const [district] = await t.db
-      .insert(districts)
-      .values({ townId, name: 'Ленинский', slug: `leninskiy-${Date.now()}-${districtSeq++}` })
-      .returning({ id: districts.id });
-    const clinic = await createClinic(t.db, {
-      townId,
-      homeDistrictIds: [district.id],
-      homeWindowMinutes: window,
-    });
-    const doctor = await createDoctor(t.db, { townId, clinicIds: [clinic.id] });
-    await t.db.insert(scheduleRules).values({
-      workplaceId: doctor.workplaces[0].id,
-      visitType: 'home',
-      weekday: 1,
-      startTime: '09:00',
-      endTime: '12:00',
-      slotMinutes: 60,
-      validFrom: '2026-01-01',
-    });
-    return { doctor_id: doctor.id, lpu_id: clinic.id, districtId: district.id };
+    const districtId = await t.district('Ленинский');
+    const spot = await t.homeDoctor({ homeDistrictIds: [districtId], homeWindowMinutes: window });
+    return { doctor_id: spot.doctor_id, lpu_id: spot.lpu_id, districtId };
   }
 
   return { clinicAccount, keyOf, call, push, feed, book, homeDoctor };
 }
-
-let districtSeq = 0;
-
-/** A home visit's address as the booking form sends it (the district is the clinic's). */
-export const HOME_ADDRESS = {
-  street: 'ул. Ленина',
-  house: '5',
-  flat: '12',
-  entrance: '2',
-  floor: '3',
-  intercom: '12К',
-  note: 'Собака добрая',
-};

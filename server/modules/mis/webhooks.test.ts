@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isAllowedAddress, urlProblem, WEBHOOK_TEXTS } from '../../../core/mis/webhooks';
 import { signedInAs, type TestSession } from '../../testing/session';
-import { bookingFixture, START } from '../booking/booking-fixture';
+import { bookingFixture, HOME_ADDRESS, HOME_ADDRESS_SENT, START } from '../booking/booking-fixture';
 import { cabinetHelpers } from '../cabinet/cabinet-fixture';
-import { HOME_ADDRESS, misHelpers } from './mis-fixture';
+import { misHelpers } from './mis-fixture';
 import { checkHost, postWebhook } from './webhooks';
 
 const t = bookingFixture({ environment: 'development' });
@@ -143,22 +143,9 @@ describe('webhooks', () => {
     await t.app.jobs.runDue();
     const [got, ...more] = of(id, '/hook-home');
     expect(more).toEqual([]);
-    const address = {
-      line: 'ул. Ленина, д. 5, кв. 12, подъезд 2, этаж 3, домофон 12К',
-      street: 'ул. Ленина',
-      house: '5',
-      flat: '12',
-      entrance: '2',
-      floor: '3',
-      intercom: '12К',
-      note: 'Собака добрая',
-      district: 'Ленинский',
-      lat: null,
-      lon: null,
-    };
     expect(got.json).toMatchObject({
       event: 'appointment.booked',
-      appointment: { id, visit_type: 'home', home_address: address, home_window_minutes: null },
+      appointment: { id, visit_type: 'home', home_address: HOME_ADDRESS_SENT, home_window_minutes: null },
     });
 
     // The desk moves it an hour later: the address goes along.
@@ -174,7 +161,7 @@ describe('webhooks', () => {
     ]);
     expect(of(id, '/hook-home')[1].json.appointment).toMatchObject({
       starts_at: '2026-11-23T03:00:00.000Z',
-      home_address: address,
+      home_address: HOME_ADDRESS_SENT,
     });
   });
 

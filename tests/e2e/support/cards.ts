@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { csrf, workAccountContext } from './patient';
+import { asDesk, openHours } from './desk';
 
 /** A time button in a card's calendar ('09:30'). */
 export const SLOT = /^\d\d:\d\d$/;
@@ -21,27 +21,10 @@ export function settledSchedule(card: Locator): Locator {
 
 /**
  * The demo clinic whose doctor the booking scenarios book: the third clinic account (its photos
- * are gallery.spec.ts's, which no booking sees; no other scenario edits its hours or visits).
+ * are gallery.spec.ts's, which no booking sees). Only visit-clash.spec.ts and home-visit.spec.ts
+ * open other doctors of it; no scenario edits this doctor's hours.
  */
-const BOOKING_CLINIC = '79990002003';
-
-/**
- * The hours the fixture gives its doctor, every day of the week: wide enough that every scenario
- * of a run finds free times today or tomorrow and on a later day, and that no visit the demo data
- * booked falls outside them (a change that would drop one is refused).
- */
-const OPEN_WEEK = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
-  weekday,
-  intervals: [{ start: '07:00', end: '22:00' }],
-}));
-
-interface Place {
-  doctor: { id: number };
-  clinic: { id: number };
-  appointmentOn: boolean;
-  visitTypes: string[];
-  misSchedule: boolean;
-}
+export const BOOKING_CLINIC = '79990002003';
 
 /** Per viewport (each has its own server and database): the doctor opened, and where its card is. */
 const opened = new Map<string, Promise<{ doctorId: number; listUrl: string }>>();
@@ -56,12 +39,10 @@ function openDoctor(page: Page): Promise<{ doctorId: number; listUrl: string }> 
   const project = test.info().project.name;
   let done = opened.get(project);
   if (!done) {
-    done = (async () => {
-      const browser = page.context().browser();
-      if (!browser) throw new Error('no browser');
-      const desk = await (await workAccountContext(browser, BOOKING_CLINIC)).newPage();
-      const hours = await (await desk.request.get('/cabinet/ajax/schedule/hours/')).json();
-      const places = new Map((hours.places as Place[]).map((p) => [p.doctor.id, p]));
+    const browser = page.context().browser();
+    if (!browser) throw new Error('no browser');
+    done = asDesk(browser, BOOKING_CLINIC, async (desk, hours) => {
+      const places = new Map(hours.places.map((p) => [p.doctor.id, p]));
       // The clinic's doctor list, in its order: the doctor chosen is the first card.
       const list = await desk.request.get(`/moskva/lpu/${hours.clinicId}-x/vrachi/`);
       expect(list.status()).toBe(200);
@@ -73,28 +54,9 @@ function openDoctor(page: Page): Promise<{ doctorId: number; listUrl: string }> 
         .map((id) => places.get(id))
         .find((p) => p && !p.misSchedule && p.visitTypes[0] === 'clinic');
       if (!place) throw new Error(`no doctor of clinic ${hours.clinicId} on ${listUrl} takes clinic visits`);
-      const headers = { 'X-CSRFToken': await csrf(desk) };
-      if (!place.appointmentOn) {
-        const on = await desk.request.post('/cabinet/ajax/schedule/booking/', {
-          headers,
-          data: { doctor_id: place.doctor.id, on: true },
-        });
-        expect(on.status(), await on.text()).toBe(200);
-      }
-      const set = await desk.request.post('/cabinet/ajax/schedule/hours/', {
-        headers,
-        data: {
-          doctor_id: place.doctor.id,
-          clinic_id: place.clinic.id,
-          visit_type: 'clinic',
-          slot_minutes: 30,
-          week: OPEN_WEEK,
-        },
-      });
-      expect(set.status(), await set.text()).toBe(200);
-      await desk.context().close();
+      await openHours(desk, place);
       return { doctorId: place.doctor.id, listUrl };
-    })();
+    });
     // A failed attempt is not kept: the next scenario tries again.
     done.catch(() => opened.delete(project));
     opened.set(project, done);
