@@ -2,11 +2,13 @@ import { realpathSync } from 'node:fs';
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, searchForWorkspaceRoot } from 'vite';
+import { chunkSources } from './server/tools/chunk-sources.ts';
 import { firstLoadChunk } from './server/tools/first-load-chunk.ts';
 import { precompressClient } from './server/tools/precompress.ts';
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressClient()],
+  // chunkSources: whose code each client script is, for the bench (build/client/.vite/chunk-sources.json).
+  plugins: [tailwindcss(), reactRouter(), precompressClient(), chunkSources()],
   server: {
     middlewareMode: true,
     // A checkout whose node_modules is a link to another checkout's (git worktrees) serves those

@@ -52,6 +52,12 @@ const MAX_LIST_HTML_BYTES = 80_000;
  */
 const MAX_PAGE_JS_KB = 150;
 const JS_GOAL_KB: Partial<Record<RatioPage, number>> = { doctor: 120, clinic: 130 };
+/**
+ * Our own code's share of the list, doctor and clinic pages' first-load JavaScript, gzipped
+ * (issue 49, item 5): the framework's share is fixed by React and React Router (ADR 031).
+ */
+export const MAX_OWN_JS_KB = 25;
+export const OWN_JS_GOAL_PAGES: readonly RatioPage[] = ['list', 'doctor', 'clinic'];
 /** The favourites state call for 20 ids, p95. */
 const MAX_FAVOURITES_P95_MS = 10;
 /** Slots of a list page (`slots_bulk`, 20 doctors × 14 days), p95. */
@@ -266,6 +272,16 @@ export function pageChecks(run: PageRun): Check[] {
         pass: kb <= goal,
         detail,
       });
+    if (OWN_JS_GOAL_PAGES.includes(page)) {
+      const owners = js.owners;
+      checks.push({
+        name: `${page} page: our own code in the first-load JavaScript ≤ ${MAX_OWN_JS_KB} KB gzipped`,
+        pass: owners !== null && owners.own / 1024 <= MAX_OWN_JS_KB,
+        detail: owners
+          ? `own ${(owners.own / 1024).toFixed(1)} KB, libraries ${(owners.libraries / 1024).toFixed(1)} KB, framework ${(owners.framework / 1024).toFixed(1)} KB (load ${js.load.toFixed(2)})`
+          : 'no build/client/.vite/chunk-sources.json: rebuild',
+      });
+    }
   }
   return checks;
 }

@@ -18,6 +18,7 @@ const INPUTS = [
   'react-router.config.ts',
   'package-lock.json',
   'server/tools/precompress.ts',
+  'server/tools/chunk-sources.ts',
 ];
 const OUTPUT = 'build/server/index.js';
 
