@@ -1,5 +1,3 @@
-import { format } from 'date-fns/format';
-import { ru } from 'date-fns/locale/ru';
 import { WEEKDAY_NAMES } from '../dates/zoned';
 import { addDays, isoWeekday, wallClock } from '../schedule/free-slots';
 
@@ -232,11 +230,7 @@ export function weekOfRules(rules: readonly { weekday: number; start: string; en
   }));
 }
 
-/** '15 декабря' of a plain 'yyyy-MM-dd' day (no zone shift). */
-export function dayLong(day: string): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return format(new Date(y, m - 1, d), 'd MMMM', { locale: ru });
-}
+export { dayLong } from '../dates/day-long';
 
 /**
  * Why new hours cannot start on `validFrom`, or null: not before the clinic's today (the past's

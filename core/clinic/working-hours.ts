@@ -1,3 +1,4 @@
+import { MONTHS_GENITIVE } from '../dates/day-long';
 import { WEEKDAY_NAMES } from '../dates/zoned';
 import type { AddressSchedule } from './contracts';
 
@@ -36,21 +37,6 @@ export function exceptionDate(day: string): string {
   const [, month, date] = day.split('-');
   return `${date}.${month}`;
 }
-
-const MONTHS_GENITIVE = [
-  'января',
-  'февраля',
-  'марта',
-  'апреля',
-  'мая',
-  'июня',
-  'июля',
-  'августа',
-  'сентября',
-  'октября',
-  'ноября',
-  'декабря',
-];
 
 /** 'dd.MM' of lpu_exceptions → '31 декабря', as the holiday list reads it. */
 export function exceptionDayLabel(ddmm: string): string {

@@ -1,4 +1,4 @@
-import { dayLong } from '../cabinet/hours';
+import { dayLong } from '../dates/day-long';
 import { addDays, wallClock } from '../schedule/free-slots';
 
 /**
