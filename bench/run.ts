@@ -40,13 +40,18 @@
  * - notifications: SMS.ru pointed at a fake on the loopback, bookings at 20/s for 30 s then a
  *   burst of 2,000: booking → confirmation SMS p95 < 5 s, the burst drained within 60 s, jobs/s
  *   and p50/p95/max per job kind (bench/phases/notifications.ts, ADR 049); `--notifications-only`
- *   runs only that.
+ *   runs only that;
+ * - INP on a phone: Chromium at 390 × 844 with touch and the CPU slowed 4×, Event Timing latency
+ *   (p50/p75/max over BENCH_INP_RUNS page loads, 12) of a card's day tab and time, the list's
+ *   'Сегодня' chip, a club price and the reviews filter (target p75 < 200 ms each,
+ *   bench/phases/inp.ts); `--inp-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
  * BENCH_SEED_SIZE (large | small), BENCH_PORT (3200), BENCH_YARDSTICK_PORT (BENCH_PORT + 1),
  * BENCH_CONNECTIONS (50), BENCH_DURATION (10 s: ÷ 2 per round with several rounds),
- * BENCH_WARMUP (2 s), BENCH_SEQ_DURATION (5 s), BENCH_ROUNDS (3), BENCH_RSS_DURATION (30 s).
+ * BENCH_WARMUP (2 s), BENCH_SEQ_DURATION (5 s), BENCH_ROUNDS (3), BENCH_RSS_DURATION (30 s),
+ * BENCH_INP_RUNS (12).
  * Any FAIL makes the exit code 1.
  *
  * A page's ratio to its yardstick is the median over rounds of (page req/s ÷ yardstick req/s),
@@ -55,6 +60,7 @@
  */
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../server/db/client';
+import { reviewHeavyDoctor } from './calls/reviews';
 import { searchCallPaths } from './calls/search';
 import { prepareDatabase, redact, type SeedSize } from './database';
 import { accountsPhase, accountsTable, bookingPoolOf, doctorsLpusOf } from './phases/accounts';
@@ -64,6 +70,7 @@ import { callsPhase } from './phases/calls';
 import { type ClubResult, clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
 import { deskChecks, deskPhase } from './phases/desk';
+import { inpPhase } from './phases/inp';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
 import { nearestChecks, nearestPhase } from './phases/nearest';
@@ -116,12 +123,14 @@ const { values: flags } = parseArgs({
     'nearest-only': { type: 'boolean', default: false },
     /** Only booking → confirmation SMS at 20/s and a burst of 2,000 (bench/phases/notifications.ts). */
     'notifications-only': { type: 'boolean', default: false },
+    /** Only INP of five interactions on a phone in Chromium (bench/phases/inp.ts). */
+    'inp-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only | --notifications-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only | --notifications-only | --inp-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -141,6 +150,7 @@ const settings: Settings = {
   rssDuration: envNumber('BENCH_RSS_DURATION', 30),
   lighthouseRuns: Math.max(1, envNumber('BENCH_LIGHTHOUSE_RUNS', 5)),
 };
+const inpRuns = Math.max(1, Math.round(envNumber('BENCH_INP_RUNS', 12)));
 
 const server = new BenchServer({ port: settings.port, databaseUrl: settings.databaseUrl });
 const yardstick = new Yardstick(envNumber('BENCH_YARDSTICK_PORT', settings.port + 1));
@@ -296,6 +306,28 @@ async function notificationsOnly() {
   if (results && !notificationsPass(results)) process.exitCode = 1;
 }
 
+/** INP on a phone (bench/phases/inp.ts) against the running server; whether every interaction passes. */
+async function inp(svc: Services): Promise<boolean> {
+  const heavy = await reviewHeavyDoctor(svc.db, TOWN);
+  const rows = await inpPhase(
+    server.origin,
+    { list: `/${TOWN}/vrach/`, reviews: `${heavy.path}otzivi/` },
+    inpRuns,
+  );
+  return rows.every((r) => r.pass);
+}
+
+async function inpOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  buildIfNeeded(flags.build);
+  services = await openServices(settings.databaseUrl);
+  await server.start();
+  const pass = await inp(services);
+  await server.stop();
+  if (!pass) process.exitCode = 1;
+}
+
 /** Two instances behind HAProxy vs one, on the bench database; prints its table. */
 async function instances(svc: Services) {
   const town = await requireTown(svc, TOWN);
@@ -355,6 +387,7 @@ async function main() {
 
   const { cachedPages, cacheStates, cached, cachedIdentity } = await cachedPhase(bench, targets, asset);
   const { scripts, audits } = await lighthousePhase(bench, targets.pageOf, cachedPages);
+  const inpPass = await inp(services);
   await server.stop();
   await yardstick.stop();
 
@@ -387,7 +420,7 @@ async function main() {
     serverLogged,
     serverTail,
   });
-  if (failed || !clubPass || !waitlistPass || !cabinetPass || !nearestPass) process.exitCode = 1;
+  if (failed || !clubPass || !waitlistPass || !cabinetPass || !nearestPass || !inpPass) process.exitCode = 1;
 }
 
 try {
@@ -407,7 +440,9 @@ try {
                 ? nearestOnly()
                 : flags['notifications-only']
                   ? notificationsOnly()
-                  : main());
+                  : flags['inp-only']
+                    ? inpOnly()
+                    : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;
