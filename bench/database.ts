@@ -6,10 +6,17 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { quoteIdent, withPgSession } from '../server/db/pg-session';
 
-export type SeedSize = 'small' | 'large';
+export type SeedSize = 'small' | 'large' | 'xl';
 
 /** The large plan has ~100k doctors, the small one ~3k: anything above this is 'large'. */
 const LARGE_MIN_DOCTORS = 50_000;
+/** The xl plan has 600k doctors in 83 towns: anything above this is 'xl'. */
+const XL_MIN_DOCTORS = 400_000;
+
+/** Which plan a database with this many doctors was seeded with. */
+export function sizeOfDoctorCount(doctors: number): SeedSize {
+  return doctors >= XL_MIN_DOCTORS ? 'xl' : doctors >= LARGE_MIN_DOCTORS ? 'large' : 'small';
+}
 
 export interface DatasetInfo {
   size: SeedSize;
@@ -89,7 +96,7 @@ export async function prepareDatabase(
   if (await ensureDatabaseExists(url)) actions.push(`created database ${databaseName(url)}`);
 
   const existing = await doctorCount(url);
-  const existingSize = existing === null ? null : existing >= LARGE_MIN_DOCTORS ? 'large' : 'small';
+  const existingSize = existing === null ? null : sizeOfDoctorCount(existing);
   if (existing === null || existing === 0 || options.reseed || existingSize !== size) {
     const reset = existing !== null;
     if (existing && existingSize !== size) {
@@ -134,7 +141,7 @@ export async function prepareDatabase(
     );
     const r = rows[0];
     return {
-      size: r.doctors >= LARGE_MIN_DOCTORS ? 'large' : 'small',
+      size: sizeOfDoctorCount(r.doctors),
       doctors: r.doctors,
       clinics: r.clinics,
       reviews: r.reviews,

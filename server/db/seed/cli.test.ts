@@ -112,6 +112,18 @@ async function stopSeeding(dataDir: string, run: Run): Promise<void> {
   await run.exited;
 }
 
+describe('npm run seed -- --size', () => {
+  it('takes small, large or xl, and refuses any other size before the database is touched', async () => {
+    const dataDir = path.join(root, 'size');
+    const run = seedCli(dataDir, ['--size', 'huge']);
+    expect(await run.exited).toBe(1);
+    expect(run.output()).toBe(
+      '--size must be small, large or xl.\nUsage: npm run seed -- --size small|large|xl [--seed N] [--reset [--yes] | --if-empty]\n',
+    );
+    expect(existsSync(dataDir)).toBe(false);
+  }, 120_000);
+});
+
 describe('npm run seed -- --reset', () => {
   it('is refused with APP_ENV=production, before the database is touched', async () => {
     const dataDir = path.join(root, 'production');

@@ -1,5 +1,5 @@
 /**
- * `npm run seed -- --size small|large [--seed N] [--reset [--yes] | --if-empty]`
+ * `npm run seed -- --size small|large|xl [--seed N] [--reset [--yes] | --if-empty]`
  * Fills the configured database (DATABASE_URL, else PGlite under DATA_DIR) with the
  * deterministic demo data set. Refuses a non-empty database unless --reset is given (or, with
  * --if-empty, leaves it as it is and succeeds: a script preparing a database ahead of a server,
@@ -19,10 +19,10 @@ import { DataDirLockedError } from '../data-dir-lock';
 import { isDatabaseEmpty, seedDatabase } from './index';
 import { createProgressBar } from './progress-bar';
 
-const USAGE = 'Usage: npm run seed -- --size small|large [--seed N] [--reset [--yes] | --if-empty]';
+const USAGE = 'Usage: npm run seed -- --size small|large|xl [--seed N] [--reset [--yes] | --if-empty]';
 
 function parseCli(): {
-  size: 'small' | 'large';
+  size: 'small' | 'large' | 'xl';
   seed: number | undefined;
   reset: boolean;
   yes: boolean;
@@ -54,7 +54,8 @@ function parseCli(): {
     console.log(USAGE);
     process.exit(0);
   }
-  if (values.size !== 'small' && values.size !== 'large') fail(`--size must be small or large.\n${USAGE}`);
+  if (values.size !== 'small' && values.size !== 'large' && values.size !== 'xl')
+    fail(`--size must be small, large or xl.\n${USAGE}`);
   const seed = values.seed === undefined ? undefined : Number(values.seed);
   if (seed !== undefined && !Number.isSafeInteger(seed)) fail(`--seed must be an integer.\n${USAGE}`);
   if (values.reset && values['if-empty']) fail(`--reset and --if-empty contradict each other.\n${USAGE}`);

@@ -1,5 +1,8 @@
-/** 'tiny' exists for unit tests only; `npm run seed` and the server offer small and large. */
-export type SeedSize = 'tiny' | 'small' | 'large';
+/**
+ * 'tiny' exists for unit tests only; `npm run seed` and the server offer small and large, and
+ * `npm run seed -- --size xl` loads Russia's scale for the benchmark (every region's centre).
+ */
+export type SeedSize = 'tiny' | 'small' | 'large' | 'xl';
 
 export interface SizePlan {
   clinics: number;
@@ -17,6 +20,11 @@ export interface SizePlan {
   doctorAccounts: number;
   clinicAccounts: number;
   batchSize: number;
+  /**
+   * Also the administrative centres of the other regions (data/towns-xl.json) after the 16
+   * towns of data/towns.json. Off for tiny, small and large, whose data stays as it was.
+   */
+  allRegions: boolean;
 }
 
 export const SIZES: Record<SeedSize, SizePlan> = {
@@ -31,6 +39,7 @@ export const SIZES: Record<SeedSize, SizePlan> = {
     doctorAccounts: 3,
     clinicAccounts: 3,
     batchSize: 5_000,
+    allRegions: false,
   },
   small: {
     clinics: 320,
@@ -43,6 +52,7 @@ export const SIZES: Record<SeedSize, SizePlan> = {
     doctorAccounts: 10,
     clinicAccounts: 10,
     batchSize: 10_000,
+    allRegions: false,
   },
   large: {
     // Enough Moscow doctors that the biggest speciality list reaches page 200 (≥ 4,000 doctors).
@@ -56,5 +66,21 @@ export const SIZES: Record<SeedSize, SizePlan> = {
     doctorAccounts: 50,
     clinicAccounts: 50,
     batchSize: 10_000,
+    allRegions: false,
+  },
+  xl: {
+    // Russia's scale (issue 49): 83 towns, one per region's centre; Moscow alone gets ~100,000
+    // doctors. The minimums keep the smallest centre (Magas, Anadyr) a real list of its own.
+    clinics: 100_000,
+    doctors: 600_000,
+    reviews: 6_000_000,
+    minClinicsPerTown: 250,
+    minDoctorsPerTown: 1_500,
+    appointmentDoctorShare: 0.04,
+    usersPerReview: 1 / 3,
+    doctorAccounts: 50,
+    clinicAccounts: 50,
+    batchSize: 20_000,
+    allRegions: true,
   },
 };

@@ -8,6 +8,7 @@ import reviewsJson from '../data/reviews.json' with { type: 'json' };
 import servicesJson from '../data/services.json' with { type: 'json' };
 import specialitiesJson from '../data/specialities.json' with { type: 'json' };
 import townsJson from '../data/towns.json' with { type: 'json' };
+import xlTownsJson from '../data/towns-xl.json' with { type: 'json' };
 import treatmentsJson from '../data/treatments.json' with { type: 'json' };
 
 // Data types. JSON imports infer loose types (tuples become arrays, enums become
@@ -206,6 +207,11 @@ export interface ClinicsData {
 }
 
 export const towns = townsJson as unknown as Town[];
+/**
+ * The other regions' administrative centres, for the 'xl' data set only (sizes.ts allRegions):
+ * after `towns`, so the first 16 towns keep their ids and every smaller data set stays as it was.
+ */
+export const xlTowns = xlTownsJson as unknown as Town[];
 export const specialities = specialitiesJson as unknown as Speciality[];
 export const serviceClasses = servicesJson as unknown as ServiceClass[];
 export const treatments = treatmentsJson as unknown as Treatment[];
@@ -215,7 +221,7 @@ export const clinicBank = clinicsJson as unknown as ClinicsData;
 export const reviewTags: readonly ReviewTag[] = reviewBank.tags;
 export const REVIEW_CRITERIA: readonly string[] = reviewBank.criteria;
 
-const townIndex = new Map(towns.map((t) => [t.slug, t]));
+const townIndex = new Map([...towns, ...xlTowns].map((t) => [t.slug, t]));
 
 /** The town with this slug; throws on an unknown slug so a typo in the seed fails loudly. */
 export function townBySlug(slug: string): Town {

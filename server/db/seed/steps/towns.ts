@@ -2,12 +2,15 @@ import { zonedDay } from '../../../../core/dates/zoned';
 import { districts, metroStations, towns } from '../../schema/towns';
 import { insertAll, type Row } from '../bulk';
 import type { SeedContext, TownData, TownInfo } from '../context';
-import { towns as townsData } from '../generate/data';
+import { towns as townsData, xlTowns } from '../generate/data';
 import { slugify } from '../generate/names';
 
-/** Towns (sorted by weight: Moscow first), their districts and metro stations. */
+/**
+ * Towns (sorted by weight: Moscow first), their districts and metro stations. The 'xl' set adds
+ * every other region's centre after the 16 towns of the smaller sets.
+ */
 export async function seedTowns(ctx: SeedContext): Promise<void> {
-  const data: TownData[] = townsData;
+  const data: TownData[] = ctx.plan.allRegions ? [...townsData, ...xlTowns] : townsData;
   const rank = [...data.keys()].sort((a, b) => data[b].weight - data[a].weight || a - b);
   const sortOf = new Map(rank.map((index, position) => [index, position + 1]));
 
