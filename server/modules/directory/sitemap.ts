@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   catalogUrl,
@@ -21,19 +22,39 @@ import type { TownService } from '../towns/service';
 import { createListRepo } from './lists-repo';
 import { createDirectoryRepo } from './repo';
 
-/** A sitemap file may list 50,000 URLs; we stay below that. */
-const URLS_PER_FILE = 40_000;
+/** A sitemap file (or index) may list 50,000 URLs (sitemaps.org protocol 0.9). */
+export const PROTOCOL_MAX_URLS = 50_000;
+/** Doctor and clinic files stay below that. */
+export const URLS_PER_FILE = 40_000;
+/** Rows read per query while a doctor or clinic file streams out: memory stays at one page. */
+export const SITEMAP_PAGE_ROWS = 2_000;
+/** The protocol's longest <loc>. */
+export const MAX_LOC_LENGTH = 2_048;
 
 /**
  * /robots.txt points crawlers at the sitemap and away from calls and search results.
  * /sitemap.xml is an index of /sitemap-towns.xml (each town's lists and catalog), /sitemap-lists.xml (place, treatment, top
  * and service lists) and numbered doctor and clinic files.
  * Files are cut at id boundaries, so a file's URL keeps its content while rows are added.
+ * A doctor or clinic file is written to the reply as a stream, its rows read page by page
+ * (keyset on id), never held as one list or one string: at Russia's scale ('xl', 600,000
+ * doctors) that is 15 doctor files of 40,000 URLs. The town and list files hold a few
+ * thousand URLs built from reference data (83 towns: ~330 and ~7,000).
  */
 export async function sitemapRoutes(
   app: FastifyInstance,
-  deps: { db: Db; towns: TownService; origin: string },
+  deps: {
+    db: Db;
+    towns: TownService;
+    origin: string;
+    /** Tests make files and pages small; the site uses URLS_PER_FILE and SITEMAP_PAGE_ROWS. */
+    limits?: { urlsPerFile: number; pageRows: number };
+  },
 ) {
+  const { urlsPerFile, pageRows } = deps.limits ?? {
+    urlsPerFile: URLS_PER_FILE,
+    pageRows: SITEMAP_PAGE_ROWS,
+  };
   const repo = createDirectoryRepo(deps.db);
   const xml = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
   // The same for every visitor: shared caches may keep them an hour (no cookie goes with them).
@@ -58,8 +79,8 @@ export async function sitemapRoutes(
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const [doctorBounds, clinicBounds] = await Promise.all([
-      repo.sitemapBounds('doctors', URLS_PER_FILE),
-      repo.sitemapBounds('clinics', URLS_PER_FILE),
+      repo.sitemapBounds('doctors', urlsPerFile),
+      repo.sitemapBounds('clinics', urlsPerFile),
     ]);
     const files = [
       '/sitemap-towns.xml',
@@ -67,10 +88,10 @@ export async function sitemapRoutes(
       ...doctorBounds.map((_, i) => `/sitemap-doctors-${i + 1}.xml`),
       ...clinicBounds.map((_, i) => `/sitemap-clinics-${i + 1}.xml`),
     ];
-    const items = files.map((f) => `<sitemap><loc>${deps.origin}${f}</loc></sitemap>`).join('');
+    const items = files.map((f) => `<sitemap><loc>${escapeXml(deps.origin + f)}</loc></sitemap>`).join('');
     return shared(reply)
       .type('application/xml')
-      .send(xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</sitemapindex>`));
+      .send(xml(`<sitemapindex xmlns="${SITEMAP_NS}">${items}</sitemapindex>`));
   });
 
   app.get('/sitemap-towns.xml', async (_request, reply) => {
@@ -94,22 +115,55 @@ export async function sitemapRoutes(
     if ((kind !== 'doctors' && kind !== 'clinics') || !Number.isInteger(index) || index < 1) {
       throw notFound();
     }
-    const bounds = await repo.sitemapBounds(kind, URLS_PER_FILE);
+    const table: 'doctors' | 'clinics' = kind;
+    const bounds = await repo.sitemapBounds(table, urlsPerFile);
     if (index > bounds.length) throw notFound();
-    const [rows, towns] = await Promise.all([
-      repo.sitemapChunk(kind, bounds[index - 1] - 1, URLS_PER_FILE),
-      deps.towns.list(),
-    ]);
+    const towns = await deps.towns.list();
     const slugOf = new Map(towns.map((t) => [t.id, t.slug]));
-    const pageUrl = kind === 'doctors' ? doctorUrl : clinicUrl;
-    const paths = rows.map((r) => pageUrl(slugOf.get(r.townId) ?? '', r));
-    return shared(reply).type('application/xml').send(urlset(deps.origin, paths));
+    const pageUrl = table === 'doctors' ? doctorUrl : clinicUrl;
+    // The first page is read before the reply starts, so a failing database still gets a 500.
+    const first = await repo.sitemapChunk(table, bounds[index - 1] - 1, pageRows);
+    async function* pages(): AsyncGenerator<string[]> {
+      let rows = first;
+      let left = urlsPerFile;
+      while (rows.length > 0) {
+        const take = rows.length > left ? rows.slice(0, left) : rows;
+        yield take.map((r) => pageUrl(slugOf.get(r.townId) ?? '', r));
+        left -= take.length;
+        if (left === 0 || rows.length < pageRows) return;
+        rows = await repo.sitemapChunk(table, rows[rows.length - 1].id, Math.min(pageRows, left));
+      }
+    }
+    return shared(reply)
+      .type('application/xml')
+      .send(Readable.from(urlsetStream(deps.origin, pages()), { objectMode: false }));
   });
 
   function urlset(origin: string, paths: string[]) {
-    const items = paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('');
-    return xml(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items}</urlset>`);
+    if (paths.length > PROTOCOL_MAX_URLS) throw new Error(`sitemap: ${paths.length} URLs in one file`);
+    return xml(`<urlset xmlns="${SITEMAP_NS}">${paths.map((p) => urlItem(origin, p)).join('')}</urlset>`);
   }
+}
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+
+/** The five characters XML wants as entities inside <loc>, as the protocol asks. */
+export function escapeXml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`,
+  );
+}
+
+function urlItem(origin: string, path: string): string {
+  return `<url><loc>${escapeXml(origin + path)}</loc></url>`;
+}
+
+/** A <urlset> document as strings, one per page of paths: the caller pipes it to the reply. */
+export async function* urlsetStream(origin: string, pages: AsyncIterable<string[]>): AsyncGenerator<string> {
+  yield `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NS}">`;
+  for await (const paths of pages) yield paths.map((p) => urlItem(origin, p)).join('');
+  yield '</urlset>';
 }
 
 /**
