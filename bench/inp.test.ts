@@ -52,6 +52,8 @@ describe('inpRow', () => {
     const slow = inpRow('slot', [100, INP_TARGET_MS, 300, 400]);
     expect(slow).toMatchObject({ p50: INP_TARGET_MS, p75: 300, pass: false });
     expect(inpRow('edge', [INP_TARGET_MS]).pass).toBe(false);
+    // Every load of it failed: no figure, no pass.
+    expect(inpRow('none', []).pass).toBe(false);
   });
 
   test('the table prints PASS / FAIL per row', () => {
