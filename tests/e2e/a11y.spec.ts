@@ -101,7 +101,7 @@ test('booking a visit, the visit page and the profile keep every target big enou
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
-  await page.getByLabel('Дата рождения').fill('14.03.1987');
+  await page.getByLabel('Дата рождения').fill('14.03.2011');
   await page.getByRole('button', { name: 'Записаться' }).click();
 
   // The visit page, with the cancel question open.

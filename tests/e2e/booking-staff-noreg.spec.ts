@@ -14,7 +14,7 @@ async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Кузнецова');
   await page.getByLabel('Имя', { exact: true }).fill('Мария');
   await page.getByLabel('Нет отчества').check();
-  await page.getByLabel('Дата рождения').fill('02.07.1979');
+  await page.getByLabel('Дата рождения').fill('02.07.2011');
 }
 
 /** The newest message the dev adapters sent to the phone went by SMS. */

@@ -16,7 +16,7 @@ async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
-  await page.getByLabel('Дата рождения').fill('14.03.1987');
+  await page.getByLabel('Дата рождения').fill('14.03.2011');
 }
 
 async function signedInPatient(context: BrowserContext): Promise<Page> {
@@ -51,6 +51,17 @@ test('a patient books a slot from a clinic’s doctor list, sees «Вы запи
   await page.getByRole('button', { name: 'Записаться' }).click();
   await expect(page.getByText('Укажите фамилию', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Фамилия')).toBeFocused();
+
+  // An adult's birth date: the clinic's doctors see children only (the age rule), under the field.
+  await fillPatient(page);
+  await page.getByLabel('Дата рождения').fill('14.03.1987');
+  await page.getByRole('button', { name: 'Записаться' }).click();
+  await expect(
+    page.getByText(
+      'Врач принимает только детей до 18 лет. Проверьте дату рождения или выберите другого врача.',
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: info.outputPath('booking-age-refused.png'), fullPage: true });
 
   await fillPatient(page);
   await page.screenshot({ path: info.outputPath('booking-form.png'), fullPage: true });
@@ -120,7 +131,7 @@ test('the form holds the time from a rival; once the hold is gone the rival wins
         last_name: 'Кузнецов',
         first_name: 'Павел',
         no_patronymic: true,
-        birth_date: '1979-08-02',
+        birth_date: '2011-08-02',
         request_key: `rival-${Date.now()}-${Math.random()}`,
       },
     });
@@ -175,7 +186,7 @@ test('the form holds the time from a rival; once the hold is gone the rival wins
       last_name: 'Смирнова',
       first_name: 'Ольга',
       patronymic: 'Игоревна',
-      birth_date: '1987-03-14',
+      birth_date: '2011-03-14',
       request_key: `later-${Date.now()}-${Math.random()}`,
     },
   });
@@ -299,7 +310,7 @@ test('a returning patient books in three taps: a time, «Записаться»,
   await hydrated(page);
   // …the form is filled from the last booking (the birth date in the 'дд.мм.гггг' mask)…
   await expect(page.getByLabel('Фамилия')).toHaveValue('Смирнова');
-  await expect(page.getByLabel('Дата рождения')).toHaveValue('14.03.1987');
+  await expect(page.getByLabel('Дата рождения')).toHaveValue('14.03.2011');
   await expect(page.getByRole('button', { name: 'Записать другого человека' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath(`prefilled-${test.info().project.name}.png`) });
   // …tap 'Записаться', and it is done.

@@ -133,7 +133,7 @@ async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Лебедева');
   await page.getByLabel('Имя', { exact: true }).fill('Мария');
   await page.getByLabel('Отчество').fill('Сергеевна');
-  await page.getByLabel('Дата рождения').fill('02.06.1991');
+  await page.getByLabel('Дата рождения').fill('02.06.2019');
 }
 
 /** 'Куда приедет врач': the district chosen by name, and the address's parts. */
@@ -238,7 +238,7 @@ test('an address in a district the clinic does not serve is refused: «Врач 
       last_name: 'Лебедева',
       first_name: 'Мария',
       patronymic: 'Сергеевна',
-      birth_date: '1991-06-02',
+      birth_date: '2019-06-02',
       request_key: `home-outside-${Date.now()}`,
       source: 'doctor_page',
       home_address: { street: 'ул. Строителей', house: '14', district_id: setup.unserved.id },

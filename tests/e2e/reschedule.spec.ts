@@ -19,7 +19,7 @@ test('a patient moves a booked visit to another time from «Мои записи�
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
-  await page.getByLabel('Дата рождения').fill('14.03.1987');
+  await page.getByLabel('Дата рождения').fill('14.03.2011');
   await page.getByRole('button', { name: 'Записаться' }).click();
   await expect(page.getByRole('heading', { name: 'Вы записаны', level: 1 })).toBeVisible();
   const details = page.locator('section[aria-label="Детали записи"] p').first();

@@ -36,7 +36,7 @@ async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Кузнецова');
   await page.getByLabel('Имя', { exact: true }).fill('Вера');
   await page.getByLabel('Отчество').fill('Павловна');
-  await page.getByLabel('Дата рождения').fill('02.09.1979');
+  await page.getByLabel('Дата рождения').fill('02.09.2011');
 }
 
 test('a second visit at the time of one the patient holds is refused, naming the visit in the way', async ({

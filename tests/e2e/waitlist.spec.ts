@@ -13,7 +13,7 @@ async function fillPatient(page: Page) {
   await page.getByLabel('Фамилия').fill('Смирнова');
   await page.getByLabel('Имя', { exact: true }).fill('Ольга');
   await page.getByLabel('Отчество').fill('Игоревна');
-  await page.getByLabel('Дата рождения').fill('14.03.1987');
+  await page.getByLabel('Дата рождения').fill('14.03.2011');
 }
 
 /** The waitlist SMS the phone got (newest first in the outbox), its link made relative. */

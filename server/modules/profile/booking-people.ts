@@ -53,13 +53,12 @@ export function createBookingPeople({ db }: { db: Db }) {
     },
 
     /**
-     * A doctor's visit for a relative the doctor does not see (a children's doctor and an adult, an
+     * A doctor's visit for a person the doctor does not see (a children's doctor and an adult, an
      * adults' doctor and a child, by the age on the visit's day): 400 with the birth date's message.
-     * Only a relative's visit, whose person the profile knows: a form typed in keeps the booking's
-     * earlier behaviour (docs/product/profile.md, 'Age rules').
+     * The person is whoever the visit is for: the relative chosen (the profile's birth date), or the
+     * one typed in, the patient or another person (docs/product/profile.md, 'Age rules').
      */
     async refuseAge(body: BookingBody): Promise<void> {
-      if (body.relative_id === undefined) return;
       if (body.doctor_id === undefined || body.service_id !== undefined) return;
       const day = slotDay(body.slot);
       if (!day) return;

@@ -181,6 +181,36 @@ describe('booking for a relative', () => {
     );
     expect(forChild2.statusCode).toBe(201);
   });
+
+  it('applies it to a person typed in too: the patient, or another person', async () => {
+    const patient = await t.patient();
+    const paediatrician = await t.doctor();
+    await t.db
+      .update(doctors)
+      .set({ children: true, adults: false })
+      .where(eq(doctors.id, paediatrician.doctor_id));
+    // The form's own birth date (an adult's, 1990) for the patient, and for another person.
+    const forSelf = await t.book(patient, t.form(paediatrician));
+    expect(forSelf.statusCode).toBe(400);
+    expect(forSelf.json()).toMatchObject({
+      code: 'age_mismatch',
+      detail: PROFILE_TEXTS.childOnly,
+      errors: { birth_date: PROFILE_TEXTS.childOnly },
+    });
+    const forOther = await t.book(patient, t.form(paediatrician, { someone_else: true }));
+    expect(forOther.json().errors.birth_date).toBe(PROFILE_TEXTS.childOnly);
+    const booked = await t.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.doctorId, paediatrician.doctor_id));
+    expect(booked).toEqual([]);
+    // A child of 17 on the visit's day (18 the day after) is seen; an adults' doctor refuses them.
+    const teen = { birth_date: '2008-11-24', someone_else: true };
+    expect((await t.book(patient, t.form(paediatrician, teen))).statusCode).toBe(201);
+    const adultsOnly = await t.doctor();
+    const refused = await t.book(patient, t.form(adultsOnly, { ...teen, slot: '23.11.2026 10:00' }));
+    expect(refused.json().errors.birth_date).toBe(PROFILE_TEXTS.adultOnly);
+  });
 });
 
 describe('e-mail', () => {

@@ -22,7 +22,9 @@ export function settledSchedule(card: Locator): Locator {
 /**
  * The demo clinic whose doctor the booking scenarios book: the third clinic account (its photos
  * are gallery.spec.ts's, which no booking sees). Only visit-clash.spec.ts and home-visit.spec.ts
- * open other doctors of it; no scenario edits this doctor's hours.
+ * open other doctors of it; no scenario edits this doctor's hours. It is a children's clinic whose
+ * doctors see children only (the age rule, docs/product/profile.md): the scenarios book a
+ * teenager (born in 2011) or a child.
  */
 export const BOOKING_CLINIC = '79990002003';
 
