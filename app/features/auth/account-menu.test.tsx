@@ -5,11 +5,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANONYMOUS, type Viewer } from '../../../core/auth/viewer';
 import { preloadModal } from '../../components/ui/modal';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, preloadAccountMenu } from './account-menu';
 import { SignInModal } from './sign-in-modal';
 
-// The modal's code is in before the tests open one, as the root's idle preload has it in a browser.
-beforeAll(() => preloadModal());
+// The modal's code is in before the tests open one, as the root's idle preload has it in a browser;
+// the account menu's list as a pointer over its button has it.
+beforeAll(() => Promise.all([preloadModal(), preloadAccountMenu()]));
 
 const PATIENT: Viewer = {
   ...ANONYMOUS,
