@@ -7,7 +7,10 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { Reconfirmation } from './reconfirmation';
 import { useRootAuth } from './use-root-auth';
 
-/** The open menu's list: loaded as the pointer nears the button, on focus, or on the press. */
+/**
+ * The open menu's list: loaded when the page is idle for a signed-in account, and at the latest as
+ * the pointer nears the button, on focus, or on the press.
+ */
 const MenuList = late(() => import('./account-menu-list').then((m) => m.AccountMenuList), { boundary: true });
 export const preloadAccountMenu = () => MenuList.preload().catch(() => {});
 
@@ -45,6 +48,14 @@ export function AccountMenu() {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+
+  // A signed-in account may open the menu any moment (a phone has no hover to warn of it): its
+  // list is fetched when the browser has nothing else to do, off the first load.
+  useEffect(() => {
+    if (user.isAnonymous) return;
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1500));
+    idle(() => void preloadAccountMenu());
+  }, [user.isAnonymous]);
 
   if (user.isAnonymous) {
     // Back to this page after signing in; the login page itself needs no return address. Added
