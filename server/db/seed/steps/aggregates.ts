@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Db, DbTx } from '../../client';
 import { recountRatings } from '../../sql/ratings';
 import { resetSequence } from '../bulk';
 import type { SeedContext } from '../context';
@@ -33,12 +34,23 @@ export async function finishSeed(ctx: SeedContext): Promise<void> {
   const steps = STATEMENTS.length + 3;
   // Loaded without per-row FK triggers: prove the references in bulk before anything else.
   if (ctx.fastLoad) await verifyForeignKeys(ctx.db);
-  // Ratings by the published formula (core/reviews/rating.ts), the same code the site keeps them with.
-  await recountRatings(ctx.db, ctx.now);
-  for (const [i, statement] of STATEMENTS.entries()) {
-    ctx.progress('ratings', i + 1, steps);
-    await ctx.db.execute(sql.raw(statement));
-  }
+  const aggregate = async (db: Db | DbTx) => {
+    // Ratings by the published formula (core/reviews/rating.ts), the same code the site keeps them with.
+    await recountRatings(db, ctx.now);
+    for (const [i, statement] of STATEMENTS.entries()) {
+      ctx.progress('ratings', i + 1, steps);
+      await db.execute(sql.raw(statement));
+    }
+  };
+  // A fast load updates the clinics without their statement trigger (first_free_clinics_update):
+  // it joins the old and new rows of every clinic, unindexed (minutes at 24,000 clinics, hours
+  // at 100,000), to mark first free times stale, which the last statement does for every doctor.
+  if (ctx.fastLoad)
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('SET LOCAL session_replication_role = replica'));
+      await aggregate(tx);
+    });
+  else await aggregate(ctx.db);
   ctx.progress('ratings', STATEMENTS.length + 1, steps);
   for (const table of identityTables()) await resetSequence(ctx.db, table);
   ctx.progress('ratings', STATEMENTS.length + 2, steps);
