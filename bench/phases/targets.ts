@@ -23,19 +23,17 @@ import { type MemoryRun, type Phase, ratioIn } from './pages';
 /*
  * The targets (docs/architecture.md, 'Benchmarks').
  *
- * A page's req/s as a share of its yardstick's (the same bytes in memory, precompressed, in a
- * process of its own), both under a browser's headers: uncached ≥ 5 % (the list ≥ 8 %), cached
- * ≥ 25 % (the list ≥ 80 %).
+ * A cached page's req/s as a share of its yardstick's (the same bytes in memory, precompressed, in
+ * a process of its own), both under a browser's headers: ≥ 25 % (the list ≥ 80 %). Uncached pages'
+ * shares and their p99 at 50 connections are printed, not checked: React's server render bounds
+ * them (ADR 031), and what a crawler feels of uncached pages is the open-loop load's to say.
  */
-const MIN_YARDSTICK_RATIO = 0.05;
-const MIN_LIST_YARDSTICK_RATIO = 0.08;
 const MIN_CACHED_YARDSTICK_RATIO = 0.25;
 const MIN_CACHED_LIST_YARDSTICK_RATIO = 0.8;
 /** A script of the build, served by the app from its precompressed .br, under a browser's headers. */
 const MIN_ASSET_RPS = 1000;
 /** The server's resident memory after the memory run (50 connections, brotli, 30 s). */
 const MAX_RSS_MB = 350;
-const MAX_P99_MS = 80;
 const MAX_DEEP_PAGE_FACTOR = 1.5;
 const MAX_CALL_P95_MS = 20;
 const MIN_LIGHTHOUSE_PERFORMANCE = 90;
@@ -47,11 +45,10 @@ const MAX_LIGHTHOUSE_TBT_MS = 150;
 /** The list page's HTML, uncompressed: what the server renders and the browser parses. */
 const MAX_LIST_HTML_BYTES = 80_000;
 /**
- * First-load JavaScript, gzipped: every page's budget with the map and promotions in (150 KB),
- * and the tighter goals of the doctor (120 KB) and clinic (130 KB) pages.
+ * First-load JavaScript, gzipped: every page's budget with the map and promotions in (150 KB). The
+ * tighter goals are on our own code's share (below): the framework's is React's (ADR 031).
  */
 const MAX_PAGE_JS_KB = 150;
-const JS_GOAL_KB: Partial<Record<RatioPage, number>> = { doctor: 120, clinic: 130 };
 /**
  * Our own code's share of the list, doctor and clinic pages' first-load JavaScript, gzipped
  * (issue 49, item 5): the framework's share is fixed by React and React Router (ADR 031).
@@ -128,15 +125,9 @@ export interface PageRun {
   sizes: Map<Measured, Record<YardstickEncoding, number>>;
 }
 
-/** The least share of its yardstick's req/s a page must reach. */
-const minRatio = (key: TargetKey, cached: boolean) =>
-  key === 'list'
-    ? cached
-      ? MIN_CACHED_LIST_YARDSTICK_RATIO
-      : MIN_LIST_YARDSTICK_RATIO
-    : cached
-      ? MIN_CACHED_YARDSTICK_RATIO
-      : MIN_YARDSTICK_RATIO;
+/** The least share of its yardstick's req/s a cached page must reach. */
+const minCachedRatio = (key: TargetKey) =>
+  key === 'list' ? MIN_CACHED_LIST_YARDSTICK_RATIO : MIN_CACHED_YARDSTICK_RATIO;
 
 /**
  * Targets whose runs did not all come back as their header set asks: under a browser's headers
@@ -162,7 +153,7 @@ export function wrongEncodings(phases: Phase[]): string[] {
 /** The checks after the accounts ones, in the report's order. */
 export function pageChecks(run: PageRun): Check[] {
   const { settings, targets, cached, sequential } = run;
-  const { pageOf, deepLabel } = targets;
+  const { deepLabel } = targets;
   const uncached = run.uncached;
   const checks: Check[] = [];
   const wrong = wrongEncodings([uncached, cached, run.cachedIdentity]);
@@ -171,19 +162,9 @@ export function pageChecks(run: PageRun): Check[] {
     pass: wrong.length === 0,
     detail: wrong.length ? wrong.join('; ') : "every response of every run, and each target's probe",
   });
-  for (const key of ['list', 'spec1', 'specN', 'doctor', 'clinic', 'reviews'] as const) {
-    const r = uncached.load.get(key)!;
-    const ratio = ratioIn(uncached, key);
-    const min = minRatio(key, false);
-    checks.push({
-      name: `${pageOf(key).label}: uncached throughput ≥ ${min * 100}% of its yardstick (browser headers)`,
-      pass: ratio >= min,
-      detail: `${int(r.rps)} req/s = ${pct(100 * ratio)} (median of ${settings.rounds} side-by-side ratios; p99 ${ms(uncached.pooled.get(key)!.p99)} ms over all rounds)`,
-    });
-  }
   for (const t of run.cachedPages) {
     const ratio = ratioIn(cached, t.key);
-    const min = minRatio(t.key, true);
+    const min = minCachedRatio(t.key);
     checks.push({
       name: `${t.label}: cached throughput ≥ ${min * 100}% of its yardstick (browser headers)`,
       pass: ratio >= min,
@@ -204,14 +185,6 @@ export function pageChecks(run: PageRun): Check[] {
       ? `${mem.after.rssMb.toFixed(0)} MB (peak since start ${mem.after.peakRssMb.toFixed(0)} MB; ${mem.before ? `${mem.before.rssMb.toFixed(0)} MB before the run` : 'unknown before'}); ${mem.label} at ${int(mem.run.rps)} req/s`
       : 'could not read /proc/<pid>/status of the server',
   });
-  for (const key of ['list', 'spec1', 'specN'] as const) {
-    const p = uncached.pooled.get(key)!;
-    checks.push({
-      name: `${pageOf(key).label}: uncached p99 < ${MAX_P99_MS} ms at ${settings.connections} connections`,
-      pass: p.p99 < MAX_P99_MS,
-      detail: `p99 ${ms(p.p99)} ms over ${int(p.samples)} responses of ${settings.rounds} rounds (steady, without each connection's first response: ${ms(p.steadyP99)} ms)`,
-    });
-  }
   const p1 = uncached.pooled.get('spec1')!;
   const pN = uncached.pooled.get('specN')!;
   checks.push({
@@ -265,13 +238,6 @@ export function pageChecks(run: PageRun): Check[] {
       pass: kb <= MAX_PAGE_JS_KB,
       detail,
     });
-    const goal = JS_GOAL_KB[page];
-    if (goal)
-      checks.push({
-        name: `${page} page first-load JavaScript ≤ ${goal} KB gzipped`,
-        pass: kb <= goal,
-        detail,
-      });
     if (OWN_JS_GOAL_PAGES.includes(page)) {
       const owners = js.owners;
       checks.push({
