@@ -163,7 +163,7 @@ describe('a returning patient’s form', () => {
         first_name: 'Пётр',
         patronymic: '',
         no_patronymic: true,
-        birth_date: '2015-06-01',
+        birth_date: '1958-06-01',
         someone_else: true,
       }),
     });
