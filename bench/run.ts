@@ -44,7 +44,12 @@
  * - INP on a phone: Chromium at 390 × 844 with touch and the CPU slowed 4×, Event Timing latency
  *   (p50/p75/max over BENCH_INP_RUNS page loads, 12) of a card's day tab and time, the list's
  *   'Сегодня' chip, a club price and the reviews filter (target p75 < 200 ms each,
- *   bench/phases/inp.ts); `--inp-only` runs only that.
+ *   bench/phases/inp.ts); `--inp-only` runs only that;
+ * - a crawler's load: an open loop (Poisson arrivals) of uncached pages under a crawler's user
+ *   agent, 60 % doctor pages over 10,000 doctors, 20 % clinic pages, 20 % lists with filters and
+ *   pages, on one process and on two behind HAProxy: at 100 req/s p95 < 100 ms, p99 < 250 ms, no
+ *   errors, and the highest rate under p95 100 ms (bench/phases/crawler.ts; BENCH_CRAWLER_SECONDS
+ *   60, BENCH_CRAWLER_STEP 20); `--crawler-only` runs only that.
  * Prints tables and checks against the targets (docs/architecture.md), and writes bench/results/latest.json.
  *
  * Environment: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/portal_bench),
@@ -69,6 +74,7 @@ import { calendarChecks, calendarPhase } from './phases/calendar';
 import { callsPhase } from './phases/calls';
 import { type ClubResult, clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
+import { crawlerPhase, crawlerReport } from './phases/crawler';
 import { deskChecks, deskPhase } from './phases/desk';
 import { inpPhase } from './phases/inp';
 import { instancesPhase, instancesTable } from './phases/instances';
@@ -125,12 +131,14 @@ const { values: flags } = parseArgs({
     'notifications-only': { type: 'boolean', default: false },
     /** Only INP of five interactions on a phone in Chromium (bench/phases/inp.ts). */
     'inp-only': { type: 'boolean', default: false },
+    /** Only the crawler's open-loop load of uncached pages (bench/phases/crawler.ts). */
+    'crawler-only': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (flags.help) {
   console.log(
-    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only | --notifications-only | --inp-only]   (settings: see the comment atop bench/run.ts)',
+    'Usage: npm run bench [-- --build] [-- --reseed] [-- --accounts-only | --club-only | --instances-only | --waitlist-only | --cabinet-only | --webhooks-only | --nearest-only | --notifications-only | --inp-only | --crawler-only]   (settings: see the comment atop bench/run.ts)',
   );
   process.exit(0);
 }
@@ -348,6 +356,24 @@ async function instancesOnly() {
   await instances(services);
 }
 
+/** The crawler's open-loop load (bench/phases/crawler.ts); prints its table and checks, whether they pass. */
+async function crawler(svc: Services): Promise<boolean> {
+  const { table, checks } = crawlerReport(await crawlerPhase(settings, svc));
+  console.log(
+    `\nCrawler load, open loop, uncached pages (latency from each request's scheduled start):\n${table}\n`,
+  );
+  for (const c of checks) console.log(c.line);
+  return checks.every((c) => c.pass);
+}
+
+async function crawlerOnly() {
+  console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
+  await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
+  buildIfNeeded(flags.build);
+  services = await openServices(settings.databaseUrl);
+  if (!(await crawler(services))) process.exitCode = 1;
+}
+
 async function main() {
   console.log(`Preparing the database ${redact(settings.databaseUrl)}…`);
   const dataset = await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
@@ -393,6 +419,7 @@ async function main() {
 
   const breakdown = await breakdownPhase(services, town, pages, sequential);
   await instances(services);
+  const crawlerPass = await crawler(services);
   await services.close();
   services = null;
 
@@ -420,7 +447,8 @@ async function main() {
     serverLogged,
     serverTail,
   });
-  if (failed || !clubPass || !waitlistPass || !cabinetPass || !nearestPass || !inpPass) process.exitCode = 1;
+  if (failed || !clubPass || !waitlistPass || !cabinetPass || !nearestPass || !inpPass || !crawlerPass)
+    process.exitCode = 1;
 }
 
 try {
@@ -442,7 +470,9 @@ try {
                   ? notificationsOnly()
                   : flags['inp-only']
                     ? inpOnly()
-                    : main());
+                    : flags['crawler-only']
+                      ? crawlerOnly()
+                      : main());
 } catch (err) {
   console.error(`\nBenchmark failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   process.exitCode = 1;
