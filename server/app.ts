@@ -14,6 +14,7 @@ import { DOCTOR_LOGIN_LINK } from '../core/auth/login-link';
 import { DEMO_OPERATOR, type LegalOperator } from '../core/legal/document';
 import { promoPageVariant } from '../core/promo/visibility';
 import { apiRoutes } from './api-routes';
+import { SENT_BROTLI_QUALITY } from './cache/page-encodings';
 import { type Clock, fixedClock, TEST_NOW_COOKIE } from './clock';
 import { DEFAULT_APP_STORES, DEV_AUTH_SECRET } from './config';
 import { type Db, jobsConnectionOf } from './db/client';
@@ -273,7 +274,7 @@ export async function buildApp({
 
   await app.register(compress, {
     threshold: 1024,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: SENT_BROTLI_QUALITY } },
   });
 
   /** A page request's clock: the app's, or with CLOCK_OVERRIDE the instant of its test_now cookie. */

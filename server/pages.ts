@@ -4,7 +4,7 @@ import pLimit from 'p-limit';
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router';
 import { documentBodyOf } from '../core/http/document-body';
 import { CACHE_TAGS_HEADER, type PageCache, parseCacheTags, type StoredPage } from './cache/page-cache';
-import { type PageEncoding, pageEncodingFor } from './cache/page-encodings';
+import { encodePage, type PageEncoding, pageEncodingFor } from './cache/page-encodings';
 import { badRequest } from './http/errors';
 import { SESSION_COOKIE } from './modules/auth/sessions';
 import { CSRF_COOKIE, csrfCookieToIssue } from './security/csrf';
@@ -209,9 +209,10 @@ export async function registerPages(
           const headers = [...cachedPageHeaders(reply, stored), 'x-page-cache', 'hit'];
           caching.cache.set(key, { status: response.status, headers, body: stored }, tags);
         }
-        return reply.header('x-page-cache', 'miss').send(body);
+        reply.header('x-page-cache', 'miss');
+        return sendDocument(request, reply, body);
       }
-      return sendFetchResponse(reply, response);
+      return sendFetchResponse(request, reply, response);
     });
   });
 }
@@ -256,7 +257,26 @@ function cacheable(response: Response): boolean {
   );
 }
 
-function sendFetchResponse(reply: FastifyReply, response: Response) {
+/** Below this a document is sent as it is (the compress plugin's threshold). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A rendered document in one piece, compressed by the request's Accept-Encoding in libuv's
+ * thread pool. Through the compress plugin a Buffer over its small synchronous threshold goes
+ * through a stream (a Readable, a Brotli transform, a pipeline): measured on a 84 KB list page,
+ * about 0.6–0.9 ms of the event loop per response against 0.2–0.25 ms for the one-shot call, and
+ * each response then goes out in one write with its Content-Length. The plugin sees the
+ * Content-Encoding and leaves the body alone.
+ */
+async function sendDocument(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  reply.header('vary', 'accept-encoding');
+  const encoding = pageEncodingFor(request.headers['accept-encoding']);
+  if (encoding === 'identity' || body.length < COMPRESS_FROM_BYTES) return reply.send(body);
+  const bytes = await encodePage(body, encoding, 'sent');
+  return reply.header('content-encoding', encoding).header('content-length', bytes.length).send(bytes);
+}
+
+function sendFetchResponse(request: FastifyRequest, reply: FastifyReply, response: Response) {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key !== 'set-cookie') reply.header(key, value);
@@ -268,7 +288,7 @@ function sendFetchResponse(reply: FastifyReply, response: Response) {
   // when the entry attached it; anything of unknown length (React Router data requests) keeps
   // streaming.
   const rendered = documentBodyOf(response);
-  if (rendered) return reply.send(rendered);
+  if (rendered) return sendDocument(request, reply, rendered);
   if (response.headers.has('content-length'))
     return response.arrayBuffer().then((b) => reply.send(Buffer.from(b)));
   return reply.send(Readable.fromWeb(response.body as never));

@@ -12,6 +12,11 @@ export type PageEncoding = (typeof PAGE_ENCODINGS)[number];
  */
 export const STORED_BROTLI_QUALITY = 6;
 export const STORED_GZIP_LEVEL = 9;
+/**
+ * Brotli quality of whatever is compressed as it is sent (a render, a call's JSON): cheap,
+ * since each response pays it. Gzip keeps zlib's default level.
+ */
+export const SENT_BROTLI_QUALITY = 4;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -23,16 +28,25 @@ export function pageEncodingFor(acceptEncoding: string | string[] | undefined): 
   return (negotiate(header, PAGE_ENCODINGS as unknown as string[]) as PageEncoding | null) ?? 'identity';
 }
 
-/** The page's bytes in one stored encoding, compressed in libuv's thread pool. */
-export function encodePage(body: Buffer, encoding: Exclude<PageEncoding, 'identity'>): Promise<Buffer> {
+/**
+ * The page's bytes in one encoding, compressed in libuv's thread pool: at the stored levels for
+ * the page cache's copies, at the sent ones for a render sent once.
+ */
+export function encodePage(
+  body: Buffer,
+  encoding: Exclude<PageEncoding, 'identity'>,
+  levels: 'stored' | 'sent' = 'stored',
+): Promise<Buffer> {
   if (encoding === 'br') {
     return brotli(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: STORED_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: levels === 'stored' ? STORED_BROTLI_QUALITY : SENT_BROTLI_QUALITY,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     });
   }
-  return gzipAsync(body, { level: STORED_GZIP_LEVEL });
+  return gzipAsync(body, {
+    level: levels === 'stored' ? STORED_GZIP_LEVEL : constants.Z_DEFAULT_COMPRESSION,
+  });
 }

@@ -166,6 +166,39 @@ describe('security headers in production', () => {
     expect(refused.body).toBe(identity.body);
   });
 
+  it('a rendered page (a cache miss, a page never kept) is compressed whole by Accept-Encoding, with its length', async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br', accept: 'text/html' };
+    const missBr = await app.inject({ url: '/kazan/vrach/?page=1&sort=reviews', headers: browser });
+    expect(missBr.headers['x-page-cache']).toBe('miss');
+    expect(missBr.headers['content-encoding']).toBe('br');
+    expect(missBr.headers.vary).toContain('accept-encoding');
+    expect(Number(missBr.headers['content-length'])).toBe(missBr.rawPayload.length);
+    const html = zlib.brotliDecompressSync(missBr.rawPayload).toString();
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('Терапевт');
+
+    const missGzip = await app.inject({
+      url: '/kazan/vrach/?page=1&sort=experience',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(missGzip.headers['content-encoding']).toBe('gzip');
+    expect(Number(missGzip.headers['content-length'])).toBe(missGzip.rawPayload.length);
+    expect(zlib.gunzipSync(missGzip.rawPayload).toString()).toMatch(/^<!DOCTYPE html>/);
+
+    const missPlain = await app.inject({ url: '/kazan/vrach/?page=1&sort=price' });
+    expect(missPlain.headers['content-encoding']).toBeUndefined();
+    expect(missPlain.headers.vary).toContain('accept-encoding');
+    expect(missPlain.body).toMatch(/^<!DOCTYPE html>/);
+
+    // Not kept (a 404): rendered and compressed the same way.
+    const missing = await app.inject({ url: '/kazan/vrach/999999-nikto/', headers: browser });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-page-cache']).toBeUndefined();
+    expect(missing.headers['content-encoding']).toBe('br');
+    expect(Number(missing.headers['content-length'])).toBe(missing.rawPayload.length);
+    expect(zlib.brotliDecompressSync(missing.rawPayload).toString()).toMatch(/^<!DOCTYPE html>/);
+  });
+
   it('a cached page is sent with the headers of the render it keeps; a new visitor still gets the CSRF cookie', async () => {
     const url = '/kazan/vrach/?page=1&sort=rating';
     const miss = await app.inject({ url });
