@@ -74,12 +74,12 @@ import { calendarChecks, calendarPhase } from './phases/calendar';
 import { callsPhase } from './phases/calls';
 import { type ClubResult, clubPhase, clubTable, USER_DATA_P95_TARGET_MS } from './phases/club';
 import type { Bench, Settings } from './phases/context';
-import { crawlerPhase, crawlerReport } from './phases/crawler';
+import { type CrawlerResult, crawlerPhase, crawlerReport } from './phases/crawler';
 import { deskChecks, deskPhase } from './phases/desk';
 import { inpPhase } from './phases/inp';
 import { instancesPhase, instancesTable } from './phases/instances';
 import { lighthousePhase } from './phases/lighthouse';
-import { nearestChecks, nearestPhase } from './phases/nearest';
+import { type NearestResult, nearestChecks, nearestPhase } from './phases/nearest';
 import { notificationsPass, notificationsPhase } from './phases/notifications';
 import { interleaved, pageTargets, startYardstick } from './phases/page-targets';
 import {
@@ -144,8 +144,8 @@ if (flags.help) {
 }
 
 const seedSizeEnv = process.env.BENCH_SEED_SIZE || 'large';
-if (seedSizeEnv !== 'large' && seedSizeEnv !== 'small')
-  throw new Error('BENCH_SEED_SIZE must be large or small');
+if (seedSizeEnv !== 'large' && seedSizeEnv !== 'small' && seedSizeEnv !== 'xl')
+  throw new Error('BENCH_SEED_SIZE must be small, large or xl');
 const settings: Settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/portal_bench',
   seedSize: seedSizeEnv as SeedSize,
@@ -283,10 +283,11 @@ async function webhooksOnly() {
 }
 
 /** The 'Ближайшая запись' sort of the Moscow list (in process: no server, no build needed). */
-async function nearest(svc: Services): Promise<boolean> {
-  const checks = nearestChecks(await nearestPhase(svc.db, TOWN));
+async function nearest(svc: Services): Promise<{ pass: boolean; result: NearestResult }> {
+  const result = await nearestPhase(svc.db, TOWN);
+  const checks = nearestChecks(result);
   for (const c of checks) console.log(c.line);
-  return checks.every((c) => c.pass);
+  return { pass: checks.every((c) => c.pass), result };
 }
 
 async function nearestOnly() {
@@ -297,7 +298,7 @@ async function nearestOnly() {
   await database.migrate();
   await database.close();
   services = await openServices(settings.databaseUrl);
-  if (!(await nearest(services))) process.exitCode = 1;
+  if (!(await nearest(services)).pass) process.exitCode = 1;
 }
 
 /** Confirmation SMS within 5 s p95 at 20 bookings/s, and a burst of 2,000 drained within 60 s. */
@@ -357,13 +358,14 @@ async function instancesOnly() {
 }
 
 /** The crawler's open-loop load (bench/phases/crawler.ts); prints its table and checks, whether they pass. */
-async function crawler(svc: Services): Promise<boolean> {
-  const { table, checks } = crawlerReport(await crawlerPhase(settings, svc));
+async function crawler(svc: Services): Promise<{ pass: boolean; result: CrawlerResult }> {
+  const result = await crawlerPhase(settings, svc);
+  const { table, checks } = crawlerReport(result);
   console.log(
     `\nCrawler load, open loop, uncached pages (latency from each request's scheduled start):\n${table}\n`,
   );
   for (const c of checks) console.log(c.line);
-  return checks.every((c) => c.pass);
+  return { pass: checks.every((c) => c.pass), result };
 }
 
 async function crawlerOnly() {
@@ -371,7 +373,7 @@ async function crawlerOnly() {
   await prepareDatabase(settings.databaseUrl, settings.seedSize, { reseed: flags.reseed });
   buildIfNeeded(flags.build);
   services = await openServices(settings.databaseUrl);
-  if (!(await crawler(services))) process.exitCode = 1;
+  if (!(await crawler(services)).pass) process.exitCode = 1;
 }
 
 async function main() {
@@ -404,7 +406,7 @@ async function main() {
   const club = await clubPhase(bench, services.db);
   const waitlistPass = await waitlist(services);
   const cabinetPass = await cabinet(services);
-  const nearestPass = await nearest(services);
+  const { pass: nearestPass, result: nearestResult } = await nearest(services);
   const serverLogged = server.logged;
   const serverTail = server.tail(10);
   await server.stop();
@@ -419,7 +421,7 @@ async function main() {
 
   const breakdown = await breakdownPhase(services, town, pages, sequential);
   await instances(services);
-  const crawlerPass = await crawler(services);
+  const { pass: crawlerPass, result: crawlerResult } = await crawler(services);
   await services.close();
   services = null;
 
@@ -446,6 +448,8 @@ async function main() {
     breakdown,
     serverLogged,
     serverTail,
+    nearest: nearestResult,
+    crawler: crawlerResult,
   });
   if (failed || !clubPass || !waitlistPass || !cabinetPass || !nearestPass || !inpPass || !crawlerPass)
     process.exitCode = 1;

@@ -225,6 +225,31 @@ export async function crawlerPhase(settings: Settings, services: Services): Prom
   return { urls, runs, deployed: 'two processes' };
 }
 
+/** The runs' figures for the results file: percentiles, not samples. */
+export function crawlerJson(r: CrawlerResult) {
+  return {
+    urls: r.urls,
+    deployed: r.deployed,
+    runs: r.runs.map(({ setup, rate, load1, result }) => ({
+      setup,
+      rate,
+      load1,
+      sent: result.sent,
+      ok: result.ok,
+      errors: errorCount(result),
+      statuses: result.statuses,
+      failures: result.failures,
+      ...latencySummary(result.latencies),
+      byKind: Object.fromEntries(
+        Object.entries<number[]>(result.byKind).map(([kind, l]) => [kind, latencySummary(l)]),
+      ),
+      maxLagMs: result.maxLagMs,
+      maxInFlight: result.maxInFlight,
+      bytesPerResponse: result.bytesPerResponse,
+    })),
+  };
+}
+
 export interface CrawlerCheck {
   line: string;
   pass: boolean;

@@ -2,7 +2,7 @@
  * The benchmark's report: the header, the tables of every phase, the checks against the
  * targets (docs/architecture.md) and the time breakdown, printed; the same figures in bench/results/latest.json.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DOCTORS_PER_PAGE } from '../../server/modules/directory/service';
@@ -13,6 +13,8 @@ import { summary } from '../load';
 import { int, ms, pct, table } from '../stats';
 import { type AccountsResult, accountsTable } from './accounts';
 import type { Settings } from './context';
+import { type CrawlerResult, crawlerJson } from './crawler';
+import type { NearestResult } from './nearest';
 import { assetGroup, interleaved, isYardstick, type Target, YARDSTICK_TARGETS } from './page-targets';
 import { type Breakdown, CACHE_TTL_MS, type Phase, ratioIn, roundSeconds } from './pages';
 import { accountsChecks, type PageRun, pageChecks } from './targets';
@@ -35,6 +37,10 @@ export interface RunReport extends PageRun {
   breakdown: Breakdown[];
   serverLogged: number;
   serverTail: string;
+  /** The 'Ближайшая запись' sort's timings (bench/phases/nearest.ts), for the scale comparison. */
+  nearest?: NearestResult;
+  /** The crawler's open-loop runs (bench/phases/crawler.ts), without their samples. */
+  crawler?: CrawlerResult;
 }
 
 function header(settings: Settings, dataset: DatasetInfo, extra: string[]): string {
@@ -365,11 +371,16 @@ export function report(run: RunReport): boolean {
           renderAndHttpMs: b.http.p50 - b.data.p50,
         })),
         serverLogLines: serverLogged,
+        nearest: run.nearest,
+        crawler: run.crawler && crawlerJson(run.crawler),
       },
       null,
       2,
     )}\n`,
   );
-  console.log(`\nResults: ${path.relative('.', RESULTS_FILE)}`);
+  // The same figures under the data set's name, for the scale comparison (bench/scale.ts).
+  const sizeFile = path.join(path.dirname(RESULTS_FILE), `${dataset.size}.json`);
+  copyFileSync(RESULTS_FILE, sizeFile);
+  console.log(`\nResults: ${path.relative('.', RESULTS_FILE)} (and ${path.relative('.', sizeFile)})`);
   return failedRuns.length > 0 || checks.some((c) => !c.pass);
 }
