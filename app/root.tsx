@@ -13,7 +13,7 @@ import {
 import { publicViewer } from '../core/auth/viewer';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { SiteFooter } from './components/site-footer';
+import { SiteFooter } from './components/late-footer';
 import { SiteHeader } from './components/site-header';
 import { preloadModal } from './components/ui/modal';
 import { SnackbarHost } from './components/ui/snackbar';

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
+import type { Kept } from './kept';
 
-export { aggregateRatingLd, reviewsLd } from '../../core/seo/json-ld';
+export type LdObject = Record<string, unknown>;
 
 /** Title, description, canonical URL and JSON-LD: every page has all four. */
 export function pageMeta(p: {
@@ -26,6 +27,26 @@ export function pageMeta(p: {
   for (const ld of [p.jsonLd ?? []].flat()) meta.push({ 'script:ld+json': ld });
   if (p.noindex) meta.push({ name: 'robots', content: 'noindex' });
   return meta;
+}
+
+/**
+ * A JSON-LD object a loader built and kept back from a document's data (app/lib/kept.ts), so its
+ * code stays on the server: the server's render and a client navigation (whose data carries it)
+ * have the value; the browser hydrating a document reads the same object back from the
+ * document's head, found by its '@type', so the head hydrates as the server wrote it.
+ */
+export function keptLd(kept: Kept<LdObject>, type: string): LdObject {
+  if (kept.value !== undefined) return kept.value;
+  if (typeof document === 'undefined') return {};
+  for (const script of document.head.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      const ld = JSON.parse(script.textContent ?? '') as LdObject;
+      if (ld['@type'] === type) return ld;
+    } catch {
+      // Not ours to read: look on.
+    }
+  }
+  return {};
 }
 
 export function notFound(): Response {

@@ -1,8 +1,7 @@
-import { cabinetTitle, clinicRoleRefuses } from '../../core/cabinet/pages';
+import { CABINET_PAGES, cabinetTitle, clinicRoleRefuses } from '../../core/cabinet/pages';
 import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
 import { pageQueryOf } from '../../core/http/page-query';
 import { CabinetReviewsQuerySchema } from '../../core/reviews/contracts';
-import { CABINET_REVIEWS_PATH } from '../../core/reviews/urls';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { CabinetReviewsList } from '../features/reviews/write/cabinet-reviews';
 import { refused } from '../lib/refused.server';
@@ -47,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
     title: `${loaderData?.title ?? 'Отзывы обо мне'} — ПроДокторов`,
     description: 'Отзывы пациентов и ответы на них.',
-    canonical: `${loaderData?.origin ?? ''}${CABINET_REVIEWS_PATH}`,
+    canonical: `${loaderData?.origin ?? ''}${CABINET_PAGES.reviews.path}`,
     noindex: true,
   }),
 ];
@@ -56,7 +55,7 @@ export default function CabinetReviews({ loaderData: d }: Route.ComponentProps) 
   return (
     <CabinetPage
       title={d.title}
-      current={CABINET_REVIEWS_PATH}
+      current={CABINET_PAGES.reviews.path}
       refusal={
         d.access === 'ok' && d.list
           ? null

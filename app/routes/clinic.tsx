@@ -3,6 +3,7 @@ import { pageTags } from '../../core/cache/page-tags';
 import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { parsePage } from '../../core/directory/pagination';
 import { clinicDoctorsUrl, reviewsUrl } from '../../core/directory/urls';
+import { clinicJsonLd } from '../features/clinic/clinic-ld.server';
 import { clinicPageMeta } from '../features/clinic/clinic-meta';
 import { ClinicProfile, preloadClinicSections } from '../features/clinic/clinic-profile';
 import { SoftwareBadge } from '../features/directory/software-badge';
@@ -12,6 +13,7 @@ import { AdSlot } from '../features/promo/ad-slot';
 import { loadAdSlots } from '../features/promo/ads.server';
 import { FakeWarningBanner } from '../features/reviews/fake-warning-banner';
 import { PageStatsBeacon } from '../features/stats/page-stats-beacon';
+import { keep } from '../lib/kept';
 import { late } from '../lib/late';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
@@ -53,6 +55,8 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       doctorOptions,
       origin: context.origin,
       ads,
+      // The MedicalClinic JSON-LD: in the document's head, not again in its data (app/lib/seo.ts keptLd).
+      ld: keep(clinicJsonLd(context.origin, clinic, town.name, town.tz), { send: context.dataRequest }),
     },
     [pageTags.clinic(clinic.id), ...(shownDoctors?.data ?? []).map((doc) => pageTags.doctor(doc.id))],
   );
@@ -66,7 +70,7 @@ const DOCTORS_IN_BLOCK = 5;
 export const shouldRevalidate = keepDataWhenOnly(['page']);
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) =>
-  d ? clinicPageMeta(d.origin, d.clinic, d.town) : [];
+  d ? clinicPageMeta(d.origin, d.clinic, d.town, d.ld) : [];
 
 // The sections below the fold hydrate from their own chunks, after the rest of the page (ADR 021).
 const PriceList = late(() => import('../features/clinic/price-list').then((m) => m.PriceList), {

@@ -7,6 +7,7 @@ import { hasFilters, parseDoctorListParams } from '../../core/directory/list-fil
 import { doctorsUrl } from '../../core/directory/list-urls';
 import { loadDoctorList, requireSpeciality, townPlaceLinks } from '../features/directory/list-loaders.server';
 import { doctorListMeta, townListCrumbs } from '../features/directory/list-meta';
+import { doctorJsonLd } from '../features/doctor/doctor-ld.server';
 import { doctorPageMeta } from '../features/doctor/doctor-meta';
 import { loadAdSlots, topAdChunks } from '../features/promo/ads.server';
 import { loadPromos, PROMO_TAG } from '../features/promo/promos.server';
@@ -48,8 +49,10 @@ export async function loader({ params, url, context: router }: Route.LoaderArgs)
       loadAdSlots(context, town.id, { kind: 'doctor', version: doctor.softwareVersion }),
     ]);
     const chunks = serverOnly(lazyChunks('app/routes/doctors/doctor-page.tsx', DOCUMENT_MODULES));
+    // The Physician JSON-LD: in the document's head, not again in its data (app/lib/seo.ts keptLd).
+    const ld = keep(doctorJsonLd(origin, doctor, town.name, town.tz), { send: context.dataRequest });
     return cacheable(
-      { kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads, chunks },
+      { kind: 'doctor' as const, town, origin, doctor, today, reviewDates, promos, ads, chunks, ld },
       [PROMO_TAG, pageTags.doctor(doctor.id), ...doctor.workplaces.map((w) => pageTags.clinic(w.clinicId))],
     );
   }
@@ -108,7 +111,7 @@ export const headers = cacheTagHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData: d }) => {
   if (!d) return [];
-  if (d.kind === 'doctor') return doctorPageMeta(d.origin, d.doctor, d.town);
+  if (d.kind === 'doctor') return doctorPageMeta(d.origin, d.doctor, d.town, d.ld);
   return doctorListMeta(d, {
     path: doctorsUrl(d.town.slug, d.speciality?.translit),
     heading: `${d.speciality ? d.speciality.namePlural : 'Врачи'} ${d.town.nameIn}`,

@@ -4,6 +4,7 @@ import { parseEntityPath } from '../../core/directory/doctor-labels';
 import { reviewsUrl } from '../../core/directory/urls';
 import { parseTag } from '../../core/reviews/tags';
 import { parseReviewType, reviewTypeOptions } from '../../core/reviews/types';
+import { aggregateRatingLd, reviewsLd } from '../../core/seo/json-ld';
 import { plural, WORDS } from '../../core/text/plural';
 import { Breadcrumbs } from '../components/ui/breadcrumbs';
 import { ReviewAwardBanner } from '../features/reviews/award-banner';
@@ -12,7 +13,7 @@ import { PatientProfileHost } from '../features/reviews/read/patient-profile-mod
 import { ReviewsBrowser } from '../features/reviews/read/reviews-browser';
 import { cacheable, cacheTagHeaders } from '../lib/page-cache';
 import { keepDataWhenOnly } from '../lib/revalidate';
-import { aggregateRatingLd, notFound, pageMeta, reviewsLd } from '../lib/seo';
+import { notFound, pageMeta } from '../lib/seo';
 import { pageContextOf } from '../lib/services.server';
 import type { ShellHandle } from '../lib/shell';
 import { requireTown } from '../lib/town.server';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { doctorsUrl } from '../../core/directory/list-urls';
 import { pageSource, WITHOUT_SOURCE } from '../../core/directory/page-source';
-import { SiteFooter } from '../components/site-footer';
+import { SiteFooter } from '../components/late-footer';
 import { SiteHeader } from '../components/site-header';
 import { AccountMenu } from '../features/auth/account-menu';
 import { ClubHost } from '../features/club/club-host';

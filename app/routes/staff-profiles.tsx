@@ -1,6 +1,6 @@
+import { STAFF_PAGES } from '../../core/cabinet/pages';
 import { DOCUMENT_TEXTS } from '../../core/doctor/document-scans';
 import { PROFILE_TEXTS, STAFF_PROFILES_PATH } from '../../core/doctor/profile-edit';
-import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { DocumentModerationQueue, documentsSearch } from '../features/doctor/document-moderation';
 import { ProfileModerationQueue } from '../features/doctor/profile-moderation';
 import { refused } from '../lib/refused.server';
@@ -91,7 +91,7 @@ export default function StaffProfiles({ loaderData: d }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <a href={STAFF_REVIEWS_PATH} className="mt-1 inline-block text-brand hover:underline">
+          <a href={STAFF_PAGES.reviews.path} className="mt-1 inline-block text-brand hover:underline">
             Модерация отзывов
           </a>
           <nav aria-label="Что проверить" className="mt-4 border-b border-line">

@@ -1,6 +1,6 @@
+import { STAFF_PAGES } from '../../core/cabinet/pages';
 import { STAFF_PROFILES_PATH } from '../../core/doctor/profile-edit';
 import { type QueueFilter, QueueQuerySchema } from '../../core/reviews/moderation-contracts';
-import { STAFF_REVIEWS_PATH } from '../../core/reviews/urls';
 import { QUEUE_FILTERS, type QueueFilterValues } from '../features/reviews/moderation/queue-filters';
 import { QUEUE_TABS } from '../features/reviews/moderation/queue-labels';
 import { StaffQueue } from '../features/reviews/moderation/staff-queue';
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
     title: 'Модерация отзывов — ПроДокторов',
     description: 'Очередь отзывов на проверке.',
-    canonical: `${loaderData?.origin ?? ''}${STAFF_REVIEWS_PATH}`,
+    canonical: `${loaderData?.origin ?? ''}${STAFF_PAGES.reviews.path}`,
     noindex: true,
   }),
 ];

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, memo, type ReactNode } from 'react';
 import type { DoctorCard as DoctorCardData, DoctorListView } from '../../../core/directory/contracts';
 import type { ListOptions } from '../../../core/directory/list-filters';
 import { nearestFreeText } from '../../../core/directory/nearest-free';
@@ -23,6 +23,52 @@ function NearestFree({ nearest }: { nearest: DoctorCardData['nearestFree'] }) {
     </p>
   ) : null;
 }
+
+/**
+ * One card of the list with its heart and calendar, memoized: the list re-renders on every
+ * change of the router's state (a filter's navigation starting, its page arriving), and the
+ * cards of the page shown meanwhile are the same objects of the loader's data, so they are
+ * not rendered again (a chip's tap on a phone re-rendered all twenty before its next paint).
+ */
+const DoctorListCard = memo(function DoctorListCard({
+  doctor,
+  note,
+  tz,
+  search,
+  online,
+}: {
+  doctor: DoctorCardData;
+  note?: (doctor: DoctorCardData) => ReactNode;
+  tz?: string;
+  search: string;
+  online?: boolean;
+}) {
+  return (
+    <DoctorCard
+      doctor={doctor}
+      placeNote={
+        <>
+          {note?.(doctor)}
+          <NearestFree nearest={doctor.nearestFree} />
+        </>
+      }
+      favourite={<FavouriteButton type="doctors" id={doctor.id} />}
+      schedule={
+        doctor.workplaces[0] &&
+        ((type) => (
+          <ScheduleSlot
+            doctorId={doctor.id}
+            lpuId={doctor.workplaces[0].clinicId}
+            tz={tz}
+            search={search}
+            // The card's visit-type tabs choose it; the online list leads with 'Онлайн'.
+            type={online && doctor.prices.length === 0 ? 'telemed' : type}
+          />
+        ))
+      }
+    />
+  );
+});
 
 /**
  * The cards of one list page, the empty state and the page links. `note` adds a line to a
@@ -76,28 +122,12 @@ export function DoctorList<T extends DoctorCardData>({
           <Fragment key={doctor.id}>
             {inlineAd && i === INLINE_AD_AFTER && <li>{inlineAd}</li>}
             <li>
-              <DoctorCard
+              <DoctorListCard
                 doctor={doctor}
-                placeNote={
-                  <>
-                    {note?.(doctor)}
-                    <NearestFree nearest={doctor.nearestFree} />
-                  </>
-                }
-                favourite={<FavouriteButton type="doctors" id={doctor.id} />}
-                schedule={
-                  doctor.workplaces[0] &&
-                  ((type) => (
-                    <ScheduleSlot
-                      doctorId={doctor.id}
-                      lpuId={doctor.workplaces[0].clinicId}
-                      tz={tz}
-                      search={search}
-                      // The card's visit-type tabs choose it; the online list leads with 'Онлайн'.
-                      type={online && doctor.prices.length === 0 ? 'telemed' : type}
-                    />
-                  ))
-                }
+                note={note as ((d: DoctorCardData) => ReactNode) | undefined}
+                tz={tz}
+                search={search}
+                online={online}
               />
             </li>
             {phoneTopAd && i === 0 && <li className="sm:hidden">{phoneTopAd}</li>}

@@ -1,16 +1,20 @@
 import type { MetaDescriptor } from 'react-router';
 import { doctorsUrl } from '../../../core/directory/list-urls';
 import type { DoctorPage } from '../../../core/doctor/contracts';
-import { medicalSpecialties } from '../../../core/seo/json-ld';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
-import { aggregateRatingLd, breadcrumbLd, pageMeta, reviewsLd } from '../../lib/seo';
+import type { Kept } from '../../lib/kept';
+import { breadcrumbLd, keptLd, type LdObject, pageMeta } from '../../lib/seo';
 
-/** The doctor page's title, description, canonical URL, Physician and BreadcrumbList. */
+/**
+ * The doctor page's title, description, canonical URL, Physician and BreadcrumbList. The
+ * Physician is the loader's (./doctor-ld.server.ts): its code stays on the server.
+ */
 export function doctorPageMeta(
   origin: string,
   doc: DoctorPage,
-  town: Pick<Town, 'slug' | 'name' | 'nameIn' | 'nameGen' | 'tz'>,
+  town: Pick<Town, 'slug' | 'name' | 'nameIn' | 'nameGen'>,
+  physician: Kept<LdObject>,
 ): MetaDescriptor[] {
   const specs = doc.specialities.map((s) => s.name.toLowerCase()).join(', ');
   return pageMeta({
@@ -18,7 +22,7 @@ export function doctorPageMeta(
     description: `${doc.fullName}: ${specs} ${town.nameIn}. ${doc.experience}. Отзывы пациентов, цены на приём, адреса клиник и запись онлайн.`,
     canonical: `${origin}${doc.url}`,
     jsonLd: [
-      doctorJsonLd(origin, doc, town.name, town.tz),
+      keptLd(physician, 'Physician'),
       breadcrumbLd(origin, [
         { name: `Врачи ${town.nameGen}`, path: doctorsUrl(town.slug) },
         ...doc.specialities
@@ -28,25 +32,4 @@ export function doctorPageMeta(
       ]),
     ],
   });
-}
-
-function doctorJsonLd(origin: string, d: DoctorPage, townName: string, tz: string) {
-  const specialties = medicalSpecialties(d.specialities.map((s) => s.translit));
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Physician',
-    name: d.fullName,
-    url: `${origin}${d.url}`,
-    // schema.org's enumeration values only; our names are in `knowsAbout`.
-    ...(specialties.length > 0 ? { medicalSpecialty: specialties } : {}),
-    knowsAbout: d.specialities.map((s) => s.name),
-    address: d.workplaces.map((w) => ({
-      '@type': 'PostalAddress',
-      streetAddress: w.address,
-      addressLocality: townName,
-      addressCountry: 'RU',
-    })),
-    ...aggregateRatingLd(d.rating, d.reviewsCount),
-    review: reviewsLd(d.latestReviews, tz),
-  };
 }

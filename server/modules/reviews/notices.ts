@@ -1,5 +1,5 @@
 import { shortName } from '../../../core/booking/visit';
-import { CABINET_REVIEWS_PATH } from '../../../core/reviews/urls';
+import { CABINET_PAGES } from '../../../core/cabinet/pages';
 import type { Clock } from '../../clock';
 import type { Db, DbTx } from '../../db/client';
 import type { JobKindName } from '../../jobs/kinds';
@@ -65,7 +65,7 @@ export function createReviewNoticeHandlers({
   publicOrigin: string;
 }): Record<typeof REVIEW_NOTICE_JOB, JobHandler> {
   const repo = createReviewNoticesRepo(db);
-  const link = `${publicOrigin}${CABINET_REVIEWS_PATH}`;
+  const link = `${publicOrigin}${CABINET_PAGES.reviews.path}`;
 
   async function once(job: Job, key: string, send: () => Promise<unknown>) {
     if (await repo.wasSent(key)) return;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { clinicReviews, doctorReviews } from '../../../../core/reviews/calls';
 import type { ReviewSubject, ReviewsPage } from '../../../../core/reviews/contracts';
 import type { ReviewType } from '../../../../core/reviews/types';
@@ -54,7 +54,7 @@ async function fetchLoad(subject: ReviewSubject, filter: ReviewsFilter, page: nu
  * shows it at once. Cards are the call's HTML, built and escaped on the server. `#rate-N` or
  * `rate_id` scroll to a card, or to the list when the card is not shown.
  */
-export function ReviewsList({
+export const ReviewsList = memo(function ReviewsList({
   subject,
   filter,
   initial,
@@ -195,4 +195,4 @@ export function ReviewsList({
       )}
     </div>
   );
-}
+});
