@@ -94,7 +94,8 @@ it('without PUBLIC_URL, the address to open and the absolute links are localhost
   let robots = '';
   const { stdout } = await runServer(
     [],
-    { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SERVE_PAGES: 'false' },
+    // No drain on the SIGTERM that ends it: production's default waits 10 s for a load balancer.
+    { NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', SERVE_PAGES: 'false', DRAIN_MS: '0' },
     'Open http://',
     async () => {
       robots = await (await fetch(`http://127.0.0.1:${port}/robots.txt`)).text();

@@ -224,6 +224,8 @@ interface Run {
   child: ChildProcess;
   /** Resolves true once it prints `held`, false if it exits first. */
   held: Promise<boolean>;
+  /** Resolves true once it prints `ready` (hold-data-dir.ts --when-told), false if it exits first. */
+  ready: Promise<boolean>;
   exited: Promise<{ code: number | null; stdout: string; stderr: string }>;
 }
 
@@ -238,8 +240,13 @@ function run(args: string[], env: Record<string, string> = {}): Run {
   const held = new Promise<boolean>((resolve) => {
     onHeld = resolve;
   });
+  let onReady: (ready: boolean) => void = () => {};
+  const ready = new Promise<boolean>((resolve) => {
+    onReady = resolve;
+  });
   child.stdout?.on('data', (chunk) => {
     stdout += chunk;
+    if (stdout.includes('ready ')) onReady(true);
     if (stdout.includes('held ')) onHeld(true);
   });
   child.stderr?.on('data', (chunk) => {
@@ -252,10 +259,11 @@ function run(args: string[], env: Record<string, string> = {}): Run {
     child.on('close', (code) => {
       clearTimeout(timer);
       onHeld(false);
+      onReady(false);
       resolve({ code, stdout, stderr });
     });
   });
-  return { child, held, exited };
+  return { child, held, ready, exited };
 }
 
 const holder = (dataDir: string, ...flags: string[]) =>
@@ -315,10 +323,11 @@ describe('two processes on one data dir', () => {
     'of four starters racing $name, exactly one wins',
     async ({ stale }) => {
       if (stale) writeLock(lockFile, owner({ pid: await deadPid() }));
-      // They all wait for the same moment, after tsx has started in each.
-      const at = String(Date.now() + 5_000);
-      const racers = Array.from({ length: 4 }, () => holder(dir, '--lock-only', '--at', at));
+      // Each loads, says it is ready and waits; all are told to go at once when all are ready.
+      const racers = Array.from({ length: 4 }, () => holder(dir, '--lock-only', '--when-told'));
       try {
+        expect(await Promise.all(racers.map((r) => r.ready))).toEqual([true, true, true, true]);
+        for (const r of racers) r.child.stdin?.write('go\n');
         const held = await Promise.all(racers.map((r) => Promise.race([r.held, r.exited.then(() => false)])));
         expect(held.filter(Boolean)).toHaveLength(1);
         const winner = racers[held.indexOf(true)];

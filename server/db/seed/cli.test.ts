@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgliteSnapshotPath } from '../../testing/database';
 import { openDatabase } from '../client';
 import { isDatabaseEmpty } from './index';
 
@@ -82,7 +83,14 @@ const hasScript = (() => {
 
 /** A PGlite data dir under DATA_DIR=dataDir, migrated, with one town in it (so not empty). */
 async function withData(dataDir: string): Promise<void> {
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+  // It starts from the run's migrated snapshot (server/testing/global-setup.ts) when there is
+  // one, as backup.test.ts's does: an empty cluster to create and migrate costs far more.
+  const snapshot = pgliteSnapshotPath();
+  const database = await openDatabase({
+    kind: 'pglite',
+    dataDir: path.join(dataDir, 'pglite'),
+    loadDataDir: existsSync(snapshot) ? new Blob([readFileSync(snapshot)]) : undefined,
+  });
   try {
     await database.migrate();
     if (await isDatabaseEmpty(database.db)) {
