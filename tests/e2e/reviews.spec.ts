@@ -33,6 +33,16 @@ async function chooseType(page: Page, title: string) {
   if (isPhone()) {
     await page.getByRole('button', { name: /^Фильтр/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Фильтр' });
+    await expect(dialog).toBeVisible();
+    // The open sheet locks the page's scroll yet changes nothing <body> passes down: each such
+    // change restyles the whole page on the tap (over INP's 200 ms on a phone; app/app.css).
+    await expect(page.locator('body')).toHaveAttribute('data-scroll-locked', /\d/);
+    expect(
+      await page.evaluate(() => {
+        const style = getComputedStyle(document.body);
+        return [style.pointerEvents, style.getPropertyValue('--removed-body-scroll-bar-size').trim()];
+      }),
+    ).toEqual(['auto', '0px']);
     await dialog.getByRole('radio', { name: title }).click();
     await expect(dialog).toBeHidden();
   } else {
