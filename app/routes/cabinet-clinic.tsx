@@ -1,6 +1,6 @@
-import { clinicRoleRefuses } from '../../core/cabinet/pages';
+import { CABINET_PAGES, clinicRoleRefuses } from '../../core/cabinet/pages';
 import { PERMISSION_TEXTS } from '../../core/cabinet/permissions';
-import { ACCESSIBILITY_TEXTS, CABINET_CLINIC_PATH } from '../../core/clinic/accessibility';
+import { ACCESSIBILITY_TEXTS } from '../../core/clinic/accessibility';
 import { AccessibilityEditor } from '../features/cabinet/accessibility-editor';
 import { CabinetPage } from '../features/cabinet/cabinet-page';
 import { ClinicAboutEditor } from '../features/cabinet/clinic-about-editor';
@@ -57,9 +57,9 @@ export const handle: ShellHandle = { width: '3xl' };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({
-    title: `${ACCESSIBILITY_TEXTS.cabinetTitle} — ПроДокторов`,
+    title: `${CABINET_PAGES.clinic.title} — ПроДокторов`,
     description: 'Что клиника рассказывает о себе пациентам.',
-    canonical: `${loaderData?.origin ?? ''}${CABINET_CLINIC_PATH}`,
+    canonical: `${loaderData?.origin ?? ''}${CABINET_PAGES.clinic.path}`,
     noindex: true,
   }),
 ];
@@ -67,8 +67,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function CabinetClinic({ loaderData: d }: Route.ComponentProps) {
   return (
     <CabinetPage
-      title={ACCESSIBILITY_TEXTS.cabinetTitle}
-      current={CABINET_CLINIC_PATH}
+      title={CABINET_PAGES.clinic.title}
+      current={CABINET_PAGES.clinic.path}
       refusal={d.refusal}
       next={d.next}
     >

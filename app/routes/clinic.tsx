@@ -6,7 +6,7 @@ import { clinicDoctorsUrl, reviewsUrl } from '../../core/directory/urls';
 import { clinicJsonLd } from '../features/clinic/clinic-ld.server';
 import { clinicPageMeta } from '../features/clinic/clinic-meta';
 import { ClinicProfile, preloadClinicSections } from '../features/clinic/clinic-profile';
-import { SoftwareBadge } from '../features/directory/software-badge';
+import { SoftwareBadge } from '../features/directory/late-software-badge';
 import { FavouriteButton } from '../features/favourites/favourite-button';
 import { MistakeReport } from '../features/feedback/mistake-report';
 import { AdSlot } from '../features/promo/ad-slot';

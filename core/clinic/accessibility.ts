@@ -4,8 +4,6 @@
  * 'Вход без ступенек' filter. Only the clinic itself sets them, in its cabinet; a clinic that has
  * said nothing is shown as having said nothing, never as having none.
  */
-import { CABINET_PAGES } from '../cabinet/pages';
-
 export const ACCESSIBILITY_FEATURES = ['step_free', 'lift', 'toilet', 'parking', 'hearing'] as const;
 export type AccessibilityFeature = (typeof ACCESSIBILITY_FEATURES)[number];
 
@@ -21,7 +19,6 @@ export const ACCESSIBILITY_TEXTS = {
   title: 'Доступная среда',
   none: 'Клиника пока не рассказала о доступности.',
   filter: 'Вход без ступенек',
-  cabinetTitle: CABINET_PAGES.clinic.title,
   cabinetLead:
     'Отметьте, что есть в клинике. Пациенты видят это на странице клиники, а фильтр «Вход без ступенек» в списке клиник находит клиники с пандусом или входом без ступенек.',
   save: 'Сохранить',
@@ -30,9 +27,6 @@ export const ACCESSIBILITY_TEXTS = {
   signIn: 'Войдите как клиника',
   unknown: 'Выберите из списка',
 } as const;
-
-/** The cabinet's page where a clinic edits its own page. */
-export const CABINET_CLINIC_PATH = CABINET_PAGES.clinic.path;
 
 /** The clinic list's filter parameter: `?bez_stupenek=1` keeps clinics with a step-free entrance. */
 export const STEP_FREE_PARAM = 'bez_stupenek';

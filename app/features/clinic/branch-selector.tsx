@@ -1,6 +1,17 @@
 import { Link, useNavigate } from 'react-router';
-import { Select } from '../../components/ui/select';
+import { late } from '../../lib/late';
 import { AddressSchedule } from './address-schedule';
+
+/**
+ * The phone's select of branches: the site's select (about 1 KB gzipped) comes in a chunk after
+ * the page's (ADR 021), the server's HTML standing until then; most clinics have no branches.
+ */
+const Select = late(() => import('../../components/ui/select').then((m) => m.Select<string>), {
+  boundary: true,
+});
+
+/** Loads the select's code: a navigation to a clinic page awaits it with the data. */
+export const preloadBranchSelect = () => Select.preload();
 
 /** A branch option has a title, a subtitle, a link and a disabled flag. */
 export interface BranchOption {

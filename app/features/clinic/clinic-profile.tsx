@@ -9,13 +9,13 @@ import { reviewFormUrl } from '../../../core/reviews/urls';
 import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
 import { late } from '../../lib/late';
+import { SoftwareBadge } from '../directory/late-software-badge';
 import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
 import { MapButton } from '../map/map-button';
 import { Accessibility } from './accessibility';
 import { AddressSchedule } from './address-schedule';
-import { BranchSelector } from './branch-selector';
-import { CovidRules } from './covid-rules';
+import { BranchSelector, preloadBranchSelect } from './branch-selector';
 import { ImageGallery } from './image-gallery';
 import { Phonebook } from './phonebook';
 
@@ -25,10 +25,18 @@ import { Phonebook } from './phonebook';
 const Promotions = late(() => import('./promotions').then((m) => m.Promotions), { boundary: true });
 const Equipment = late(() => import('./equipment').then((m) => m.Equipment), { boundary: true });
 const Interview = late(() => import('./interview').then((m) => m.Interview), { boundary: true });
+const CovidRules = late(() => import('./covid-rules').then((m) => m.CovidRules), { boundary: true });
 
-/** Loads those sections' code: a navigation to a clinic page awaits it with the data. */
+/** Loads those sections' code (and the badge's, the branches'): a navigation to a clinic page awaits it with the data. */
 export const preloadClinicSections = () =>
-  Promise.all([Promotions.preload(), Equipment.preload(), Interview.preload()]);
+  Promise.all([
+    Promotions.preload(),
+    Equipment.preload(),
+    Interview.preload(),
+    CovidRules.preload(),
+    SoftwareBadge.preload(),
+    preloadBranchSelect(),
+  ]);
 
 import { WorkingHours, WorkingHoursSheetButton } from './working-hours';
 

@@ -12,10 +12,10 @@ import { plural, WORDS } from '../../../core/text/plural';
 import type { Town } from '../../../core/towns/contracts';
 import { Avatar } from '../../components/ui/avatar';
 import { late } from '../../lib/late';
+import { SoftwareBadge } from '../directory/late-software-badge';
 import { PriceChips, VISIT_LABELS } from '../directory/price-chips';
 import { RatingLine } from '../directory/rating-line';
 import { ReviewSummary } from '../directory/review-summary';
-import { SoftwareBadge } from '../directory/software-badge';
 import { MistakeReport } from '../feedback/mistake-report';
 import { MapButton } from '../map/map-button';
 import { DocumentsBadge } from './documents-badge';
@@ -27,7 +27,7 @@ const DoctorActivities = late(() => import('./activities').then((m) => m.DoctorA
 });
 
 /** Loads the code of the page's later sections: a navigation to a doctor's page awaits it with the data. */
-export const preloadDoctorSections = () => DoctorActivities.preload();
+export const preloadDoctorSections = () => Promise.all([DoctorActivities.preload(), SoftwareBadge.preload()]);
 
 import { TocBar, type TocSection, TocSideNav, useActiveSection } from './table-of-contents';
 
