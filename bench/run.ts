@@ -193,6 +193,7 @@ async function accountsOnly() {
   await server.start({ PAGE_CACHE_TTL_MS: '0' });
   const accounts = await accountsPhase(
     bench,
+    services.db,
     doctorsLpusOf(firstPage.doctors),
     await bookingPoolOf(services, town),
   );
@@ -345,6 +346,7 @@ async function instances(svc: Services) {
     pagePath: `/${TOWN}/vrach/`,
     callPath,
     doctorsLpus: await bookingPoolOf(svc, town),
+    db: svc.db,
   });
   if (result) console.log(`\n${instancesTable(result)}\n`);
 }
@@ -400,6 +402,7 @@ async function main() {
   const calls = await callsPhase(bench, picks.callPaths);
   const accounts = await accountsPhase(
     bench,
+    services.db,
     doctorsLpusOf(firstPage.doctors),
     await bookingPoolOf(services, town),
   );

@@ -136,15 +136,15 @@ export async function cancelAll(origin: string, session: Session, booked: { id: 
   }
 }
 
-/** `attempts` bookings of ONE slot fired at once. */
+/** Bookings of ONE slot fired at once, one by each of `people`. */
 export async function raceForOneSlot(
   origin: string,
-  session: Session,
+  people: readonly Session[],
   slot: FreeSlot,
-  attempts: number,
 ): Promise<RaceResult & { made: { id: number; url: string }[] }> {
+  const attempts = people.length;
   const started = performance.now();
-  const replies = await Promise.all(Array.from({ length: attempts }, () => book(origin, session, slot)));
+  const replies = await Promise.all(people.map((person) => book(origin, person, slot)));
   const seconds = (performance.now() - started) / 1000;
   const other: Record<string, number> = {};
   let winners = 0;
@@ -160,14 +160,18 @@ export async function raceForOneSlot(
   return { attempts, winners, conflicts, other, seconds, made };
 }
 
-/** `workers` patients book distinct free slots from the pool for `seconds`. */
+/**
+ * `workers` at once book distinct free slots from the pool for `seconds`, the pool's i-th slot by
+ * `people[i]` (a patient of its own per booking: see bench/calls/patients.ts).
+ */
 export async function bookDistinctSlots(
   origin: string,
-  session: Session,
+  people: readonly Session[],
   pool: FreeSlot[],
   workers: number,
   seconds: number,
 ): Promise<ThroughputResult & { made: { id: number; url: string }[] }> {
+  if (people.length < pool.length) throw new Error(`${pool.length} slots but only ${people.length} patients`);
   const durations: number[] = [];
   const other: Record<string, number> = {};
   const made: { id: number; url: string }[] = [];
@@ -177,9 +181,9 @@ export async function bookDistinctSlots(
 
   async function worker() {
     while (performance.now() < deadline && next < pool.length) {
-      const slot = pool[next++];
+      const i = next++;
       const t0 = performance.now();
-      const r = await book(origin, session, slot);
+      const r = await book(origin, people[i], pool[i]);
       durations.push(performance.now() - t0);
       if (r.status === 201 && r.appointment) made.push(r.appointment);
       else other[r.status] = (other[r.status] ?? 0) + 1;

@@ -2,6 +2,8 @@
  * The sign-in, favourites, slots and booking figures on the running server: sign-in round trips, the favourites
  * state call, the slots of a list page, and the booking race and throughput; with their table.
  */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../server/db/client';
 import type { CallResult } from '../call-load';
 import { runPostCall, type SignInResult, signInRoundTrips } from '../calls/auth';
 import {
@@ -13,6 +15,7 @@ import {
   raceForOneSlot,
   type ThroughputResult,
 } from '../calls/booking';
+import { benchPatients, PATIENT_PREFIXES } from '../calls/patients';
 import type { requireTown, Services } from '../queries';
 import { int, ms, table } from '../stats';
 import type { Bench } from './context';
@@ -36,6 +39,7 @@ export interface AccountsResult {
  */
 export async function accountsPhase(
   bench: Bench,
+  db: Db,
   doctorsLpus: { doctor_id: number; lpu_id: number }[],
   bookingPool: { doctor_id: number; lpu_id: number }[],
 ): Promise<AccountsResult> {
@@ -103,16 +107,17 @@ export async function accountsPhase(
       `call     ${`slots_bulk (20 doctors × 14 days), ${connections} conn`.padEnd(52)} ${int(r.rps).padStart(6)} req/s  p50 ${ms(r.p50)} ms  p95 ${ms(r.p95)} ms  p99 ${ms(r.p99)} ms${Object.keys(r.non2xx).length ? `  other ${JSON.stringify(r.non2xx)}` : ''}`,
     );
   }
-  return { signIn, favourites, slots, booking: await bookingPhase(bench, session, bookingPool) };
+  return { signIn, favourites, slots, booking: await bookingPhase(bench, db, session, bookingPool) };
 }
 
 /**
- * The booking figures: 200 bookings of one slot at once (exactly one winner), then
- * bookings/s on distinct free slots, 20 at a time, as one signed-in patient. Everything booked
+ * The booking figures: 200 bookings of one slot at once by 200 patients (exactly one winner),
+ * then bookings/s on distinct free slots, 20 at a time, each by a patient of its own. Everything booked
  * is cancelled afterwards, so the next run finds the same free slots.
  */
 async function bookingPhase(
   { settings, server }: Bench,
+  db: Db,
   session: { cookie: string; csrf: string },
   doctorsLpus: { doctor_id: number; lpu_id: number }[],
 ): Promise<AccountsResult['booking']> {
@@ -128,11 +133,19 @@ async function bookingPhase(
     [pool[i], pool[j]] = [pool[j], pool[i]];
   }
   const [raced, ...rest] = pool;
-  const race = await raceForOneSlot(origin, session, raced, RACE_ATTEMPTS);
+  // 200 patients race for the one slot; each of the others books as a patient of their own.
+  const people = await benchPatients(db, RACE_ATTEMPTS + rest.length, PATIENT_PREFIXES.accounts);
+  const race = await raceForOneSlot(origin, people.slice(0, RACE_ATTEMPTS), raced);
   console.log(
     `booking  ${`one slot, ${RACE_ATTEMPTS} at once`.padEnd(52)} winners ${race.winners}  409s ${race.conflicts}  other ${JSON.stringify(race.other)}  in ${race.seconds.toFixed(2)} s`,
   );
-  const distinct = await bookDistinctSlots(origin, session, rest, BOOKING_WORKERS, settings.seqDuration);
+  const distinct = await bookDistinctSlots(
+    origin,
+    people.slice(RACE_ATTEMPTS),
+    rest,
+    BOOKING_WORKERS,
+    settings.seqDuration,
+  );
   console.log(
     `booking  ${`distinct slots, ${BOOKING_WORKERS} at once`.padEnd(52)} ${distinct.bookingsPerSecond.toFixed(0).padStart(6)} bookings/s  p50 ${ms(distinct.p50)} ms  p95 ${ms(distinct.p95)} ms  p99 ${ms(distinct.p99)} ms${Object.keys(distinct.other).length ? `  other ${JSON.stringify(distinct.other)}` : ''}`,
   );
@@ -194,12 +207,20 @@ export function accountsTable(accounts: AccountsResult): string {
   ].join('\n');
 }
 
-/** The doctors of the first list pages, for the distinct-slot booking pool. */
+/**
+ * The doctors of the first list pages, for the distinct-slot booking pool: those who see adults,
+ * as the bench's patients are (a children's-only doctor rightly refuses them, 400).
+ */
 export async function bookingPoolOf(svc: Services, town: Awaited<ReturnType<typeof requireTown>>) {
   const pages = await Promise.all(
     Array.from({ length: BOOKING_POOL_PAGES }, (_, i) => svc.directory.doctorList(town, { page: i + 1 })),
   );
-  return pages.flatMap((p) => doctorsLpusOf(p.doctors));
+  const pool = pages.flatMap((p) => doctorsLpusOf(p.doctors));
+  const { rows } = await svc.db.execute<{ id: number }>(
+    sql`SELECT id FROM doctors WHERE id = ANY(${`{${pool.map((d) => d.doctor_id).join(',')}}`}::int[]) AND (adults OR NOT children)`,
+  );
+  const seeAdults = new Set(rows.map((r) => r.id));
+  return pool.filter((d) => seeAdults.has(d.doctor_id));
 }
 
 /** A list page's cards as the schedule widget asks for them: each doctor at the card's clinic. */

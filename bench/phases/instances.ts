@@ -6,9 +6,11 @@
  * (BENCH_REDIS_URL) and haproxy; prints a SKIP line without them.
  */
 
+import type { Db } from '../../server/db/client';
 import { AppProcess, findHaproxy, Haproxy } from '../../server/testing/cluster';
 import { signInRoundTrips } from '../calls/auth';
 import { bookDistinctSlots, cancelAll, firstBookingDay, freeSlotsOf } from '../calls/booking';
+import { benchPatients, PATIENT_PREFIXES } from '../calls/patients';
 import { requestHeaders } from '../encodings';
 import { runLoad, warmUp } from '../load';
 import { int, median, table } from '../stats';
@@ -30,7 +32,13 @@ type Setup = 'one' | 'two';
 
 export async function instancesPhase(
   settings: Settings,
-  targets: { pagePath: string; callPath: string; doctorsLpus: { doctor_id: number; lpu_id: number }[] },
+  targets: {
+    pagePath: string;
+    callPath: string;
+    doctorsLpus: { doctor_id: number; lpu_id: number }[];
+    /** Where the bench's patients are written (one per booking: bench/calls/patients.ts). */
+    db: Db;
+  },
 ): Promise<InstancesResult | null> {
   const redisUrl = process.env.BENCH_REDIS_URL || process.env.REDIS_URL;
   const haproxy = findHaproxy();
@@ -74,6 +82,7 @@ export async function instancesPhase(
     session = (await signInRoundTrips(a.origin, 1, 1)).session;
     if (!session) throw new Error('no sign-in succeeded: cannot book');
     const pool = await freeSlotsOf(a.origin, session, targets.doctorsLpus, firstBookingDay());
+    const people = await benchPatients(targets.db, pool.length, PATIENT_PREFIXES.instances);
 
     const result: InstancesResult = {
       rounds: settings.rounds,
@@ -96,8 +105,10 @@ export async function instancesPhase(
           if (r.non2xx || r.errors)
             console.log(`  ${setup} ${what}: ${r.non2xx} non-2xx, ${r.errors} errors`);
         }
-        const booked = await bookDistinctSlots(origin, session, pool, BOOKING_WORKERS, settings.seqDuration);
-        pool.splice(0, booked.booked + Object.values(booked.other).reduce((s, n) => s + n, 0));
+        const booked = await bookDistinctSlots(origin, people, pool, BOOKING_WORKERS, settings.seqDuration);
+        const tried = booked.booked + Object.values(booked.other).reduce((s, n) => s + n, 0);
+        pool.splice(0, tried);
+        people.splice(0, tried);
         made.push(...booked.made);
         result[setup].bookings.push(booked.bookingsPerSecond);
         console.log(

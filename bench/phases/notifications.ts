@@ -15,7 +15,7 @@
  */
 
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,7 @@ import { startFakeProvider } from '../../server/providers/testing/fake-provider-
 import { buildServer, SERVER_BUNDLE } from '../../server/tools/build-server';
 import { signInRoundTrips } from '../calls/auth';
 import { book, cancelAll, type FreeSlot, firstBookingDay, freeSlotsOf, type Session } from '../calls/booking';
+import { benchPatients, PATIENT_PREFIXES } from '../calls/patients';
 import { percentiles } from '../stats';
 import type { Bench } from './context';
 
@@ -35,8 +36,6 @@ const RATE = 20;
 const STEADY_SECONDS = 30;
 const BURST = 2_000;
 const BURST_IN_FLIGHT = 50;
-/** The bench's patients, one per booking: '79580000001'… (the webhooks phase has 7957). */
-const PHONE_PREFIX = '7958';
 
 export interface Figure {
   name: string;
@@ -134,30 +133,6 @@ function freshServerBundle(): Promise<void> | undefined {
     return;
   console.log('notifications: building the server bundle…');
   return buildServer();
-}
-
-/** `n` patients signed in, their sessions written straight into the table; phones `${PHONE_PREFIX}0000001`… */
-async function patients(db: Db, n: number): Promise<(Session & { phone: string })[]> {
-  const users = (
-    await db.execute(sql`
-      INSERT INTO users (phone, is_real_patient)
-      SELECT ${PHONE_PREFIX} || lpad(g::text, 7, '0'), true FROM generate_series(1, ${n}) g
-      ON CONFLICT (phone) DO UPDATE SET is_real_patient = true
-      RETURNING id, phone`)
-  ).rows as { id: number; phone: string }[];
-  const signedIn = users.map((user) => ({
-    phone: user.phone,
-    token: randomBytes(32).toString('base64url'),
-    id: user.id,
-  }));
-  await db.execute(sql`
-    INSERT INTO sessions (token_hash, user_id, csrf_token, expires_at)
-    SELECT h, u, 'bench', now() + interval '1 hour'
-    FROM unnest(${`{${signedIn.map((p) => createHash('sha256').update(p.token).digest('hex')).join(',')}}`}::text[],
-                ${`{${signedIn.map((p) => p.id).join(',')}}`}::int[]) AS s(h, u)`);
-  return signedIn
-    .sort((a, b) => a.phone.localeCompare(b.phone))
-    .map((p) => ({ phone: p.phone, cookie: `sessionid=${p.token}`, csrf: randomBytes(16).toString('hex') }));
 }
 
 interface Booked {
@@ -305,7 +280,7 @@ export async function notificationsPhase(
       console.log(`notifications: only ${pool.length} free times (${wanted} wanted): skipped`);
       return null;
     }
-    const people = await patients(db, wanted);
+    const people = await benchPatients(db, wanted, PATIENT_PREFIXES.notifications);
     const results: StageResult[] = [];
 
     const steady = await stage(

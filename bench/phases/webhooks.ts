@@ -5,13 +5,13 @@
  * booking's delivery is timed from its reply (the visit committed) to the receiver's arrival.
  * Target: p95 < 2 s. The endpoints are deleted afterwards and the visits cancelled.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/client';
 import { signInRoundTrips } from '../calls/auth';
-import { book, cancelAll, firstBookingDay, freeSlotsOf, type Session } from '../calls/booking';
+import { book, cancelAll, firstBookingDay, freeSlotsOf } from '../calls/booking';
+import { benchPatients, PATIENT_PREFIXES } from '../calls/patients';
 import { median, ms, percentile } from '../stats';
 import type { Bench } from './context';
 
@@ -29,29 +29,6 @@ export interface WebhooksResult {
   /** Booking request start → delivery arrival. */
   fromRequestP95: number;
   bookingP95: number;
-}
-
-/** The bench's patients, one per booking (a patient may hold 10 coming visits): '79570000001'… */
-const PHONE_PREFIX = '7957';
-
-/** `n` patients signed in, their sessions written straight into the table (as bench/phases/desk.ts does). */
-async function patients(db: Db, n: number): Promise<Session[]> {
-  const users = (
-    await db.execute(sql`
-      INSERT INTO users (phone, is_real_patient)
-      SELECT ${PHONE_PREFIX} || lpad(g::text, 7, '0'), true FROM generate_series(1, ${n}) g
-      ON CONFLICT (phone) DO UPDATE SET is_real_patient = true
-      RETURNING id`)
-  ).rows as { id: number }[];
-  const sessions: Session[] = [];
-  for (const user of users) {
-    const token = randomBytes(32).toString('base64url');
-    await db.execute(sql`
-      INSERT INTO sessions (token_hash, user_id, csrf_token, expires_at)
-      VALUES (${createHash('sha256').update(token).digest('hex')}, ${user.id}, 'bench', now() + interval '1 hour')`);
-    sessions.push({ cookie: `sessionid=${token}`, csrf: randomBytes(16).toString('hex') });
-  }
-  return sessions;
 }
 
 export async function webhooksPhase(
@@ -93,7 +70,7 @@ export async function webhooksPhase(
       console.log(`webhooks only ${pool.length} free times (${wanted} wanted): skipped`);
       return null;
     }
-    const people = await patients(db, wanted);
+    const people = await benchPatients(db, wanted, PATIENT_PREFIXES.webhooks);
     const refused: Record<number, number> = {};
     const replies = new Map<number, { started: number; replied: number }>();
     const made: { id: number; url: string }[] = [];
